@@ -1,0 +1,15 @@
+//! The pure core of shardlab.
+//!
+//! Everything that computes a number lives here, so that the web app, the `shardlab` CLI and the
+//! benchmarks all call the same functions. The crate does no I/O and has no web dependency; it builds
+//! for `wasm32-unknown-unknown` and for native targets alike.
+//!
+//! - [`layout`]: 64-bit ID bit layouts (Pinterest, Snowflake, …), ID parsing, the shard → host
+//!   config table and the per-shard ID allocator.
+//! - [`placement`]: the placement schemes (mod N, ring, jump, rendezvous, range, directory,
+//!   ID-encoded) and the movement and balance experiments.
+//! - [`sim`]: the system-design board's model and its seeded simulator.
+
+pub mod layout;
+pub mod placement;
+pub mod sim;

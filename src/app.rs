@@ -1,0 +1,82 @@
+//! The app shell: skip link, header, the routed page, footer.
+
+use yew::prelude::*;
+use yew_router::prelude::*;
+
+use crate::components::{footer::Footer, header::Header, page_focus::PageFocus};
+use crate::route::{switch, Route};
+
+/// The root component.
+#[function_component(App)]
+pub fn app() -> Html {
+    // Tells the e2e tests (and anything else waiting) that the app has mounted.
+    use_effect_with((), |_| {
+        if let Some(body) = gloo::utils::document().body() {
+            let _ = body.set_attribute("data-app-ready", "true");
+        }
+    });
+    html! {
+        <HashRouter>
+            <a class="skip-link" href="#main" onclick={skip_to_main()}>{ "Skip to content" }</a>
+            <Header />
+            <PageFocus />
+            <main id="main" tabindex="-1">
+                <Switch<Route> render={switch} />
+            </main>
+            <Footer />
+        </HashRouter>
+    }
+}
+
+/// With a hash router, `href="#main"` would be read as a route; move focus by hand instead.
+fn skip_to_main() -> Callback<MouseEvent> {
+    Callback::from(|event: MouseEvent| {
+        event.prevent_default();
+        crate::components::page_focus::focus_main();
+    })
+}
+
+#[cfg(all(test, target_arch = "wasm32"))]
+mod tests {
+    use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
+
+    use super::App;
+    use crate::route::Route;
+
+    wasm_bindgen_test_configure!(run_in_browser);
+
+    #[wasm_bindgen_test]
+    async fn shell_renders_navigation_and_footer() {
+        let document = gloo::utils::document();
+        let root = document.create_element("div").unwrap();
+        gloo::utils::body().append_child(&root).unwrap();
+        yew::Renderer::<App>::with_root(root.clone()).render();
+        yew::scheduler::flush().await;
+
+        let links = root.query_selector_all("header nav a").unwrap();
+        let labels: Vec<String> = (0..links.length())
+            .filter_map(|i| links.item(i))
+            .filter_map(|node| node.text_content())
+            .map(|text| text.trim().to_string())
+            .collect();
+        let expected: Vec<String> = Route::NAVIGATION
+            .iter()
+            .map(|r| r.label().to_string())
+            .collect();
+        assert_eq!(labels, expected);
+        assert!(
+            root.query_selector("main#main h1").unwrap().is_some(),
+            "the routed page has a heading"
+        );
+        assert!(
+            root.query_selector("footer .sources a").unwrap().is_some(),
+            "the footer names sources"
+        );
+        assert_eq!(
+            gloo::utils::body()
+                .get_attribute("data-app-ready")
+                .as_deref(),
+            Some("true")
+        );
+    }
+}

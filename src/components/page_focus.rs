@@ -1,0 +1,40 @@
+//! Keeps the document title in step with the route and, after a navigation, moves focus to the new
+//! page so keyboard and screen-reader users land on its content rather than on a stale link.
+
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+use yew_router::prelude::*;
+
+use crate::route::Route;
+
+/// Moves keyboard focus to the `<main>` element.
+pub fn focus_main() {
+    let main = gloo::utils::document()
+        .get_element_by_id("main")
+        .and_then(|el| el.dyn_into::<web_sys::HtmlElement>().ok());
+    if let Some(main) = main {
+        let _ = main.focus();
+    }
+}
+
+/// Renders nothing; watches the route.
+#[function_component(PageFocus)]
+pub fn page_focus() -> Html {
+    let route = use_route::<Route>().unwrap_or(Route::NotFound);
+    // The first render is a page load, where focus should stay at the top of the document.
+    let first = use_mut_ref(|| true);
+    use_effect_with(route, move |route| {
+        let title = match route {
+            Route::Home => "shardlab: where does a row live?".to_string(),
+            other => format!("{} · shardlab", other.label()),
+        };
+        gloo::utils::document().set_title(&title);
+        let mut first = first.borrow_mut();
+        if *first {
+            *first = false;
+        } else {
+            focus_main();
+        }
+    });
+    html! {}
+}

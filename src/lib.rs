@@ -1,0 +1,29 @@
+//! The shardlab web app: a thin Yew front end over `shardlab-core`.
+//!
+//! Components render state and send actions; every number they show comes from the core crate,
+//! which the CLI and the benchmarks call too. One folder per view (`home`, `learn`, `decoder`,
+//! `ring`, `board`), shared pieces in `components`, and app-wide concerns (routing, theme, the crash
+//! banner) in their own modules. ARCHITECTURE.md has the map.
+
+pub mod app;
+pub mod board;
+pub mod components;
+pub mod crash;
+pub mod decoder;
+pub mod home;
+pub mod learn;
+pub mod ring;
+pub mod route;
+pub mod theme;
+
+/// Starts the app: installs the crash banner, applies the saved theme, and mounts the router into
+/// the page's `#app` element (or `<body>` when the page has none).
+pub fn start() {
+    crash::install_panic_hook();
+    theme::apply(theme::saved());
+    let root = gloo::utils::document().get_element_by_id("app");
+    match root {
+        Some(root) => yew::Renderer::<app::App>::with_root(root).render(),
+        None => yew::Renderer::<app::App>::new().render(),
+    };
+}

@@ -1,0 +1,122 @@
+// The app shell: every route, keyboard navigation, the theme toggle, subpath hosting and layout at
+// phone and desktop widths. The shared fixture fails any test that logs a console error or makes a
+// request to another origin.
+import { test, expect, openRoute } from './fixtures.js';
+
+const routes = [
+  ['#/', 'Where does a row live?'],
+  ['#/learn', 'Learn'],
+  ['#/decoder', 'Decoder'],
+  ['#/ring', 'Ring'],
+  ['#/board', 'Board'],
+  ['#/no-such-view', 'No such page'],
+];
+
+for (const [hash, heading] of routes) {
+  test(`route ${hash} renders its page`, async ({ page }) => {
+    await openRoute(page, hash);
+    await expect(page.locator('main h1')).toHaveText(heading);
+    await expect(page.locator('header nav a')).toHaveText(['Learn', 'Decoder', 'Ring', 'Board']);
+    await expect(page.locator('footer .sources li').first()).toBeVisible();
+  });
+}
+
+test('the current view is marked in the navigation', async ({ page }) => {
+  await openRoute(page, '#/ring');
+  await expect(page.locator('header nav a.active')).toHaveText('Ring');
+  await expect(page).toHaveTitle(/Ring/);
+});
+
+/** Presses `key` until the focused element's text is `label` (at most 15 presses). */
+async function focusByKey(page, key, label) {
+  for (let i = 0; i < 15; i += 1) {
+    await page.keyboard.press(key);
+    const text = await page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
+    if (text === label) return;
+  }
+  throw new Error(`pressing ${key} never focused "${label}"`);
+}
+
+test('the navigation works from the keyboard alone', async ({ page }) => {
+  await openRoute(page, '#/');
+  await focusByKey(page, 'Tab', 'Decoder');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/#\/decoder$/);
+  await expect(page.locator('main h1')).toHaveText('Decoder');
+  // Focus moves to the new page, so the next Tab starts from its content, not the old link.
+  await expect(page.locator('main#main')).toBeFocused();
+
+  await focusByKey(page, 'Shift+Tab', 'Board');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/#\/board$/);
+  await expect(page.locator('main h1')).toHaveText('Board');
+
+  await focusByKey(page, 'Shift+Tab', 'shardlab');
+  await page.keyboard.press('Enter');
+  await expect(page.locator('main h1')).toHaveText('Where does a row live?');
+});
+
+test('the skip link moves focus to the content', async ({ page }) => {
+  await openRoute(page, '#/ring');
+  await page.keyboard.press('Tab');
+  await expect(page.locator('.skip-link')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('main#main')).toBeFocused();
+  await expect(page).toHaveURL(/#\/ring$/);
+});
+
+for (const scheme of ['light', 'dark']) {
+  test(`the theme toggle survives a reload (system ${scheme})`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    await openRoute(page, '#/');
+    const toggle = page.getByRole('button', { name: /dark theme/i });
+    const startsDark = scheme === 'dark';
+    await expect(toggle).toHaveAttribute('aria-pressed', String(startsDark));
+    const bgBefore = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+
+    await toggle.click();
+    const wanted = startsDark ? 'light' : 'dark';
+    await expect(page.locator('html')).toHaveAttribute('data-theme', wanted);
+    await expect(toggle).toHaveAttribute('aria-pressed', String(!startsDark));
+    const bgAfter = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    expect(bgAfter).not.toBe(bgBefore);
+
+    await page.reload();
+    await expect(page.locator('body[data-app-ready="true"]')).toHaveCount(1);
+    await expect(page.locator('html')).toHaveAttribute('data-theme', wanted);
+    await expect(page.getByRole('button', { name: /dark theme/i })).toHaveAttribute('aria-pressed', String(!startsDark));
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(bgAfter);
+  });
+}
+
+test('a build for /shardlab/ works under that subpath', async ({ page }) => {
+  const requested = [];
+  page.on('request', (req) => requested.push(new URL(req.url()).pathname));
+  await openRoute(page, '#/', '/shardlab/');
+  await expect(page.locator('main h1')).toHaveText('Where does a row live?');
+  await page.locator('header nav a', { hasText: 'Ring' }).click();
+  await expect(page).toHaveURL(/\/shardlab\/#\/ring$/);
+  await expect(page.locator('main h1')).toHaveText('Ring');
+  expect(requested.length).toBeGreaterThan(2);
+  for (const path of requested) expect(path.startsWith('/shardlab/'), path).toBe(true);
+  expect(requested.some((p) => p.endsWith('.wasm'))).toBe(true);
+});
+
+for (const [name, width, height] of [
+  ['desktop', 1280, 800],
+  ['phone', 390, 844],
+  ['narrow', 360, 740],
+  ['wide', 1920, 1080],
+]) {
+  test(`the home page fits a ${name} screen (${width}×${height})`, async ({ page }, info) => {
+    await page.setViewportSize({ width, height });
+    await openRoute(page, '#/');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, 'no horizontal scrolling').toBeLessThanOrEqual(0);
+    await expect(page.locator('.card')).toHaveCount(4);
+    for (const theme of ['light', 'dark']) {
+      await page.emulateMedia({ colorScheme: theme });
+      await page.screenshot({ path: info.outputPath(`home-${name}-${theme}.png`), fullPage: true });
+    }
+  });
+}

@@ -1,0 +1,228 @@
+//! `cargo xtask`: every shardlab workflow in one place.
+//!
+//! - `serve`: install what is missing, then `trunk serve` on 127.0.0.1:8080.
+//! - `dist [--public-url P] [--dist DIR]`: a release build for any static host.
+//! - `test`: lint, native tests, browser tests, dist, end-to-end tests and the size budget.
+//!
+//! Each subcommand installs what it needs and skips what is already there (see [`tools`]), so a
+//! fresh machine needs nothing but this repository, cargo and npm.
+
+mod tally;
+mod tools;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode};
+
+use tally::Tally;
+use tools::Needs;
+
+/// The size budget for the release wasm plus its JS, brotli-compressed (issue 2, item 7).
+const SIZE_BUDGET_BYTES: u64 = 250_000;
+/// Where the e2e suite serves the builds.
+const E2E_PORT: u16 = 4178;
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let Some(command) = args.first() else {
+        eprintln!("{USAGE}");
+        return ExitCode::from(2);
+    };
+    let rest = args.get(1..).unwrap_or_default();
+    let result = match command.as_str() {
+        "serve" => serve(rest),
+        "dist" => dist_command(rest),
+        "test" => test(rest),
+        "-h" | "--help" | "help" => {
+            println!("{USAGE}");
+            Ok(())
+        }
+        other => Err(format!("unknown subcommand `{other}`\n{USAGE}")),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("xtask: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+const USAGE: &str = "usage: cargo xtask <command>
+
+  serve [--port N]                       install what is missing, then serve on 127.0.0.1
+  dist [--public-url /sub/path/] [--dist DIR]
+                                         release build for a static host (wasm-opt included)
+  test                                   the whole suite; ends with `N passed, N failed`";
+
+/// The workspace root (the parent of `xtask/`).
+pub fn root() -> PathBuf {
+    let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    manifest.parent().map(Path::to_path_buf).unwrap_or(manifest)
+}
+
+fn flag_value(args: &[String], name: &str) -> Result<Option<String>, String> {
+    match args.iter().position(|a| a == name) {
+        None => Ok(None),
+        Some(i) => args
+            .get(i + 1)
+            .cloned()
+            .map(Some)
+            .ok_or_else(|| format!("{name} needs a value")),
+    }
+}
+
+fn serve(args: &[String]) -> Result<(), String> {
+    let port = flag_value(args, "--port")?.unwrap_or_else(|| "8080".into());
+    tools::ensure(Needs::BUILD)?;
+    println!("shardlab: serving on http://127.0.0.1:{port}/ (Ctrl-C stops)");
+    let status = tools::command("trunk")
+        .args([
+            "serve",
+            "--offline",
+            "--address",
+            "127.0.0.1",
+            "--port",
+            &port,
+        ])
+        .current_dir(root())
+        .status()
+        .map_err(|e| format!("could not start trunk: {e}"))?;
+    status
+        .success()
+        .then_some(())
+        .ok_or_else(|| format!("trunk serve exited with {status}"))
+}
+
+fn dist_command(args: &[String]) -> Result<(), String> {
+    let public_url = flag_value(args, "--public-url")?.unwrap_or_else(|| "/".into());
+    let dist_dir = flag_value(args, "--dist")?.unwrap_or_else(|| "dist".into());
+    tools::ensure(Needs::BUILD)?;
+    dist(&public_url, &root().join(dist_dir))
+}
+
+/// A release build with `trunk build`, then the checks worth running on every build.
+fn dist(public_url: &str, dist_dir: &Path) -> Result<(), String> {
+    let public_url = normalise_public_url(public_url);
+    let status = tools::command("trunk")
+        .args([
+            "build",
+            "--release",
+            "--offline",
+            "--public-url",
+            &public_url,
+            "--dist",
+        ])
+        .arg(dist_dir)
+        .current_dir(root())
+        .status()
+        .map_err(|e| format!("could not start trunk: {e}"))?;
+    if !status.success() {
+        return Err(format!("trunk build exited with {status}"));
+    }
+    check_no_env_import(dist_dir)?;
+    println!("dist: {} (public URL {public_url})", dist_dir.display());
+    Ok(())
+}
+
+/// Trunk wants the public URL with a leading and a trailing slash.
+fn normalise_public_url(url: &str) -> String {
+    let trimmed = url.trim_matches('/');
+    if trimmed.is_empty() {
+        "/".into()
+    } else {
+        format!("/{trimmed}/")
+    }
+}
+
+/// An `from 'env'` import in the generated JS means wasm-bindgen left an import unresolved; the
+/// page would fail at load, so the build fails instead (a check copied from Yew's CI).
+fn check_no_env_import(dist_dir: &Path) -> Result<(), String> {
+    let entries =
+        std::fs::read_dir(dist_dir).map_err(|e| format!("{}: {e}", dist_dir.display()))?;
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.extension().is_some_and(|ext| ext == "js") {
+            let text =
+                std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+            if text.contains("from 'env'") || text.contains("from \"env\"") {
+                return Err(format!(
+                    "{} imports from 'env': an unresolved wasm import",
+                    path.display()
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+fn test(_args: &[String]) -> Result<(), String> {
+    tools::ensure(Needs::BUILD | Needs::BROWSER | Needs::E2E)?;
+    let root = root();
+    let mut tally = Tally::default();
+
+    tally.check(
+        "cargo fmt --check",
+        tools::cargo().args(["fmt", "--all", "--check"]),
+    );
+    tally.check(
+        "cargo clippy",
+        tools::cargo().args([
+            "clippy",
+            "--workspace",
+            "--all-targets",
+            "--",
+            "-D",
+            "warnings",
+        ]),
+    );
+    tally.cargo_tests("native tests", tools::cargo().args(["test", "--workspace"]));
+    tally.cargo_tests(
+        "core crate in headless Chromium (wasm-bindgen-test)",
+        tools::wasm_test().args(["-p", "shardlab-core", "--test", "wasm"]),
+    );
+    tally.cargo_tests(
+        "app components in headless Chromium (wasm-bindgen-test)",
+        tools::wasm_test().args(["-p", "shardlab", "--lib"]),
+    );
+
+    let dist_dir = root.join("dist");
+    let sub_dir = root.join("dist-sub");
+    let built = tally.step("release dist build", || dist("/", &dist_dir))
+        && tally.step("release dist build under /shardlab/", || {
+            dist("/shardlab/", &sub_dir)
+        });
+
+    if built {
+        tally.playwright(
+            "end-to-end tests (Playwright, Chromium)",
+            tools::command("npx")
+                .args(["playwright", "test"])
+                .current_dir(root.join("tests/e2e"))
+                .env("SHARDLAB_DIST", &dist_dir)
+                .env("SHARDLAB_DIST_SUB", &sub_dir)
+                .env("SHARDLAB_PORT", E2E_PORT.to_string()),
+            &root.join("tests/e2e/test-results/results.json"),
+        );
+        tally.check(
+            "size budget",
+            tools::command("node")
+                .arg(root.join("xtask/size-budget.mjs"))
+                .arg(&dist_dir)
+                .arg(SIZE_BUDGET_BYTES.to_string()),
+        );
+    } else {
+        tally.fail("end-to-end tests and size budget (skipped: no dist build)");
+    }
+
+    tally.finish()
+}
+
+/// Convenience for the sub-modules' error messages.
+pub fn describe(cmd: &Command) -> String {
+    let mut text = cmd.get_program().to_string_lossy().into_owned();
+    for arg in cmd.get_args() {
+        text.push(' ');
+        text.push_str(&arg.to_string_lossy());
+    }
+    text
+}

@@ -1,0 +1,178 @@
+//! Counting what passed and failed across every step of `cargo xtask test`.
+//!
+//! A cargo test run counts its tests (from the `test result:` lines), a Playwright run counts its
+//! tests (from its JSON report), and a check such as `cargo fmt --check` counts as one. The summary
+//! line `N passed, N failed` is the last thing printed.
+
+use std::io::{BufRead, BufReader};
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+use crate::describe;
+
+/// The running totals.
+#[derive(Default)]
+pub struct Tally {
+    passed: u64,
+    failed: u64,
+    failures: Vec<String>,
+}
+
+impl Tally {
+    fn banner(what: &str) {
+        println!("\n==> {what}");
+    }
+
+    /// Records a failed step that did not run.
+    pub fn fail(&mut self, what: &str) {
+        self.failed += 1;
+        self.failures.push(what.to_string());
+    }
+
+    /// A step that runs in-process and passes or fails as one.
+    pub fn step(&mut self, what: &str, step: impl FnOnce() -> Result<(), String>) -> bool {
+        Self::banner(what);
+        match step() {
+            Ok(()) => {
+                self.passed += 1;
+                true
+            }
+            Err(message) => {
+                eprintln!("{what}: {message}");
+                self.fail(what);
+                false
+            }
+        }
+    }
+
+    /// A command that passes or fails as one.
+    pub fn check(&mut self, what: &str, cmd: &mut Command) -> bool {
+        Self::banner(what);
+        match cmd.status() {
+            Ok(status) if status.success() => {
+                self.passed += 1;
+                true
+            }
+            Ok(status) => {
+                eprintln!("{what}: `{}` exited with {status}", describe(cmd));
+                self.fail(what);
+                false
+            }
+            Err(e) => {
+                eprintln!("{what}: could not run `{}`: {e}", describe(cmd));
+                self.fail(what);
+                false
+            }
+        }
+    }
+
+    /// A `cargo test` run: its output is echoed and its `test result:` lines are summed.
+    pub fn cargo_tests(&mut self, what: &str, cmd: &mut Command) {
+        Self::banner(what);
+        cmd.stdout(Stdio::piped());
+        let mut child = match cmd.spawn() {
+            Ok(child) => child,
+            Err(e) => {
+                eprintln!("{what}: could not run `{}`: {e}", describe(cmd));
+                return self.fail(what);
+            }
+        };
+        let (mut passed, mut failed, mut results) = (0, 0, 0);
+        if let Some(stdout) = child.stdout.take() {
+            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                println!("{line}");
+                if let Some((p, f)) = parse_test_result(&line) {
+                    passed += p;
+                    failed += f;
+                    results += 1;
+                }
+            }
+        }
+        let ok = child.wait().map(|s| s.success()).unwrap_or(false);
+        self.passed += passed;
+        self.failed += failed;
+        if failed > 0 {
+            self.failures.push(format!("{what}: {failed} failed"));
+        }
+        if !ok && failed == 0 {
+            // A build error or a crashed runner: no test line says so, so count the step itself.
+            self.fail(&format!(
+                "{what} (did not complete; {results} test binaries reported)"
+            ));
+        }
+    }
+
+    /// A Playwright run, counted from its JSON report.
+    pub fn playwright(&mut self, what: &str, cmd: &mut Command, report: &Path) {
+        Self::banner(what);
+        let _ = std::fs::remove_file(report);
+        let ok = cmd.status().map(|s| s.success()).unwrap_or(false);
+        let stats = std::fs::read_to_string(report)
+            .ok()
+            .and_then(|text| serde_json::from_str::<serde_json::Value>(&text).ok())
+            .and_then(|json| json.get("stats").cloned());
+        match stats {
+            Some(stats) => {
+                let count = |key: &str| {
+                    stats
+                        .get(key)
+                        .and_then(serde_json::Value::as_u64)
+                        .unwrap_or(0)
+                };
+                let failed = count("unexpected") + count("flaky");
+                self.passed += count("expected");
+                self.failed += failed;
+                if failed > 0 {
+                    self.failures.push(format!("{what}: {failed} failed"));
+                }
+                if !ok && failed == 0 {
+                    self.fail(&format!("{what} (runner failed)"));
+                }
+            }
+            None => self.fail(&format!("{what} (no report at {})", report.display())),
+        }
+    }
+
+    /// Prints the summary and turns it into the exit status.
+    pub fn finish(self) -> Result<(), String> {
+        if !self.failures.is_empty() {
+            println!("\nFailed:");
+            for failure in &self.failures {
+                println!("  - {failure}");
+            }
+        }
+        println!("\n{} passed, {} failed", self.passed, self.failed);
+        if self.failed == 0 {
+            Ok(())
+        } else {
+            Err(format!("{} failed", self.failed))
+        }
+    }
+}
+
+/// Reads `test result: ok. 12 passed; 0 failed; …` into (passed, failed).
+fn parse_test_result(line: &str) -> Option<(u64, u64)> {
+    let rest = line.trim().strip_prefix("test result: ")?;
+    let number_before = |label: &str| -> Option<u64> {
+        let end = rest.find(label)?;
+        rest.get(..end)?.split_whitespace().last()?.parse().ok()
+    };
+    Some((number_before(" passed")?, number_before(" failed")?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_test_result;
+
+    #[test]
+    fn reads_cargo_test_summary() {
+        let line = "test result: ok. 12 passed; 3 failed; 1 ignored; 0 measured; 0 filtered out";
+        assert_eq!(parse_test_result(line), Some((12, 3)));
+    }
+
+    #[test]
+    fn ignores_other_lines() {
+        assert_eq!(parse_test_result("running 3 tests"), None);
+        assert_eq!(parse_test_result("test result: garbled"), None);
+    }
+}

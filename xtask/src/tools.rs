@@ -1,0 +1,215 @@
+//! Installing what the workflows need, and skipping what is already there.
+//!
+//! Every install step first asks whether the tool is present at the right version, so a second run
+//! costs seconds. Nothing here downloads a browser or a prebuilt binary: tools come from crates.io,
+//! npm and Debian's packages, which is all this kind of machine can reach.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+use crate::root;
+
+/// The trunk release that builds with rustc 1.95 (0.22 needs 1.96).
+const TRUNK_VERSION: &str = "0.21.14";
+/// Debian's ChromeDriver, installed with the `chromium-driver` package.
+pub const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
+/// Debian's Chromium.
+pub const CHROMIUM: &str = "/usr/bin/chromium";
+
+/// What a workflow needs installed.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct Needs(u8);
+
+impl Needs {
+    /// The wasm32 target, trunk, wasm-bindgen-cli and wasm-opt.
+    pub const BUILD: Needs = Needs(1);
+    /// Debian's chromium and chromium-driver.
+    pub const BROWSER: Needs = Needs(2);
+    /// The e2e folder's npm packages.
+    pub const E2E: Needs = Needs(4);
+
+    fn has(self, other: Needs) -> bool {
+        self.0 & other.0 != 0
+    }
+}
+
+impl std::ops::BitOr for Needs {
+    type Output = Needs;
+    fn bitor(self, rhs: Needs) -> Needs {
+        Needs(self.0 | rhs.0)
+    }
+}
+
+/// Installs whatever `needs` asks for that is missing.
+pub fn ensure(needs: Needs) -> Result<(), String> {
+    if needs.has(Needs::BUILD) {
+        ensure_wasm_target()?;
+        ensure_trunk()?;
+        ensure_wasm_bindgen()?;
+        ensure_npm_packages("tools", "binaryen (wasm-opt)")?;
+    }
+    if needs.has(Needs::BROWSER) {
+        ensure_chromium()?;
+    }
+    if needs.has(Needs::E2E) {
+        ensure_npm_packages("tests/e2e", "Playwright")?;
+    }
+    Ok(())
+}
+
+/// The PATH every child process gets: cargo's bin folder (where `cargo install` puts trunk and
+/// wasm-bindgen) and the npm binaryen's wasm-opt ahead of Debian's, which cannot parse today's wasm.
+fn search_path() -> std::ffi::OsString {
+    let mut dirs: Vec<PathBuf> = vec![root().join("tools/node_modules/.bin"), cargo_bin_dir()];
+    if let Some(path) = std::env::var_os("PATH") {
+        dirs.extend(std::env::split_paths(&path));
+    }
+    std::env::join_paths(dirs).unwrap_or_default()
+}
+
+fn cargo_bin_dir() -> PathBuf {
+    let home = std::env::var_os("CARGO_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cargo")))
+        .unwrap_or_else(|| PathBuf::from("/root/.cargo"));
+    home.join("bin")
+}
+
+/// A command for `program` with the search path above, run from the workspace root.
+pub fn command(program: &str) -> Command {
+    let mut cmd = Command::new(program);
+    cmd.env("PATH", search_path()).current_dir(root());
+    cmd
+}
+
+/// `cargo`, the same one that runs this xtask.
+pub fn cargo() -> Command {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    command(&cargo)
+}
+
+/// `cargo test` for wasm32, run by wasm-bindgen-test-runner in headless Chromium.
+pub fn wasm_test() -> Command {
+    let mut cmd = cargo();
+    cmd.args(["test", "--target", "wasm32-unknown-unknown"])
+        .env("CHROMEDRIVER", CHROMEDRIVER)
+        // The runner prefers geckodriver when it is on PATH; say which driver to use.
+        .env_remove("GECKODRIVER")
+        .env("WASM_BINDGEN_TEST_TIMEOUT", "120");
+    cmd
+}
+
+fn output_of(cmd: &mut Command) -> Option<String> {
+    let out = cmd.output().ok()?;
+    out.status
+        .success()
+        .then(|| String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+fn run(what: &str, cmd: &mut Command) -> Result<(), String> {
+    println!("xtask: installing {what}: {}", crate::describe(cmd));
+    let status = cmd
+        .status()
+        .map_err(|e| format!("could not run {}: {e}", crate::describe(cmd)))?;
+    status
+        .success()
+        .then_some(())
+        .ok_or_else(|| format!("installing {what} failed ({status})"))
+}
+
+fn ensure_wasm_target() -> Result<(), String> {
+    let installed =
+        output_of(command("rustup").args(["target", "list", "--installed"])).unwrap_or_default();
+    if installed
+        .lines()
+        .any(|l| l.trim() == "wasm32-unknown-unknown")
+    {
+        return Ok(());
+    }
+    run(
+        "the wasm32 target",
+        command("rustup").args(["target", "add", "wasm32-unknown-unknown"]),
+    )
+}
+
+fn ensure_trunk() -> Result<(), String> {
+    let version = output_of(command("trunk").arg("--version")).unwrap_or_default();
+    if version.split_whitespace().nth(1) == Some(TRUNK_VERSION) {
+        return Ok(());
+    }
+    run(
+        &format!("trunk {TRUNK_VERSION} (about 12 minutes on two cores)"),
+        cargo().args(["install", "trunk", "--version", TRUNK_VERSION, "--locked"]),
+    )
+}
+
+/// The wasm-bindgen version in Cargo.lock; the CLI must match it exactly.
+fn locked_wasm_bindgen_version() -> Result<String, String> {
+    let lock_path = root().join("Cargo.lock");
+    let lock =
+        std::fs::read_to_string(&lock_path).map_err(|e| format!("{}: {e}", lock_path.display()))?;
+    let mut lines = lock.lines();
+    while let Some(line) = lines.next() {
+        if line.trim() == "name = \"wasm-bindgen\"" {
+            if let Some(version) = lines
+                .next()
+                .and_then(|l| l.trim().strip_prefix("version = \""))
+                .and_then(|v| v.strip_suffix('"'))
+            {
+                return Ok(version.to_string());
+            }
+        }
+    }
+    Err("Cargo.lock has no wasm-bindgen entry".into())
+}
+
+fn ensure_wasm_bindgen() -> Result<(), String> {
+    let wanted = locked_wasm_bindgen_version()?;
+    let have = output_of(command("wasm-bindgen").arg("--version")).unwrap_or_default();
+    if have.split_whitespace().nth(1) == Some(wanted.as_str()) {
+        return Ok(());
+    }
+    // Not `--locked`: the CLI's own lockfile names a webpki-roots release the registry no longer has.
+    run(
+        &format!("wasm-bindgen-cli {wanted}"),
+        cargo().args(["install", "wasm-bindgen-cli", "--version", &wanted]),
+    )
+}
+
+fn ensure_chromium() -> Result<(), String> {
+    if std::path::Path::new(CHROMIUM).exists() && std::path::Path::new(CHROMEDRIVER).exists() {
+        return Ok(());
+    }
+    run("the apt package lists", command("apt-get").arg("update"))?;
+    run(
+        "Debian's chromium and chromium-driver",
+        command("apt-get")
+            .args([
+                "install",
+                "-y",
+                "--no-install-recommends",
+                "chromium",
+                "chromium-driver",
+            ])
+            .env("DEBIAN_FRONTEND", "noninteractive"),
+    )
+}
+
+/// `npm ci` in `folder` unless its node_modules already matches its package-lock.json.
+fn ensure_npm_packages(folder: &str, what: &str) -> Result<(), String> {
+    let dir = root().join(folder);
+    let lock = std::fs::read(dir.join("package-lock.json"))
+        .map_err(|e| format!("{folder}/package-lock.json: {e}"))?;
+    let stamp_path = dir.join("node_modules/.shardlab-lock");
+    let stamp = std::fs::read(&stamp_path).unwrap_or_default();
+    if stamp == lock {
+        return Ok(());
+    }
+    run(
+        &format!("{what} from npm"),
+        command("npm")
+            .args(["ci", "--no-audit", "--no-fund", "--ignore-scripts"])
+            .current_dir(&dir),
+    )?;
+    std::fs::write(&stamp_path, lock).map_err(|e| format!("{}: {e}", stamp_path.display()))
+}
