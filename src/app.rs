@@ -42,35 +42,22 @@ mod tests {
 
     use super::App;
     use crate::route::Route;
+    use crate::test_support::{find, mount, texts};
 
     wasm_bindgen_test_configure!(run_in_browser);
 
     #[wasm_bindgen_test]
     async fn shell_renders_navigation_and_footer() {
-        let document = gloo::utils::document();
-        let root = document.create_element("div").unwrap();
-        gloo::utils::body().append_child(&root).unwrap();
-        yew::Renderer::<App>::with_root(root.clone()).render();
-        yew::scheduler::flush().await;
-
-        let links = root.query_selector_all("header nav a").unwrap();
-        let labels: Vec<String> = (0..links.length())
-            .filter_map(|i| links.item(i))
-            .filter_map(|node| node.text_content())
-            .map(|text| text.trim().to_string())
-            .collect();
+        let root = mount::<App>().await;
         let expected: Vec<String> = Route::NAVIGATION
             .iter()
             .map(|r| r.label().to_string())
             .collect();
-        assert_eq!(labels, expected);
+        assert_eq!(texts(&root, "header nav a"), expected);
+        find(&root, "main#main h1");
         assert!(
-            root.query_selector("main#main h1").unwrap().is_some(),
-            "the routed page has a heading"
-        );
-        assert!(
-            root.query_selector("footer .sources a").unwrap().is_some(),
-            "the footer names sources"
+            !texts(&root, "footer .sources a").is_empty(),
+            "the footer names its sources"
         );
         assert_eq!(
             gloo::utils::body()

@@ -16,6 +16,9 @@ pub mod ring;
 pub mod route;
 pub mod theme;
 
+#[cfg(all(test, target_arch = "wasm32"))]
+mod test_support;
+
 /// Starts the app: installs the crash banner, applies the saved theme, and mounts the router into
 /// the page's `#app` element (or `<body>` when the page has none).
 pub fn start() {

@@ -33,42 +33,32 @@ mod tests {
     use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 
     use super::ThemeToggle;
+    use crate::test_support::{find, mount};
     use crate::theme::{self, Theme};
 
     wasm_bindgen_test_configure!(run_in_browser);
 
+    fn pressed(theme: Theme) -> Option<String> {
+        Some((theme == Theme::Dark).to_string())
+    }
+
     #[wasm_bindgen_test]
     async fn toggle_switches_and_remembers_the_theme() {
-        let document = gloo::utils::document();
-        let root = document.create_element("div").unwrap();
-        gloo::utils::body().append_child(&root).unwrap();
         let before = theme::effective();
-        yew::Renderer::<ThemeToggle>::with_root(root.clone()).render();
-        yew::scheduler::flush().await;
+        let root = mount::<ThemeToggle>().await;
+        let button = find(&root, "button");
+        assert_eq!(button.get_attribute("aria-pressed"), pressed(before));
 
-        let button: web_sys::HtmlElement = root
-            .query_selector("button")
-            .unwrap()
-            .unwrap()
-            .dyn_into()
-            .unwrap();
-        assert_eq!(
-            button.get_attribute("aria-pressed").as_deref(),
-            Some((before == Theme::Dark).to_string().as_str())
-        );
-        button.click();
+        button.unchecked_ref::<web_sys::HtmlElement>().click();
         yew::scheduler::flush().await;
 
         let after = before.other();
         assert_eq!(theme::saved(), Some(after));
-        let html = document.document_element().unwrap();
+        let html = gloo::utils::document().document_element();
         assert_eq!(
-            html.get_attribute("data-theme").as_deref(),
+            html.and_then(|h| h.get_attribute("data-theme")).as_deref(),
             Some(after.as_str())
         );
-        assert_eq!(
-            button.get_attribute("aria-pressed").as_deref(),
-            Some((after == Theme::Dark).to_string().as_str())
-        );
+        assert_eq!(button.get_attribute("aria-pressed"), pressed(after));
     }
 }

@@ -1,0 +1,38 @@
+//! Helpers for the app's component tests, which run in headless Chromium via wasm-bindgen-test.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use yew::BaseComponent;
+
+/// Mounts `C` with default props into a fresh `<div>` in the test page and finishes rendering.
+pub async fn mount<C>() -> web_sys::Element
+where
+    C: BaseComponent,
+    C::Properties: Default,
+{
+    let root = gloo::utils::document()
+        .create_element("div")
+        .expect("a div");
+    gloo::utils::body()
+        .append_child(&root)
+        .expect("append to body");
+    yew::Renderer::<C>::with_root(root.clone()).render();
+    yew::scheduler::flush().await;
+    root
+}
+
+/// The trimmed text of every element matching `selector` under `root`.
+pub fn texts(root: &web_sys::Element, selector: &str) -> Vec<String> {
+    let nodes = root.query_selector_all(selector).expect("a valid selector");
+    (0..nodes.length())
+        .filter_map(|i| nodes.item(i))
+        .filter_map(|node| node.text_content())
+        .map(|text| text.trim().to_string())
+        .collect()
+}
+
+/// The first element matching `selector` under `root`; panics (failing the test) when there is none.
+pub fn find(root: &web_sys::Element, selector: &str) -> web_sys::Element {
+    root.query_selector(selector)
+        .expect("a valid selector")
+        .unwrap_or_else(|| panic!("no element matches {selector}"))
+}
