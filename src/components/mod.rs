@@ -4,4 +4,5 @@ pub mod footer;
 pub mod header;
 pub mod not_found;
 pub mod page_focus;
+pub mod palette;
 pub mod theme_toggle;

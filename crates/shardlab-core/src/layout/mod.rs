@@ -1,1 +1,54 @@
-//! layout (being written)
+//! 64-bit ID layouts and ID-encoded placement: how an ID's bits name a shard, a type and a row, and
+//! how a config table turns the shard into a host.
+//!
+//! - [`BitLayout`]: named fields, most significant first, with [`compose`](BitLayout::compose),
+//!   [`decompose`](BitLayout::decompose), [`decode`](BitLayout::decode), per-field
+//!   [`shift`](BitLayout::shift) and [`mask`](BitLayout::mask), and validated editing helpers.
+//! - [`parse_id`]: decimal, `0x` hex or `0b` binary IDs as people paste them.
+//! - [`Preset`]: the Pinterest, Instagram, Snowflake, Discord and Sonyflake layouts.
+//! - [`ShardMap`]: shard ranges → master/standby pairs, with lookup and splitting.
+//! - [`IdAllocator`]: per-(shard, type) auto-increment counters that compose new IDs.
+//!
+//! All arithmetic is on integers; there is no floating point, no clock and no I/O in this module.
+//!
+//! ```
+//! use shardlab_core::layout::{parse_id, BitLayout, ShardMap};
+//! let id = parse_id("241294492511762325")?;
+//! let layout = BitLayout::preset("pinterest")?;
+//! let decoded = layout.decode(id);
+//! assert_eq!(decoded.value("shard"), Some(3429));
+//! let location = ShardMap::pinterest_2015().locate(&layout, id)?;
+//! assert_eq!(location.hosts.master, "MySQL007A");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+// IDs come from readers, so every shift, sum and index on them must be checked or proven safe.
+#![warn(
+    clippy::arithmetic_side_effects,
+    clippy::indexing_slicing,
+    clippy::float_arithmetic,
+    missing_docs
+)]
+
+mod allocator;
+mod bits;
+mod parse;
+mod presets;
+mod shard_map;
+mod time;
+
+pub use allocator::{AllocError, Allocated, IdAllocator};
+pub use bits::{
+    BitLayout, ComposeError, DecodeWarning, Decoded, DecodedField, DecodedTime, Field, FieldRole,
+    LayoutError, ID_BITS, MAX_FIELDS, MAX_NAME_CHARS,
+};
+pub use parse::{parse_id, IdRadix, ParseIdError};
+pub use presets::{
+    object_type, preset_names, table_for_type, ObjectType, Preset, UnknownPreset, PINTEREST_TYPES,
+    UNKNOWN_TYPE_TABLE,
+};
+pub use shard_map::{
+    database_name, query_line, HostPair, Location, ShardId, ShardMap, ShardMapError, ShardRange,
+    Split, MAX_HOST_NAME_CHARS, MAX_RANGES,
+};
+pub use time::{format_unix_ms, TimeBase, TimeError};

@@ -1,0 +1,192 @@
+//! Directory placement: an explicit key → server table, consulted on every lookup.
+
+use std::cell::Cell;
+use std::collections::BTreeMap;
+use std::num::NonZeroU32;
+
+use serde::{Deserialize, Serialize};
+
+use super::error::PlacementError;
+use super::jump::jump_bucket;
+use super::server::{ServerId, ServerList};
+use super::Placement;
+
+/// How a directory places a key it has no entry for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DirectoryDefault {
+    /// Hash mod N over the current servers.
+    Modulo,
+    /// Jump consistent hash over the current servers.
+    #[default]
+    Jump,
+}
+
+/// The answer of one directory lookup.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct DirectoryLookup {
+    /// The owner.
+    pub owner: ServerId,
+    /// `true` when the table had an entry, `false` when the default policy answered.
+    pub from_table: bool,
+}
+
+/// Directory placement: a table says where each key lives.
+///
+/// It is the most flexible scheme (any key can be moved anywhere by editing one entry), and it
+/// costs one extra hop per lookup: the directory must be asked before the data. The directory
+/// counts its lookups ([`Directory::lookups`]), one hop each ([`Directory::HOPS_PER_LOOKUP`]),
+/// so the UI can show the price. A key without an entry goes where the [`DirectoryDefault`] says.
+///
+/// Membership changes use [`Directory::rehomed`]: entries on surviving servers stay, entries on
+/// removed servers are reassigned by the default policy. Adding a server therefore moves no key
+/// until someone moves entries to it.
+///
+/// ```
+/// use shardlab_core::placement::{Directory, DirectoryDefault, Placement, ServerList, ServerId};
+/// let mut directory = Directory::new(ServerList::uniform(3)?, DirectoryDefault::Jump);
+/// directory.insert(42, ServerId(2))?;
+/// assert_eq!(directory.locate(42), ServerId(2));
+/// assert_eq!(directory.lookups(), 1);
+/// # Ok::<(), shardlab_core::placement::PlacementError>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Directory {
+    servers: ServerList,
+    table: BTreeMap<u64, ServerId>,
+    default: DirectoryDefault,
+    /// Interior mutability because `locate` takes `&self`; a `Cell` keeps the type wasm-friendly.
+    lookups: Cell<u64>,
+}
+
+impl Directory {
+    /// Network hops a lookup adds: one round trip to the directory.
+    pub const HOPS_PER_LOOKUP: u32 = 1;
+
+    /// An empty directory over these servers.
+    pub fn new(servers: ServerList, default: DirectoryDefault) -> Self {
+        Self {
+            servers,
+            table: BTreeMap::new(),
+            default,
+            lookups: Cell::new(0),
+        }
+    }
+
+    /// The default policy.
+    pub fn default_policy(&self) -> DirectoryDefault {
+        self.default
+    }
+
+    /// Where the default policy puts a key (ignoring the table).
+    pub fn default_owner(&self, key_hash: u64) -> ServerId {
+        let count = u32::try_from(self.servers.len()).unwrap_or(u32::MAX);
+        let index = match self.default {
+            DirectoryDefault::Modulo => {
+                key_hash.checked_rem(u64::from(count)).unwrap_or(0) as usize
+            }
+            DirectoryDefault::Jump => {
+                jump_bucket(key_hash, NonZeroU32::new(count).unwrap_or(NonZeroU32::MIN)) as usize
+            }
+        };
+        self.servers.id_at(index)
+    }
+
+    /// Sets a key's entry; returns the previous one.
+    pub fn insert(
+        &mut self,
+        key_hash: u64,
+        server: ServerId,
+    ) -> Result<Option<ServerId>, PlacementError> {
+        if !self.servers.contains(server) {
+            return Err(PlacementError::UnknownServer(server));
+        }
+        Ok(self.table.insert(key_hash, server))
+    }
+
+    /// Records where a key is now (its entry, or the default) so it stays there; returns it.
+    pub fn pin(&mut self, key_hash: u64) -> ServerId {
+        let owner = self.default_owner(key_hash);
+        *self.table.entry(key_hash).or_insert(owner)
+    }
+
+    /// Pins many keys.
+    pub fn pin_all(&mut self, keys: impl IntoIterator<Item = u64>) {
+        for key in keys {
+            self.pin(key);
+        }
+    }
+
+    /// Deletes a key's entry; returns it.
+    pub fn remove_entry(&mut self, key_hash: u64) -> Option<ServerId> {
+        self.table.remove(&key_hash)
+    }
+
+    /// The entries, in key order.
+    pub fn entries(&self) -> impl Iterator<Item = (u64, ServerId)> + '_ {
+        self.table.iter().map(|(&key, &server)| (key, server))
+    }
+
+    /// How many entries the table holds.
+    pub fn entry_count(&self) -> usize {
+        self.table.len()
+    }
+
+    /// Looks a key up, counting the hop, and says whether the table answered.
+    pub fn lookup(&self, key_hash: u64) -> DirectoryLookup {
+        self.lookups.set(self.lookups.get().saturating_add(1));
+        match self.table.get(&key_hash) {
+            Some(&owner) => DirectoryLookup {
+                owner,
+                from_table: true,
+            },
+            None => DirectoryLookup {
+                owner: self.default_owner(key_hash),
+                from_table: false,
+            },
+        }
+    }
+
+    /// Lookups (directory hops) since creation or the last reset.
+    pub fn lookups(&self) -> u64 {
+        self.lookups.get()
+    }
+
+    /// Sets the lookup counter back to zero.
+    pub fn reset_lookups(&self) {
+        self.lookups.set(0);
+    }
+
+    /// The same directory over a new server list: entries whose server survives stay put, entries
+    /// whose server left are reassigned by the default policy over the new list. The lookup
+    /// counter starts again from zero.
+    pub fn rehomed(&self, servers: ServerList) -> Directory {
+        // A sorted id list keeps this O(entries × log servers) for a million pinned keys, and
+        // cloning the map then editing values in place avoids re-inserting every key.
+        let mut surviving: Vec<ServerId> = servers.ids().collect();
+        surviving.sort_unstable();
+        let mut next = Directory::new(servers, self.default);
+        let mut table = self.table.clone();
+        for (&key, owner) in table.iter_mut() {
+            if surviving.binary_search(owner).is_err() {
+                *owner = next.default_owner(key);
+            }
+        }
+        next.table = table;
+        next
+    }
+}
+
+impl Placement for Directory {
+    fn name(&self) -> &'static str {
+        "directory"
+    }
+
+    fn servers(&self) -> &ServerList {
+        &self.servers
+    }
+
+    fn locate(&self, key_hash: u64) -> ServerId {
+        self.lookup(key_hash).owner
+    }
+}

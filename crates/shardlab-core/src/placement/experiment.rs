@@ -1,0 +1,524 @@
+//! Movement and balance experiments: measured over many seeded keys, streamable in chunks.
+
+use std::collections::BTreeMap;
+
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use serde::Serialize;
+
+use super::error::PlacementError;
+use super::scheme::SchemeSpec;
+use super::server::{ServerId, ServerList};
+use super::Placement;
+
+/// The experiment keys: `u64` key hashes drawn from `StdRng` seeded with `seed_from_u64(seed)`.
+///
+/// The same seed gives the same keys on every platform (for a given `rand` version: `StdRng`'s
+/// algorithm may change between `rand` releases, so upgrading it may change measured numbers).
+#[derive(Debug)]
+pub struct KeyStream {
+    rng: StdRng,
+}
+
+impl KeyStream {
+    /// The key stream of a seed.
+    pub fn new(seed: u64) -> Self {
+        Self {
+            rng: StdRng::seed_from_u64(seed),
+        }
+    }
+
+    /// The next key.
+    pub fn next_key(&mut self) -> u64 {
+        self.rng.next_u64()
+    }
+
+    /// The next `count` keys.
+    pub fn take_keys(mut self, count: u64) -> impl Iterator<Item = u64> {
+        (0..count).map(move |_| self.next_key())
+    }
+}
+
+/// How far a chunked experiment has got.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Progress {
+    /// Keys processed so far.
+    pub done: u64,
+    /// Keys to process in all.
+    pub total: u64,
+}
+
+impl Progress {
+    /// `done / total`, from 0 to 1.
+    pub fn fraction(&self) -> f64 {
+        if self.total == 0 {
+            1.0
+        } else {
+            self.done as f64 / self.total as f64
+        }
+    }
+
+    /// Whether every key has been processed.
+    pub fn is_done(&self) -> bool {
+        self.done >= self.total
+    }
+
+    /// Keys still to process, capped at `budget`.
+    fn next_chunk(&self, budget: u64) -> u64 {
+        self.total.saturating_sub(self.done).min(budget)
+    }
+}
+
+/// One server's load.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct ServerLoad {
+    /// The server.
+    pub server: ServerId,
+    /// Its weight.
+    pub weight: u32,
+    /// Keys it owns.
+    pub keys: u64,
+}
+
+/// Load per server and how uneven it is.
+///
+/// Loads are per server, not per unit of weight: a weight-2 server holding twice the keys shows
+/// as max/mean ≈ 2 × (its fair share), which is what the UI plots.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct LoadStats {
+    /// Keys counted.
+    pub keys: u64,
+    /// Load of each server, in server-list order.
+    pub per_server: Vec<ServerLoad>,
+    /// Keys per server on average (`keys / servers`).
+    pub mean: f64,
+    /// The largest load.
+    pub max: u64,
+    /// `max / mean` (1 is perfect balance; 0 when no keys were counted).
+    pub max_over_mean: f64,
+    /// Population standard deviation of the loads over the mean (0 is perfect balance).
+    pub stddev_over_mean: f64,
+}
+
+impl LoadStats {
+    /// The two numbers the CLI's `place` reports.
+    pub fn summary(&self) -> LoadSummary {
+        LoadSummary {
+            max_over_mean: self.max_over_mean,
+            stddev_over_mean: self.stddev_over_mean,
+        }
+    }
+}
+
+/// `{"max_over_mean", "stddev_over_mean"}`, as in the `place` JSON.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct LoadSummary {
+    /// See [`LoadStats::max_over_mean`].
+    pub max_over_mean: f64,
+    /// See [`LoadStats::stddev_over_mean`].
+    pub stddev_over_mean: f64,
+}
+
+/// Counts keys per server without a hash map: ids sorted once, then binary search per key.
+#[derive(Debug, Clone)]
+struct LoadCounter {
+    servers: ServerList,
+    /// (id, list position), sorted by id.
+    lookup: Vec<(ServerId, usize)>,
+    counts: Vec<u64>,
+}
+
+impl LoadCounter {
+    fn new(servers: &ServerList) -> Self {
+        let mut lookup: Vec<(ServerId, usize)> = servers
+            .ids()
+            .enumerate()
+            .map(|(slot, id)| (id, slot))
+            .collect();
+        lookup.sort_unstable();
+        Self {
+            servers: servers.clone(),
+            lookup,
+            counts: vec![0; servers.len()],
+        }
+    }
+
+    fn add(&mut self, server: ServerId) {
+        // A scheme only returns ids from its own list, so the search always succeeds.
+        if let Ok(found) = self.lookup.binary_search_by_key(&server, |&(id, _)| id) {
+            if let Some(&(_, slot)) = self.lookup.get(found) {
+                if let Some(count) = self.counts.get_mut(slot) {
+                    *count += 1;
+                }
+            }
+        }
+    }
+
+    fn stats(&self) -> LoadStats {
+        let per_server: Vec<ServerLoad> = self
+            .servers
+            .as_slice()
+            .iter()
+            .zip(&self.counts)
+            .map(|(server, &keys)| ServerLoad {
+                server: server.id,
+                weight: server.weight,
+                keys,
+            })
+            .collect();
+        let keys: u64 = self.counts.iter().sum();
+        let max = self.counts.iter().copied().max().unwrap_or(0);
+        let servers = self.counts.len() as f64;
+        let mean = keys as f64 / servers;
+        let (max_over_mean, stddev_over_mean) = if keys == 0 {
+            (0.0, 0.0)
+        } else {
+            // Summed in list order, so the result is the same on every platform.
+            let variance = self
+                .counts
+                .iter()
+                .map(|&count| {
+                    let deviation = count as f64 - mean;
+                    deviation * deviation
+                })
+                .sum::<f64>()
+                / servers;
+            (max as f64 / mean, variance.sqrt() / mean)
+        };
+        LoadStats {
+            keys,
+            per_server,
+            mean,
+            max,
+            max_over_mean,
+            stddev_over_mean,
+        }
+    }
+}
+
+/// A balance experiment in progress: advance it with [`BalanceRun::step`].
+#[derive(Debug)]
+pub struct BalanceRun<P> {
+    placement: P,
+    keys: KeyStream,
+    progress: Progress,
+    load: LoadCounter,
+}
+
+impl<P: Placement> BalanceRun<P> {
+    /// Prepares to place `n_keys` keys from `seed`.
+    pub fn new(placement: P, n_keys: u64, seed: u64) -> Result<Self, PlacementError> {
+        if n_keys == 0 {
+            return Err(PlacementError::NoKeys);
+        }
+        let load = LoadCounter::new(placement.servers());
+        Ok(Self {
+            placement,
+            keys: KeyStream::new(seed),
+            progress: Progress {
+                done: 0,
+                total: n_keys,
+            },
+            load,
+        })
+    }
+
+    /// Places up to `max_keys` more keys; returns how many it placed.
+    pub fn step(&mut self, max_keys: u64) -> u64 {
+        let chunk = self.progress.next_chunk(max_keys);
+        for _ in 0..chunk {
+            let owner = self.placement.locate(self.keys.next_key());
+            self.load.add(owner);
+        }
+        self.progress.done += chunk;
+        chunk
+    }
+
+    /// Whether every key has been placed.
+    pub fn is_done(&self) -> bool {
+        self.progress.is_done()
+    }
+
+    /// Keys placed so far, out of the total.
+    pub fn progress(&self) -> Progress {
+        self.progress
+    }
+
+    /// The load so far (final once [`is_done`](Self::is_done)).
+    pub fn stats(&self) -> LoadStats {
+        self.load.stats()
+    }
+
+    /// The scheme being measured.
+    pub fn placement(&self) -> &P {
+        &self.placement
+    }
+}
+
+/// The load per server of `n_keys` keys from `seed`.
+///
+/// ```
+/// use shardlab_core::placement::{balance, Jump, ServerList};
+/// let stats = balance(&Jump::new(ServerList::uniform(10)?), 10_000, 7)?;
+/// assert_eq!(stats.keys, 10_000);
+/// assert!(stats.max_over_mean < 1.2);
+/// # Ok::<(), shardlab_core::placement::PlacementError>(())
+/// ```
+pub fn balance<P: Placement + ?Sized>(
+    placement: &P,
+    n_keys: u64,
+    seed: u64,
+) -> Result<LoadStats, PlacementError> {
+    let mut run = BalanceRun::new(placement, n_keys, seed)?;
+    run.step(n_keys);
+    Ok(run.stats())
+}
+
+/// The least fraction of keys a membership change must move, if each server is to hold its fair
+/// share afterwards.
+///
+/// Fair share is `weight / Σ weight` when `weighted`, else `1 / N`. The answer is the total
+/// variation distance between the shares before and after: `½ Σ |before_i − after_i|` over every
+/// server in either list. Growing N → N+1 equal servers gives `1/(N+1)` (the newcomer must receive
+/// its share and nothing else need move); removing one of N gives `1/N` (its keys must go).
+///
+/// ```
+/// use shardlab_core::placement::{ideal_fraction, ServerList};
+/// let four = ServerList::uniform(4)?;
+/// assert!((ideal_fraction(&four, &four.grown(1)?, false) - 0.2).abs() < 1e-12);
+/// assert!((ideal_fraction(&four, &four.shrunk(1)?, false) - 0.25).abs() < 1e-12);
+/// # Ok::<(), shardlab_core::placement::PlacementError>(())
+/// ```
+pub fn ideal_fraction(before: &ServerList, after: &ServerList, weighted: bool) -> f64 {
+    let mut shares: BTreeMap<ServerId, (f64, f64)> = BTreeMap::new();
+    for (list, is_after) in [(before, false), (after, true)] {
+        let total = if weighted {
+            list.total_weight() as f64
+        } else {
+            list.len() as f64
+        };
+        for server in list.as_slice() {
+            let weight = if weighted {
+                f64::from(server.weight)
+            } else {
+                1.0
+            };
+            let entry = shares.entry(server.id).or_insert((0.0, 0.0));
+            if is_after {
+                entry.1 = weight / total;
+            } else {
+                entry.0 = weight / total;
+            }
+        }
+    }
+    shares
+        .values()
+        .map(|&(share_before, share_after)| (share_before - share_after).abs())
+        .sum::<f64>()
+        / 2.0
+}
+
+/// The outcome of a movement experiment.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct MovementResult {
+    /// Servers before the change.
+    pub servers_before: usize,
+    /// Servers after the change.
+    pub servers_after: usize,
+    /// Keys placed (so far, for a run in progress).
+    pub keys: u64,
+    /// Keys whose owner changed.
+    pub moved: u64,
+    /// `moved / keys` (0 when no keys were placed).
+    pub moved_fraction: f64,
+    /// The least fraction any scheme must move; see [`ideal_fraction`].
+    pub ideal_fraction: f64,
+    /// Load per server before.
+    pub load_before: LoadStats,
+    /// Load per server after.
+    pub load_after: LoadStats,
+}
+
+impl MovementResult {
+    /// The `place` JSON object of the CLI contract.
+    pub fn place_report(&self, scheme: &str) -> PlaceReport {
+        PlaceReport {
+            scheme: scheme.to_owned(),
+            servers_before: self.servers_before,
+            servers_after: self.servers_after,
+            keys: self.keys,
+            moved: self.moved,
+            moved_fraction: self.moved_fraction,
+            ideal_fraction: self.ideal_fraction,
+            load_before: self.load_before.summary(),
+            load_after: self.load_after.summary(),
+        }
+    }
+}
+
+/// Exactly the fields of `shardlab place --json`.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PlaceReport {
+    /// Scheme name.
+    pub scheme: String,
+    /// Servers before the change.
+    pub servers_before: usize,
+    /// Servers after the change.
+    pub servers_after: usize,
+    /// Keys placed.
+    pub keys: u64,
+    /// Keys whose owner changed.
+    pub moved: u64,
+    /// `moved / keys`.
+    pub moved_fraction: f64,
+    /// The least fraction any scheme must move.
+    pub ideal_fraction: f64,
+    /// Balance before.
+    pub load_before: LoadSummary,
+    /// Balance after.
+    pub load_after: LoadSummary,
+}
+
+/// A movement experiment in progress: the same keys placed before and after a change.
+///
+/// ```
+/// use shardlab_core::placement::{Mod, MovementRun, ServerList};
+/// let four = ServerList::uniform(4)?;
+/// let mut run = MovementRun::new(Mod::new(four.clone()), Mod::new(four.grown(1)?), 50_000, 1)?;
+/// while !run.is_done() {
+///     run.step(10_000); // one slice per animation frame in the browser
+/// }
+/// let result = run.result();
+/// assert!((result.moved_fraction - 0.8).abs() < 0.02);
+/// # Ok::<(), shardlab_core::placement::PlacementError>(())
+/// ```
+#[derive(Debug)]
+pub struct MovementRun<B, A> {
+    before: B,
+    after: A,
+    keys: KeyStream,
+    progress: Progress,
+    moved: u64,
+    load_before: LoadCounter,
+    load_after: LoadCounter,
+    ideal: f64,
+}
+
+impl<B: Placement, A: Placement> MovementRun<B, A> {
+    /// Prepares to place `n_keys` keys from `seed` under both schemes.
+    pub fn new(before: B, after: A, n_keys: u64, seed: u64) -> Result<Self, PlacementError> {
+        if n_keys == 0 {
+            return Err(PlacementError::NoKeys);
+        }
+        let weighted = before.uses_weights() && after.uses_weights();
+        let ideal = ideal_fraction(before.servers(), after.servers(), weighted);
+        Ok(Self {
+            load_before: LoadCounter::new(before.servers()),
+            load_after: LoadCounter::new(after.servers()),
+            before,
+            after,
+            keys: KeyStream::new(seed),
+            progress: Progress {
+                done: 0,
+                total: n_keys,
+            },
+            moved: 0,
+            ideal,
+        })
+    }
+
+    /// Places up to `max_keys` more keys under both schemes; returns how many it placed.
+    pub fn step(&mut self, max_keys: u64) -> u64 {
+        let chunk = self.progress.next_chunk(max_keys);
+        for _ in 0..chunk {
+            let key = self.keys.next_key();
+            let owner_before = self.before.locate(key);
+            let owner_after = self.after.locate(key);
+            if owner_before != owner_after {
+                self.moved += 1;
+            }
+            self.load_before.add(owner_before);
+            self.load_after.add(owner_after);
+        }
+        self.progress.done += chunk;
+        chunk
+    }
+
+    /// Whether every key has been placed.
+    pub fn is_done(&self) -> bool {
+        self.progress.is_done()
+    }
+
+    /// Keys placed so far, out of the total.
+    pub fn progress(&self) -> Progress {
+        self.progress
+    }
+
+    /// The result so far (final once [`is_done`](Self::is_done)).
+    pub fn result(&self) -> MovementResult {
+        let keys = self.progress.done;
+        MovementResult {
+            servers_before: self.before.servers().len(),
+            servers_after: self.after.servers().len(),
+            keys,
+            moved: self.moved,
+            moved_fraction: if keys == 0 {
+                0.0
+            } else {
+                self.moved as f64 / keys as f64
+            },
+            ideal_fraction: self.ideal,
+            load_before: self.load_before.stats(),
+            load_after: self.load_after.stats(),
+        }
+    }
+
+    /// The scheme before the change.
+    pub fn before(&self) -> &B {
+        &self.before
+    }
+
+    /// The scheme after the change.
+    pub fn after(&self) -> &A {
+        &self.after
+    }
+}
+
+/// How many of `n_keys` keys from `seed` change owner between two schemes, with the balance on
+/// each side.
+pub fn movement<B: Placement + ?Sized, A: Placement + ?Sized>(
+    before: &B,
+    after: &A,
+    n_keys: u64,
+    seed: u64,
+) -> Result<MovementResult, PlacementError> {
+    let mut run = MovementRun::new(before, after, n_keys, seed)?;
+    run.step(n_keys);
+    Ok(run.result())
+}
+
+/// `shardlab place` in one call: build the scheme on both server lists, place `n_keys` keys from
+/// `seed`, and report.
+///
+/// ```
+/// use shardlab_core::placement::{place, SchemeSpec, ServerList};
+/// let four = ServerList::uniform(4)?;
+/// let report = place(&SchemeSpec::Jump, &four, &four.grown(1)?, 20_000, 1)?;
+/// assert!((report.moved_fraction - 0.2).abs() < 0.02);
+/// # Ok::<(), shardlab_core::placement::PlacementError>(())
+/// ```
+pub fn place(
+    spec: &SchemeSpec,
+    before: &ServerList,
+    after: &ServerList,
+    n_keys: u64,
+    seed: u64,
+) -> Result<PlaceReport, PlacementError> {
+    if n_keys == 0 {
+        return Err(PlacementError::NoKeys);
+    }
+    let (scheme_before, scheme_after) =
+        spec.build_change(before.clone(), after.clone(), n_keys, seed)?;
+    let result = movement(&scheme_before, &scheme_after, n_keys, seed)?;
+    Ok(result.place_report(spec.name()))
+}

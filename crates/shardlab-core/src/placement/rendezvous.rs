@@ -1,0 +1,92 @@
+//! Rendezvous hashing (highest random weight), weighted.
+
+use serde::Serialize;
+
+use super::key_hash::hash_u64_u32;
+use super::server::{ServerId, ServerList};
+use super::Placement;
+
+/// 2^-52: maps a 52-bit integer onto the unit interval.
+const TWO_POW_MINUS_52: f64 = 1.0 / 4_503_599_627_370_496.0;
+
+/// One server's score for one key.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct RendezvousScore {
+    /// The server.
+    pub server: ServerId,
+    /// Its score `−weight / ln(u)`; the highest score owns the key.
+    pub score: f64,
+}
+
+/// Highest random weight: every server scores the key, and the top score owns it.
+///
+/// The score is `−weight / ln(u)` with `u = hash(key, server)` mapped into the open interval
+/// (0, 1). That makes a server's chance of winning exactly `weight / Σ weights`, and removing a
+/// server moves only the keys it won. `ln` is `libm::log`, so native and wasm scores agree bit
+/// for bit. Ties (practically impossible) go to the smaller id. A lookup costs O(N).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Rendezvous {
+    servers: ServerList,
+}
+
+impl Rendezvous {
+    /// Rendezvous over these servers, weighted by their weights.
+    pub fn new(servers: ServerList) -> Self {
+        Self { servers }
+    }
+
+    /// Every server's score for a key, highest first (ties: smaller id first).
+    ///
+    /// The first entry is the owner; the first r entries are the natural r replicas.
+    pub fn scores(&self, key_hash: u64) -> Vec<RendezvousScore> {
+        let mut scores: Vec<RendezvousScore> = self
+            .servers
+            .as_slice()
+            .iter()
+            .map(|server| RendezvousScore {
+                server: server.id,
+                score: score(key_hash, server.id, server.weight),
+            })
+            .collect();
+        scores.sort_by(|a, b| b.score.total_cmp(&a.score).then(a.server.cmp(&b.server)));
+        scores
+    }
+}
+
+/// `−weight / ln(u)` with `u ∈ (0, 1)` from the top 52 bits of `hash(key, server)`.
+fn score(key_hash: u64, server: ServerId, weight: u32) -> f64 {
+    let bits = hash_u64_u32(key_hash, server.0, 0) >> 12;
+    // (bits + ½) / 2^52 lies in [2^-53, 1 − 2^-53]: never 0 and never 1, so ln(u) is finite and
+    // negative. Both steps are exact in f64.
+    let unit = (bits as f64 + 0.5) * TWO_POW_MINUS_52;
+    -f64::from(weight) / libm::log(unit)
+}
+
+impl Placement for Rendezvous {
+    fn name(&self) -> &'static str {
+        "rendezvous"
+    }
+
+    fn servers(&self) -> &ServerList {
+        &self.servers
+    }
+
+    fn uses_weights(&self) -> bool {
+        true
+    }
+
+    fn locate(&self, key_hash: u64) -> ServerId {
+        let mut best_server = self.servers.id_at(0);
+        let mut best_score = f64::NEG_INFINITY;
+        for server in self.servers.as_slice() {
+            let candidate = score(key_hash, server.id, server.weight);
+            let wins =
+                candidate > best_score || (candidate == best_score && server.id < best_server);
+            if wins {
+                best_server = server.id;
+                best_score = candidate;
+            }
+        }
+        best_server
+    }
+}

@@ -1,0 +1,155 @@
+//! Property tests: replicas stay distinct, and removing a server moves only its keys.
+#![cfg(not(target_arch = "wasm32"))]
+// Helpers outside #[test] functions panic on purpose too: a panic is how a test reports.
+#![allow(clippy::unwrap_used)]
+
+use proptest::prelude::*;
+use shardlab_core::placement::{
+    Directory, DirectoryDefault, Jump, Placement, Range, Rendezvous, Ring, Server, ServerId,
+    ServerList,
+};
+
+/// 1 to 12 servers with distinct ids and weights 1 to 5.
+fn weighted_servers(min: usize) -> impl Strategy<Value = ServerList> {
+    prop::collection::btree_set(0u32..1_000, min..=12).prop_flat_map(|ids| {
+        let count = ids.len();
+        prop::collection::vec(1u32..=5, count).prop_map(move |weights| {
+            let servers = ids
+                .iter()
+                .zip(weights)
+                .map(|(&id, weight)| Server::weighted(id, weight));
+            ServerList::new(servers.collect()).unwrap()
+        })
+    })
+}
+
+/// Every key whose owner was not `removed` keeps its owner; the removed server's keys go elsewhere.
+fn only_removed_keys_move(
+    before: &dyn Placement,
+    after: &dyn Placement,
+    removed: ServerId,
+    keys: &[u64],
+) {
+    for &key in keys {
+        let old = before.locate(key);
+        let new = after.locate(key);
+        if old == removed {
+            assert_ne!(new, removed, "key {key} still on the removed server");
+        } else {
+            assert_eq!(new, old, "key {key} moved off a surviving server");
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn ring_replicas_are_distinct_under_weights(
+        servers in weighted_servers(1),
+        vnodes in 1u32..=20,
+        r in 1u32..=15,
+        salt in any::<u64>(),
+        keys in prop::collection::vec(any::<u64>(), 1..20),
+    ) {
+        let ring = Ring::with_salt(servers.clone(), vnodes, salt).unwrap();
+        for key in keys {
+            let replicas = ring.replicas(key, r).unwrap();
+            prop_assert_eq!(replicas.len(), (r as usize).min(servers.len()));
+            prop_assert_eq!(replicas[0], ring.locate(key));
+            let mut distinct = replicas.clone();
+            distinct.sort_unstable();
+            distinct.dedup();
+            prop_assert_eq!(distinct.len(), replicas.len());
+            prop_assert!(replicas.iter().all(|&id| servers.contains(id)));
+        }
+    }
+
+    #[test]
+    fn ring_removal_moves_only_the_removed_servers_keys(
+        servers in weighted_servers(2),
+        vnodes in 1u32..=30,
+        pick in any::<prop::sample::Index>(),
+        keys in prop::collection::vec(any::<u64>(), 200),
+    ) {
+        let removed = servers.get(pick.index(servers.len())).unwrap().id;
+        let before = Ring::new(servers.clone(), vnodes).unwrap();
+        let after = Ring::new(servers.without_server(removed).unwrap(), vnodes).unwrap();
+        only_removed_keys_move(&before, &after, removed, &keys);
+    }
+
+    #[test]
+    fn ring_addition_moves_keys_only_to_the_newcomer(
+        servers in weighted_servers(1),
+        vnodes in 1u32..=30,
+        keys in prop::collection::vec(any::<u64>(), 200),
+    ) {
+        let grown = servers.grown(1).unwrap();
+        let newcomer = grown.max_id();
+        let before = Ring::new(servers, vnodes).unwrap();
+        let after = Ring::new(grown, vnodes).unwrap();
+        for key in keys {
+            let new = after.locate(key);
+            prop_assert!(new == before.locate(key) || new == newcomer);
+        }
+    }
+
+    #[test]
+    fn rendezvous_removal_moves_only_the_removed_servers_keys(
+        servers in weighted_servers(2),
+        pick in any::<prop::sample::Index>(),
+        keys in prop::collection::vec(any::<u64>(), 200),
+    ) {
+        let removed = servers.get(pick.index(servers.len())).unwrap().id;
+        let before = Rendezvous::new(servers.clone());
+        let after = Rendezvous::new(servers.without_server(removed).unwrap());
+        only_removed_keys_move(&before, &after, removed, &keys);
+    }
+
+    #[test]
+    fn jump_removing_the_last_bucket_moves_only_its_keys(
+        count in 2u32..=500,
+        keys in prop::collection::vec(any::<u64>(), 200),
+    ) {
+        let servers = ServerList::uniform(count).unwrap();
+        let removed = servers.max_id();
+        let before = Jump::new(servers.clone());
+        let after = Jump::new(servers.shrunk(1).unwrap());
+        only_removed_keys_move(&before, &after, removed, &keys);
+    }
+
+    #[test]
+    fn directory_removal_moves_only_the_removed_servers_keys(
+        servers in weighted_servers(2),
+        pick in any::<prop::sample::Index>(),
+        keys in prop::collection::vec(any::<u64>(), 100),
+    ) {
+        let removed = servers.get(pick.index(servers.len())).unwrap().id;
+        let mut before = Directory::new(servers.clone(), DirectoryDefault::Modulo);
+        before.pin_all(keys.iter().copied());
+        let after = before.rehomed(servers.without_server(removed).unwrap());
+        only_removed_keys_move(&before, &after, removed, &keys);
+    }
+
+    #[test]
+    fn range_is_monotone_in_the_key(
+        count in 1u32..=50,
+        a in any::<u64>(),
+        b in any::<u64>(),
+    ) {
+        let range = Range::even(ServerList::uniform(count).unwrap());
+        let (low, high) = if a <= b { (a, b) } else { (b, a) };
+        prop_assert!(range.range_index(low) <= range.range_index(high));
+        prop_assert!(range.range_index(high) < count as usize);
+    }
+
+    #[test]
+    fn jump_stays_in_range_and_is_monotone_in_buckets(key in any::<u64>(), count in 1u32..=10_000) {
+        let buckets = std::num::NonZeroU32::new(count).unwrap();
+        let bucket = shardlab_core::placement::jump_bucket(key, buckets);
+        prop_assert!(bucket < count);
+        // Growing by one bucket either keeps the key or moves it to the new bucket.
+        let grown = shardlab_core::placement::jump_bucket(key, std::num::NonZeroU32::new(count + 1).unwrap());
+        prop_assert!(grown == bucket || grown == count);
+    }
+}
