@@ -1,6 +1,7 @@
 //! Pieces shared by every view.
 
 pub mod footer;
+pub mod format;
 pub mod header;
 pub mod not_found;
 pub mod page_focus;
