@@ -3,9 +3,17 @@
 //! Output is human-readable by default; `--json` prints one JSON object on stdout. Every error prints
 //! one line starting with `error:` on stderr and exits with status 2.
 
+mod decode;
+mod encode;
+mod layout_arg;
+mod locate;
+mod output;
+mod place;
+mod scheme_arg;
+
 use std::process::ExitCode;
 
-use clap::Parser;
+use clap::{Parser, Subcommand};
 
 /// Where does a row live? Decode IDs, place keys and simulate designs.
 #[derive(Parser, Debug)]
@@ -14,21 +22,37 @@ struct Cli {
     /// Print one JSON object on stdout instead of text.
     #[arg(long, global = true)]
     json: bool,
+
+    #[command(subcommand)]
+    command: Command,
+}
+
+/// The subcommands, one module each.
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Take an ID apart into its fields, and find the host of its row.
+    Decode(decode::DecodeArgs),
+    /// Compose an ID from field values (name=value …).
+    Encode(encode::EncodeArgs),
+    /// Find the server that owns a key under a placement scheme.
+    Locate(locate::LocateArgs),
+    /// Measure how many keys move when servers are added or removed.
+    Place(place::PlaceArgs),
 }
 
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
-        Err(err) => {
-            // Help and version are not errors; everything else keeps the `error:` contract.
-            let _ = err.print();
-            return if err.use_stderr() {
-                ExitCode::from(2)
-            } else {
-                ExitCode::SUCCESS
-            };
-        }
+        Err(err) => return output::clap_failure(&err),
     };
-    let _ = cli.json;
-    ExitCode::SUCCESS
+    let outcome = match &cli.command {
+        Command::Decode(args) => decode::run(args),
+        Command::Encode(args) => encode::run(args),
+        Command::Locate(args) => locate::run(args),
+        Command::Place(args) => place::run(args),
+    };
+    match outcome {
+        Ok(report) => output::emit(&report, cli.json),
+        Err(err) => output::fail(&err),
+    }
 }

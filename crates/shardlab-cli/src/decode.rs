@@ -1,0 +1,154 @@
+//! `shardlab decode`: an ID taken apart into its fields, and where its row lives.
+
+use clap::Args;
+use serde::ser::SerializeMap;
+use serde::{Serialize, Serializer};
+use shardlab_core::layout::{
+    object_type, parse_id, DecodedField, FieldRole, Preset, ShardMapError,
+};
+
+use crate::layout_arg::{ChosenLayout, LayoutArgs};
+use crate::output::{grouped_hex, CliError, Report};
+
+/// `shardlab decode [--layout PRESET | --layout-file F] ID`
+#[derive(Args, Debug, Clone)]
+pub struct DecodeArgs {
+    #[command(flatten)]
+    layout: LayoutArgs,
+
+    /// The ID: decimal, 0x hex or 0b binary, with optional _ or , separators.
+    // Negative numbers are let through so that `-5` reaches `parse_id`, which explains why IDs
+    // are never negative (and which unsigned ID a signed view stands for), instead of clap
+    // calling it an unknown flag. Other hyphen words stay flags, so `--bogus` is still refused.
+    #[arg(value_name = "ID", allow_negative_numbers = true)]
+    id: String,
+}
+
+/// Runs `decode`.
+pub fn run(args: &DecodeArgs) -> Result<Report, CliError> {
+    let chosen = args.layout.resolve()?;
+    let id = parse_id(&args.id).map_err(|err| CliError::from_display(err).context("the ID"))?;
+    report(&chosen, id)
+}
+
+/// The decode report of one ID; `encode --json` prints this too.
+pub fn report(chosen: &ChosenLayout, id: u64) -> Result<Report, CliError> {
+    let decoded = chosen.layout.decode(id);
+    let mut warnings: Vec<String> = decoded.warnings.iter().map(ToString::to_string).collect();
+    let placement = match &chosen.shard_map {
+        // Only a layout with a shard field and a table names a host.
+        Some(table) if chosen.layout.position_of_role(FieldRole::Shard).is_some() => {
+            match table.locate(&chosen.layout, id) {
+                Ok(location) => Some(location),
+                Err(err @ ShardMapError::Unmapped { .. }) => {
+                    warnings.push(err.to_string());
+                    None
+                }
+                Err(err) => return Err(CliError::from_display(err)),
+            }
+        }
+        _ => None,
+    };
+    let time = decoded.time();
+    let json = DecodeJson {
+        layout: &chosen.name,
+        id: id.to_string(),
+        fields: FieldValues(&decoded.fields),
+        host: placement.as_ref().map(|at| at.hosts.master.as_str()),
+        standby: placement.as_ref().map(|at| at.hosts.standby.as_str()),
+        database: placement.as_ref().map(|at| at.database.as_str()),
+        query: placement.as_ref().and_then(|at| at.query.as_deref()),
+        unix_ms: time.map(|t| t.unix_ms),
+        iso8601: time.map(|t| t.iso8601.as_str()),
+        warnings: &warnings,
+    };
+    let text = text(chosen, id, &json, &decoded.fields);
+    Report::new(&json, text)
+}
+
+/// The JSON object: the contract's keys (`layout`, `id`, `fields`, `host`, `unix_ms`) and a few
+/// extras that help a reader. Field order here is the order in the output.
+#[derive(Serialize)]
+struct DecodeJson<'a> {
+    layout: &'a str,
+    /// A string, as every ID in JSON: JavaScript's numbers would round IDs above 2^53.
+    id: String,
+    fields: FieldValues<'a>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    host: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    standby: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    database: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    query: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    unix_ms: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    iso8601: Option<&'a str>,
+    warnings: &'a [String],
+}
+
+/// `{name: value}` in layout order (most significant first), which a map type would not keep.
+struct FieldValues<'a>(&'a [DecodedField]);
+
+impl Serialize for FieldValues<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(self.0.len()))?;
+        for field in self.0 {
+            map.serialize_entry(&field.name, &field.value)?;
+        }
+        map.end()
+    }
+}
+
+/// The text form: the ID, one line per field, then host, database, query, time and warnings.
+fn text(chosen: &ChosenLayout, id: u64, json: &DecodeJson<'_>, fields: &[DecodedField]) -> String {
+    const LABELS: [&str; 6] = ["layout", "id", "host", "database", "query", "time"];
+    let column = fields
+        .iter()
+        .map(|field| field.name.chars().count())
+        .chain(LABELS.iter().map(|label| label.len()))
+        .max()
+        .unwrap_or(0);
+    let mut lines = vec![
+        format!("{:column$}  {}", "layout", chosen.name),
+        format!("{:column$}  {id} = {}", "id", grouped_hex(id)),
+    ];
+    for field in fields {
+        let mut line = format!(
+            "{:column$}  {:>2} bits  {}",
+            field.name, field.width, field.value
+        );
+        if let Some(note) = field_note(chosen, field) {
+            line.push_str(&format!(" ({note})"));
+        }
+        lines.push(line);
+    }
+    if let (Some(host), Some(standby)) = (json.host, json.standby) {
+        lines.push(format!("{:column$}  {host} (standby {standby})", "host"));
+    }
+    if let Some(database) = json.database {
+        lines.push(format!("{:column$}  {database}", "database"));
+    }
+    if let Some(query) = json.query {
+        lines.push(format!("{:column$}  {query}", "query"));
+    }
+    if let (Some(iso), Some(unix_ms)) = (json.iso8601, json.unix_ms) {
+        lines.push(format!("{:column$}  {iso} (Unix ms {unix_ms})", "time"));
+    }
+    lines.extend(
+        json.warnings
+            .iter()
+            .map(|warning| format!("warning: {warning}")),
+    );
+    lines.join("\n")
+}
+
+/// What a field's value means, where shardlab knows: Pinterest's object types.
+fn field_note(chosen: &ChosenLayout, field: &DecodedField) -> Option<&'static str> {
+    if chosen.preset == Some(Preset::Pinterest) && field.role == FieldRole::Type {
+        return Some(object_type(field.value).map_or("unknown type", |object| object.name));
+    }
+    None
+}

@@ -1,0 +1,218 @@
+//! The plumbing every subcommand shares: a report that is either text or one JSON object, the
+//! one-line `error:` contract, and number formatting for people.
+
+use std::fmt;
+use std::io::Write;
+use std::process::ExitCode;
+
+use serde::Serialize;
+
+/// The exit status of every error, usage errors included.
+const ERROR_STATUS: u8 = 2;
+
+/// What a subcommand prints on success: the same result as text for people and as JSON for tools.
+#[derive(Debug)]
+pub struct Report {
+    /// The JSON object, already serialized on one line.
+    json: String,
+    /// The human-readable form, one or more lines.
+    text: String,
+}
+
+impl Report {
+    /// A report from a serializable value (which must serialize to a JSON object) and its text.
+    pub fn new(value: &impl Serialize, text: String) -> Result<Report, CliError> {
+        let json = serde_json::to_string(value)
+            .map_err(|err| CliError::new(format!("could not write the JSON output: {err}")))?;
+        Ok(Report { json, text })
+    }
+
+    /// The same JSON with another text form.
+    pub fn with_text(self, text: String) -> Report {
+        Report { text, ..self }
+    }
+}
+
+/// A failure to report: one sentence, printed after `error: `.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CliError {
+    message: String,
+}
+
+impl CliError {
+    /// An error with this message.
+    pub fn new(message: impl Into<String>) -> CliError {
+        CliError {
+            message: message.into(),
+        }
+    }
+
+    /// An error from anything displayable, such as the core's typed errors.
+    pub fn from_display(err: impl fmt::Display) -> CliError {
+        CliError::new(err.to_string())
+    }
+
+    /// The same error with context in front, e.g. the argument it came from.
+    pub fn context(self, context: impl fmt::Display) -> CliError {
+        CliError::new(format!("{context}: {}", self.message))
+    }
+}
+
+impl fmt::Display for CliError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+/// Prints a report on stdout, as JSON or text, and returns the exit status.
+///
+/// Writing goes through `write!` rather than `println!`, which panics when stdout is closed (a
+/// pipe into `head`, say); a failed write becomes an ordinary error instead.
+pub fn emit(report: &Report, json: bool) -> ExitCode {
+    let body = if json { &report.json } else { &report.text };
+    let mut stdout = std::io::stdout().lock();
+    let written = writeln!(stdout, "{}", body.trim_end()).and_then(|()| stdout.flush());
+    match written {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) => fail(&CliError::new(format!("could not write the output: {err}"))),
+    }
+}
+
+/// Prints `error: …` as exactly one line on stderr and returns exit status 2.
+pub fn fail(err: &CliError) -> ExitCode {
+    let line = one_line(&err.message);
+    // Nothing more can be reported if stderr itself is gone; the exit status still says it failed.
+    let _ = writeln!(std::io::stderr().lock(), "error: {line}");
+    ExitCode::from(ERROR_STATUS)
+}
+
+/// Folds a message onto one line: messages quote user input (file names, keys), which may hold
+/// line breaks or other control characters that would split the `error:` line.
+pub fn one_line(message: &str) -> String {
+    let mut line = String::with_capacity(message.len());
+    for ch in message.trim().chars() {
+        if ch == '\n' || ch == '\r' || ch == '\t' {
+            line.push(' ');
+        } else if ch.is_control() {
+            line.extend(ch.escape_default());
+        } else {
+            line.push(ch);
+        }
+    }
+    line
+}
+
+/// Handles a clap parse failure: help and version go to stdout with status 0; every usage error
+/// becomes one `error:` line (clap's own first line, without its usage block) with status 2.
+pub fn clap_failure(err: &clap::Error) -> ExitCode {
+    if !err.use_stderr() {
+        let _ = err.print();
+        return ExitCode::SUCCESS;
+    }
+    if err.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+        // clap would print the whole help here; the contract wants one error line.
+        return fail(&CliError::new(
+            "no subcommand given; use decode, encode, locate or place (see 'shardlab --help')",
+        ));
+    }
+    fail(&CliError::new(format!(
+        "{} (see 'shardlab --help')",
+        first_paragraph(&err.to_string())
+    )))
+}
+
+/// The first paragraph of clap's message on one line, without its `error:` prefix: clap puts
+/// details such as the missing arguments on the lines after the first, then a blank line and the
+/// usage block.
+fn first_paragraph(rendered: &str) -> String {
+    let paragraph: Vec<&str> = rendered
+        .lines()
+        .map(str::trim)
+        .skip_while(|line| line.is_empty())
+        .take_while(|line| !line.is_empty())
+        .collect();
+    let joined = paragraph.join(" ");
+    let message = joined
+        .strip_prefix("error:")
+        .map_or(joined.as_str(), str::trim_start);
+    if message.is_empty() {
+        "the arguments could not be read".to_owned()
+    } else {
+        message.to_owned()
+    }
+}
+
+/// A count with thousands separators, e.g. `200,000`.
+pub fn thousands(value: u64) -> String {
+    let digits = value.to_string();
+    let mut grouped = String::with_capacity(digits.len().saturating_add(digits.len() / 3));
+    for (index, ch) in digits.chars().enumerate() {
+        if index > 0 && (digits.len().saturating_sub(index)) % 3 == 0 {
+            grouped.push(',');
+        }
+        grouped.push(ch);
+    }
+    grouped
+}
+
+/// A 64-bit value as `0x` and 16 hex digits in groups of four, e.g. `0x0359_4010_006b_f795`.
+pub fn grouped_hex(value: u64) -> String {
+    let digits = format!("{value:016x}");
+    let mut grouped = String::from("0x");
+    for (index, ch) in digits.chars().enumerate() {
+        if index > 0 && index % 4 == 0 {
+            grouped.push('_');
+        }
+        grouped.push(ch);
+    }
+    grouped
+}
+
+/// A fraction as a percentage with one decimal, e.g. `19.8 %`.
+pub fn percent(fraction: f64) -> String {
+    format!("{:.1} %", fraction * 100.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn thousands_groups_from_the_right() {
+        assert_eq!(thousands(0), "0");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(200_000), "200,000");
+        assert_eq!(thousands(1_234_567), "1,234,567");
+        assert_eq!(thousands(u64::MAX), "18,446,744,073,709,551,615");
+    }
+
+    #[test]
+    fn hex_has_sixteen_digits_in_groups() {
+        assert_eq!(
+            grouped_hex(241_294_492_511_762_325),
+            "0x0359_4010_006b_f795"
+        );
+        assert_eq!(grouped_hex(0), "0x0000_0000_0000_0000");
+    }
+
+    #[test]
+    fn messages_fold_onto_one_line() {
+        assert_eq!(one_line("a\nb\r\nc\u{7}"), "a b  c\\u{7}");
+    }
+
+    #[test]
+    fn clap_details_join_the_first_line() {
+        let rendered = "error: the following required arguments were not provided:\n  <ID>\n\nUsage: shardlab decode <ID>\n";
+        assert_eq!(
+            first_paragraph(rendered),
+            "the following required arguments were not provided: <ID>"
+        );
+        assert_eq!(first_paragraph(""), "the arguments could not be read");
+    }
+
+    #[test]
+    fn percentages_have_one_decimal() {
+        assert_eq!(percent(0.198_34), "19.8 %");
+        assert_eq!(percent(0.2), "20.0 %");
+    }
+}

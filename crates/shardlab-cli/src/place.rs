@@ -1,0 +1,153 @@
+//! `shardlab place`: how many keys move when servers are added or removed, and the balance before
+//! and after.
+
+use clap::{ArgGroup, Args};
+use shardlab_core::placement::{place, LoadSummary, PlaceReport, SchemeSpec};
+
+use crate::output::{percent, thousands, CliError, Report};
+use crate::scheme_arg::SchemeArgs;
+
+/// The most keys one run places: ten million is a few seconds natively and plenty for the
+/// statistics to settle.
+const MAX_KEYS: u64 = 10_000_000;
+
+/// Rendezvous scores every server for every key, so its work is keys × servers; past this many
+/// scores a run takes minutes, not seconds.
+const MAX_RENDEZVOUS_SCORES: u64 = 2_000_000_000;
+
+/// A directory keeps an entry per key, twice (before and after the change); this bounds its
+/// memory to a few hundred MB.
+const MAX_DIRECTORY_KEYS: u64 = 2_000_000;
+
+/// `shardlab place --scheme S --servers N (--add K | --remove K) --keys M [--vnodes V] [--seed X]`
+#[derive(Args, Debug, Clone)]
+#[command(group(ArgGroup::new("change").required(true).args(["add", "remove"])))]
+pub struct PlaceArgs {
+    #[command(flatten)]
+    scheme: SchemeArgs,
+
+    /// Add K servers (numbered after the last).
+    #[arg(long, value_name = "K")]
+    add: Option<u64>,
+
+    /// Remove the last K servers (at least one must remain).
+    #[arg(long, value_name = "K")]
+    remove: Option<u64>,
+
+    /// How many keys to place (1 … 10,000,000), drawn from the seed.
+    #[arg(long, value_name = "M")]
+    keys: u64,
+
+    /// The seed of the keys (and so of the result): the same seed gives the same numbers.
+    #[arg(long, value_name = "X", default_value_t = 1)]
+    seed: u64,
+}
+
+/// Runs `place`.
+pub fn run(args: &PlaceArgs) -> Result<Report, CliError> {
+    let choice = args.scheme.resolve()?;
+    let before = choice.servers;
+    let count = before.len();
+    let after = match (args.add, args.remove) {
+        (Some(add), None) => {
+            let add = change_count(add, "--add")?;
+            before.grown(add).map_err(CliError::from_display)?
+        }
+        (None, Some(remove)) => {
+            let remove = change_count(remove, "--remove")?;
+            if usize::try_from(remove).map_or(true, |remove| remove >= count) {
+                return Err(CliError::new(format!(
+                    "--remove {remove} would leave no server out of {count}; remove at most {}",
+                    count.saturating_sub(1)
+                )));
+            }
+            before.shrunk(remove).map_err(CliError::from_display)?
+        }
+        // clap's group makes exactly one of them present.
+        _ => return Err(CliError::new("give exactly one of --add K and --remove K")),
+    };
+    check_keys(
+        args.keys,
+        &choice.spec,
+        before.len().saturating_add(after.len()),
+    )?;
+    let report = place(&choice.spec, &before, &after, args.keys, args.seed)
+        .map_err(CliError::from_display)?;
+    let text = text(&report, args.seed);
+    Report::new(&report, text)
+}
+
+/// `--add` or `--remove` as a server count of at least 1.
+fn change_count(value: u64, flag: &str) -> Result<u32, CliError> {
+    match u32::try_from(value) {
+        Ok(count) if count >= 1 => Ok(count),
+        Ok(_) => Err(CliError::new(format!(
+            "{flag} must be at least 1: a change of no servers moves nothing"
+        ))),
+        Err(_) => Err(CliError::new(format!(
+            "{flag} {} is more servers than shardlab supports (at most 10,000)",
+            thousands(value)
+        ))),
+    }
+}
+
+/// Keys within 1 ..= `MAX_KEYS`, and within what the chosen scheme can do in seconds.
+fn check_keys(keys: u64, spec: &SchemeSpec, server_slots: usize) -> Result<(), CliError> {
+    if !(1..=MAX_KEYS).contains(&keys) {
+        return Err(CliError::new(format!(
+            "--keys must be 1 … {}, but it is {}",
+            thousands(MAX_KEYS),
+            thousands(keys)
+        )));
+    }
+    match spec {
+        SchemeSpec::Rendezvous => {
+            let scores = keys.saturating_mul(u64::try_from(server_slots).unwrap_or(u64::MAX));
+            if scores > MAX_RENDEZVOUS_SCORES {
+                return Err(CliError::new(format!(
+                    "rendezvous scores every server for every key: {} keys × {} servers (before and after) is over {} scores; use fewer keys or servers",
+                    thousands(keys),
+                    thousands(u64::try_from(server_slots).unwrap_or(u64::MAX)),
+                    thousands(MAX_RENDEZVOUS_SCORES)
+                )));
+            }
+        }
+        SchemeSpec::Directory { .. } if keys > MAX_DIRECTORY_KEYS => {
+            return Err(CliError::new(format!(
+                "a directory holds one entry per key; use at most {} keys with --scheme directory",
+                thousands(MAX_DIRECTORY_KEYS)
+            )));
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+/// "moved 19.8 % of 200,000 keys (ideal 20.0 %)" and the balance on both sides.
+fn text(report: &PlaceReport, seed: u64) -> String {
+    let load = |label: &str, servers: usize, summary: &LoadSummary| {
+        format!(
+            "load {label} ({servers} servers): max/mean {:.3}, σ/mean {:.3}",
+            summary.max_over_mean, summary.stddev_over_mean
+        )
+    };
+    [
+        format!(
+            "{}: {} → {} servers, {} keys from seed {seed}",
+            report.scheme,
+            thousands(u64::try_from(report.servers_before).unwrap_or(u64::MAX)),
+            thousands(u64::try_from(report.servers_after).unwrap_or(u64::MAX)),
+            thousands(report.keys)
+        ),
+        format!(
+            "moved {} of {} keys (ideal {})",
+            percent(report.moved_fraction),
+            thousands(report.keys),
+            percent(report.ideal_fraction)
+        ),
+        format!("{} keys changed server", thousands(report.moved)),
+        load("before", report.servers_before, &report.load_before),
+        load("after", report.servers_after, &report.load_after),
+    ]
+    .join("\n")
+}

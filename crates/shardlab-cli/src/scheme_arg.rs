@@ -1,0 +1,81 @@
+//! `--scheme S --servers N [--vnodes V]`: the placement scheme and servers that `locate` and
+//! `place` share.
+
+use clap::Args;
+use shardlab_core::placement::{
+    SchemeSpec, ServerList, DEFAULT_VNODES, MAX_SERVERS, MAX_VNODES, MIN_VNODES, SCHEME_NAMES,
+};
+
+use crate::output::{thousands, CliError};
+
+/// The scheme, the server count and the ring's vnodes.
+#[derive(Args, Debug, Clone)]
+pub struct SchemeArgs {
+    /// The placement scheme: mod, ring, jump, rendezvous, range, directory or id (ID-encoded).
+    #[arg(long, value_name = "S")]
+    scheme: String,
+
+    /// How many servers, numbered 0 … N−1 (1 … 10,000).
+    #[arg(long, value_name = "N")]
+    servers: u64,
+
+    /// Virtual nodes per server, for the ring (1 … 1000) [default: 160].
+    #[arg(long, value_name = "V")]
+    vnodes: Option<u32>,
+}
+
+/// The checked settings.
+#[derive(Debug, Clone)]
+pub struct SchemeChoice {
+    /// The scheme and its settings.
+    pub spec: SchemeSpec,
+    /// Servers `0 … N−1`, weight 1 each.
+    pub servers: ServerList,
+    /// The vnodes per server in use (the ring's setting; other schemes ignore it).
+    pub vnodes: u32,
+}
+
+impl SchemeArgs {
+    /// Checks the settings and builds the server list.
+    pub fn resolve(&self) -> Result<SchemeChoice, CliError> {
+        let spec = SchemeSpec::from_name(
+            &self.scheme.trim().to_ascii_lowercase(),
+            self.vnodes.unwrap_or(DEFAULT_VNODES),
+        )
+        .map_err(|_| {
+            CliError::new(format!(
+                "there is no placement scheme called \"{}\"; the schemes are {} (ID-encoded)",
+                self.scheme,
+                SCHEME_NAMES.join(", ")
+            ))
+        })?;
+        let vnodes = self.vnodes.unwrap_or(DEFAULT_VNODES);
+        // Checked for every scheme, not only the ring, so a typo is never silently ignored.
+        if !(MIN_VNODES..=MAX_VNODES).contains(&vnodes) {
+            return Err(CliError::new(format!(
+                "--vnodes must be {MIN_VNODES} … {MAX_VNODES}, but it is {vnodes}"
+            )));
+        }
+        let count = server_count(self.servers)?;
+        let servers = ServerList::uniform(count).map_err(CliError::from_display)?;
+        Ok(SchemeChoice {
+            spec,
+            servers,
+            vnodes,
+        })
+    }
+}
+
+/// `--servers` within 1 ..= `MAX_SERVERS`, checked here because building the list first would
+/// allocate one entry per requested server, billions for a typo.
+fn server_count(servers: u64) -> Result<u32, CliError> {
+    let max = u64::try_from(MAX_SERVERS).unwrap_or(u64::MAX);
+    match u32::try_from(servers) {
+        Ok(count) if count >= 1 && servers <= max => Ok(count),
+        _ => Err(CliError::new(format!(
+            "--servers must be 1 … {}, but it is {}",
+            thousands(max),
+            thousands(servers)
+        ))),
+    }
+}
