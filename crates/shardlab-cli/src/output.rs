@@ -168,9 +168,15 @@ pub fn grouped_hex(value: u64) -> String {
     grouped
 }
 
-/// A fraction as a percentage with one decimal, e.g. `19.8 %`.
+/// A fraction as a percentage: one decimal (`19.8 %`), or three below 1 % so that the small
+/// fractions of large clusters (1 of 10,000 servers is 0.010 %) do not read as zero.
 pub fn percent(fraction: f64) -> String {
-    format!("{:.1} %", fraction * 100.0)
+    let percent = fraction * 100.0;
+    if percent != 0.0 && percent.abs() < 1.0 {
+        format!("{percent:.3} %")
+    } else {
+        format!("{percent:.1} %")
+    }
 }
 
 #[cfg(test)]
@@ -214,5 +220,7 @@ mod tests {
     fn percentages_have_one_decimal() {
         assert_eq!(percent(0.198_34), "19.8 %");
         assert_eq!(percent(0.2), "20.0 %");
+        assert_eq!(percent(0.0001), "0.010 %");
+        assert_eq!(percent(0.0), "0.0 %");
     }
 }
