@@ -176,6 +176,20 @@ fn test(_args: &[String]) -> Result<(), String> {
         ]),
     );
     tally.cargo_tests("native tests", tools::cargo().args(["test", "--workspace"]));
+    // The simulator's checks against Erlang C run over a million requests each: too slow in debug,
+    // so they are ignored there and run here in release.
+    tally.cargo_tests(
+        "simulator against Erlang C (release, 1 M requests each)",
+        tools::cargo().args([
+            "test",
+            "--release",
+            "-p",
+            "shardlab-core",
+            "--lib",
+            "--",
+            "matches_erlang_c",
+        ]),
+    );
     tally.cargo_tests(
         "core crate in headless Chromium (wasm-bindgen-test)",
         tools::wasm_test().args(["-p", "shardlab-core", "--test", "wasm"]),

@@ -290,32 +290,33 @@ pub fn balance<P: Placement + ?Sized>(
 /// # Ok::<(), shardlab_core::placement::PlacementError>(())
 /// ```
 pub fn ideal_fraction(before: &ServerList, after: &ServerList, weighted: bool) -> f64 {
-    let mut shares: BTreeMap<ServerId, (f64, f64)> = BTreeMap::new();
-    for (list, is_after) in [(before, false), (after, true)] {
-        let total = if weighted {
-            list.total_weight() as f64
+    // Exact integer arithmetic, then one division: Σ|w_b/T_b − w_a/T_a| / 2 equals
+    // Σ|w_b·T_a − w_a·T_b| / (2·T_b·T_a), so 4 → 5 servers gives exactly 0.2, not 0.19999….
+    let weight_of = |server: &super::server::Server| {
+        if weighted {
+            u128::from(server.weight)
         } else {
-            list.len() as f64
-        };
-        for server in list.as_slice() {
-            let weight = if weighted {
-                f64::from(server.weight)
-            } else {
-                1.0
-            };
-            let entry = shares.entry(server.id).or_insert((0.0, 0.0));
-            if is_after {
-                entry.1 = weight / total;
-            } else {
-                entry.0 = weight / total;
-            }
+            1
         }
+    };
+    let total = |list: &ServerList| list.as_slice().iter().map(weight_of).sum::<u128>();
+    let (total_before, total_after) = (total(before), total(after));
+    let mut weights: BTreeMap<ServerId, (u128, u128)> = BTreeMap::new();
+    for server in before.as_slice() {
+        weights.entry(server.id).or_default().0 = weight_of(server);
     }
-    shares
+    for server in after.as_slice() {
+        weights.entry(server.id).or_default().1 = weight_of(server);
+    }
+    let difference: u128 = weights
         .values()
-        .map(|&(share_before, share_after)| (share_before - share_after).abs())
-        .sum::<f64>()
-        / 2.0
+        .map(|&(b, a)| (b * total_after).abs_diff(a * total_before))
+        .sum();
+    let denominator = 2 * total_before * total_after;
+    if denominator == 0 {
+        return 0.0;
+    }
+    difference as f64 / denominator as f64
 }
 
 /// The outcome of a movement experiment.

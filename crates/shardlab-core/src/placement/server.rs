@@ -118,6 +118,13 @@ impl ServerList {
 
     /// `count` servers of weight 1 with ids `0 .. count`.
     pub fn uniform(count: u32) -> Result<Self, PlacementError> {
+        // Refuse before allocating: `uniform(u32::MAX)` must not try to build 4 G servers.
+        let too_many = usize::try_from(count).map_or(true, |n| n > MAX_SERVERS);
+        if too_many {
+            return Err(PlacementError::TooManyServers {
+                count: usize::try_from(count).unwrap_or(usize::MAX),
+            });
+        }
         Self::new((0..count).map(Server::new).collect())
     }
 

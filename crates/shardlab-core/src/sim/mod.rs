@@ -1,1 +1,47 @@
-//! sim (being written)
+//! The system-design board's model and its seeded simulator.
+//!
+//! A [`Design`] is what the reader draws: Users, an optional load balancer, an App Server tier, an
+//! optional cache and a sharded database, each node with its knobs. This module turns a design into
+//! numbers in two ways:
+//!
+//! - [`estimate`] solves each station as an M/M/c queue (Erlang C) and the cache with a closed-form
+//!   approximation. It answers in well under a millisecond, so the caption can follow a slider.
+//! - [`simulate`] (or the sliced [`Simulation`]) runs a discrete-event simulation with real keys, a
+//!   real LRU cache with a TTL, real shard routing and an optional fault timeline. Its result replaces
+//!   the estimate when it finishes.
+//!
+//! Both return the same headline fields (Apdex, p50/p95/p99, error rate, throughput, burn, per-node
+//! utilisation, per-shard load). Everything is deterministic: the maths goes through `libm`, the
+//! random numbers through a seeded `Xoshiro256PlusPlus`, and outputs are ordered `Vec`s, so one seed
+//! gives bit-identical reports natively and in wasm.
+//!
+//! The model's constants (service times, hop latency, failover gap) live in [`model`], the price
+//! table in [`prices`]; both are documented in `docs/`.
+
+mod cache;
+pub mod des;
+pub mod design;
+pub mod estimate;
+pub mod faults;
+pub mod model;
+pub mod presets;
+pub mod prices;
+pub mod queueing;
+pub mod report;
+pub mod validate;
+mod zipf;
+
+pub use des::{simulate, Progress, Simulation};
+pub use design::{
+    AppServerSettings, CacheEngine, CacheSettings, CacheStrategy, DatabaseSettings, DbEngine,
+    Design, Edge, InstanceSize, Node, NodeKind, NodeSettings, Setting, ShardKey, UsersSettings,
+    DESIGN_VERSION,
+};
+pub use estimate::{estimate, Estimate};
+pub use faults::{Fault, FaultKind};
+pub use model::{compile, Model};
+pub use presets::{preset, Preset, PresetReason, PRESET_NAMES};
+pub use report::{
+    CdfPoint, ErrorCounts, ErrorRates, HotShard, NodeLoad, SecondStats, ShardLoad, SimReport,
+};
+pub use validate::{validate, DesignError, SimError};

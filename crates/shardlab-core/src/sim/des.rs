@@ -1,0 +1,1060 @@
+//! The discrete-event simulation of a design.
+//!
+//! Requests arrive as a Poisson process. Each visits stations (App Server copy, cache, one shard's
+//! master) that are multi-server FIFO queues with exponential service, a queue bound and the
+//! App Server's end-to-end timeout. Keys and users are drawn from Zipf distributions, so the cache
+//! hit rate and the per-shard load emerge from the actual keys. Events sit in a binary heap
+//! ordered by (time, sequence number), which makes ties deterministic.
+//!
+//! [`Simulation::step`] advances a bounded number of events, so the browser can run a long
+//! simulation in slices without blocking; [`simulate`] runs it to the end.
+
+use std::collections::VecDeque;
+
+use hdrhistogram::Histogram;
+use rand::rngs::Xoshiro256PlusPlus;
+use rand::SeedableRng;
+use serde::{Deserialize, Serialize};
+
+use super::cache::Lru;
+use super::design::{CacheStrategy, Design, NodeKind, ShardKey};
+use super::faults::FaultKind;
+use super::model::{compile, host_name, initial_table, Model, FAILOVER_GAP_S};
+use super::prices;
+use super::report::{
+    hottest, CdfPoint, ErrorCounts, ErrorRates, NodeLoad, SecondStats, ShardLoad, SimReport,
+};
+use super::validate::{SimError, MAX_DURATION_S, MAX_SIM_REQUESTS};
+use super::zipf::{unit, ExpZiggurat, Harmonic, Zipf};
+
+mod heap;
+use heap::EventQueue;
+
+/// Highest latency the histograms record exactly, in microseconds (one hour).
+const HISTOGRAM_MAX_US: u64 = 3_600_000_000;
+
+/// Quantiles at which the report samples the latency CDF.
+const CDF_QUANTILES: [f64; 21] = [
+    0.01, 0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.93, 0.95, 0.97, 0.98, 0.99,
+    0.995, 0.999, 0.9999, 1.0,
+];
+
+/// Events processed per slice by [`simulate`].
+const SLICE_EVENTS: u64 = 1 << 16;
+
+/// What an event does. The next arrival is not an event in the heap: it is kept aside in
+/// `Simulation::next_arrival`, which saves a heap push and pop per request.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum EventKind {
+    /// Request `b` finished service at station `a`; stale if the station's epoch moved on since
+    /// the request started (its master died).
+    Done = 0,
+    /// Fault `a` from the timeline starts.
+    FaultStart = 1,
+    /// Windowed fault `a` (hot key, spike) ends.
+    FaultEnd = 2,
+    /// A standby takes over the dead master of station `a`.
+    Failover = 3,
+}
+
+/// A scheduled event, packed into 24 bytes so the heap moves little memory.
+#[derive(Clone, Copy, Debug)]
+struct Event {
+    /// `f64::to_bits` of the time; times are never negative, so the bits order like the values.
+    time_bits: u64,
+    /// Sequence number << 2 | kind: unique, and ordered by scheduling order.
+    order: u64,
+    a: u32,
+    b: u32,
+}
+
+impl Event {
+    fn time(&self) -> f64 {
+        f64::from_bits(self.time_bits)
+    }
+
+    fn kind(&self) -> EventKind {
+        match self.order & 3 {
+            0 => EventKind::Done,
+            1 => EventKind::FaultStart,
+            2 => EventKind::FaultEnd,
+            _ => EventKind::Failover,
+        }
+    }
+}
+
+/// Where a request is on its path.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Stage {
+    App,
+    CacheRead,
+    DbRead,
+    DbWrite,
+    CacheInvalidate,
+    CacheWrite,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Request {
+    /// Arrival time.
+    start: f64,
+    /// Network hop latency accumulated so far.
+    hops: f64,
+    object: u32,
+    user: u32,
+    stage: Stage,
+    write: bool,
+    /// The epoch of the station serving this request when its service started.
+    epoch: u32,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Cause {
+    QueueFull,
+    Timeout,
+    ShardDown,
+}
+
+#[derive(Clone, Debug)]
+struct Station {
+    servers: u32,
+    busy: u32,
+    queue: VecDeque<u32>,
+    bound: u32,
+    up: bool,
+    epoch: u32,
+    /// Integral of busy servers over time.
+    busy_area: f64,
+    last_change: f64,
+    opened_at: f64,
+    visits: u64,
+    mean_s: f64,
+    mean_write_s: f64,
+}
+
+impl Station {
+    fn new(servers: u32, bound: u32, mean_s: f64, mean_write_s: f64, now: f64) -> Station {
+        Station {
+            servers,
+            busy: 0,
+            // Room for the bound up front (capped), so steady state never reallocates.
+            queue: VecDeque::with_capacity(bound.min(4_096) as usize),
+            bound,
+            up: true,
+            epoch: 0,
+            busy_area: 0.0,
+            last_change: now,
+            opened_at: now,
+            visits: 0,
+            mean_s,
+            mean_write_s,
+        }
+    }
+
+    fn settle(&mut self, now: f64) {
+        self.busy_area += f64::from(self.busy) * (now - self.last_change);
+        self.last_change = now;
+    }
+
+    fn utilisation(&self, end: f64) -> f64 {
+        let span = (end - self.opened_at) * f64::from(self.servers);
+        let area = self.busy_area + f64::from(self.busy) * (end - self.last_change);
+        if span > 0.0 {
+            (area / span).clamp(0.0, 1.0)
+        } else {
+            0.0
+        }
+    }
+}
+
+/// The per-second bucket being filled.
+#[derive(Clone, Debug)]
+struct OpenSecond {
+    index: u64,
+    arrivals: u64,
+    completed: u64,
+    errors: u64,
+    latency: Histogram<u64>,
+}
+
+impl OpenSecond {
+    fn close(&self) -> SecondStats {
+        SecondStats {
+            t_s: u32::try_from(self.index).unwrap_or(u32::MAX),
+            arrivals: self.arrivals,
+            completed: self.completed,
+            errors: self.errors,
+            p99_ms: if self.latency.is_empty() {
+                0.0
+            } else {
+                self.latency.value_at_quantile(0.99) as f64 / 1_000.0
+            },
+        }
+    }
+}
+
+/// How far a sliced simulation has got.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Progress {
+    /// Whether every request has completed or failed; the report is final.
+    pub done: bool,
+    /// Events processed so far.
+    pub events: u64,
+    /// The simulated clock, in seconds.
+    pub sim_time_s: f64,
+    /// Share of the arrival window simulated, 0 … 1, for a progress bar.
+    pub fraction: f64,
+}
+
+/// A simulation in progress. Create it with [`Simulation::new`], call [`Simulation::step`] until
+/// it reports `done`, then read [`Simulation::report`].
+#[derive(Clone, Debug)]
+pub struct Simulation {
+    model: Model,
+    seed: u64,
+    duration_s: f64,
+    rng: Xoshiro256PlusPlus,
+    exp: ExpZiggurat,
+    objects: Zipf,
+    users: Option<Zipf>,
+    now: f64,
+    heap: EventQueue,
+    next_seq: u64,
+    /// Time of the next external arrival; infinite once the arrival window has closed.
+    next_arrival: f64,
+    arrivals_open: bool,
+    requests: Vec<Request>,
+    free: Vec<u32>,
+    stations: Vec<Station>,
+    app_count: usize,
+    cache_station: Option<usize>,
+    db_first: usize,
+    cache: Option<Lru>,
+    cache_strategy: Option<CacheStrategy>,
+    table: Vec<u16>,
+    active_spikes: Vec<(u32, f64)>,
+    hot_share: f64,
+    split_cost: f64,
+    arrivals: u64,
+    completed: u64,
+    errors: ErrorCounts,
+    satisfied: u64,
+    tolerating: u64,
+    cache_lookups: u64,
+    cache_hits: u64,
+    latency: Histogram<u64>,
+    second: OpenSecond,
+    /// End of the open second, so most events skip the roll with one comparison.
+    second_end: f64,
+    series: Vec<SecondStats>,
+    events: u64,
+    done: bool,
+}
+
+/// Simulates `design` with `users` users for `duration_s` seconds of arrivals, from `seed`.
+/// In-flight requests are drained after the window, so every request is counted once.
+pub fn simulate(
+    design: &Design,
+    users: u32,
+    seed: u64,
+    duration_s: f64,
+) -> Result<SimReport, SimError> {
+    let mut sim = Simulation::new(design, users, seed, duration_s)?;
+    while !sim.step(SLICE_EVENTS).done {}
+    Ok(sim.report())
+}
+
+impl Simulation {
+    /// Validates the design and sets up a run; nothing is simulated until [`Self::step`].
+    pub fn new(
+        design: &Design,
+        users: u32,
+        seed: u64,
+        duration_s: f64,
+    ) -> Result<Simulation, SimError> {
+        let model = compile(design, users)?;
+        Simulation::from_model(model, seed, duration_s)
+    }
+
+    /// Sets up a run of an already compiled model (tests use this to run one station alone).
+    pub(crate) fn from_model(
+        model: Model,
+        seed: u64,
+        duration_s: f64,
+    ) -> Result<Simulation, SimError> {
+        if !(1.0..=MAX_DURATION_S).contains(&duration_s) {
+            return Err(SimError::Duration { duration_s });
+        }
+        let worst_spike: f64 = model
+            .faults
+            .iter()
+            .map(|f| match f.kind {
+                FaultKind::TrafficSpike { factor, .. } => factor.max(1.0),
+                _ => 1.0,
+            })
+            .product();
+        let worst_requests = model.arrival_rate * worst_spike * duration_s;
+        if worst_requests.is_nan() || worst_requests > MAX_SIM_REQUESTS {
+            return Err(SimError::TooMuchWork {
+                requests: worst_requests,
+            });
+        }
+
+        let histogram = |sigfig| {
+            Histogram::<u64>::new_with_bounds(1, HISTOGRAM_MAX_US, sigfig)
+                .map_err(|e| SimError::Internal(format!("histogram: {e:?}")))
+        };
+
+        let mut stations = Vec::new();
+        for _ in 0..model.app_copies {
+            stations.push(Station::new(
+                model.app.servers,
+                model.app.queue_bound,
+                model.app.mean_service_s,
+                model.app.mean_service_s,
+                0.0,
+            ));
+        }
+        let app_count = stations.len();
+        let cache_station = model.cache.as_ref().map(|c| {
+            stations.push(Station::new(
+                c.station.servers,
+                c.station.queue_bound,
+                c.station.mean_service_s,
+                c.station.mean_service_s,
+                0.0,
+            ));
+            stations.len() - 1
+        });
+        let db_first = stations.len();
+        let mut table = Vec::new();
+        if let Some(db) = &model.db {
+            for _ in 0..db.shards {
+                stations.push(Station::new(
+                    db.servers,
+                    db.queue_bound,
+                    db.read_s,
+                    db.write_s,
+                    0.0,
+                ));
+            }
+            table = initial_table(db.shards);
+        }
+        let cache = model
+            .cache
+            .as_ref()
+            .map(|c| Lru::new(model.catalogue_objects, c.capacity_objects, c.ttl_s));
+        let users_sampler = match model.db.as_ref().map(|d| d.shard_key) {
+            Some(ShardKey::HashUser) => Some(Zipf::new(model.users, model.user_skew)),
+            _ => None,
+        };
+
+        let mut sim = Simulation {
+            objects: Zipf::new(model.catalogue_objects, model.zipf_exponent),
+            users: users_sampler,
+            cache_strategy: model.cache.as_ref().map(|c| c.strategy),
+            rng: Xoshiro256PlusPlus::seed_from_u64(seed),
+            exp: ExpZiggurat::new(),
+            seed,
+            duration_s,
+            now: 0.0,
+            heap: EventQueue::with_capacity(1_024),
+            next_seq: 0,
+            next_arrival: f64::INFINITY,
+            arrivals_open: true,
+            requests: Vec::with_capacity(1_024),
+            free: Vec::with_capacity(1_024),
+            stations,
+            app_count,
+            cache_station,
+            db_first,
+            cache,
+            table,
+            active_spikes: Vec::new(),
+            hot_share: 0.0,
+            split_cost: 0.0,
+            arrivals: 0,
+            completed: 0,
+            errors: ErrorCounts::default(),
+            satisfied: 0,
+            tolerating: 0,
+            cache_lookups: 0,
+            cache_hits: 0,
+            latency: histogram(3)?,
+            second: OpenSecond {
+                index: 0,
+                arrivals: 0,
+                completed: 0,
+                errors: 0,
+                latency: histogram(2)?,
+            },
+            second_end: 1.0,
+            series: Vec::new(),
+            events: 0,
+            done: false,
+            model,
+        };
+        sim.prewarm_cache();
+        for index in 0..sim.model.faults.len() {
+            let at = sim
+                .model
+                .faults
+                .get(index)
+                .map_or(f64::INFINITY, |f| f.at_s);
+            if at < duration_s {
+                let index = u32::try_from(index).unwrap_or(u32::MAX);
+                sim.push(at, EventKind::FaultStart, index, 0);
+            }
+        }
+        sim.schedule_arrival();
+        Ok(sim)
+    }
+
+    /// Starts the cache in steady state, as if the system had been running: each object among
+    /// the `capacity` most popular is present with the probability a TTL cache would hold it,
+    /// r·TTL / (1 + r·TTL) for its read rate r, stored at a random time within the last TTL.
+    /// Without this every run would open with a miss storm that no running system sees; a
+    /// `cache_flush` fault at 0 s shows that cold start on purpose.
+    fn prewarm_cache(&mut self) {
+        let Some(params) = self.model.cache.clone() else {
+            return;
+        };
+        let n = self.model.catalogue_objects;
+        let s = self.model.zipf_exponent;
+        let total = Harmonic::new(s).at(u64::from(n));
+        let reads = self.model.arrival_rate * self.model.read_fraction;
+        let last = n.min(params.capacity_objects);
+        // Least popular first, so the most popular ends up most recently used.
+        for rank in (1..=last).rev() {
+            let share = libm::exp(-s * libm::log(f64::from(rank))) / total;
+            let per_ttl = reads * share * params.ttl_s;
+            let present = per_ttl / (1.0 + per_ttl);
+            let draw = unit(&mut self.rng);
+            let age = unit(&mut self.rng) * params.ttl_s;
+            if draw < present {
+                if let Some(c) = self.cache.as_mut() {
+                    c.put(rank, -age);
+                }
+            }
+        }
+    }
+
+    fn push(&mut self, time: f64, kind: EventKind, a: u32, b: u32) {
+        self.heap.push(Event {
+            // `max(0.0)` also turns -0.0 into +0.0, keeping the bit order monotone.
+            time_bits: time.max(0.0).to_bits(),
+            order: (self.next_seq << 2) | kind as u64,
+            a,
+            b,
+        });
+        self.next_seq += 1;
+    }
+
+    /// An exponential variate with this mean (ziggurat; identical on every platform).
+    fn exponential(&mut self, mean: f64) -> f64 {
+        mean * self.exp.sample(&mut self.rng)
+    }
+
+    fn arrival_rate(&self) -> f64 {
+        self.active_spikes
+            .iter()
+            .fold(self.model.arrival_rate, |rate, (_, f)| rate * f)
+    }
+
+    /// Schedules the next arrival from now at the current rate (memorylessness makes redrawing
+    /// after a rate change exact).
+    fn schedule_arrival(&mut self) {
+        if !self.arrivals_open {
+            return;
+        }
+        let rate = self.arrival_rate();
+        let gap = if rate > 0.0 {
+            self.exponential(1.0 / rate)
+        } else {
+            f64::INFINITY
+        };
+        let at = self.now + gap;
+        if at < self.duration_s {
+            self.next_arrival = at;
+        } else {
+            self.next_arrival = f64::INFINITY;
+            self.arrivals_open = false;
+        }
+    }
+
+    /// Advances at most `max_events` events and says how far the run has got.
+    pub fn step(&mut self, max_events: u64) -> Progress {
+        let mut processed = 0;
+        while processed < max_events && !self.done {
+            let heap_next = self.heap.peek().map_or(f64::INFINITY, Event::time);
+            if self.arrivals_open && self.next_arrival <= heap_next {
+                // Arrivals win ties with heap events; either order would be deterministic.
+                processed += 1;
+                self.events += 1;
+                self.now = self.now.max(self.next_arrival);
+                self.roll_seconds();
+                self.on_arrival();
+                continue;
+            }
+            let Some(event) = self.heap.pop() else {
+                self.done = true;
+                break;
+            };
+            processed += 1;
+            self.events += 1;
+            self.now = self.now.max(event.time());
+            self.roll_seconds();
+            match event.kind() {
+                EventKind::Done => self.on_done(event.a as usize, event.b),
+                EventKind::FaultStart => self.on_fault_start(event.a),
+                EventKind::FaultEnd => self.on_fault_end(event.a),
+                EventKind::Failover => self.on_failover(event.a as usize),
+            }
+        }
+        if self.heap.is_empty() && !self.arrivals_open {
+            self.done = true;
+        }
+        Progress {
+            done: self.done,
+            events: self.events,
+            sim_time_s: self.now,
+            fraction: if self.done {
+                1.0
+            } else {
+                (self.now / self.duration_s).clamp(0.0, 1.0)
+            },
+        }
+    }
+
+    /// Closes finished per-second buckets up to the current clock.
+    fn roll_seconds(&mut self) {
+        if self.now < self.second_end {
+            return;
+        }
+        // Truncation is floor for the clock, which is never negative.
+        let current = self.now as u64;
+        self.second_end = (current + 1) as f64;
+        while self.second.index < current {
+            self.series.push(self.second.close());
+            self.second.index += 1;
+            self.second.arrivals = 0;
+            self.second.completed = 0;
+            self.second.errors = 0;
+            self.second.latency.reset();
+        }
+    }
+
+    fn on_arrival(&mut self) {
+        let write = unit(&mut self.rng) >= self.model.read_fraction;
+        let object = if self.hot_share > 0.0 && unit(&mut self.rng) < self.hot_share {
+            self.model.catalogue_objects
+        } else {
+            self.objects.sample(&mut self.rng)
+        };
+        let user = match &self.users {
+            Some(z) => z.sample(&mut self.rng),
+            None => 0,
+        };
+        let mut request = Request {
+            start: self.now,
+            hops: 0.0,
+            object,
+            user,
+            stage: Stage::App,
+            write,
+            epoch: 0,
+        };
+        let copy = if self.model.load_balancer {
+            request.hops += self.model.hop_s;
+            // Least busy copy (in service plus waiting); the lowest index wins ties.
+            let mut best = 0;
+            let mut best_load = u64::MAX;
+            for (i, s) in self.stations.iter().take(self.app_count).enumerate() {
+                let load = u64::from(s.busy) + s.queue.len() as u64;
+                if load < best_load {
+                    best = i;
+                    best_load = load;
+                }
+            }
+            best
+        } else if self.app_count > 1 {
+            let pick = (unit(&mut self.rng) * self.app_count as f64) as usize;
+            pick.min(self.app_count - 1)
+        } else {
+            0
+        };
+        let id = self.allocate(request);
+        self.arrivals += 1;
+        self.second.arrivals += 1;
+        self.enqueue(copy, id);
+        self.schedule_arrival();
+    }
+
+    fn allocate(&mut self, request: Request) -> u32 {
+        if let Some(id) = self.free.pop() {
+            if let Some(slot) = self.requests.get_mut(id as usize) {
+                *slot = request;
+                return id;
+            }
+        }
+        self.requests.push(request);
+        u32::try_from(self.requests.len() - 1).unwrap_or(u32::MAX)
+    }
+
+    fn elapsed(&self, request: &Request) -> f64 {
+        self.now - request.start + request.hops
+    }
+
+    /// A request joins a station: served at once, queued, or turned away.
+    fn enqueue(&mut self, station: usize, id: u32) {
+        let Some(st) = self.stations.get_mut(station) else {
+            self.fail(id, Cause::ShardDown);
+            return;
+        };
+        if !st.up {
+            self.fail(id, Cause::ShardDown);
+            return;
+        }
+        st.visits += 1;
+        if st.busy < st.servers {
+            self.start_service(station, id);
+        } else if st.queue.len() < st.bound as usize {
+            st.queue.push_back(id);
+        } else {
+            self.fail(id, Cause::QueueFull);
+        }
+    }
+
+    /// Starts serving `id` on a free server, unless it has already timed out. Returns whether a
+    /// server was taken.
+    fn start_service(&mut self, station: usize, id: u32) -> bool {
+        let Some(mut request) = self.requests.get(id as usize).copied() else {
+            return false;
+        };
+        // Skipping an expired request at the head takes no time, so the others' waits are the
+        // same as if it had left the queue exactly at its deadline.
+        if self.elapsed(&request) > self.model.timeout_s {
+            self.fail(id, Cause::Timeout);
+            return false;
+        }
+        let now = self.now;
+        let Some(st) = self.stations.get_mut(station) else {
+            return false;
+        };
+        st.settle(now);
+        st.busy += 1;
+        let mean = if request.stage == Stage::DbWrite {
+            st.mean_write_s
+        } else {
+            st.mean_s
+        };
+        request.epoch = st.epoch;
+        if let Some(slot) = self.requests.get_mut(id as usize) {
+            *slot = request;
+        }
+        let service = self.exponential(mean);
+        let station = u32::try_from(station).unwrap_or(u32::MAX);
+        self.push(now + service, EventKind::Done, station, id);
+        true
+    }
+
+    fn on_done(&mut self, station: usize, id: u32) {
+        let now = self.now;
+        let epoch = self.requests.get(id as usize).map_or(0, |r| r.epoch);
+        let Some(st) = self.stations.get_mut(station) else {
+            return;
+        };
+        if st.epoch != epoch {
+            // The master died while this request was on it.
+            self.fail(id, Cause::ShardDown);
+            return;
+        }
+        st.settle(now);
+        st.busy = st.busy.saturating_sub(1);
+        // Hand the free server to the first waiting request that has not timed out.
+        while let Some(next) = self
+            .stations
+            .get_mut(station)
+            .and_then(|s| s.queue.pop_front())
+        {
+            if self.start_service(station, next) {
+                break;
+            }
+        }
+        self.advance(id);
+    }
+
+    fn db_station_for(&self, request: &Request) -> usize {
+        let logical = self.model.logical_shard(request.object, request.user);
+        let host = self.table.get(logical as usize).copied().unwrap_or(0);
+        self.db_first + usize::from(host)
+    }
+
+    /// Moves a request to its next station, or finishes it.
+    fn advance(&mut self, id: u32) {
+        let Some(mut request) = self.requests.get(id as usize).copied() else {
+            return;
+        };
+        if self.elapsed(&request) > self.model.timeout_s {
+            self.fail(id, Cause::Timeout);
+            return;
+        }
+        let has_db = self.model.db.is_some();
+        let next: Option<(Stage, usize)> = match request.stage {
+            Stage::App if !has_db => None,
+            Stage::App => match (request.write, self.cache_strategy, self.cache_station) {
+                (false, Some(_), Some(cache)) => Some((Stage::CacheRead, cache)),
+                (true, Some(CacheStrategy::Through), Some(cache)) => {
+                    Some((Stage::CacheWrite, cache))
+                }
+                (true, _, _) => Some((Stage::DbWrite, self.db_station_for(&request))),
+                (false, _, _) => Some((Stage::DbRead, self.db_station_for(&request))),
+            },
+            Stage::CacheRead => {
+                self.cache_lookups += 1;
+                let now = self.now;
+                let hit = self
+                    .cache
+                    .as_mut()
+                    .is_some_and(|c| c.get(request.object, now));
+                if hit {
+                    self.cache_hits += 1;
+                    None
+                } else {
+                    Some((Stage::DbRead, self.db_station_for(&request)))
+                }
+            }
+            Stage::DbRead => {
+                // Aside: the app fills the cache; through: the cache fills itself. Either way the
+                // object is stored when the shard answers.
+                let now = self.now;
+                if let Some(c) = self.cache.as_mut() {
+                    c.put(request.object, now);
+                }
+                None
+            }
+            Stage::DbWrite => match (self.cache_strategy, self.cache_station) {
+                (Some(CacheStrategy::Aside), Some(cache)) => Some((Stage::CacheInvalidate, cache)),
+                (Some(CacheStrategy::Through), _) => {
+                    let now = self.now;
+                    if let Some(c) = self.cache.as_mut() {
+                        c.put(request.object, now);
+                    }
+                    None
+                }
+                _ => None,
+            },
+            Stage::CacheInvalidate => {
+                if let Some(c) = self.cache.as_mut() {
+                    c.remove(request.object);
+                }
+                None
+            }
+            Stage::CacheWrite => Some((Stage::DbWrite, self.db_station_for(&request))),
+        };
+        match next {
+            None => self.finish(id, request),
+            Some((stage, station)) => {
+                request.stage = stage;
+                request.hops += self.model.hop_s;
+                if let Some(slot) = self.requests.get_mut(id as usize) {
+                    *slot = request;
+                }
+                self.enqueue(station, id);
+            }
+        }
+    }
+
+    fn finish(&mut self, id: u32, request: Request) {
+        let latency = self.elapsed(&request);
+        let micros = (latency * 1e6).max(1.0) as u64;
+        self.latency.saturating_record(micros);
+        self.second.latency.saturating_record(micros);
+        if latency <= self.model.apdex_t_s {
+            self.satisfied += 1;
+        } else if latency <= 4.0 * self.model.apdex_t_s {
+            self.tolerating += 1;
+        }
+        self.completed += 1;
+        self.second.completed += 1;
+        self.free.push(id);
+    }
+
+    fn fail(&mut self, id: u32, cause: Cause) {
+        match cause {
+            Cause::QueueFull => self.errors.queue_full += 1,
+            Cause::Timeout => self.errors.timeout += 1,
+            Cause::ShardDown => self.errors.shard_down += 1,
+        }
+        self.second.errors += 1;
+        self.free.push(id);
+    }
+
+    fn on_fault_start(&mut self, index: u32) {
+        let Some(fault) = self.model.faults.get(index as usize).cloned() else {
+            return;
+        };
+        match fault.kind {
+            FaultKind::MasterDown { shard } => {
+                let station = self.db_first + shard as usize;
+                self.master_down(station);
+            }
+            FaultKind::CacheFlush => {
+                if let Some(c) = self.cache.as_mut() {
+                    c.clear();
+                }
+            }
+            FaultKind::HotKey { share, duration_s } => {
+                self.hot_share = share.clamp(0.0, 1.0);
+                self.push(self.now + duration_s, EventKind::FaultEnd, index, 0);
+            }
+            FaultKind::TrafficSpike { factor, duration_s } => {
+                self.active_spikes.push((index, factor));
+                self.reschedule_arrivals();
+                self.push(self.now + duration_s, EventKind::FaultEnd, index, 0);
+            }
+            FaultKind::ShardSplit { shard } => self.split(shard),
+        }
+    }
+
+    fn on_fault_end(&mut self, index: u32) {
+        let Some(fault) = self.model.faults.get(index as usize) else {
+            return;
+        };
+        match fault.kind {
+            FaultKind::HotKey { .. } => self.hot_share = 0.0,
+            FaultKind::TrafficSpike { .. } => {
+                self.active_spikes.retain(|(i, _)| *i != index);
+                self.reschedule_arrivals();
+            }
+            _ => {}
+        }
+    }
+
+    fn reschedule_arrivals(&mut self) {
+        if self.arrivals_open {
+            self.schedule_arrival();
+        }
+    }
+
+    fn master_down(&mut self, station: usize) {
+        let now = self.now;
+        let failover = self
+            .model
+            .db
+            .as_ref()
+            .is_some_and(|d| d.standby && d.auto_failover);
+        let Some(st) = self.stations.get_mut(station) else {
+            return;
+        };
+        if !st.up {
+            return;
+        }
+        st.settle(now);
+        st.up = false;
+        st.busy = 0;
+        // Requests in service learn of the death when their stale completion pops.
+        st.epoch = st.epoch.wrapping_add(1);
+        let waiting: Vec<u32> = st.queue.drain(..).collect();
+        for id in waiting {
+            self.fail(id, Cause::ShardDown);
+        }
+        if failover {
+            let station = u32::try_from(station).unwrap_or(u32::MAX);
+            self.push(now + FAILOVER_GAP_S, EventKind::Failover, station, 0);
+        }
+    }
+
+    fn on_failover(&mut self, station: usize) {
+        let now = self.now;
+        if let Some(st) = self.stations.get_mut(station) {
+            st.settle(now);
+            st.up = true;
+            st.busy = 0;
+            st.epoch = st.epoch.wrapping_add(1);
+        }
+    }
+
+    /// Moves the upper half of a host's logical shards to a new host.
+    fn split(&mut self, shard: u32) {
+        let Some(db) = self.model.db.clone() else {
+            return;
+        };
+        let Ok(host) = u16::try_from(shard) else {
+            return;
+        };
+        let owned: Vec<usize> = self
+            .table
+            .iter()
+            .enumerate()
+            .filter(|(_, h)| **h == host)
+            .map(|(l, _)| l)
+            .collect();
+        let hosts = self.stations.len() - self.db_first;
+        let Ok(new_host) = u16::try_from(hosts) else {
+            return;
+        };
+        if owned.len() < 2 {
+            return;
+        }
+        for l in owned.iter().skip(owned.len() / 2) {
+            if let Some(slot) = self.table.get_mut(*l) {
+                *slot = new_host;
+            }
+        }
+        self.stations.push(Station::new(
+            db.servers,
+            db.queue_bound,
+            db.read_s,
+            db.write_s,
+            self.now,
+        ));
+        self.split_cost += self.model.shard_host_per_s * (self.duration_s - self.now).max(0.0);
+    }
+
+    /// The report so far; final once [`Self::step`] has returned `done`.
+    pub fn report(&self) -> SimReport {
+        let end = self.now.max(self.duration_s);
+        let requests = self.arrivals.max(1) as f64;
+        let errors_total = self.errors.total();
+        let apdex = if self.arrivals == 0 {
+            1.0
+        } else {
+            (self.satisfied as f64 + self.tolerating as f64 / 2.0) / requests
+        };
+        let ms = |q: f64| {
+            if self.latency.is_empty() {
+                0.0
+            } else {
+                self.latency.value_at_quantile(q) as f64 / 1_000.0
+            }
+        };
+        let per_s = |count: f64| count / self.duration_s;
+
+        let mut shards = Vec::new();
+        if let Some(db) = &self.model.db {
+            let hosts = self.stations.iter().skip(self.db_first);
+            let total: u64 = hosts.clone().map(|s| s.visits).sum();
+            for (i, st) in hosts.enumerate() {
+                shards.push(ShardLoad {
+                    shard: u32::try_from(i).unwrap_or(u32::MAX),
+                    host: host_name(db.engine, i),
+                    requests_per_s: per_s(st.visits as f64),
+                    share: st.visits as f64 / total.max(1) as f64,
+                    utilisation: st.utilisation(end),
+                    up: st.up,
+                });
+            }
+        }
+
+        let mean_util = |range: std::ops::Range<usize>| {
+            let list: Vec<&Station> = self.stations.get(range).into_iter().flatten().collect();
+            let visits: u64 = list.iter().map(|s| s.visits).sum();
+            let util =
+                list.iter().map(|s| s.utilisation(end)).sum::<f64>() / list.len().max(1) as f64;
+            (util, per_s(visits as f64))
+        };
+        let ids = &self.model.node_ids;
+        let mut nodes = vec![NodeLoad {
+            id: ids.users.clone(),
+            kind: NodeKind::Users,
+            utilisation: None,
+            requests_per_s: per_s(self.arrivals as f64),
+        }];
+        if let Some(lb) = &ids.load_balancer {
+            nodes.push(NodeLoad {
+                id: lb.clone(),
+                kind: NodeKind::LoadBalancer,
+                utilisation: None,
+                requests_per_s: per_s(self.arrivals as f64),
+            });
+        }
+        let (app_util, app_rps) = mean_util(0..self.app_count);
+        nodes.push(NodeLoad {
+            id: ids.app.clone(),
+            kind: NodeKind::AppServer,
+            utilisation: Some(app_util),
+            requests_per_s: app_rps,
+        });
+        if let Some(cache_id) = &ids.cache {
+            let (util, rps) = match self.cache_station {
+                Some(i) => mean_util(i..i + 1),
+                None => (0.0, 0.0),
+            };
+            nodes.push(NodeLoad {
+                id: cache_id.clone(),
+                kind: NodeKind::Cache,
+                utilisation: Some(util),
+                requests_per_s: rps,
+            });
+        }
+        if self.model.db.is_some() {
+            let (util, rps) = mean_util(self.db_first..self.stations.len());
+            nodes.push(NodeLoad {
+                id: ids.database.clone(),
+                kind: NodeKind::Database,
+                utilisation: Some(util),
+                requests_per_s: rps,
+            });
+        }
+
+        let mut series = self.series.clone();
+        if !self.done || self.second.arrivals + self.second.completed + self.second.errors > 0 {
+            series.push(self.second.close());
+        }
+        let latency_cdf = if self.latency.is_empty() {
+            Vec::new()
+        } else {
+            CDF_QUANTILES
+                .iter()
+                .map(|q| CdfPoint {
+                    ms: self.latency.value_at_quantile(*q) as f64 / 1_000.0,
+                    fraction: *q,
+                })
+                .collect()
+        };
+        let burn_per_s = self.model.burn_per_s + self.split_cost / self.duration_s;
+        let hottest_shard = hottest(&shards);
+        SimReport {
+            users: self.model.users,
+            seed: self.seed,
+            duration_s: self.duration_s,
+            apdex,
+            apdex_t_ms: self.model.apdex_t_s * 1_000.0,
+            p50_ms: ms(0.5),
+            p95_ms: ms(0.95),
+            p99_ms: ms(0.99),
+            mean_ms: if self.latency.is_empty() {
+                0.0
+            } else {
+                self.latency.mean() / 1_000.0
+            },
+            error_rate: errors_total as f64 / requests,
+            errors_by_cause: ErrorRates {
+                queue_full: self.errors.queue_full as f64 / requests,
+                timeout: self.errors.timeout as f64 / requests,
+                shard_down: self.errors.shard_down as f64 / requests,
+            },
+            errors: self.errors.clone(),
+            requests: self.arrivals,
+            completed: self.completed,
+            throughput_rps: per_s(self.completed as f64),
+            offered_rps: per_s(self.arrivals as f64),
+            cache_hit_rate: self
+                .cache
+                .as_ref()
+                .map(|_| self.cache_hits as f64 / self.cache_lookups.max(1) as f64),
+            burn_per_s,
+            burn_per_month: prices::per_month(burn_per_s),
+            nodes,
+            shards,
+            hottest_shard,
+            series,
+            latency_cdf,
+            events: self.events,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,257 @@
+//! What the solvers return: the simulation report and the pieces it shares with the estimate.
+
+use serde::{Deserialize, Serialize};
+
+use super::design::NodeKind;
+
+/// Requests that failed, by cause.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ErrorCounts {
+    /// Turned away because a station's queue was at its bound.
+    pub queue_full: u64,
+    /// Still unanswered when the App Server's timeout passed.
+    pub timeout: u64,
+    /// Sent to a shard whose master was down.
+    pub shard_down: u64,
+}
+
+impl ErrorCounts {
+    /// All errors.
+    pub fn total(&self) -> u64 {
+        self.queue_full
+            .saturating_add(self.timeout)
+            .saturating_add(self.shard_down)
+    }
+}
+
+/// Errors by cause as fractions of all requests.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct ErrorRates {
+    /// See [`ErrorCounts::queue_full`].
+    pub queue_full: f64,
+    /// See [`ErrorCounts::timeout`].
+    pub timeout: f64,
+    /// See [`ErrorCounts::shard_down`].
+    pub shard_down: f64,
+}
+
+/// Load on one node of the board.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct NodeLoad {
+    /// The node's id.
+    pub id: String,
+    /// The node's kind.
+    pub kind: NodeKind,
+    /// Busy share of the node's cores, 0 … 1 (averaged over copies or shards); `None` for nodes
+    /// that do not queue (users, load balancer).
+    pub utilisation: Option<f64>,
+    /// Requests (visits) the node handled per second.
+    pub requests_per_s: f64,
+}
+
+/// Load on one physical shard.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ShardLoad {
+    /// Physical shard index, 0-based (splits append new indices).
+    pub shard: u32,
+    /// Host name, e.g. `MySQL001A`.
+    pub host: String,
+    /// Requests per second reaching this master.
+    pub requests_per_s: f64,
+    /// This shard's share of all database requests, 0 … 1.
+    pub share: f64,
+    /// Busy share of the master's cores, 0 … 1.
+    pub utilisation: f64,
+    /// Whether the master was serving at the end of the run.
+    pub up: bool,
+}
+
+/// The shard with the largest share of database requests.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct HotShard {
+    /// Physical shard index.
+    pub shard: u32,
+    /// Host name.
+    pub host: String,
+    /// Its share of database requests.
+    pub share: f64,
+    /// Its share divided by the mean share (1.0 = perfectly even).
+    pub over_mean: f64,
+}
+
+/// One second of the run, for the time-series plot.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SecondStats {
+    /// Start of the second, in simulated seconds.
+    pub t_s: u32,
+    /// Requests that arrived in this second.
+    pub arrivals: u64,
+    /// Requests answered successfully in this second (throughput, per second).
+    pub completed: u64,
+    /// Requests that failed in this second.
+    pub errors: u64,
+    /// 99th percentile latency of this second's successful replies, in ms (0 if none).
+    pub p99_ms: f64,
+}
+
+/// One point of the latency CDF.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CdfPoint {
+    /// Latency, in ms.
+    pub ms: f64,
+    /// Share of successful replies at or below `ms`.
+    pub fraction: f64,
+}
+
+/// The result of [`super::simulate`].
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SimReport {
+    /// Users simulated.
+    pub users: u32,
+    /// The seed.
+    pub seed: u64,
+    /// Simulated seconds of arrivals (the run then drains in-flight requests).
+    pub duration_s: f64,
+    /// Apdex over all requests: (satisfied + tolerating / 2) / requests; errors count as
+    /// frustrated.
+    pub apdex: f64,
+    /// The Apdex threshold T, in ms.
+    pub apdex_t_ms: f64,
+    /// Median latency of successful replies, in ms.
+    pub p50_ms: f64,
+    /// 95th percentile latency, in ms.
+    pub p95_ms: f64,
+    /// 99th percentile latency, in ms.
+    pub p99_ms: f64,
+    /// Mean latency, in ms.
+    pub mean_ms: f64,
+    /// Share of requests that failed.
+    pub error_rate: f64,
+    /// Share of requests that failed, by cause.
+    pub errors_by_cause: ErrorRates,
+    /// Failed requests, by cause.
+    pub errors: ErrorCounts,
+    /// Requests that arrived.
+    pub requests: u64,
+    /// Requests answered successfully. `requests == completed + errors.total()`.
+    pub completed: u64,
+    /// Successful replies per second of the run.
+    pub throughput_rps: f64,
+    /// Arrivals per second of the run.
+    pub offered_rps: f64,
+    /// Share of cache lookups that hit, if a cache is in use.
+    pub cache_hit_rate: Option<f64>,
+    /// Average burn over the run (a split adds a host mid-run), in $/s.
+    pub burn_per_s: f64,
+    /// The same burn over an average month, in $.
+    pub burn_per_month: f64,
+    /// Per-node load, in design order.
+    pub nodes: Vec<NodeLoad>,
+    /// Per-shard load, by shard index.
+    pub shards: Vec<ShardLoad>,
+    /// The busiest shard, if the design has a database.
+    pub hottest_shard: Option<HotShard>,
+    /// Per-second buckets, from 0 to the end of the drain.
+    pub series: Vec<SecondStats>,
+    /// The latency CDF of successful replies, at fixed quantiles.
+    pub latency_cdf: Vec<CdfPoint>,
+    /// Events processed.
+    pub events: u64,
+}
+
+/// Formats a user count the way the caption reads it: 950, 4.00k, 1.00M.
+pub fn format_users(users: u32) -> String {
+    let u = f64::from(users);
+    if users < 1_000 {
+        users.to_string()
+    } else if users < 1_000_000 {
+        format!("{:.2}k", u / 1_000.0)
+    } else {
+        format!("{:.2}M", u / 1_000_000.0)
+    }
+}
+
+/// Formats dollars with two significant digits: $36, $0.0021.
+pub fn format_dollars(amount: f64) -> String {
+    if amount.is_nan() || amount <= 0.0 || amount.is_infinite() {
+        return "$0".to_string();
+    }
+    let digits = -libm::floor(libm::log10(amount)) as i32 + 1;
+    let decimals = digits.clamp(0, 12) as usize;
+    format!("${amount:.decimals$}")
+}
+
+/// Formats a share as a percentage with one decimal: 0.1 %.
+pub fn format_percent(share: f64) -> String {
+    format!("{:.1} %", share * 100.0)
+}
+
+/// The caption sentence shared by the estimate and the simulation.
+pub(crate) fn caption(
+    source: &str,
+    users: u32,
+    apdex: f64,
+    apdex_t_ms: f64,
+    p99_ms: f64,
+    error_rate: f64,
+    burn_per_s: f64,
+) -> String {
+    format!(
+        "At {} users the {} solves this design to Apdex {:.2} (T = {:.0} ms), p99 {:.0} ms, {} \
+         errors and {}/s burn",
+        format_users(users),
+        source,
+        apdex,
+        apdex_t_ms,
+        p99_ms,
+        format_percent(error_rate),
+        format_dollars(burn_per_s)
+    )
+}
+
+impl SimReport {
+    /// The board's caption sentence for this run.
+    pub fn caption(&self) -> String {
+        caption(
+            "simulation",
+            self.users,
+            self.apdex,
+            self.apdex_t_ms,
+            self.p99_ms,
+            self.error_rate,
+            self.burn_per_s,
+        )
+    }
+}
+
+/// Picks the shard with the largest share (lowest index on ties).
+pub(crate) fn hottest(shards: &[ShardLoad]) -> Option<HotShard> {
+    let mut best: Option<&ShardLoad> = None;
+    for s in shards {
+        if best.is_none_or(|b| s.share > b.share) {
+            best = Some(s);
+        }
+    }
+    let count = shards.len().max(1) as f64;
+    best.map(|s| HotShard {
+        shard: s.shard,
+        host: s.host.clone(),
+        share: s.share,
+        over_mean: s.share * count,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn formats_like_the_caption() {
+        assert_eq!(format_users(4_000), "4.00k");
+        assert_eq!(format_users(950), "950");
+        assert_eq!(format_users(1_000_000), "1.00M");
+        assert_eq!(format_dollars(36.0), "$36");
+        assert_eq!(format_dollars(0.00213), "$0.0021");
+        assert_eq!(format_percent(0.001), "0.1 %");
+    }
+}

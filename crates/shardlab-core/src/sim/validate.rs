@@ -1,0 +1,734 @@
+//! Checking a design before it is solved, with errors that name the offending node.
+//!
+//! The board shows each error next to the node [`DesignError::node_id`] names, so the checks report
+//! every problem they find, in a stable order, rather than stopping at the first.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use thiserror::Error;
+
+use super::design::{CacheStrategy, Design, NodeKind, NodeSettings};
+use super::faults::FaultKind;
+
+/// Most nodes a design may have.
+pub const MAX_NODES: usize = 64;
+/// Most edges a design may have.
+pub const MAX_EDGES: usize = 256;
+/// Most faults on one timeline.
+pub const MAX_FAULTS: usize = 32;
+/// Longest node id, in bytes.
+pub const MAX_ID_LEN: usize = 64;
+/// Most users a design may have.
+pub const MAX_USERS: u32 = 1_000_000;
+/// Longest simulated run, in seconds.
+pub const MAX_DURATION_S: f64 = 3_600.0;
+/// Most requests one simulation may generate (an upper bound counting every traffic spike), so a
+/// run stays within seconds in the browser.
+pub const MAX_SIM_REQUESTS: f64 = 20_000_000.0;
+
+/// A problem with a design. Messages say what is accepted.
+#[derive(Clone, Debug, PartialEq, Error)]
+pub enum DesignError {
+    /// The `version` field is not one this crate reads.
+    #[error("design version {found} is not supported; this build reads version 1")]
+    UnsupportedVersion {
+        /// The version found.
+        found: u32,
+    },
+    /// Too many nodes.
+    #[error("the design has {count} nodes; at most {max} are accepted")]
+    TooManyNodes {
+        /// Nodes found.
+        count: usize,
+        /// The limit.
+        max: usize,
+    },
+    /// Too many edges.
+    #[error("the design has {count} edges; at most {max} are accepted")]
+    TooManyEdges {
+        /// Edges found.
+        count: usize,
+        /// The limit.
+        max: usize,
+    },
+    /// Too many faults.
+    #[error("the timeline has {count} faults; at most {max} are accepted")]
+    TooManyFaults {
+        /// Faults found.
+        count: usize,
+        /// The limit.
+        max: usize,
+    },
+    /// A node id is empty or too long.
+    #[error("node #{index} has an id of {len} bytes; ids must be 1 … 64 bytes")]
+    BadId {
+        /// Position of the node in `nodes`.
+        index: usize,
+        /// Length of its id in bytes.
+        len: usize,
+    },
+    /// Two nodes share an id.
+    #[error("two nodes have the id `{id}`; ids must be unique")]
+    DuplicateId {
+        /// The repeated id.
+        id: String,
+    },
+    /// A position is NaN or infinite.
+    #[error("node `{id}` has a position that is not a finite number")]
+    BadPosition {
+        /// The node.
+        id: String,
+    },
+    /// An edge names a node that does not exist.
+    #[error("the edge {from} → {to} refers to `{missing}`, which is not a node")]
+    DanglingEdge {
+        /// The edge's source.
+        from: String,
+        /// The edge's target.
+        to: String,
+        /// The id that names no node.
+        missing: String,
+    },
+    /// The same edge appears twice.
+    #[error("the edge {from} → {to} appears more than once")]
+    DuplicateEdge {
+        /// The edge's source.
+        from: String,
+        /// The edge's target.
+        to: String,
+    },
+    /// The edges form a cycle through this node.
+    #[error("node `{id}` is on a cycle; requests must flow one way, from users to the database")]
+    Cycle {
+        /// A node on the cycle.
+        id: String,
+    },
+    /// A required kind of node is missing.
+    #[error("the design has no {kind} node; it needs exactly one")]
+    MissingNode {
+        /// The missing kind's name.
+        kind: &'static str,
+    },
+    /// More nodes of a kind than the simulator models.
+    #[error("node `{id}` is a second {kind}; the simulator models at most one")]
+    TooManyOfKind {
+        /// The kind's name.
+        kind: &'static str,
+        /// The id of the extra node.
+        id: String,
+    },
+    /// An edge between two kinds that never call each other.
+    #[error("the edge {from} → {to} is not allowed: {reason}")]
+    EdgeNotAllowed {
+        /// The edge's source.
+        from: String,
+        /// The edge's target.
+        to: String,
+        /// Why, in words.
+        reason: &'static str,
+    },
+    /// An edge the chosen wiring needs is missing.
+    #[error("node `{from}` needs an edge to `{to}`: {reason}")]
+    MissingEdge {
+        /// Where the edge should start.
+        from: String,
+        /// Where it should end.
+        to: String,
+        /// Why, in words.
+        reason: &'static str,
+    },
+    /// Requests from the users cannot reach the database.
+    #[error("there is no path from the users `{id}` to a database")]
+    NoPathToDatabase {
+        /// The Users node.
+        id: String,
+    },
+    /// A node no request can reach.
+    #[error("node `{id}` is not on any path from the users; wire it in or remove it")]
+    Unreachable {
+        /// The unreachable node.
+        id: String,
+    },
+    /// A setting outside its range.
+    #[error("node `{id}`: {setting} is {value}; accepted {accepted}")]
+    OutOfRange {
+        /// The node.
+        id: String,
+        /// The setting's JSON key.
+        setting: &'static str,
+        /// The value found, as text.
+        value: String,
+        /// The accepted range, as text.
+        accepted: &'static str,
+    },
+    /// Auto-failover has nothing to fail over to.
+    #[error("node `{id}`: auto-failover needs a standby; turn the standby on or failover off")]
+    FailoverWithoutStandby {
+        /// The Database node.
+        id: String,
+    },
+    /// A fault's parameter is outside its range.
+    #[error("fault #{index} ({kind}): {what} is {value}; accepted {accepted}")]
+    FaultOutOfRange {
+        /// Position in `faults`.
+        index: usize,
+        /// The fault's kind name.
+        kind: &'static str,
+        /// The parameter's name.
+        what: &'static str,
+        /// The value found, as text.
+        value: String,
+        /// The accepted range, as text.
+        accepted: String,
+    },
+    /// A cache fault on a design whose cache is absent or unused.
+    #[error(
+        "fault #{index} ({kind}) needs a cache in use; add a cache with strategy aside or through"
+    )]
+    FaultNeedsCache {
+        /// Position in `faults`.
+        index: usize,
+        /// The fault's kind name.
+        kind: &'static str,
+    },
+}
+
+impl DesignError {
+    /// The node the board should attach this message to, if one is to blame.
+    pub fn node_id(&self) -> Option<&str> {
+        match self {
+            DesignError::DuplicateId { id }
+            | DesignError::BadPosition { id }
+            | DesignError::Cycle { id }
+            | DesignError::TooManyOfKind { id, .. }
+            | DesignError::NoPathToDatabase { id }
+            | DesignError::Unreachable { id }
+            | DesignError::OutOfRange { id, .. }
+            | DesignError::FailoverWithoutStandby { id } => Some(id),
+            DesignError::DanglingEdge { from, .. }
+            | DesignError::DuplicateEdge { from, .. }
+            | DesignError::EdgeNotAllowed { from, .. }
+            | DesignError::MissingEdge { from, .. } => Some(from),
+            _ => None,
+        }
+    }
+}
+
+/// Why `estimate` or `simulate` refused to run.
+#[derive(Clone, Debug, PartialEq, Error)]
+pub enum SimError {
+    /// The design is invalid; this is the first problem [`validate`] found.
+    #[error("invalid design: {0}")]
+    Design(#[from] DesignError),
+    /// The `users` argument is out of range.
+    #[error("users is {users}; accepted 1 … 1,000,000")]
+    Users {
+        /// The value given.
+        users: u32,
+    },
+    /// The duration is out of range.
+    #[error("duration is {duration_s} s; accepted 1 … 3,600 s")]
+    Duration {
+        /// The value given.
+        duration_s: f64,
+    },
+    /// The run would take too long to simulate.
+    #[error(
+        "this run could generate up to {requests:.0} requests; the simulator accepts at most \
+         20,000,000. Lower the users, the rate, the spike or the duration"
+    )]
+    TooMuchWork {
+        /// Upper bound of requests the run would generate.
+        requests: f64,
+    },
+    /// An internal building block refused its configuration (should not happen).
+    #[error("internal error: {0}")]
+    Internal(String),
+}
+
+/// Every problem with `design`, in a stable order; empty when the design can be solved.
+pub fn validate(design: &Design) -> Vec<DesignError> {
+    let mut errors = Vec::new();
+    if design.version != super::design::DESIGN_VERSION {
+        errors.push(DesignError::UnsupportedVersion {
+            found: design.version,
+        });
+    }
+    if design.nodes.len() > MAX_NODES {
+        errors.push(DesignError::TooManyNodes {
+            count: design.nodes.len(),
+            max: MAX_NODES,
+        });
+    }
+    if design.edges.len() > MAX_EDGES {
+        errors.push(DesignError::TooManyEdges {
+            count: design.edges.len(),
+            max: MAX_EDGES,
+        });
+    }
+    if design.faults.len() > MAX_FAULTS {
+        errors.push(DesignError::TooManyFaults {
+            count: design.faults.len(),
+            max: MAX_FAULTS,
+        });
+    }
+    // Graph checks on a huge input would be slow and their messages noise; stop here.
+    if !errors.is_empty() {
+        return errors;
+    }
+
+    check_ids(design, &mut errors);
+    let graph_ok = check_edges(design, &mut errors);
+    if graph_ok {
+        check_cycle(design, &mut errors);
+    }
+    let kinds_ok = check_kinds(design, &mut errors);
+    if graph_ok && kinds_ok && errors.is_empty() {
+        check_wiring(design, &mut errors);
+    }
+    check_settings(design, &mut errors);
+    check_faults(design, &mut errors);
+    errors
+}
+
+/// The first problem with `design`, as a `Result`.
+pub fn check(design: &Design) -> Result<(), DesignError> {
+    match validate(design).into_iter().next() {
+        Some(first) => Err(first),
+        None => Ok(()),
+    }
+}
+
+fn check_ids(design: &Design, errors: &mut Vec<DesignError>) {
+    let mut seen = BTreeSet::new();
+    let mut reported = BTreeSet::new();
+    for (index, node) in design.nodes.iter().enumerate() {
+        if node.id.is_empty() || node.id.len() > MAX_ID_LEN {
+            errors.push(DesignError::BadId {
+                index,
+                len: node.id.len(),
+            });
+            continue;
+        }
+        if !seen.insert(node.id.as_str()) && reported.insert(node.id.as_str()) {
+            errors.push(DesignError::DuplicateId {
+                id: node.id.clone(),
+            });
+        }
+        if !node.x.is_finite() || !node.y.is_finite() {
+            errors.push(DesignError::BadPosition {
+                id: node.id.clone(),
+            });
+        }
+    }
+}
+
+/// Dangling and duplicate edges. Returns whether every edge joins two existing nodes.
+fn check_edges(design: &Design, errors: &mut Vec<DesignError>) -> bool {
+    let ids: BTreeSet<&str> = design.nodes.iter().map(|n| n.id.as_str()).collect();
+    let mut seen = BTreeSet::new();
+    let mut ok = true;
+    for edge in &design.edges {
+        for end in [&edge.from, &edge.to] {
+            if !ids.contains(end.as_str()) {
+                errors.push(DesignError::DanglingEdge {
+                    from: edge.from.clone(),
+                    to: edge.to.clone(),
+                    missing: end.clone(),
+                });
+                ok = false;
+            }
+        }
+        if !seen.insert((edge.from.as_str(), edge.to.as_str())) {
+            errors.push(DesignError::DuplicateEdge {
+                from: edge.from.clone(),
+                to: edge.to.clone(),
+            });
+        }
+    }
+    ok
+}
+
+fn adjacency(design: &Design) -> BTreeMap<&str, Vec<&str>> {
+    let mut adj: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
+    for node in &design.nodes {
+        adj.entry(node.id.as_str()).or_default();
+    }
+    for edge in &design.edges {
+        adj.entry(edge.from.as_str())
+            .or_default()
+            .push(edge.to.as_str());
+    }
+    adj
+}
+
+/// Reports one node per cycle found, by iterative depth-first search (no recursion, so a long
+/// chain cannot overflow the stack).
+fn check_cycle(design: &Design, errors: &mut Vec<DesignError>) {
+    #[derive(Clone, Copy, PartialEq)]
+    enum Mark {
+        New,
+        Open,
+        Done,
+    }
+    let adj = adjacency(design);
+    let mut mark: BTreeMap<&str, Mark> = adj.keys().map(|k| (*k, Mark::New)).collect();
+    let mut on_cycle = BTreeSet::new();
+    for start in adj.keys() {
+        if mark.get(start) != Some(&Mark::New) {
+            continue;
+        }
+        // Stack of (node, index of the next child to visit).
+        let mut stack: Vec<(&str, usize)> = vec![(start, 0)];
+        mark.insert(start, Mark::Open);
+        while let Some((node, next)) = stack.last().copied() {
+            let children = adj.get(node).map(Vec::as_slice).unwrap_or(&[]);
+            match children.get(next) {
+                Some(child) => {
+                    if let Some(top) = stack.last_mut() {
+                        top.1 += 1;
+                    }
+                    match mark.get(child).copied().unwrap_or(Mark::Done) {
+                        Mark::New => {
+                            mark.insert(child, Mark::Open);
+                            stack.push((child, 0));
+                        }
+                        Mark::Open => {
+                            on_cycle.insert(*child);
+                        }
+                        Mark::Done => {}
+                    }
+                }
+                None => {
+                    mark.insert(node, Mark::Done);
+                    stack.pop();
+                }
+            }
+        }
+    }
+    for id in on_cycle {
+        errors.push(DesignError::Cycle { id: id.to_string() });
+    }
+}
+
+/// Exactly one Users, App Server and Database; at most one load balancer and cache.
+fn check_kinds(design: &Design, errors: &mut Vec<DesignError>) -> bool {
+    let mut ok = true;
+    for (kind, required) in [
+        (NodeKind::Users, true),
+        (NodeKind::LoadBalancer, false),
+        (NodeKind::AppServer, true),
+        (NodeKind::Cache, false),
+        (NodeKind::Database, true),
+    ] {
+        let mut of_kind = design.nodes.iter().filter(|n| n.settings.kind() == kind);
+        if of_kind.next().is_none() && required {
+            errors.push(DesignError::MissingNode { kind: kind.name() });
+            ok = false;
+        }
+        for extra in of_kind {
+            errors.push(DesignError::TooManyOfKind {
+                kind: kind.name(),
+                id: extra.id.clone(),
+            });
+            ok = false;
+        }
+    }
+    ok
+}
+
+fn kind_of<'a>(design: &'a Design, id: &str) -> Option<(NodeKind, &'a NodeSettings)> {
+    design.node(id).map(|n| (n.settings.kind(), &n.settings))
+}
+
+/// Allowed edge kinds, the cache strategy's wiring, and reachability.
+fn check_wiring(design: &Design, errors: &mut Vec<DesignError>) {
+    let has_lb = design.first_of(NodeKind::LoadBalancer).is_some();
+    for edge in &design.edges {
+        let (Some((from, _)), Some((to, _))) =
+            (kind_of(design, &edge.from), kind_of(design, &edge.to))
+        else {
+            continue;
+        };
+        use NodeKind::*;
+        let reason = match (from, to) {
+            (Users, LoadBalancer) | (LoadBalancer, AppServer) | (AppServer, Cache) => None,
+            (AppServer, Database) | (Cache, Database) => None,
+            (Users, AppServer) if has_lb => {
+                Some("with a load balancer on the board, the users call it, not the App Server")
+            }
+            (Users, AppServer) => None,
+            (Users, _) => Some("users call the load balancer or the App Server"),
+            (LoadBalancer, _) => Some("a load balancer calls the App Server"),
+            (AppServer, _) => Some("an App Server calls the cache or the database"),
+            (Cache, _) => Some("a cache may only call the database (read-through)"),
+            (Database, _) => Some("the database calls nothing; it is the end of the path"),
+        };
+        if let Some(reason) = reason {
+            errors.push(DesignError::EdgeNotAllowed {
+                from: edge.from.clone(),
+                to: edge.to.clone(),
+                reason,
+            });
+        }
+    }
+    if !errors.is_empty() {
+        return;
+    }
+
+    let (Some(users), Some(app), Some(db)) = (
+        design.first_of(NodeKind::Users),
+        design.first_of(NodeKind::AppServer),
+        design.first_of(NodeKind::Database),
+    ) else {
+        return;
+    };
+    if let Some(NodeSettings::Cache(cache)) = design.first_of(NodeKind::Cache).map(|n| &n.settings)
+    {
+        let cache_id = design
+            .first_of(NodeKind::Cache)
+            .map(|n| n.id.clone())
+            .unwrap_or_default();
+        let needs = match cache.strategy {
+            CacheStrategy::None => vec![],
+            CacheStrategy::Aside => vec![
+                (
+                    app.id.clone(),
+                    cache_id.clone(),
+                    "cache-aside reads the cache first",
+                ),
+                (
+                    app.id.clone(),
+                    db.id.clone(),
+                    "cache-aside reads the shard itself on a miss",
+                ),
+            ],
+            CacheStrategy::Through => vec![
+                (
+                    app.id.clone(),
+                    cache_id.clone(),
+                    "read-through sends every request to the cache",
+                ),
+                (
+                    cache_id.clone(),
+                    db.id.clone(),
+                    "read-through lets the cache read the shard",
+                ),
+            ],
+        };
+        for (from, to, reason) in needs {
+            if !design.has_edge(&from, &to) {
+                errors.push(DesignError::MissingEdge { from, to, reason });
+            }
+        }
+    }
+
+    let adj = adjacency(design);
+    let mut reached = BTreeSet::new();
+    let mut todo = vec![users.id.as_str()];
+    while let Some(id) = todo.pop() {
+        if reached.insert(id) {
+            todo.extend(adj.get(id).into_iter().flatten().copied());
+        }
+    }
+    if !reached.contains(db.id.as_str()) {
+        errors.push(DesignError::NoPathToDatabase {
+            id: users.id.clone(),
+        });
+    }
+    for node in &design.nodes {
+        if !reached.contains(node.id.as_str()) && node.id != db.id {
+            errors.push(DesignError::Unreachable {
+                id: node.id.clone(),
+            });
+        }
+    }
+}
+
+fn range_u32(
+    errors: &mut Vec<DesignError>,
+    id: &str,
+    setting: &'static str,
+    value: u32,
+    min: u32,
+    max: u32,
+    accepted: &'static str,
+) {
+    if value < min || value > max {
+        errors.push(DesignError::OutOfRange {
+            id: id.to_string(),
+            setting,
+            value: value.to_string(),
+            accepted,
+        });
+    }
+}
+
+fn range_f64(
+    errors: &mut Vec<DesignError>,
+    id: &str,
+    setting: &'static str,
+    value: f64,
+    (min, max): (f64, f64),
+    accepted: &'static str,
+) {
+    // `!(a <= b)` also catches NaN, which a Rust caller (not JSON) can pass.
+    if !(value >= min && value <= max) {
+        errors.push(DesignError::OutOfRange {
+            id: id.to_string(),
+            setting,
+            value: value.to_string(),
+            accepted,
+        });
+    }
+}
+
+fn check_settings(design: &Design, errors: &mut Vec<DesignError>) {
+    for node in &design.nodes {
+        let id = node.id.as_str();
+        match &node.settings {
+            NodeSettings::Users(u) => {
+                range_u32(errors, id, "count", u.count, 1, MAX_USERS, "1 … 1,000,000");
+                range_f64(
+                    errors,
+                    id,
+                    "requests_per_user_per_s",
+                    u.requests_per_user_per_s,
+                    (0.001, 100.0),
+                    "0.001 … 100",
+                );
+                range_f64(
+                    errors,
+                    id,
+                    "read_fraction",
+                    u.read_fraction,
+                    (0.0, 1.0),
+                    "0 … 1",
+                );
+                range_f64(
+                    errors,
+                    id,
+                    "zipf_exponent",
+                    u.zipf_exponent,
+                    (0.0, 2.0),
+                    "0 … 2",
+                );
+                range_u32(
+                    errors,
+                    id,
+                    "catalogue_objects",
+                    u.catalogue_objects,
+                    1,
+                    1_000_000,
+                    "1 … 1,000,000",
+                );
+                range_f64(errors, id, "user_skew", u.user_skew, (0.0, 2.0), "0 … 2");
+                range_f64(
+                    errors,
+                    id,
+                    "apdex_t_ms",
+                    u.apdex_t_ms,
+                    (1.0, 60_000.0),
+                    "1 … 60,000 ms",
+                );
+            }
+            NodeSettings::LoadBalancer => {}
+            NodeSettings::AppServer(a) => {
+                range_u32(errors, id, "copies", a.copies, 1, 64, "1 … 64");
+                range_u32(
+                    errors,
+                    id,
+                    "queue_bound",
+                    a.queue_bound,
+                    0,
+                    100_000,
+                    "0 … 100,000",
+                );
+                range_u32(
+                    errors,
+                    id,
+                    "timeout_ms",
+                    a.timeout_ms,
+                    1,
+                    600_000,
+                    "1 … 600,000 ms",
+                );
+            }
+            NodeSettings::Cache(c) => {
+                range_u32(errors, id, "ttl_s", c.ttl_s, 1, 86_400, "1 … 86,400 s");
+            }
+            NodeSettings::Database(d) => {
+                range_u32(errors, id, "shards", d.shards, 1, 64, "1 … 64");
+                if d.auto_failover && !d.standby {
+                    errors.push(DesignError::FailoverWithoutStandby { id: id.to_string() });
+                }
+            }
+        }
+    }
+}
+
+fn check_faults(design: &Design, errors: &mut Vec<DesignError>) {
+    let shards = design.nodes.iter().find_map(|n| match &n.settings {
+        NodeSettings::Database(d) => Some(d.shards),
+        _ => None,
+    });
+    let cache_in_use = design.nodes.iter().any(
+        |n| matches!(&n.settings, NodeSettings::Cache(c) if c.strategy != CacheStrategy::None),
+    );
+    for (index, fault) in design.faults.iter().enumerate() {
+        let kind = fault.kind.name();
+        let bad =
+            |what: &'static str, value: String, accepted: String| DesignError::FaultOutOfRange {
+                index,
+                kind,
+                what,
+                value,
+                accepted,
+            };
+        if !(fault.at_s >= 0.0 && fault.at_s <= MAX_DURATION_S) {
+            errors.push(bad("at_s", fault.at_s.to_string(), "0 … 3,600 s".into()));
+        }
+        let duration_ok = |d: f64| d > 0.0 && d <= MAX_DURATION_S;
+        match &fault.kind {
+            FaultKind::MasterDown { shard } | FaultKind::ShardSplit { shard } => {
+                let count = shards.unwrap_or(0);
+                if *shard >= count {
+                    errors.push(bad(
+                        "shard",
+                        shard.to_string(),
+                        format!("0 … {}", count.saturating_sub(1)),
+                    ));
+                }
+            }
+            FaultKind::CacheFlush => {
+                if !cache_in_use {
+                    errors.push(DesignError::FaultNeedsCache { index, kind });
+                }
+            }
+            FaultKind::HotKey { share, duration_s } => {
+                if !(*share > 0.0 && *share <= 1.0) {
+                    errors.push(bad("share", share.to_string(), "above 0, at most 1".into()));
+                }
+                if !duration_ok(*duration_s) {
+                    errors.push(bad(
+                        "duration_s",
+                        duration_s.to_string(),
+                        "above 0, at most 3,600 s".into(),
+                    ));
+                }
+            }
+            FaultKind::TrafficSpike { factor, duration_s } => {
+                if !(*factor >= 1.0 && *factor <= 100.0) {
+                    errors.push(bad("factor", factor.to_string(), "1 … 100".into()));
+                }
+                if !duration_ok(*duration_s) {
+                    errors.push(bad(
+                        "duration_s",
+                        duration_s.to_string(),
+                        "above 0, at most 3,600 s".into(),
+                    ));
+                }
+            }
+        }
+    }
+}

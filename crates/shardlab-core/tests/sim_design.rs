@@ -1,0 +1,401 @@
+//! The design format: presets, JSON round trips, hostile input and validation errors.
+#![cfg(not(target_arch = "wasm32"))]
+// Test helpers panic on purpose: a failed expectation is a failed test.
+#![allow(clippy::expect_used, clippy::unwrap_used)]
+
+use proptest::prelude::*;
+use shardlab_core::sim::*;
+
+fn pinterest() -> Design {
+    preset("pinterest").expect("preset exists").design
+}
+
+fn errors_of(design: &Design) -> Vec<DesignError> {
+    validate(design)
+}
+
+#[test]
+fn every_preset_is_valid_and_round_trips_through_json() {
+    for name in PRESET_NAMES {
+        let p = preset(name).expect("preset exists");
+        assert_eq!(p.name, name);
+        assert!(
+            validate(&p.design).is_empty(),
+            "{name}: {:?}",
+            validate(&p.design)
+        );
+        let json = serde_json::to_string_pretty(&p.design).expect("serialises");
+        assert!(json.contains("\"version\": 1"));
+        let back: Design = serde_json::from_str(&json).expect("parses");
+        assert_eq!(back, p.design, "{name}");
+    }
+    assert!(preset("nope").is_none());
+}
+
+#[test]
+fn every_preset_explains_every_setting_it_shows() {
+    for name in PRESET_NAMES {
+        let p = preset(name).expect("preset exists");
+        for node in &p.design.nodes {
+            for setting in node.settings.kind().settings() {
+                assert!(
+                    p.reason(&node.id, *setting).is_some_and(|r| !r.is_empty()),
+                    "{name}: no reason for {} on {}",
+                    setting.key(),
+                    node.id
+                );
+                assert!(node.settings.value_text(*setting).is_some());
+            }
+        }
+    }
+}
+
+#[test]
+fn every_setting_and_kind_has_a_why() {
+    for kind in [
+        NodeKind::Users,
+        NodeKind::LoadBalancer,
+        NodeKind::AppServer,
+        NodeKind::Cache,
+        NodeKind::Database,
+    ] {
+        assert!(kind.why().ends_with('.'));
+        for setting in kind.settings() {
+            assert!(setting.why().ends_with('.'), "{:?}", setting);
+            assert!(!setting.label().is_empty());
+        }
+    }
+}
+
+#[test]
+fn the_pinterest_preset_is_the_seed_board() {
+    let d = pinterest();
+    assert_eq!(d.user_count(), 4_000);
+    let app = d.first_of(NodeKind::AppServer).expect("app");
+    let NodeSettings::AppServer(a) = &app.settings else {
+        panic!()
+    };
+    assert_eq!((a.size, a.copies), (InstanceSize::Large, 3));
+    let NodeSettings::Cache(c) = &d.first_of(NodeKind::Cache).expect("cache").settings else {
+        panic!()
+    };
+    assert_eq!(
+        (c.engine, c.strategy, c.ttl_s, c.size),
+        (
+            CacheEngine::Memcached,
+            CacheStrategy::Aside,
+            60,
+            InstanceSize::Medium
+        )
+    );
+    let NodeSettings::Database(db) = &d.first_of(NodeKind::Database).expect("db").settings else {
+        panic!()
+    };
+    assert_eq!(
+        (db.engine, db.shards, db.shard_key, db.size),
+        (
+            DbEngine::Mysql,
+            8,
+            ShardKey::IdEncoded,
+            InstanceSize::Medium
+        )
+    );
+}
+
+#[test]
+fn a_minimal_hand_written_file_takes_defaults() {
+    let json = r#"{
+        "version": 1,
+        "nodes": [
+            {"id": "u", "settings": {"kind": "users", "count": 10}},
+            {"id": "a", "settings": {"kind": "app_server"}},
+            {"id": "d", "settings": {"kind": "database", "shards": 2}}
+        ],
+        "edges": [{"from": "u", "to": "a"}, {"from": "a", "to": "d"}],
+        "faults": [{"at_s": 5, "kind": "master_down", "shard": 1}]
+    }"#;
+    let design: Design = serde_json::from_str(json).expect("parses");
+    assert!(validate(&design).is_empty(), "{:?}", validate(&design));
+    assert_eq!(design.faults[0].kind, FaultKind::MasterDown { shard: 1 });
+}
+
+#[test]
+fn bad_json_is_an_error_not_a_panic() {
+    for bad in [
+        "",
+        "{",
+        "null",
+        "[]",
+        r#"{"version": 1}"#,
+        r#"{"version": -1, "nodes": []}"#,
+        r#"{"version": 1, "nodes": [{"id": "x", "settings": {"kind": "spaceship"}}]}"#,
+        r#"{"version": 1, "nodes": [{"id": "x", "settings": {"kind": "users", "count": 1e99}}]}"#,
+        r#"{"version": 1, "nodes": [], "extra": true}"#,
+        r#"{"version": 1, "nodes": [{"id": "u", "settings": {"kind": "users", "cuont": 3}}]}"#,
+    ] {
+        assert!(serde_json::from_str::<Design>(bad).is_err(), "{bad}");
+    }
+}
+
+proptest! {
+    #[test]
+    fn arbitrary_text_never_panics(text in ".{0,200}") {
+        let _ = serde_json::from_str::<Design>(&text);
+    }
+
+    #[test]
+    fn mutated_presets_never_panic(cut in 0usize..2000, byte in 0u8..128) {
+        let json = serde_json::to_string(&pinterest()).expect("serialises");
+        let mut bytes = json.into_bytes();
+        if !bytes.is_empty() {
+            let at = cut % bytes.len();
+            bytes[at] = byte;
+        }
+        if let Ok(text) = String::from_utf8(bytes) {
+            if let Ok(design) = serde_json::from_str::<Design>(&text) {
+                // Whatever parses must validate without panicking, and solve or refuse cleanly.
+                let _ = validate(&design);
+                let _ = estimate(&design, 100);
+            }
+        }
+    }
+}
+
+#[test]
+fn users_out_of_range_names_the_node_and_the_limits() {
+    for count in [0, 1_000_001] {
+        let mut d = pinterest();
+        if let NodeSettings::Users(u) = &mut d.nodes[0].settings {
+            u.count = count;
+        }
+        let errors = errors_of(&d);
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert_eq!(errors[0].node_id(), Some("users"));
+        let message = errors[0].to_string();
+        assert!(message.contains("1 … 1,000,000"), "{message}");
+    }
+    assert!(matches!(
+        estimate(&pinterest(), 0),
+        Err(SimError::Users { users: 0 })
+    ));
+    assert!(matches!(
+        simulate(&pinterest(), 2_000_000, 1, 10.0),
+        Err(SimError::Users { .. })
+    ));
+}
+
+#[test]
+fn missing_database_path_is_reported() {
+    let mut d = preset("link-shortener").expect("preset").design;
+    d.edges.retain(|e| e.to != "db");
+    let errors = errors_of(&d);
+    assert!(
+        errors.contains(&DesignError::NoPathToDatabase { id: "users".into() }),
+        "{errors:?}"
+    );
+    assert!(matches!(estimate(&d, 10), Err(SimError::Design(_))));
+}
+
+#[test]
+fn cache_aside_needs_the_app_to_reach_the_database() {
+    let mut d = pinterest();
+    d.edges.retain(|e| !(e.from == "app" && e.to == "db"));
+    let errors = errors_of(&d);
+    assert!(
+        errors.iter().any(|e| matches!(e, DesignError::MissingEdge { from, to, .. } if from == "app" && to == "db")),
+        "{errors:?}"
+    );
+}
+
+#[test]
+fn a_cycle_names_a_node_on_it() {
+    let mut d = pinterest();
+    d.edges.push(Edge {
+        from: "db".into(),
+        to: "app".into(),
+    });
+    let errors = errors_of(&d);
+    assert!(
+        errors
+            .iter()
+            .any(|e| matches!(e, DesignError::Cycle { .. })),
+        "{errors:?}"
+    );
+    let self_loop = {
+        let mut d = pinterest();
+        d.edges.push(Edge {
+            from: "cache".into(),
+            to: "cache".into(),
+        });
+        errors_of(&d)
+    };
+    assert!(self_loop.contains(&DesignError::Cycle { id: "cache".into() }));
+}
+
+#[test]
+fn dangling_and_duplicate_edges_and_ids() {
+    let mut d = pinterest();
+    d.edges.push(Edge {
+        from: "app".into(),
+        to: "ghost".into(),
+    });
+    d.edges.push(Edge {
+        from: "users".into(),
+        to: "app".into(),
+    });
+    let errors = errors_of(&d);
+    assert!(errors
+        .iter()
+        .any(|e| matches!(e, DesignError::DanglingEdge { missing, .. } if missing == "ghost")));
+    assert!(errors
+        .iter()
+        .any(|e| matches!(e, DesignError::DuplicateEdge { .. })));
+
+    let mut d = pinterest();
+    d.nodes[2].id = "app".into();
+    let errors = errors_of(&d);
+    assert!(
+        errors.contains(&DesignError::DuplicateId { id: "app".into() }),
+        "{errors:?}"
+    );
+}
+
+#[test]
+fn size_limits_and_version() {
+    let mut d = pinterest();
+    let extra = d.nodes[0].clone();
+    for i in 0..61 {
+        let mut n = extra.clone();
+        n.id = format!("u{i}");
+        d.nodes.push(n);
+    }
+    assert_eq!(
+        errors_of(&d),
+        vec![DesignError::TooManyNodes { count: 65, max: 64 }]
+    );
+
+    let mut d = pinterest();
+    d.version = 2;
+    assert_eq!(
+        errors_of(&d)[0],
+        DesignError::UnsupportedVersion { found: 2 }
+    );
+}
+
+#[test]
+fn kinds_edges_and_settings_are_checked() {
+    let mut d = pinterest();
+    let mut second = d.nodes[0].clone();
+    second.id = "more-users".into();
+    d.nodes.push(second);
+    d.edges.push(Edge {
+        from: "more-users".into(),
+        to: "app".into(),
+    });
+    assert!(errors_of(&d).contains(&DesignError::TooManyOfKind {
+        kind: "users",
+        id: "more-users".into()
+    }));
+
+    let mut d = pinterest();
+    d.edges.push(Edge {
+        from: "users".into(),
+        to: "db".into(),
+    });
+    assert!(errors_of(&d)
+        .iter()
+        .any(|e| matches!(e, DesignError::EdgeNotAllowed { from, .. } if from == "users")));
+
+    let mut d = pinterest();
+    if let NodeSettings::Database(db) = &mut d.nodes[3].settings {
+        db.shards = 65;
+        db.standby = false;
+        db.auto_failover = true;
+    }
+    if let NodeSettings::AppServer(a) = &mut d.nodes[1].settings {
+        a.copies = 0;
+    }
+    if let NodeSettings::Users(u) = &mut d.nodes[0].settings {
+        u.read_fraction = f64::NAN;
+    }
+    let errors = errors_of(&d);
+    for (id, setting) in [
+        ("db", "shards"),
+        ("app", "copies"),
+        ("users", "read_fraction"),
+    ] {
+        assert!(
+            errors.iter().any(|e| matches!(e, DesignError::OutOfRange { id: i, setting: s, .. } if i == id && *s == setting)),
+            "{id}.{setting}: {errors:?}"
+        );
+    }
+    assert!(errors.contains(&DesignError::FailoverWithoutStandby { id: "db".into() }));
+}
+
+#[test]
+fn faults_are_checked() {
+    let mut d = pinterest();
+    d.faults = vec![
+        Fault {
+            at_s: 1.0,
+            kind: FaultKind::MasterDown { shard: 8 },
+        },
+        Fault {
+            at_s: -1.0,
+            kind: FaultKind::CacheFlush,
+        },
+        Fault {
+            at_s: 1.0,
+            kind: FaultKind::TrafficSpike {
+                factor: 0.5,
+                duration_s: 1.0,
+            },
+        },
+        Fault {
+            at_s: 1.0,
+            kind: FaultKind::HotKey {
+                share: 0.0,
+                duration_s: 0.0,
+            },
+        },
+    ];
+    let errors = errors_of(&d);
+    assert_eq!(errors.len(), 5, "{errors:?}");
+
+    let mut d = preset("link-shortener").expect("preset").design;
+    d.faults = vec![Fault {
+        at_s: 1.0,
+        kind: FaultKind::CacheFlush,
+    }];
+    assert_eq!(
+        errors_of(&d),
+        vec![DesignError::FaultNeedsCache {
+            index: 0,
+            kind: "cache_flush"
+        }]
+    );
+}
+
+#[test]
+fn unreachable_nodes_are_named() {
+    let mut d = pinterest();
+    d.edges.retain(|e| e.to != "cache");
+    if let NodeSettings::Cache(c) = &mut d.nodes[2].settings {
+        c.strategy = CacheStrategy::None;
+    }
+    assert_eq!(
+        errors_of(&d),
+        vec![DesignError::Unreachable { id: "cache".into() }]
+    );
+}
+
+#[test]
+fn prices_and_bill() {
+    let d = pinterest();
+    let bill = prices::bill(&d);
+    // 3 × large app, one medium cache, 8 × (master + standby) medium MySQL.
+    let expected = 3.0 * 0.40 + 0.16 + 16.0 * 0.18;
+    let total: f64 = bill.iter().map(|l| l.per_hour).sum();
+    assert!((total - expected).abs() < 1e-9);
+    assert!((prices::per_month(prices::per_second(1.0)) - 730.5).abs() < 1e-9);
+}

@@ -1,0 +1,331 @@
+//! Simulation behaviour: determinism, conservation, hot shards, faults, and agreement with the
+//! estimate. Loads are kept small so the suite stays quick in debug builds.
+
+// Test helpers panic on purpose: a failed expectation is a failed test.
+#![allow(clippy::expect_used, clippy::unwrap_used)]
+
+use shardlab_core::sim::*;
+
+fn preset_design(name: &str) -> Design {
+    preset(name).expect("preset exists").design
+}
+
+fn db_settings(design: &mut Design) -> &mut DatabaseSettings {
+    design
+        .nodes
+        .iter_mut()
+        .find_map(|n| match &mut n.settings {
+            NodeSettings::Database(d) => Some(d),
+            _ => None,
+        })
+        .expect("database node")
+}
+
+fn users_settings(design: &mut Design) -> &mut UsersSettings {
+    design
+        .nodes
+        .iter_mut()
+        .find_map(|n| match &mut n.settings {
+            NodeSettings::Users(u) => Some(u),
+            _ => None,
+        })
+        .expect("users node")
+}
+
+fn run(design: &Design, users: u32, seed: u64, duration_s: f64) -> SimReport {
+    simulate(design, users, seed, duration_s).expect("simulates")
+}
+
+fn conserved(r: &SimReport) {
+    assert_eq!(r.requests, r.completed + r.errors.total(), "conservation");
+    let arrivals: u64 = r.series.iter().map(|s| s.arrivals).sum();
+    let completed: u64 = r.series.iter().map(|s| s.completed).sum();
+    let errors: u64 = r.series.iter().map(|s| s.errors).sum();
+    assert_eq!(arrivals, r.requests);
+    assert_eq!(completed, r.completed);
+    assert_eq!(errors, r.errors.total());
+}
+
+#[test]
+fn same_seed_same_report_and_slicing_does_not_matter() {
+    let mut design = preset_design("pinterest");
+    design.faults = vec![
+        Fault {
+            at_s: 3.0,
+            kind: FaultKind::MasterDown { shard: 2 },
+        },
+        Fault {
+            at_s: 4.0,
+            kind: FaultKind::TrafficSpike {
+                factor: 2.0,
+                duration_s: 2.0,
+            },
+        },
+        Fault {
+            at_s: 5.0,
+            kind: FaultKind::ShardSplit { shard: 1 },
+        },
+        Fault {
+            at_s: 6.0,
+            kind: FaultKind::CacheFlush,
+        },
+        Fault {
+            at_s: 6.5,
+            kind: FaultKind::HotKey {
+                share: 0.2,
+                duration_s: 1.0,
+            },
+        },
+    ];
+    let a = run(&design, 800, 7, 10.0);
+    let b = run(&design, 800, 7, 10.0);
+    let json_a = serde_json::to_string(&a).expect("serialises");
+    assert_eq!(json_a, serde_json::to_string(&b).expect("serialises"));
+
+    let mut sliced = Simulation::new(&design, 800, 7, 10.0).expect("valid");
+    let mut last = 0.0;
+    loop {
+        let p = sliced.step(997);
+        assert!(p.fraction >= last && p.fraction <= 1.0);
+        last = p.fraction;
+        if p.done {
+            break;
+        }
+    }
+    assert_eq!(
+        json_a,
+        serde_json::to_string(&sliced.report()).expect("serialises")
+    );
+
+    let other = run(&design, 800, 8, 10.0);
+    assert_ne!(json_a, serde_json::to_string(&other).expect("serialises"));
+    conserved(&a);
+}
+
+#[test]
+fn every_preset_conserves_requests() {
+    for name in PRESET_NAMES {
+        let r = run(&preset_design(name), 500, 1, 10.0);
+        conserved(&r);
+        assert!(r.requests > 1_000, "{name}: {}", r.requests);
+        assert!(r.apdex > 0.9 && r.apdex <= 1.0, "{name}: {}", r.apdex);
+        assert!(r.p50_ms <= r.p95_ms && r.p95_ms <= r.p99_ms);
+        assert!(r.events >= r.requests);
+        assert!(!r.latency_cdf.is_empty());
+        assert!(r.burn_per_s > 0.0);
+        assert!((r.burn_per_month - r.burn_per_s * 3_600.0 * 730.5).abs() < 1e-9);
+    }
+}
+
+#[test]
+fn overload_errors_are_counted_once() {
+    // Far past the App Server's capacity: queues fill and time out, and nothing is lost.
+    let design = preset_design("one-big-box");
+    let r = run(&design, 20_000, 3, 5.0);
+    conserved(&r);
+    assert!(r.error_rate > 0.3, "{}", r.error_rate);
+    assert!(r.errors.queue_full + r.errors.timeout > 0);
+    assert!(r.apdex < 0.7);
+    let e = estimate(&design, 20_000).expect("estimates");
+    assert!(!e.stable);
+    assert!(e.error_rate > 0.3, "{}", e.error_rate);
+    assert_eq!(e.bottleneck.as_deref(), Some("app"));
+}
+
+#[test]
+fn hashing_by_a_skewed_user_makes_a_hot_shard() {
+    let mut design = preset_design("pinterest");
+    users_settings(&mut design).user_skew = 1.2;
+    let even = run(&design, 1_000, 2, 10.0);
+    db_settings(&mut design).shard_key = ShardKey::HashUser;
+    let skewed = run(&design, 1_000, 2, 10.0);
+    let even_hot = even.hottest_shard.expect("shards").over_mean;
+    let skewed_hot = skewed.hottest_shard.clone().expect("shards").over_mean;
+    assert!(even_hot < 1.3, "id-encoded should be even: {even_hot}");
+    assert!(
+        skewed_hot > 1.8,
+        "hash of skewed users should be hot: {skewed_hot}"
+    );
+    // The estimate sees the same hot shard.
+    let est = estimate(&design, 1_000).expect("estimates");
+    let est_hot = est.hottest_shard.expect("shards");
+    assert_eq!(
+        Some(est_hot.shard),
+        skewed.hottest_shard.as_ref().map(|h| h.shard)
+    );
+}
+
+#[test]
+fn range_by_time_makes_the_last_shard_hot() {
+    let mut design = preset_design("link-shortener");
+    db_settings(&mut design).shard_key = ShardKey::RangeTime;
+    let r = run(&design, 1_000, 4, 10.0);
+    let hot = r.hottest_shard.expect("shards");
+    assert_eq!(hot.shard, 14);
+    assert!(hot.over_mean > 3.0, "{}", hot.over_mean);
+    let e = estimate(&design, 1_000).expect("estimates");
+    assert_eq!(e.hottest_shard.map(|h| h.shard), Some(14));
+}
+
+#[test]
+fn master_down_without_failover_errors_until_the_end() {
+    let mut design = preset_design("pinterest");
+    let base = run(&design, 1_000, 5, 20.0);
+    design.faults = vec![Fault {
+        at_s: 5.0,
+        kind: FaultKind::MasterDown { shard: 0 },
+    }];
+    let down = run(&design, 1_000, 5, 20.0);
+    conserved(&down);
+    assert_eq!(base.errors.shard_down, 0);
+    assert!(down.errors.shard_down > 0);
+    assert!(down.error_rate > base.error_rate);
+    assert!(!down.shards[0].up);
+    // Errors continue in the last second of arrivals.
+    assert!(down.series[18].errors > 0, "{:?}", down.series[18]);
+    assert_eq!(down.series[3].errors, 0);
+
+    db_settings(&mut design).auto_failover = true;
+    let failover = run(&design, 1_000, 5, 20.0);
+    conserved(&failover);
+    assert!(failover.shards[0].up);
+    assert!(failover.errors.shard_down > 0);
+    assert!(failover.errors.shard_down < down.errors.shard_down);
+    // After the 10 s gap the standby serves: no errors in the last seconds.
+    assert_eq!(failover.series[18].errors, 0, "{:?}", failover.series[18]);
+}
+
+#[test]
+fn cache_flush_lowers_the_hit_rate_and_loads_the_shards() {
+    let mut design = preset_design("pinterest");
+    let base = run(&design, 1_000, 6, 20.0);
+    design.faults = vec![Fault {
+        at_s: 5.0,
+        kind: FaultKind::CacheFlush,
+    }];
+    let flushed = run(&design, 1_000, 6, 20.0);
+    conserved(&flushed);
+    let (hb, hf) = (
+        base.cache_hit_rate.expect("cache"),
+        flushed.cache_hit_rate.expect("cache"),
+    );
+    assert!(hf < hb - 0.02, "{hf} vs {hb}");
+    let db = |r: &SimReport| {
+        r.nodes
+            .iter()
+            .find(|n| n.id == "db")
+            .map(|n| n.requests_per_s)
+    };
+    assert!(db(&flushed) > db(&base));
+}
+
+#[test]
+fn a_hot_key_heats_its_shard() {
+    let mut design = preset_design("link-shortener");
+    let base = run(&design, 1_000, 8, 10.0);
+    design.faults = vec![Fault {
+        at_s: 1.0,
+        kind: FaultKind::HotKey {
+            share: 0.3,
+            duration_s: 8.0,
+        },
+    }];
+    let hot = run(&design, 1_000, 8, 10.0);
+    conserved(&hot);
+    let b = base.hottest_shard.expect("shards").share;
+    let h = hot.hottest_shard.expect("shards").share;
+    assert!(h > b + 0.15, "{h} vs {b}");
+}
+
+#[test]
+fn a_traffic_spike_raises_arrivals_and_latency() {
+    let mut design = preset_design("one-big-box");
+    let base = run(&design, 2_000, 9, 20.0);
+    design.faults = vec![Fault {
+        at_s: 5.0,
+        kind: FaultKind::TrafficSpike {
+            factor: 3.0,
+            duration_s: 5.0,
+        },
+    }];
+    let spiked = run(&design, 2_000, 9, 20.0);
+    conserved(&spiked);
+    let window = |r: &SimReport| r.series[5..10].iter().map(|s| s.arrivals).sum::<u64>() as f64;
+    let ratio = window(&spiked) / window(&base);
+    assert!(ratio > 2.7 && ratio < 3.3, "{ratio}");
+    assert!(spiked.offered_rps > base.offered_rps);
+    let peak_p99 = |r: &SimReport| r.series[5..10].iter().map(|s| s.p99_ms).fold(0.0, f64::max);
+    assert!(peak_p99(&spiked) > peak_p99(&base));
+}
+
+#[test]
+fn a_shard_split_adds_a_host_cools_the_shard_and_costs_more() {
+    let mut design = preset_design("pinterest");
+    db_settings(&mut design).shard_key = ShardKey::HashUser;
+    users_settings(&mut design).user_skew = 1.2;
+    let base = run(&design, 1_000, 10, 20.0);
+    let hot = base.hottest_shard.clone().expect("shards").shard;
+    design.faults = vec![Fault {
+        at_s: 2.0,
+        kind: FaultKind::ShardSplit { shard: hot },
+    }];
+    let split = run(&design, 1_000, 10, 20.0);
+    conserved(&split);
+    assert_eq!(split.shards.len(), base.shards.len() + 1);
+    assert!(split.burn_per_s > base.burn_per_s);
+    let before = base.shards[hot as usize].share;
+    let after = split.shards[hot as usize].share + split.shards[8].share;
+    assert!(split.shards[hot as usize].share < before);
+    // The rows moved, not vanished: the pair carries about what the one host did.
+    assert!((after - before).abs() < 0.05, "{after} vs {before}");
+}
+
+#[test]
+fn estimate_agrees_with_the_simulation_on_the_presets() {
+    for name in PRESET_NAMES {
+        let design = preset_design(name);
+        let users = 1_000;
+        let e = estimate(&design, users).expect("estimates");
+        let s = run(&design, users, 11, 30.0);
+        let close = |a: f64, b: f64, tol: f64| (a - b).abs() <= tol * b.max(1e-9);
+        assert!(
+            close(e.p50_ms, s.p50_ms, 0.15),
+            "{name} p50 {} vs {}",
+            e.p50_ms,
+            s.p50_ms
+        );
+        assert!(
+            close(e.p99_ms, s.p99_ms, 0.25),
+            "{name} p99 {} vs {}",
+            e.p99_ms,
+            s.p99_ms
+        );
+        assert!(
+            close(e.throughput_rps, s.throughput_rps, 0.05),
+            "{name} throughput"
+        );
+        assert!((e.apdex - s.apdex).abs() < 0.02, "{name} apdex");
+        if let (Some(eh), Some(sh)) = (e.cache_hit_rate, s.cache_hit_rate) {
+            assert!((eh - sh).abs() < 0.06, "{name} hit {eh} vs {sh}");
+        }
+        assert!(e.caption().starts_with("At 1.00k users the estimate"));
+        assert!(s.caption().contains("(T = "));
+    }
+}
+
+#[test]
+fn bad_run_parameters_are_refused() {
+    let design = preset_design("pinterest");
+    assert!(matches!(
+        simulate(&design, 100, 1, 0.5),
+        Err(SimError::Duration { .. })
+    ));
+    assert!(matches!(
+        simulate(&design, 100, 1, f64::NAN),
+        Err(SimError::Duration { .. })
+    ));
+    assert!(matches!(
+        simulate(&design, 1_000_000, 1, 3_600.0),
+        Err(SimError::TooMuchWork { .. })
+    ));
+}
