@@ -22,7 +22,7 @@ pub fn theme_toggle() -> Html {
         <button type="button" class="theme-toggle" {onclick} aria-pressed={dark.to_string()}
             title="Switch between the light and the dark theme">
             <span aria-hidden="true">{ if dark { "☾" } else { "☀" } }</span>
-            { " Dark theme" }
+            <span class="theme-toggle-label">{ " Dark theme" }</span>
         </button>
     }
 }

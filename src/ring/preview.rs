@@ -8,7 +8,7 @@ use yew::prelude::*;
 use crate::components::format::format_count;
 use crate::components::palette::server_class;
 
-const VNODES: u32 = 16;
+const VNODES: u32 = 100;
 const DRAWN_KEYS: u64 = 60;
 const MEASURED_KEYS: u64 = 20_000;
 const SEED: u64 = 2015;
@@ -70,7 +70,7 @@ pub fn ring_preview() -> Html {
         Callback::from(move |_| grown.set(!*grown))
     };
     let ticks = ring.vnodes().map(|vnode| {
-        let (x1, y1) = on_circle(vnode.point, 70.0);
+        let (x1, y1) = on_circle(vnode.point, 72.0);
         let (x2, y2) = on_circle(vnode.point, 84.0);
         let class = server_class(server_index(ring.servers(), vnode.server));
         html! { <line class={classes!("tick", class)} x1={format!("{x1:.1}")} y1={format!("{y1:.1}")}
