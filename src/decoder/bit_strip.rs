@@ -168,6 +168,8 @@ pub fn bit_strip(props: &BitStripProps) -> Html {
             Callback::from(move |_| active.set(Some(bit)))
         };
         let minor = !bit.is_multiple_of(4) && !top_of_field;
+        // On a narrow screen only these indices stay, so that neighbours never collide.
+        let major = bit.is_multiple_of(8) || bit == 63 || bit == 31;
         html! {
             <button type="button" id={format!("bit-{bit}")} data-bit={bit.to_string()}
                 class={classes!("bit-cell", role_class(role), one.then_some("one"),
@@ -178,7 +180,7 @@ pub fn bit_strip(props: &BitStripProps) -> Html {
                 aria-label={format!("bit {bit}")}
                 title={description}
                 {onclick} {onkeydown} {onfocus} {onmouseenter}>
-                <span class={classes!("idx", minor.then_some("minor"))} aria-hidden="true">{ bit }</span>
+                <span class={classes!("idx", minor.then_some("minor"), major.then_some("major"))} aria-hidden="true">{ bit }</span>
                 <span class="val" aria-hidden="true">{ if one { "1" } else { "0" } }</span>
             </button>
         }
