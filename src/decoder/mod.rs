@@ -89,7 +89,9 @@ pub fn decoder_view() -> Html {
             <placement_panel::PlacementPanel layout={layout.clone()} id={state.id} table={table.clone()}
                 table_changed={state.table != state.default_table()}
                 split={state.split.clone()} host_error={state.errors.host.clone()}
-                split_error={state.errors.split.clone()} dispatch={dispatch.clone()} />
+                split_error={state.errors.split.clone()}
+                source={placement_panel::table_source(state.base, table)}
+                dispatch={dispatch.clone()} />
         },
         _ => html! {
             <section class="panel placement-panel" aria-labelledby="placement-title">
@@ -128,5 +130,51 @@ pub fn decoder_view() -> Html {
                 <arithmetic::Arithmetic layout={layout.clone()} id={state.id} {on_field} />
             </div>
         </div>
+    }
+}
+
+#[cfg(all(test, target_arch = "wasm32"))]
+mod tests {
+    use wasm_bindgen::JsCast;
+    use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
+
+    use super::DecoderView;
+    use crate::test_support::{find, mount, texts};
+
+    wasm_bindgen_test_configure!(run_in_browser);
+
+    fn value(root: &web_sys::Element, selector: &str) -> String {
+        find(root, selector)
+            .unchecked_into::<web_sys::HtmlInputElement>()
+            .value()
+    }
+
+    #[wasm_bindgen_test]
+    async fn flipping_bit_46_and_splitting_change_what_the_page_shows() {
+        // Without a router the page still works; it just does not write the address bar.
+        let root = mount::<DecoderView>().await;
+        let shard = r#".field-editor[data-field="shard"] input"#;
+        assert_eq!(value(&root, shard), "3429");
+        assert_eq!(texts(&root, "[data-testid=loc-master]"), ["MySQL007A"]);
+
+        find(&root, "#bit-46")
+            .unchecked_into::<web_sys::HtmlElement>()
+            .click();
+        yew::scheduler::flush().await;
+        assert_eq!(value(&root, shard), "3428");
+
+        find(&root, "#bit-46")
+            .unchecked_into::<web_sys::HtmlElement>()
+            .click();
+        yew::scheduler::flush().await;
+        find(&root, ".placement-panel button.primary")
+            .unchecked_into::<web_sys::HtmlElement>()
+            .click();
+        yew::scheduler::flush().await;
+        assert_eq!(texts(&root, "[data-testid=loc-master]"), ["MySQL009A"]);
+        assert_eq!(
+            texts(&root, "[data-testid=id-decimal]"),
+            ["241294492511762325"]
+        );
     }
 }

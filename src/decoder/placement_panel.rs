@@ -2,7 +2,7 @@
 //! database and query line, the table itself (host names editable), and "Split this host", which
 //! moves half of the range to a new pair while the ID stays exactly the same.
 
-use shardlab_core::layout::{BitLayout, ShardMap};
+use shardlab_core::layout::{BitLayout, Preset, ShardMap};
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
@@ -27,8 +27,32 @@ pub struct PlacementPanelProps {
     pub host_error: Option<Refused<(usize, bool)>>,
     /// Why the last split was refused.
     pub split_error: Option<String>,
+    /// Where the table comes from, in one or two sentences.
+    pub source: String,
     /// Sends an action to the reducer.
     pub dispatch: Callback<Action>,
+}
+
+/// Where a table comes from: Pinterest's published one, or one made up for a layout without.
+pub fn table_source(base: Preset, table: &ShardMap) -> String {
+    if *table == ShardMap::pinterest_2015() {
+        "This is the table from Pinterest's 2015 post: 4,096 shards on 8 pairs, 512 each. For its example Pin the post's text says \"assume MySQL012A\", but its own table puts shard 3429 on MySQL007A, and so does this page.".to_owned()
+    } else if base
+        .shard_map()
+        .is_some_and(|m| m.last_shard() == table.last_shard())
+    {
+        format!("{}'s table, changed here.", base.title())
+    } else {
+        let why = if base.shard_map().is_some() {
+            "The preset's table does not fit this shard field."
+        } else {
+            "This preset publishes no config table."
+        };
+        format!(
+            "{why} This one is an example: shards 0–{} spread evenly, so you can see the lookup.",
+            table.last_shard()
+        )
+    }
 }
 
 /// The panel.
@@ -148,6 +172,7 @@ pub fn placement_panel(props: &PlacementPanelProps) -> Html {
             { for split_report }
             <details class="config-table" open=true>
                 <summary>{ format!("The config table: {} ranges, shards 0–{}", props.table.ranges().len(), props.table.last_shard()) }</summary>
+                <p class="help">{ props.source.clone() }</p>
                 <p class="help">{ "Production reads and writes only the master. Rename a host to fail over by hand; names use letters, digits and -." }</p>
                 <div class="table-scroll">
                     <table class="shard-table">
