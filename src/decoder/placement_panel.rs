@@ -35,7 +35,7 @@ pub struct PlacementPanelProps {
 
 /// Where a table comes from: Pinterest's published one, or one made up for a layout without.
 pub fn table_source(base: Preset, table: &ShardMap) -> String {
-    if *table == ShardMap::pinterest_2015() {
+    if base == Preset::Pinterest && *table == ShardMap::pinterest_2015() {
         "This is the table from Pinterest's 2015 post: 4,096 shards on 8 pairs, 512 each. For its example Pin the post's text says \"assume MySQL012A\", but its own table puts shard 3429 on MySQL007A, and so does this page.".to_owned()
     } else if base
         .shard_map()
