@@ -1,0 +1,89 @@
+//! One editor per field: its value, its range 0 … 2^w − 1, and what the value means (a time, an
+//! object type). Editing recomposes the ID; a value that does not fit is refused in place.
+
+use shardlab_core::layout::{object_type, BitLayout, FieldRole, Preset};
+use web_sys::HtmlInputElement;
+use yew::prelude::*;
+
+use super::state::Refused;
+use crate::components::palette::role_class;
+
+/// Props for [`FieldEditors`].
+#[derive(Properties, PartialEq)]
+pub struct FieldEditorsProps {
+    /// The layout.
+    pub layout: BitLayout,
+    /// Whether the layout is Pinterest's (type numbers then have names).
+    pub pinterest: bool,
+    /// The ID.
+    pub id: u64,
+    /// The last refused value, if any.
+    pub refused: Option<Refused<usize>>,
+    /// Called with (position, text) on every edit.
+    pub on_edit: Callback<(usize, String)>,
+}
+
+/// The editors, most significant field first.
+#[function_component(FieldEditors)]
+pub fn field_editors(props: &FieldEditorsProps) -> Html {
+    let decoded = props.layout.decode(props.id);
+    let editors = decoded.fields.iter().enumerate().map(|(position, field)| {
+        let max = props.layout.field(position).map_or(0, |f| f.max_value());
+        let refused = props.refused.as_ref().filter(|r| r.key == position);
+        let text = refused.map_or_else(|| field.value.to_string(), |r| r.text.clone());
+        let input_id = format!("field-{position}");
+        let error_id = format!("field-{position}-error");
+        let range_id = format!("field-{position}-range");
+        let oninput = {
+            let on_edit = props.on_edit.clone();
+            Callback::from(move |e: InputEvent| {
+                let input: HtmlInputElement = e.target_unchecked_into();
+                on_edit.emit((position, input.value()));
+            })
+        };
+        let top = field.shift.saturating_add(field.width).saturating_sub(1);
+        let meaning = match (&field.time, field.role) {
+            (Some(time), _) => Some(time.iso8601.clone()),
+            (None, FieldRole::Type) if props.pinterest => Some(
+                object_type(field.value).map_or_else(|| "no Pinterest type".to_owned(), |t| t.name.to_owned()),
+            ),
+            _ => None,
+        };
+        html! {
+            <div class={classes!("field-editor", role_class(field.role), refused.map(|_| "invalid"))}
+                data-field={field.name.clone()}>
+                <label for={input_id.clone()}>
+                    <span class="field-name">{ field.name.clone() }</span>
+                    <span class="field-meta">{ format!("{} · {} bits · bits {top}–{}", field.role, field.width, field.shift) }</span>
+                </label>
+                <input id={input_id} class="mono" type="text" inputmode="numeric" spellcheck="false" autocomplete="off"
+                    value={text} {oninput}
+                    aria-invalid={refused.is_some().to_string()}
+                    aria-describedby={format!("{range_id} {error_id}")} />
+                <span id={range_id} class="field-range mono">{ format!("0 … {max}") }</span>
+                { for meaning.map(|m| html! { <span class="field-meaning">{ m }</span> }) }
+                <span id={error_id} class="error" role="alert">
+                    { refused.map(|r| r.message.clone()).unwrap_or_default() }
+                </span>
+            </div>
+        }
+    });
+    let warnings = decoded
+        .warnings
+        .iter()
+        .map(|w| html! { <li>{ w.to_string() }</li> });
+    html! {
+        <section class="panel fields-panel" aria-labelledby="fields-title">
+            <h2 id="fields-title">{ "The fields" }</h2>
+            <div class="field-editors">{ for editors }</div>
+            if !decoded.warnings.is_empty() {
+                <ul class="warnings">{ for warnings }</ul>
+            }
+        </section>
+    }
+}
+
+/// Whether `layout` is Pinterest's, so its type numbers have names.
+pub fn is_pinterest(layout: &BitLayout) -> bool {
+    *layout == Preset::Pinterest.layout()
+}

@@ -1,0 +1,156 @@
+//! The layout editor: a preset picker, and for each field its name, width and role, a click
+//! alternative to dragging its lower boundary (◀ ▶), and a remove button. Every edit goes through
+//! the core's validated editing helpers; a refused edit leaves the layout as it was and says why.
+
+use shardlab_core::layout::{BitLayout, FieldRole, Preset};
+use web_sys::HtmlInputElement;
+use yew::prelude::*;
+
+use super::dom::target_value;
+use super::state::Action;
+use crate::components::palette::role_class;
+
+/// Props for [`LayoutEditor`].
+#[derive(Properties, PartialEq)]
+pub struct LayoutEditorProps {
+    /// The preset the layout came from.
+    pub base: Preset,
+    /// The layout.
+    pub layout: BitLayout,
+    /// Whether it differs from the preset.
+    pub edited: bool,
+    /// The last refusal.
+    pub error: Option<String>,
+    /// Sends an action to the reducer.
+    pub dispatch: Callback<Action>,
+}
+
+/// The editor.
+#[function_component(LayoutEditor)]
+pub fn layout_editor(props: &LayoutEditorProps) -> Html {
+    let dispatch = &props.dispatch;
+    let on_preset = {
+        let dispatch = dispatch.clone();
+        Callback::from(move |e: Event| {
+            if let Some(Ok(preset)) = target_value(&e).map(|v| Preset::from_name(&v)) {
+                dispatch.emit(Action::PickPreset(preset));
+            }
+        })
+    };
+    let count = props.layout.field_count();
+    let rows = props.layout.fields().iter().enumerate().map(|(position, field)| {
+        let send = |make: fn(usize, String) -> Action| {
+            let dispatch = dispatch.clone();
+            Callback::from(move |e: Event| {
+                let input: HtmlInputElement = e.target_unchecked_into();
+                dispatch.emit(make(position, input.value()));
+            })
+        };
+        let on_name = send(|position, name| Action::RenameField { position, name });
+        let on_width = send(|position, text| Action::SetWidth { position, text });
+        let on_role = {
+            let dispatch = dispatch.clone();
+            Callback::from(move |e: Event| {
+                if let Some(role) = target_value(&e).and_then(|v| FieldRole::from_label(&v)) {
+                    dispatch.emit(Action::SetRole { position, role });
+                }
+            })
+        };
+        let mover = |bits: i32| {
+            let dispatch = dispatch.clone();
+            Callback::from(move |_| dispatch.emit(Action::MoveBoundary { position, bits }))
+        };
+        let on_remove = {
+            let dispatch = dispatch.clone();
+            Callback::from(move |_| dispatch.emit(Action::RemoveField(position)))
+        };
+        let below = props.layout.field(position.saturating_add(1));
+        let name_id = format!("layout-name-{position}");
+        html! {
+            <tr key={format!("{position}-{}", field.name)} class={role_class(field.role)}>
+                <td class="swatch-cell"><span class="swatch" aria-hidden="true"></span></td>
+                <td>
+                    <label class="visually-hidden" for={name_id.clone()}>{ format!("Name of field {}", position + 1) }</label>
+                    <input id={name_id} class="mono name-input" type="text" value={field.name.clone()}
+                        spellcheck="false" autocomplete="off" onchange={on_name} />
+                </td>
+                <td>
+                    <input class="mono width-input" type="number" min="1" max="64" value={field.width.to_string()}
+                        aria-label={format!("Width of {} in bits", field.name)} onchange={on_width} />
+                </td>
+                <td>
+                    <select aria-label={format!("Role of {}", field.name)} onchange={on_role}>
+                        { for FieldRole::ALL.iter().map(|role| html! {
+                            <option value={role.label()} selected={*role == field.role}>{ role.label() }</option>
+                        }) }
+                    </select>
+                </td>
+                <td class="boundary-cell">
+                    { for below.map(|lower| html! {
+                        <span class="boundary-buttons">
+                            <button type="button" class="small" onclick={mover(-1)}
+                                aria-label={format!("Move the boundary between {} and {} left: one bit from {} to {}", field.name, lower.name, field.name, lower.name)}>{ "◀" }</button>
+                            <button type="button" class="small" onclick={mover(1)}
+                                aria-label={format!("Move the boundary between {} and {} right: one bit from {} to {}", field.name, lower.name, lower.name, field.name)}>{ "▶" }</button>
+                        </span>
+                    }) }
+                </td>
+                <td>
+                    <button type="button" class="small" onclick={on_remove} disabled={count <= 1}
+                        aria-label={format!("Remove {}", field.name)}>{ "Remove" }</button>
+                </td>
+            </tr>
+        }
+    });
+    let on_add = {
+        let dispatch = dispatch.clone();
+        Callback::from(move |_| dispatch.emit(Action::AddField))
+    };
+    let unused = props.layout.unused_top_bits();
+    html! {
+        <section class="panel layout-panel" aria-labelledby="layout-title">
+            <h2 id="layout-title">{ "The layout" }</h2>
+            <div class="preset-row">
+                <label for="preset-picker">{ "Preset" }</label>
+                <select id="preset-picker" onchange={on_preset}>
+                    { for Preset::ALL.iter().map(|p| html! {
+                        <option value={p.name()} selected={*p == props.base}>{ p.title() }</option>
+                    }) }
+                </select>
+                if props.edited {
+                    <span class="edited-badge">{ format!("edited from {}", props.base.title()) }</span>
+                }
+            </div>
+            <p class="help">
+                { "Picking a preset loads its example ID. Edits keep the ID's 64 bits and read them anew. \
+                   Drag a ◆ on the strip, or use ◀ ▶ here, to move bits between neighbours." }
+            </p>
+            <div class="table-scroll">
+                <table class="layout-table">
+                    <caption class="visually-hidden">{ "Fields, most significant first" }</caption>
+                    <thead>
+                        <tr>
+                            <th scope="col"><span class="visually-hidden">{ "colour" }</span></th>
+                            <th scope="col">{ "name" }</th>
+                            <th scope="col">{ "bits" }</th>
+                            <th scope="col">{ "role" }</th>
+                            <th scope="col">{ "boundary below" }</th>
+                            <th scope="col"><span class="visually-hidden">{ "remove" }</span></th>
+                        </tr>
+                    </thead>
+                    <tbody>{ for rows }</tbody>
+                </table>
+            </div>
+            <p class="unused-line">
+                if unused == 0 {
+                    { "All 64 bits belong to fields." }
+                } else {
+                    { format!("The top {unused} bits belong to no field; they count as reserved and should be 0.") }
+                }
+                { " " }
+                <button type="button" onclick={on_add}>{ "Add a field" }</button>
+            </p>
+            <p class="error" role="alert" data-testid="layout-error">{ props.error.clone().unwrap_or_default() }</p>
+        </section>
+    }
+}

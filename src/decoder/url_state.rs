@@ -1,0 +1,302 @@
+//! The Decoder's state in the address bar, as `#/decoder?v=1&layout=…&id=…`.
+//!
+//! Only what differs from the defaults is written, so the plain `#/decoder` still means the
+//! Pinterest example. Every character the encoding uses is one that form encoding leaves alone
+//! (letters, digits, `-`, `.`, `_`), so links stay readable:
+//!
+//! - `layout`: the base preset's name;
+//! - `fields` (only when the layout was edited): `name-width-role` per field, most significant
+//!   first, joined with `.`; a timestamp adds `-unit_ms-epoch_ms`;
+//! - `id`: decimal;
+//! - `table` (only when it differs from the default): `end_master_standby` per range, joined with
+//!   `.`; each range starts one past the previous end, the first at 0.
+//!
+//! Decoding never fails: a bad value becomes a note and its default.
+
+use shardlab_core::layout::{
+    parse_id, BitLayout, Field, FieldRole, HostPair, Preset, ShardMap, ShardRange, TimeBase,
+};
+
+use super::state::{check_host_name, default_id, DecoderState};
+
+/// The format version written as `v`.
+pub const VERSION: &str = "1";
+
+/// The query pairs for a state; empty when the state is the default one.
+pub fn encode(state: &DecoderState) -> Vec<(&'static str, String)> {
+    let edited = state.layout_edited();
+    let table_changed = state.table != state.default_table();
+    let default_id = !edited && state.id == default_id(state.base);
+    if state.base == Preset::Pinterest && !edited && default_id && !table_changed {
+        return Vec::new();
+    }
+    let mut pairs = vec![
+        ("v", VERSION.to_owned()),
+        ("layout", state.base.name().to_owned()),
+    ];
+    if edited {
+        pairs.push(("fields", encode_fields(&state.layout)));
+    }
+    pairs.push(("id", state.id.to_string()));
+    if table_changed {
+        if let Some(table) = &state.table {
+            pairs.push(("table", encode_table(table)));
+        }
+    }
+    pairs
+}
+
+/// `reserved-2-reserved.shard-16-shard.…`
+pub fn encode_fields(layout: &BitLayout) -> String {
+    layout
+        .fields()
+        .iter()
+        .map(|field| {
+            let mut part = format!("{}-{}-{}", field.name, field.width, field.role.label());
+            if let Some(time) = field.time {
+                part.push_str(&format!("-{}-{}", time.unit_ms, time.epoch_ms));
+            }
+            part
+        })
+        .collect::<Vec<_>>()
+        .join(".")
+}
+
+/// The inverse of [`encode_fields`], validated by the core.
+pub fn decode_fields(text: &str) -> Result<BitLayout, String> {
+    let mut fields = Vec::new();
+    for part in text.split('.') {
+        let bits: Vec<&str> = part.split('-').collect();
+        let (name, width, role, time) = match bits.as_slice() {
+            [name, width, role] => (*name, *width, *role, None),
+            [name, width, role, unit, epoch] => (*name, *width, *role, Some((*unit, *epoch))),
+            _ => return Err(format!("\"{part}\" is not name-width-role")),
+        };
+        let width: u32 = width
+            .parse()
+            .map_err(|_| format!("\"{width}\" is not a width in bits"))?;
+        let role =
+            FieldRole::from_label(role).ok_or_else(|| format!("\"{role}\" is not a field role"))?;
+        let mut field = Field::new(name, width, role);
+        if let Some((unit, epoch)) = time {
+            let unit_ms = unit
+                .parse()
+                .map_err(|_| format!("\"{unit}\" is not a time unit in ms"))?;
+            let epoch_ms = epoch
+                .parse()
+                .map_err(|_| format!("\"{epoch}\" is not an epoch in Unix ms"))?;
+            field.time = Some(TimeBase { unit_ms, epoch_ms });
+        }
+        fields.push(field);
+    }
+    BitLayout::new(fields).map_err(|err| err.to_string())
+}
+
+/// `511_MySQL001A_MySQL001B.1023_…`
+pub fn encode_table(table: &ShardMap) -> String {
+    table
+        .ranges()
+        .iter()
+        .map(|range| {
+            format!(
+                "{}_{}_{}",
+                range.end, range.hosts.master, range.hosts.standby
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(".")
+}
+
+/// The inverse of [`encode_table`], validated by the core.
+pub fn decode_table(text: &str) -> Result<ShardMap, String> {
+    let mut ranges = Vec::new();
+    let mut start: Option<u64> = Some(0);
+    for part in text.split('.') {
+        let Some(first) = start else {
+            return Err("a range follows one that ends at the last possible shard".to_owned());
+        };
+        let [end, master, standby] = part.split('_').collect::<Vec<_>>()[..] else {
+            return Err(format!("\"{part}\" is not end_master_standby"));
+        };
+        let end: u64 = end
+            .parse()
+            .map_err(|_| format!("\"{end}\" is not a shard number"))?;
+        check_host_name(master)?;
+        check_host_name(standby)?;
+        ranges.push(ShardRange::new(first, end, HostPair::new(master, standby)));
+        start = end.checked_add(1);
+    }
+    ShardMap::new(ranges).map_err(|err| err.to_string())
+}
+
+/// Rebuilds a state from query pairs. Bad values become notes and fall back to defaults.
+pub fn decode(pairs: &[(String, String)]) -> DecoderState {
+    let get = |key: &str| {
+        pairs
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+    };
+    let mut notes = Vec::new();
+    if pairs.is_empty() {
+        return DecoderState::default();
+    }
+    if let Some(version) = get("v") {
+        if version != VERSION {
+            let mut state = DecoderState::default();
+            state.notes.push(format!(
+                "This link uses format version {version}, which this page does not read; showing the Pinterest example instead."
+            ));
+            return state;
+        }
+    }
+    let base = match get("layout").map(Preset::from_name) {
+        None => Preset::Pinterest,
+        Some(Ok(preset)) => preset,
+        Some(Err(err)) => {
+            notes.push(format!("The link's layout was not used: {err}."));
+            Preset::Pinterest
+        }
+    };
+    let layout = match get("fields").map(decode_fields) {
+        None => base.layout(),
+        Some(Ok(layout)) => layout,
+        Some(Err(err)) => {
+            notes.push(format!(
+                "The link's edited layout was not used ({err}); showing the {} preset.",
+                base.title()
+            ));
+            base.layout()
+        }
+    };
+    let id = match get("id").map(parse_id) {
+        None => default_id(base),
+        Some(Ok(id)) => id,
+        Some(Err(err)) => {
+            notes.push(format!("The link's ID was not used: {err}."));
+            default_id(base)
+        }
+    };
+    let table = match get("table").map(decode_table) {
+        None => None,
+        Some(Ok(table)) => match table.check_against(&layout) {
+            Ok(()) => Some(table),
+            Err(err) => {
+                notes.push(format!(
+                    "The link's config table was not used: {err}. Showing the default table."
+                ));
+                None
+            }
+        },
+        Some(Err(err)) => {
+            notes.push(format!(
+                "The link's config table was not used: {err}. Showing the default table."
+            ));
+            None
+        }
+    };
+    let mut state = DecoderState::restored(base, layout, id, table);
+    state.notes = notes;
+    state
+}
+
+/// Whether a state's persistent parts equal another's (what the URL can tell apart).
+pub fn same_link(a: &DecoderState, b: &DecoderState) -> bool {
+    encode(a) == encode(b)
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used)]
+mod tests {
+    use super::*;
+
+    fn owned(pairs: Vec<(&str, String)>) -> Vec<(String, String)> {
+        pairs.into_iter().map(|(k, v)| (k.to_owned(), v)).collect()
+    }
+
+    #[test]
+    fn the_default_state_has_an_empty_query() {
+        assert!(encode(&DecoderState::default()).is_empty());
+        assert_eq!(decode(&[]), DecoderState::default());
+    }
+
+    #[test]
+    fn presets_edits_and_tables_round_trip() {
+        let mut state = DecoderState::for_preset(Preset::Pinterest);
+        state.id = 42;
+        let table = state.table.clone().unwrap().split(6).unwrap().map;
+        state.table = Some(table.clone());
+        let pairs = encode(&state);
+        assert_eq!(pairs.first(), Some(&("v", "1".to_owned())));
+        let back = decode(&owned(pairs));
+        assert_eq!(back.id, 42);
+        assert_eq!(back.table, Some(table));
+        assert!(back.notes.is_empty());
+
+        let edited = state.layout.move_boundary(1, 2).unwrap();
+        let mut state = DecoderState::restored(Preset::Pinterest, edited.clone(), 7, None);
+        state.id = 7;
+        let back = decode(&owned(encode(&state)));
+        assert_eq!(back.layout, edited);
+        assert_eq!(back.id, 7);
+
+        for preset in Preset::ALL {
+            let state = DecoderState::for_preset(preset);
+            let back = decode(&owned(encode(&state)));
+            assert_eq!(back.layout, state.layout, "{preset}");
+            assert_eq!(back.id, state.id, "{preset}");
+            assert_eq!(back.table, state.table, "{preset}");
+        }
+    }
+
+    #[test]
+    fn timestamp_fields_keep_their_time_base() {
+        let layout = Preset::Sonyflake.layout();
+        assert_eq!(decode_fields(&encode_fields(&layout)), Ok(layout));
+    }
+
+    #[test]
+    fn bad_values_fall_back_with_a_note() {
+        let pairs = |items: &[(&str, &str)]| -> Vec<(String, String)> {
+            items
+                .iter()
+                .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+                .collect()
+        };
+        let state = decode(&pairs(&[("layout", "flickr"), ("id", "12x")]));
+        assert_eq!(state.base, Preset::Pinterest);
+        assert_eq!(state.id, default_id(Preset::Pinterest));
+        assert_eq!(state.notes.len(), 2);
+
+        let state = decode(&pairs(&[("v", "9")]));
+        assert_eq!(state.notes.len(), 1);
+
+        for bad in [
+            "",
+            "a",
+            "a-1",
+            "a-x-shard",
+            "a-1-nope",
+            "a-70-other",
+            "a-1-timestamp",
+            "a-1-timestamp-x-0",
+        ] {
+            let state = decode(&pairs(&[("layout", "pinterest"), ("fields", bad)]));
+            assert_eq!(state.layout, Preset::Pinterest.layout(), "{bad}");
+            assert_eq!(state.notes.len(), 1, "{bad}");
+        }
+        for bad in [
+            "",
+            "x",
+            "511_A_B.200_C_D",
+            "511_A_A",
+            "511_a b_B",
+            "70000_A_B",
+            "18446744073709551615_A_B.1_C_D",
+        ] {
+            let state = decode(&pairs(&[("table", bad)]));
+            assert_eq!(state.table, DecoderState::default().table, "{bad}");
+            assert_eq!(state.notes.len(), 1, "{bad}");
+        }
+    }
+}

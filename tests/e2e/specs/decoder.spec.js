@@ -1,0 +1,169 @@
+// The Decoder view: each test makes one visible change and checks it in the DOM. The shared fixture
+// fails any test that logs a console error or requests another origin.
+import { test, expect, openRoute } from './fixtures.js';
+
+const PIN = '241294492511762325';
+
+const field = (page, name) => page.locator(`.field-editor[data-field="${name}"] input`);
+const master = (page) => page.getByTestId('loc-master');
+
+test('pasting the Pinterest example shows its shard, type, local and host', async ({ page }) => {
+  await openRoute(page, '#/decoder');
+  const input = page.getByRole('textbox', { name: 'ID', exact: true });
+  await input.fill('1');
+  await expect(page.getByTestId('id-decimal')).toHaveText('1');
+  await input.fill(` "${PIN}" `);
+  await expect(page.getByTestId('id-decimal')).toHaveText(PIN);
+  await expect(page.getByTestId('id-hex')).toHaveText('0x0359_4010_006B_F795');
+  await expect(field(page, 'shard')).toHaveValue('3429');
+  await expect(field(page, 'type')).toHaveValue('1');
+  await expect(field(page, 'local')).toHaveValue('7075733');
+  await expect(master(page)).toHaveText('MySQL007A');
+  await expect(page.getByTestId('loc-db')).toHaveText('db03429');
+  await expect(page.getByTestId('loc-query')).toHaveText('SELECT * FROM pins WHERE local_id = 7075733;');
+});
+
+test('toggling bit 46 changes the shard by one, by click and by Space', async ({ page }) => {
+  await openRoute(page, '#/decoder');
+  const bit46 = page.locator('#bit-46');
+  await expect(bit46).toHaveAttribute('aria-pressed', 'true');
+  await bit46.click();
+  await expect(field(page, 'shard')).toHaveValue('3428');
+  await expect(bit46).toHaveAttribute('aria-pressed', 'false');
+  await expect(page.getByTestId('bit-readout')).toContainText('Bit 46');
+  await expect(page.getByTestId('bit-readout')).toContainText('bit 0 of shard');
+  await page.keyboard.press('Space');
+  await expect(field(page, 'shard')).toHaveValue('3429');
+  // The strip is one Tab stop; the arrow keys move along it.
+  await page.keyboard.press('ArrowLeft');
+  await expect(page.locator('#bit-47')).toBeFocused();
+  await expect(page.locator('#bit-47')).toHaveAttribute('tabindex', '0');
+  await expect(bit46).toHaveAttribute('tabindex', '-1');
+  await page.keyboard.press('End');
+  await expect(page.locator('#bit-0')).toBeFocused();
+});
+
+test('a boundary moves by dragging and by keyboard', async ({ page }) => {
+  await openRoute(page, '#/decoder');
+  // Drag the shard/type boundary (below bit 46) two bits to the right, onto bit 44.
+  const grip = page.locator('#grip-1');
+  const box = await grip.boundingBox();
+  const target = await page.locator('#bit-44').boundingBox();
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(target.x + target.width / 2, target.y + target.height / 2, { steps: 5 });
+  await page.mouse.up();
+  await expect(page.locator('.field-editor[data-field="shard"] .field-range')).toHaveText('0 … 262143');
+  await expect(page.locator('.field-editor[data-field="type"] .field-range')).toHaveText('0 … 255');
+  await expect(page.getByTestId('id-decimal')).toHaveText(PIN);
+  // The keyboard: focus the handle and press ← once; shard gives a bit back.
+  await page.locator('#grip-1').focus();
+  await page.keyboard.press('ArrowLeft');
+  await expect(page.locator('.field-editor[data-field="shard"] .field-range')).toHaveText('0 … 131071');
+  await expect(page.locator('#grip-1')).toBeFocused();
+  // And the click alternative in the layout editor.
+  await page.getByRole('button', { name: /Move the boundary between shard and type left/ }).click();
+  await expect(page.locator('.field-editor[data-field="shard"] .field-range')).toHaveText('0 … 65535');
+  // An invalid layout is refused with its reason.
+  for (let i = 0; i < 10; i += 1) {
+    await page.getByRole('button', { name: /Move the boundary between type and local left/ }).click();
+  }
+  await expect(page.getByTestId('layout-error')).toContainText('has no bits');
+  await expect(page.locator('.field-editor[data-field="type"] .field-range')).toHaveText('0 … 1');
+});
+
+test('an invalid ID shows the reason and keeps the last good ID', async ({ page }) => {
+  await openRoute(page, '#/decoder');
+  const input = page.getByRole('textbox', { name: 'ID', exact: true });
+  await input.fill('18446744073709551616');
+  await expect(page.locator('#id-error')).toContainText('IDs are 0 … 18446744073709551615; this one has 20 digits');
+  await expect(input).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByTestId('id-decimal')).toHaveText(PIN);
+  await expect(master(page)).toHaveText('MySQL007A');
+  // A field value that does not fit is refused too, naming the range.
+  await field(page, 'shard').fill('70000');
+  await expect(page.locator('.field-editor[data-field="shard"] .error')).toContainText('0 … 65535');
+  await expect(page.getByTestId('id-decimal')).toHaveText(PIN);
+});
+
+test('splitting MySQL007A moves the host and keeps the ID', async ({ page }) => {
+  await openRoute(page, '#/decoder');
+  await expect(master(page)).toHaveText('MySQL007A');
+  await page.getByRole('button', { name: 'Split MySQL007A' }).click();
+  await expect(master(page)).toHaveText('MySQL009A');
+  await expect(page.getByTestId('id-decimal')).toHaveText(PIN);
+  await expect(field(page, 'shard')).toHaveValue('3429');
+  const report = page.getByTestId('split-report');
+  await expect(report).toContainText('Shards 3328–3583');
+  await expect(report).toContainText('MySQL007A → MySQL009A');
+  await expect(page.locator('.shard-table tbody tr')).toHaveCount(9);
+});
+
+test('a reload restores the ID, the layout and the table', async ({ page }) => {
+  await openRoute(page, '#/decoder');
+  await page.getByRole('button', { name: 'Split MySQL007A' }).click();
+  await page.getByRole('button', { name: /Move the boundary between type and local right/ }).click();
+  await page.locator('#bit-0').click();
+  const host = page.getByLabel('Standby of shards 0–511');
+  await host.fill('db-standby-1');
+  await host.press('Enter');
+  await expect(page).toHaveURL(/v=1/);
+  await expect(page).toHaveURL(/table=/);
+  const snapshot = async () => ({
+    id: await page.getByTestId('id-decimal').textContent(),
+    fields: await page.locator('.field-editor .field-range').allTextContents(),
+    table: await page.locator('.shard-table tbody tr').evaluateAll((rows) =>
+      rows.map((r) => [r.querySelector('th').textContent, ...[...r.querySelectorAll('input')].map((i) => i.value)].join(' '))),
+    host: await master(page).textContent(),
+  });
+  const before = await snapshot();
+  expect(before.table).toHaveLength(9);
+  await page.reload();
+  await expect(page.locator('body[data-app-ready="true"]')).toHaveCount(1);
+  await expect(page.getByTestId('id-decimal')).toHaveText(before.id);
+  expect(await snapshot()).toEqual(before);
+});
+
+test('a bad link falls back to defaults with a message', async ({ page }) => {
+  await openRoute(page, '#/decoder?v=1&layout=flickr&id=12x');
+  await expect(page.locator('.note').first()).toContainText('flickr');
+  await expect(page.getByTestId('id-decimal')).toHaveText(PIN);
+});
+
+test('other presets decode and generate from the clock', async ({ page }) => {
+  await openRoute(page, '#/decoder');
+  await page.getByLabel('Preset').selectOption('snowflake');
+  await expect(page.getByTestId('id-decimal')).toHaveText('1541815603606036480');
+  await expect(page.locator('.field-editor[data-field="timestamp"] .field-meaning')).toHaveText('2022-06-28T16:07:40.105Z');
+  await expect(page).toHaveURL(/layout=snowflake/);
+  await page.getByRole('button', { name: 'Make an ID now' }).click();
+  await expect(page.getByTestId('gen-steps')).toContainText('Read the clock');
+  const year = new Date().getUTCFullYear().toString();
+  await expect(page.locator('.field-editor[data-field="timestamp"] .field-meaning')).toContainText(year);
+});
+
+test('inserting a Pin takes the next local ID on its shard', async ({ page }) => {
+  await openRoute(page, '#/decoder');
+  await page.getByLabel(/^Shard \(/).fill('3429');
+  await page.getByRole('button', { name: 'Insert a new object' }).click();
+  await expect(page.getByTestId('id-decimal')).toHaveText('241294492511762326');
+  await expect(page.getByTestId('gen-steps').locator('li')).toHaveCount(4);
+  await expect(field(page, 'local')).toHaveValue('7075734');
+});
+
+for (const [name, width, height] of [
+  ['desktop', 1280, 800],
+  ['phone', 390, 844],
+]) {
+  test(`the Decoder fits a ${name} screen`, async ({ page }, info) => {
+    await page.setViewportSize({ width, height });
+    await openRoute(page, '#/decoder');
+    await page.getByRole('button', { name: 'Split MySQL007A' }).click();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, 'no horizontal scrolling').toBeLessThanOrEqual(0);
+    for (const theme of ['light', 'dark']) {
+      await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
+      await page.screenshot({ path: `test-results/decoder-${name}-${theme}.png`, fullPage: true });
+    }
+  });
+}
