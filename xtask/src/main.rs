@@ -41,7 +41,10 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
-            eprintln!("xtask: {message}");
+            // `test` has already printed its summary as the last line; say nothing after it.
+            if !message.is_empty() {
+                eprintln!("xtask: {message}");
+            }
             ExitCode::FAILURE
         }
     }

@@ -145,7 +145,7 @@ impl Tally {
         if self.failed == 0 {
             Ok(())
         } else {
-            Err(format!("{} failed", self.failed))
+            Err(String::new())
         }
     }
 }
