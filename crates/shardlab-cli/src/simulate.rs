@@ -459,3 +459,31 @@ fn fault_text(kind: &FaultKind) -> String {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_read_like_the_board() {
+        assert_eq!(ms(3.621), "3.6 ms");
+        assert_eq!(ms(2_000.0), "2,000 ms");
+        assert_eq!(ms(f64::NAN), "NaN ms");
+        assert_eq!(per_s(8_007.2), "8,007");
+        assert_eq!(dollars(3_097.32), "$3,097");
+        assert_eq!(dollars(0.0021), "$0.0021");
+    }
+
+    #[test]
+    fn users_default_to_the_design_and_stay_in_range() {
+        let design = preset("pinterest").map(|p| p.design);
+        let Some(design) = design else {
+            panic!("the pinterest preset exists");
+        };
+        assert_eq!(users(None, &design), Ok(4_000));
+        assert_eq!(users(Some(1), &design), Ok(1));
+        assert!(users(Some(0), &design).is_err());
+        assert!(users(Some(u64::from(MAX_USERS) + 1), &design).is_err());
+        assert!(users(Some(u64::MAX), &design).is_err());
+    }
+}
