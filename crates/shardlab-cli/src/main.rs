@@ -10,6 +10,7 @@ mod locate;
 mod output;
 mod place;
 mod scheme_arg;
+mod simulate;
 
 use std::process::ExitCode;
 
@@ -38,6 +39,8 @@ enum Command {
     Locate(locate::LocateArgs),
     /// Measure how many keys move when servers are added or removed.
     Place(place::PlaceArgs),
+    /// Simulate a board design (a preset or a JSON file): Apdex, latency, errors, burn.
+    Simulate(simulate::SimulateArgs),
 }
 
 fn main() -> ExitCode {
@@ -50,6 +53,7 @@ fn main() -> ExitCode {
         Command::Encode(args) => encode::run(args),
         Command::Locate(args) => locate::run(args),
         Command::Place(args) => place::run(args),
+        Command::Simulate(args) => simulate::run(args),
     };
     match outcome {
         Ok(report) => output::emit(&report, cli.json),

@@ -112,7 +112,7 @@ pub fn clap_failure(err: &clap::Error) -> ExitCode {
     if err.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
         // clap would print the whole help here; the contract wants one error line.
         return fail(&CliError::new(
-            "no subcommand given; use decode, encode, locate or place (see 'shardlab --help')",
+            "no subcommand given; use decode, encode, locate, place or simulate (see 'shardlab --help')",
         ));
     }
     fail(&CliError::new(format!(

@@ -1,0 +1,489 @@
+//! `shardlab simulate`: a board design run through the core's seeded discrete-event simulation,
+//! reported as the board's caption and its numbers, and optionally the compiled model behind them.
+
+use std::fs::File;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+use clap::Args;
+use serde::Serialize;
+use shardlab_core::sim::model::{host_name, StationModel, LOGICAL_SHARDS};
+use shardlab_core::sim::prices::{self, BillLine};
+use shardlab_core::sim::report::format_dollars;
+use shardlab_core::sim::validate::{MAX_DURATION_S, MAX_USERS};
+use shardlab_core::sim::{
+    compile, preset, simulate, validate, Design, FaultKind, Model, NodeKind, SimError, SimReport,
+    PRESET_NAMES,
+};
+
+use crate::output::{percent, thousands, CliError, Report};
+
+/// The largest design file read. A design has at most 64 nodes and 256 edges, so a real one is a
+/// few KiB; the cap keeps `shardlab simulate /dev/zero` from eating memory.
+const MAX_DESIGN_FILE_BYTES: u64 = 1024 * 1024;
+
+/// `shardlab simulate (--preset NAME | DESIGN.json) [--users N] [--seed X] [--duration S] [--explain]`
+#[derive(Args, Debug, Clone)]
+#[command(
+    override_usage = "shardlab simulate (--preset NAME | DESIGN.json) [--users N] [--seed X] [--duration S] [--explain] [--json]",
+    after_help = "\
+Give exactly one of --preset NAME and a DESIGN.json path (the board's exported JSON, described in
+docs/design-format.md; at most 1 MiB).
+
+With --json the output is one object: the simulation report (users, apdex, apdex_t_ms, p50_ms,
+p95_ms, p99_ms, error_rate, throughput_rps, burn_per_s, nodes and more). --explain adds the compiled
+model to it under the key \"explain\" (its stations, rates and routing rules, plus \"bill\": the price
+of each node). Without --json, --explain prints the model as a list of stations after the report.
+
+The same design, users, seed and duration always give the same output."
+)]
+pub struct SimulateArgs {
+    /// A preset board: pinterest, link-shortener or one-big-box.
+    #[arg(long, value_name = "NAME")]
+    preset: Option<String>,
+
+    /// A design file: the board's JSON, as the app exports it.
+    #[arg(value_name = "DESIGN.json")]
+    design: Option<PathBuf>,
+
+    /// Users to simulate, 1 … 1,000,000 [default: the design's own user count].
+    #[arg(long, value_name = "N")]
+    users: Option<u64>,
+
+    /// The seed of the run: the same seed gives the same output.
+    #[arg(long, value_name = "X", default_value_t = 1)]
+    seed: u64,
+
+    /// Simulated seconds of arrivals, 1 … 3,600.
+    #[arg(long, value_name = "S", default_value_t = 60.0)]
+    duration: f64,
+
+    /// Also print the model's parameters for this design: stations, servers, service times,
+    /// capacities and prices.
+    #[arg(long)]
+    explain: bool,
+}
+
+/// Runs `simulate`.
+pub fn run(args: &SimulateArgs) -> Result<Report, CliError> {
+    let chosen = resolve(args)?;
+    let problems = validate(&chosen.design);
+    if !problems.is_empty() {
+        // The messages hold semicolons of their own, so each gets a number.
+        let messages: Vec<String> = problems
+            .iter()
+            .enumerate()
+            .map(|(index, problem)| format!("({}) {problem}", index.saturating_add(1)))
+            .collect();
+        let count = match problems.len() {
+            1 => "1 problem".to_owned(),
+            many => format!("{many} problems"),
+        };
+        return Err(CliError::new(format!(
+            "{} is not a valid design, {count}: {}",
+            chosen.source,
+            messages.join(" ")
+        )));
+    }
+    let users = users(args.users, &chosen.design)?;
+    if !(1.0..=MAX_DURATION_S).contains(&args.duration) {
+        return Err(CliError::from_display(SimError::Duration {
+            duration_s: args.duration,
+        }));
+    }
+    let explain = if args.explain {
+        let model = compile(&chosen.design, users).map_err(CliError::from_display)?;
+        Some(Explain {
+            model,
+            bill: prices::bill(&chosen.design),
+        })
+    } else {
+        None
+    };
+    let report = simulate(&chosen.design, users, args.seed, args.duration)
+        .map_err(CliError::from_display)?;
+
+    let mut text = report_text(&report, &chosen);
+    if let Some(explain) = &explain {
+        text.push_str("\n\n");
+        text.push_str(&explain_text(explain));
+    }
+    let json = SimulateJson {
+        report: &report,
+        explain: explain.as_ref(),
+    };
+    Report::new(&json, text)
+}
+
+/// The design to run and how to name it in messages and text.
+#[derive(Debug, Clone)]
+struct ChosenDesign {
+    /// `preset pinterest` or `the design file F`.
+    source: String,
+    /// The board.
+    design: Design,
+}
+
+/// Looks up the preset or reads the file; exactly one of the two must be given.
+fn resolve(args: &SimulateArgs) -> Result<ChosenDesign, CliError> {
+    match (&args.preset, &args.design) {
+        (Some(name), None) => match preset(name) {
+            Some(found) => Ok(ChosenDesign {
+                source: format!("preset {}", found.name),
+                design: found.design,
+            }),
+            None => Err(CliError::new(format!(
+                "unknown preset `{name}`; the presets are {}",
+                PRESET_NAMES.join(", ")
+            ))),
+        },
+        (None, Some(path)) => Ok(ChosenDesign {
+            source: format!("the design file {}", path.display()),
+            design: read_design_file(path)?,
+        }),
+        (Some(_), Some(_)) => Err(CliError::new(
+            "give either --preset NAME or a DESIGN.json path, not both",
+        )),
+        (None, None) => Err(CliError::new(format!(
+            "nothing to simulate; give --preset NAME (one of {}) or a DESIGN.json path",
+            PRESET_NAMES.join(", ")
+        ))),
+    }
+}
+
+/// Reads a design's JSON (the core's `Design` serde form), capped at [`MAX_DESIGN_FILE_BYTES`].
+fn read_design_file(path: &Path) -> Result<Design, CliError> {
+    let shown = path.display();
+    let file = File::open(path)
+        .map_err(|err| CliError::new(format!("cannot read the design file {shown}: {err}")))?;
+    let mut bytes = Vec::new();
+    file.take(MAX_DESIGN_FILE_BYTES.saturating_add(1))
+        .read_to_end(&mut bytes)
+        .map_err(|err| CliError::new(format!("cannot read the design file {shown}: {err}")))?;
+    if u64::try_from(bytes.len()).map_or(true, |len| len > MAX_DESIGN_FILE_BYTES) {
+        return Err(CliError::new(format!(
+            "the design file {shown} is over the limit of 1 MiB ({} bytes); a design is a small JSON object",
+            thousands(MAX_DESIGN_FILE_BYTES)
+        )));
+    }
+    // serde_json's message ends with "at line L column C".
+    serde_json::from_slice(&bytes).map_err(|err| {
+        CliError::new(format!(
+            "the design file {shown} is not a design in JSON: {err}"
+        ))
+    })
+}
+
+/// `--users`, or the design's own count, within the core's 1 ..= `MAX_USERS`.
+fn users(requested: Option<u64>, design: &Design) -> Result<u32, CliError> {
+    let users = requested.unwrap_or_else(|| u64::from(design.user_count()));
+    match u32::try_from(users) {
+        Ok(users) if (1..=MAX_USERS).contains(&users) => Ok(users),
+        Ok(users) => Err(CliError::from_display(SimError::Users { users })),
+        // Too large for the core's error type; the same sentence with the real value.
+        Err(_) => Err(CliError::new(format!(
+            "users is {users}; accepted 1 … {}",
+            thousands(u64::from(MAX_USERS))
+        ))),
+    }
+}
+
+/// The JSON object: the report's own fields (the contract's keys and more), then `explain` when
+/// asked for.
+#[derive(Serialize)]
+struct SimulateJson<'a> {
+    #[serde(flatten)]
+    report: &'a SimReport,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    explain: Option<&'a Explain>,
+}
+
+/// `--explain`: the compiled model's fields, and the bill that prices its nodes.
+#[derive(Serialize)]
+struct Explain {
+    #[serde(flatten)]
+    model: Model,
+    bill: Vec<BillLine>,
+}
+
+/// Milliseconds with one decimal, or whole and grouped from a second up (`2,000 ms`).
+fn ms(value: f64) -> String {
+    if (1_000.0..1e15).contains(&value) {
+        // In range and non-negative, so the cast neither wraps nor saturates.
+        format!("{} ms", thousands(value.round() as u64))
+    } else {
+        format!("{value:.1} ms")
+    }
+}
+
+/// A rate, rounded to whole units with thousands separators below a million per second.
+fn per_s(rate: f64) -> String {
+    if (0.0..1e15).contains(&rate) {
+        // In range and non-negative, so the cast is exact enough and never wraps.
+        thousands(rate.round() as u64)
+    } else {
+        format!("{rate}")
+    }
+}
+
+/// Whole dollars with separators above $100 (a month's burn), else two significant digits.
+fn dollars(amount: f64) -> String {
+    if (100.0..1e15).contains(&amount) {
+        format!("${}", thousands(amount.round() as u64))
+    } else {
+        format_dollars(amount)
+    }
+}
+
+/// The text form: the caption, then one labelled line per result, then per-node load.
+fn report_text(report: &SimReport, chosen: &ChosenDesign) -> String {
+    let mut lines = vec![
+        report.caption(),
+        String::new(),
+        format!(
+            "design      {}, {} users, seed {}, {} simulated s",
+            chosen.source,
+            thousands(u64::from(report.users)),
+            report.seed,
+            report.duration_s
+        ),
+        format!(
+            "latency     p50 {}, p95 {}, p99 {} (mean {}) over successful replies",
+            ms(report.p50_ms),
+            ms(report.p95_ms),
+            ms(report.p99_ms),
+            ms(report.mean_ms)
+        ),
+        format!(
+            "errors      {} of {} requests: queue full {} ({}), timeout {} ({}), shard down {} ({})",
+            percent(report.error_rate),
+            thousands(report.requests),
+            percent(report.errors_by_cause.queue_full),
+            thousands(report.errors.queue_full),
+            percent(report.errors_by_cause.timeout),
+            thousands(report.errors.timeout),
+            percent(report.errors_by_cause.shard_down),
+            thousands(report.errors.shard_down),
+        ),
+        format!(
+            "throughput  {} replies/s (offered {} requests/s)",
+            per_s(report.throughput_rps),
+            per_s(report.offered_rps)
+        ),
+    ];
+    if let Some(hit_rate) = report.cache_hit_rate {
+        lines.push(format!("cache       {} of lookups hit", percent(hit_rate)));
+    }
+    lines.push(format!(
+        "burn        {}/s, {}/month",
+        format_dollars(report.burn_per_s),
+        dollars(report.burn_per_month)
+    ));
+    if let Some(hot) = &report.hottest_shard {
+        lines.push(format!(
+            "hot shard   {} (shard {}): {} of database requests, {:.2} × the mean of {} shards",
+            hot.host,
+            hot.shard,
+            percent(hot.share),
+            hot.over_mean,
+            report.shards.len()
+        ));
+    }
+    lines.push("nodes".to_owned());
+    let names: Vec<String> = report
+        .nodes
+        .iter()
+        .map(|node| node_name(&chosen.design, &node.id, node.kind))
+        .collect();
+    let column = names
+        .iter()
+        .map(|name| name.chars().count())
+        .max()
+        .unwrap_or(0);
+    for (node, name) in report.nodes.iter().zip(&names) {
+        let busy = node.utilisation.map_or_else(
+            || "does not queue".to_owned(),
+            |share| format!("{} busy", percent(share)),
+        );
+        lines.push(format!(
+            "  {name:column$}  {busy:>14}  {} requests/s",
+            per_s(node.requests_per_s)
+        ));
+    }
+    lines.join("\n")
+}
+
+/// "app_server  API": a node's kind, then its label (or its id when it has none).
+fn node_name(design: &Design, id: &str, kind: NodeKind) -> String {
+    let label = design
+        .node(id)
+        .map(|node| node.label.as_str())
+        .filter(|label| !label.trim().is_empty())
+        .unwrap_or(id);
+    format!("{:13}  {label}", kind.name())
+}
+
+/// The price of node `id` from the bill, as "$X/hour".
+fn price(bill: &[BillLine], id: &str) -> String {
+    bill.iter().find(|line| line.node_id == id).map_or_else(
+        || "no charge".to_owned(),
+        |line| format!("{} ({}/hour)", line.item, format_dollars(line.per_hour)),
+    )
+}
+
+/// One station's servers, mean service time and queue bound.
+fn station(model: &StationModel) -> String {
+    format!(
+        "{} servers, mean service {:.3} ms, queue bound {}",
+        model.servers,
+        model.mean_service_s * 1_000.0,
+        thousands(u64::from(model.queue_bound))
+    )
+}
+
+/// The text form of `--explain`: the workload, then each station, the faults and the burn.
+fn explain_text(explain: &Explain) -> String {
+    let model = &explain.model;
+    let bill = &explain.bill;
+    let ids = &model.node_ids;
+    let mut lines = vec![
+        "model (what the simulator solves for this design)".to_owned(),
+        format!(
+            "  users          `{}`: {} users sending {} requests/s in all (Poisson), {} reads",
+            ids.users,
+            thousands(u64::from(model.users)),
+            per_s(model.arrival_rate),
+            percent(model.read_fraction)
+        ),
+        format!(
+            "                 objects Zipf {} over {} Pinterest-style IDs, user skew {}, Apdex T {}, timeout {}, {} per hop",
+            model.zipf_exponent,
+            thousands(u64::from(model.catalogue_objects)),
+            model.user_skew,
+            ms(model.apdex_t_s * 1_000.0),
+            ms(model.timeout_s * 1_000.0),
+            ms(model.hop_s * 1_000.0)
+        ),
+    ];
+    if let Some(id) = &ids.load_balancer {
+        lines.push(format!(
+            "  load balancer  `{id}`: sends each request to the least busy copy; {}",
+            price(bill, id)
+        ));
+    } else {
+        lines.push(
+            "  load balancer  none: each request picks an App Server copy at random".to_owned(),
+        );
+    }
+    lines.push(format!(
+        "  app server     `{}`: {} copies × {}; {}",
+        ids.app,
+        model.app_copies,
+        station(&model.app),
+        price(bill, &ids.app)
+    ));
+    match (&model.cache, &ids.cache) {
+        (Some(cache), Some(id)) => lines.push(format!(
+            "  cache          `{id}`: {} {}, {}, capacity {} objects (LRU), TTL {} s; {}",
+            cache.engine.name(),
+            cache.strategy.name(),
+            station(&cache.station),
+            thousands(u64::from(cache.capacity_objects)),
+            cache.ttl_s,
+            price(bill, id)
+        )),
+        (None, Some(id)) => lines.push(format!(
+            "  cache          `{id}`: on the board but not used (strategy none); {}",
+            price(bill, id)
+        )),
+        _ => lines.push("  cache          none".to_owned()),
+    }
+    if let Some(db) = &model.db {
+        let last = usize::try_from(db.shards.saturating_sub(1)).unwrap_or(0);
+        lines.push(format!(
+            "  database       `{}`: {} {} shards ({} … {}) standing for {} logical shards, shard key {}",
+            ids.database,
+            db.shards,
+            db.engine.name(),
+            host_name(db.engine, 0),
+            host_name(db.engine, last),
+            thousands(u64::from(LOGICAL_SHARDS)),
+            db.shard_key.name()
+        ));
+        lines.push(format!(
+            "                 each master {} servers, mean read {:.3} ms, mean write {:.3} ms, queue bound {}; standby {}, auto-failover {}; {}",
+            db.servers,
+            db.read_s * 1_000.0,
+            db.write_s * 1_000.0,
+            thousands(u64::from(db.queue_bound)),
+            if db.standby { "on" } else { "off" },
+            if db.auto_failover { "on" } else { "off" },
+            price(bill, &ids.database)
+        ));
+    }
+    if model.faults.is_empty() {
+        lines.push("  faults         none".to_owned());
+    } else {
+        for (index, fault) in model.faults.iter().enumerate() {
+            let label = if index == 0 { "faults" } else { "" };
+            lines.push(format!(
+                "  {label:13}  at {} s: {}",
+                fault.at_s,
+                fault_text(&fault.kind)
+            ));
+        }
+    }
+    lines.push(format!(
+        "  burn           {}/s ({}/month); one more shard host {}/s",
+        format_dollars(model.burn_per_s),
+        dollars(prices::per_month(model.burn_per_s)),
+        format_dollars(model.shard_host_per_s)
+    ));
+    lines.join("\n")
+}
+
+/// One fault in words.
+fn fault_text(kind: &FaultKind) -> String {
+    match kind {
+        FaultKind::MasterDown { shard } => format!("master of shard {shard} goes down"),
+        FaultKind::CacheFlush => "the cache is flushed".to_owned(),
+        FaultKind::HotKey { share, duration_s } => format!(
+            "{} of requests go to one cold object for {duration_s} s",
+            percent(*share)
+        ),
+        FaultKind::TrafficSpike { factor, duration_s } => {
+            format!("traffic × {factor} for {duration_s} s")
+        }
+        FaultKind::ShardSplit { shard } => {
+            format!("shard {shard} splits its upper half onto a new master")
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_read_like_the_board() {
+        assert_eq!(ms(3.621), "3.6 ms");
+        assert_eq!(ms(2_000.0), "2,000 ms");
+        assert_eq!(ms(f64::NAN), "NaN ms");
+        assert_eq!(per_s(8_007.2), "8,007");
+        assert_eq!(dollars(3_097.32), "$3,097");
+        assert_eq!(dollars(0.0021), "$0.0021");
+    }
+
+    #[test]
+    fn users_default_to_the_design_and_stay_in_range() {
+        let design = preset("pinterest").map(|p| p.design);
+        let Some(design) = design else {
+            panic!("the pinterest preset exists");
+        };
+        assert_eq!(users(None, &design), Ok(4_000));
+        assert_eq!(users(Some(1), &design), Ok(1));
+        assert!(users(Some(0), &design).is_err());
+        assert!(users(Some(u64::from(MAX_USERS) + 1), &design).is_err());
+        assert!(users(Some(u64::MAX), &design).is_err());
+    }
+}

@@ -1,0 +1,405 @@
+//! `shardlab simulate`, run as a reader would: presets, design files, `--explain`, and every
+//! error path of the contract.
+//!
+//! Runs are kept short (a few simulated seconds) except where the defaults themselves are tested,
+//! so the suite stays quick in a debug build.
+
+// Helpers outside #[test] functions are not covered by clippy.toml's allow-expect-in-tests; a
+// failed expect here is a failed test, which is what it should be.
+#![allow(clippy::expect_used)]
+
+mod support;
+
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU32, Ordering};
+
+use serde_json::Value;
+use shardlab_core::sim::{compile, preset, simulate, validate, PRESET_NAMES};
+use support::shardlab;
+
+/// The keys SPEC.md's CLI contract promises, each with whether it is a number (else an array).
+const SPEC_NUMBER_KEYS: [&str; 9] = [
+    "users",
+    "apdex",
+    "apdex_t_ms",
+    "p50_ms",
+    "p95_ms",
+    "p99_ms",
+    "error_rate",
+    "throughput_rps",
+    "burn_per_s",
+];
+
+/// A file in the temp dir with a name no other test (or test run) uses, removed on drop.
+struct TempFile(PathBuf);
+
+impl TempFile {
+    fn new(name: &str, contents: &[u8]) -> TempFile {
+        static NEXT: AtomicU32 = AtomicU32::new(0);
+        let unique = NEXT.fetch_add(1, Ordering::Relaxed);
+        let path = std::env::temp_dir().join(format!(
+            "shardlab-simulate-{}-{unique}-{name}",
+            std::process::id()
+        ));
+        std::fs::write(&path, contents).expect("the temp file is written");
+        TempFile(path)
+    }
+
+    fn arg(&self) -> &str {
+        self.0.to_str().expect("the temp path is UTF-8")
+    }
+}
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+/// The JSON of a preset's design, as the app would export it.
+fn preset_json(name: &str) -> String {
+    let found = preset(name).expect("the preset exists");
+    serde_json::to_string_pretty(&found.design).expect("a design serializes")
+}
+
+fn assert_spec_keys(value: &Value) {
+    for key in SPEC_NUMBER_KEYS {
+        assert!(value[key].is_number(), "{key} is a number: {value}");
+    }
+    let nodes = value["nodes"].as_array().expect("nodes is an array");
+    assert!(!nodes.is_empty());
+    for node in nodes {
+        assert!(node["id"].is_string(), "{node}");
+        assert!(node["kind"].is_string(), "{node}");
+        assert!(node["requests_per_s"].is_number(), "{node}");
+    }
+}
+
+#[test]
+fn pinterest_json_has_every_spec_key() {
+    let value = shardlab(&["simulate", "--preset", "pinterest", "--json"]).json();
+    assert_spec_keys(&value);
+    assert_eq!(value["users"], 4000);
+    assert_eq!(value["seed"], 1);
+    assert_eq!(value["duration_s"], 60.0);
+    let apdex = value["apdex"].as_f64().expect("apdex");
+    assert!((0.0..=1.0).contains(&apdex), "{apdex}");
+    let error_rate = value["error_rate"].as_f64().expect("error_rate");
+    assert!((0.0..=1.0).contains(&error_rate), "{error_rate}");
+    assert!(value["throughput_rps"].as_f64().expect("throughput") > 0.0);
+    assert!(value["burn_per_s"].as_f64().expect("burn") > 0.0);
+    // --json is global, so it may also follow the subcommand.
+    let after = shardlab(&["simulate", "--json", "--preset", "pinterest"]).json();
+    assert_eq!(after, value);
+}
+
+#[test]
+fn the_json_is_the_cores_report() {
+    let stdout = shardlab(&[
+        "simulate",
+        "--preset",
+        "link-shortener",
+        "--users",
+        "5000",
+        "--seed",
+        "7",
+        "--duration",
+        "3",
+        "--json",
+    ])
+    .ok()
+    .to_owned();
+    let design = preset("link-shortener").expect("preset").design;
+    let report = simulate(&design, 5000, 7, 3.0).expect("the core simulates");
+    // Compared as text: serde_json's default float parsing may differ from the printed digits in
+    // the last place, while the printed digits themselves are exact.
+    let expected = serde_json::to_string(&report).expect("the report serializes");
+    assert_eq!(stdout.trim_end(), expected);
+}
+
+#[test]
+fn the_same_seed_gives_the_same_bytes_and_another_seed_does_not() {
+    let run = |seed: &str| {
+        shardlab(&[
+            "simulate",
+            "--preset",
+            "pinterest",
+            "--duration",
+            "5",
+            "--seed",
+            seed,
+            "--json",
+        ])
+        .ok()
+        .to_owned()
+    };
+    let first = run("42");
+    assert_eq!(first, run("42"), "byte-identical for one seed");
+    let other = run("43");
+    assert_ne!(first, other);
+    // Not only the echoed seed differs: the simulated numbers do too.
+    let without_seed = |text: &str| {
+        let mut value: Value = serde_json::from_str(text).expect("JSON");
+        value
+            .as_object_mut()
+            .expect("an object")
+            .remove("seed")
+            .expect("a seed key");
+        value
+    };
+    assert_ne!(without_seed(&first), without_seed(&other));
+}
+
+#[test]
+fn a_design_file_round_trips_through_the_cli() {
+    let file = TempFile::new("one-big-box.json", preset_json("one-big-box").as_bytes());
+    let args = ["--duration", "5", "--seed", "3", "--json"];
+    let from_file = shardlab(&[&["simulate", file.arg()][..], &args[..]].concat())
+        .ok()
+        .to_owned();
+    let from_preset = shardlab(&[&["simulate", "--preset", "one-big-box"][..], &args[..]].concat())
+        .ok()
+        .to_owned();
+    assert_eq!(from_file, from_preset);
+    let value: Value = serde_json::from_str(&from_file).expect("JSON");
+    assert_spec_keys(&value);
+    let users = preset("one-big-box").expect("preset").design.user_count();
+    assert_eq!(value["users"], users, "the design's own user count");
+}
+
+#[test]
+fn users_overrides_the_designs_count() {
+    let value = shardlab(&[
+        "simulate",
+        "--preset",
+        "pinterest",
+        "--users",
+        "1234",
+        "--duration",
+        "2",
+        "--json",
+    ])
+    .json();
+    assert_eq!(value["users"], 1234);
+}
+
+#[test]
+fn text_leads_with_the_caption_and_lists_the_results() {
+    let text = shardlab(&["simulate", "--preset", "pinterest", "--duration", "5"])
+        .ok()
+        .to_owned();
+    let design = preset("pinterest").expect("preset").design;
+    let report = simulate(&design, 4000, 1, 5.0).expect("the core simulates");
+    assert_eq!(text.lines().next(), Some(report.caption().as_str()));
+    for needle in [
+        "p50 ",
+        "p95 ",
+        "p99 ",
+        "queue full",
+        "timeout",
+        "shard down",
+        "replies/s",
+        "/month",
+        "hot shard",
+        "MySQL",
+        "% busy",
+    ] {
+        assert!(text.contains(needle), "{needle:?} in {text}");
+    }
+    // One line per node of the report.
+    for node in &report.nodes {
+        assert!(text.contains(node.kind.name()), "{} in {text}", node.id);
+    }
+}
+
+#[test]
+fn explain_prints_the_model_in_text_and_json() {
+    let design = preset("pinterest").expect("preset").design;
+    let model = compile(&design, 4000).expect("the preset compiles");
+
+    let text = shardlab(&[
+        "simulate",
+        "--preset",
+        "pinterest",
+        "--duration",
+        "2",
+        "--explain",
+    ])
+    .ok()
+    .to_owned();
+    let app_tier = format!(
+        "{} copies × {} servers",
+        model.app_copies, model.app.servers
+    );
+    assert!(text.contains(&app_tier), "{app_tier:?} in {text}");
+    for needle in [
+        "mean service",
+        "capacity",
+        "queue bound",
+        "/hour",
+        "mean read",
+    ] {
+        assert!(text.contains(needle), "{needle:?} in {text}");
+    }
+
+    let value = shardlab(&[
+        "simulate",
+        "--preset",
+        "pinterest",
+        "--duration",
+        "2",
+        "--explain",
+        "--json",
+    ])
+    .json();
+    assert_spec_keys(&value);
+    let explain = &value["explain"];
+    assert_eq!(explain["app"]["servers"], model.app.servers);
+    assert_eq!(explain["app_copies"], model.app_copies);
+    assert!(explain["bill"].is_array(), "{explain}");
+    // Without --explain there is no such key.
+    let plain = shardlab(&[
+        "simulate",
+        "--preset",
+        "pinterest",
+        "--duration",
+        "2",
+        "--json",
+    ])
+    .json();
+    assert!(plain.get("explain").is_none());
+}
+
+#[test]
+fn no_design_or_two_designs_is_an_error() {
+    let line = shardlab(&["simulate"]).error().to_owned();
+    assert!(line.contains("--preset"), "{line}");
+    let line = shardlab(&["simulate", "--preset", "pinterest", "design.json"])
+        .error()
+        .to_owned();
+    assert!(line.contains("not both"), "{line}");
+}
+
+#[test]
+fn an_unknown_preset_lists_the_names() {
+    let line = shardlab(&["simulate", "--preset", "pintrest"])
+        .error()
+        .to_owned();
+    assert!(line.contains("pintrest"), "{line}");
+    for name in PRESET_NAMES {
+        assert!(line.contains(name), "{name} in {line}");
+    }
+}
+
+#[test]
+fn an_unreadable_file_is_an_error() {
+    let missing = std::env::temp_dir().join(format!(
+        "shardlab-simulate-{}-does-not-exist.json",
+        std::process::id()
+    ));
+    let missing = missing.to_str().expect("UTF-8");
+    let line = shardlab(&["simulate", missing]).error().to_owned();
+    assert!(line.contains("cannot read the design file"), "{line}");
+    // A directory opens but does not read.
+    let dir = std::env::temp_dir();
+    shardlab(&["simulate", dir.to_str().expect("UTF-8")]).error();
+}
+
+#[test]
+fn a_file_over_one_mib_is_refused_with_the_limit() {
+    // Valid JSON (a design padded with spaces), so only the size can be the reason.
+    let mut contents = preset_json("one-big-box").into_bytes();
+    contents.resize(1024 * 1024 + 1, b' ');
+    let file = TempFile::new("big.json", &contents);
+    let line = shardlab(&["simulate", file.arg()]).error().to_owned();
+    assert!(line.contains("1 MiB"), "{line}");
+    // Exactly at the limit is still read.
+    contents.truncate(1024 * 1024);
+    let file = TempFile::new("at-limit.json", &contents);
+    shardlab(&["simulate", file.arg(), "--duration", "1", "--json"]).json();
+}
+
+#[test]
+fn invalid_json_names_the_line_and_column() {
+    let file = TempFile::new("broken.json", b"{\"version\": 1,\n  \"nodes\": [}\n");
+    let line = shardlab(&["simulate", file.arg()]).error().to_owned();
+    assert!(line.contains("line 2 column 13"), "{line}");
+    let file = TempFile::new("empty.json", b"");
+    shardlab(&["simulate", file.arg()]).error();
+    let file = TempFile::new(
+        "unknown-field.json",
+        b"{\"version\": 1, \"nodes\": [], \"x\": 0}",
+    );
+    let line = shardlab(&["simulate", file.arg()]).error().to_owned();
+    assert!(line.contains("unknown field"), "{line}");
+}
+
+#[test]
+fn an_invalid_design_reports_every_problem_on_one_line() {
+    let mut value: Value =
+        serde_json::from_str(&preset_json("pinterest")).expect("the preset's JSON");
+    let nodes = value["nodes"].as_array_mut().expect("nodes");
+    for node in nodes.iter_mut() {
+        match node["settings"]["kind"].as_str() {
+            Some("users") => node["settings"]["count"] = Value::from(0),
+            Some("database") => node["settings"]["shards"] = Value::from(0),
+            _ => {}
+        }
+    }
+    let text = serde_json::to_string(&value).expect("JSON");
+    let design = serde_json::from_str(&text).expect("still a design");
+    let problems = validate(&design);
+    assert!(problems.len() >= 2, "{problems:?}");
+
+    let file = TempFile::new("invalid.json", text.as_bytes());
+    let line = shardlab(&["simulate", file.arg()]).error().to_owned();
+    for problem in &problems {
+        assert!(line.contains(&problem.to_string()), "{problem} in {line}");
+    }
+    assert!(
+        line.contains(&format!("{} problems", problems.len())),
+        "{line}"
+    );
+}
+
+#[test]
+fn users_out_of_range_is_an_error() {
+    for users in ["0", "1000001", "99999999999"] {
+        let line = shardlab(&["simulate", "--preset", "pinterest", "--users", users])
+            .error()
+            .to_owned();
+        assert!(line.contains("accepted 1 … 1,000,000"), "{line}");
+    }
+    for bad in ["-3", "many", "1.5"] {
+        shardlab(&["simulate", "--preset", "pinterest", "--users", bad]).error();
+    }
+}
+
+#[test]
+fn duration_out_of_range_is_an_error() {
+    for duration in ["0", "0.5", "3601", "NaN", "inf"] {
+        let line = shardlab(&["simulate", "--preset", "pinterest", "--duration", duration])
+            .error()
+            .to_owned();
+        assert!(line.contains("accepted 1 … 3,600 s"), "{line}");
+    }
+    shardlab(&["simulate", "--preset", "pinterest", "--duration", "soon"]).error();
+}
+
+#[test]
+fn a_run_too_large_to_simulate_is_an_error() {
+    let line = shardlab(&[
+        "simulate",
+        "--preset",
+        "pinterest",
+        "--users",
+        "1000000",
+        "--duration",
+        "3600",
+        "--explain",
+        "--json",
+    ])
+    .error()
+    .to_owned();
+    assert!(line.contains("20,000,000"), "{line}");
+}
