@@ -14,7 +14,7 @@ pub fn footer() -> Html {
             <ul class="sources">
                 <li>
                     <a href="https://medium.com/pinterest-engineering/sharding-pinterest-how-we-scaled-our-mysql-fleet-3f341e96ca6f" rel="noopener noreferrer">
-                        { "Marty Weiner, “Sharding Pinterest: How we scaled our MySQL fleet”, Pinterest Engineering, 2015" }
+                        { "Pinterest Engineering, “Sharding Pinterest: How we scaled our MySQL fleet”, August 2015" }
                     </a>
                 </li>
                 <li>
