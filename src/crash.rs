@@ -20,3 +20,29 @@ fn show_banner(message: &str) {
         let _ = banner.remove_attribute("hidden");
     }
 }
+
+#[cfg(all(test, target_arch = "wasm32"))]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
+
+    wasm_bindgen_test_configure!(run_in_browser);
+
+    /// The banner markup lives in `index.html`; the test page builds the same elements.
+    #[wasm_bindgen_test]
+    fn the_banner_appears_with_the_panic_message() {
+        let document = gloo::utils::document();
+        let banner = document.create_element("div").unwrap();
+        banner.set_id("crash-banner");
+        banner.set_attribute("hidden", "").unwrap();
+        let detail = document.create_element("pre").unwrap();
+        detail.set_id("crash-detail");
+        banner.append_child(&detail).unwrap();
+        gloo::utils::body().append_child(&banner).unwrap();
+
+        super::show_banner("index out of bounds");
+
+        assert!(!banner.has_attribute("hidden"), "the banner is visible");
+        assert_eq!(detail.text_content().as_deref(), Some("index out of bounds"));
+    }
+}
