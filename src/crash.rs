@@ -43,6 +43,9 @@ mod tests {
         super::show_banner("index out of bounds");
 
         assert!(!banner.has_attribute("hidden"), "the banner is visible");
-        assert_eq!(detail.text_content().as_deref(), Some("index out of bounds"));
+        assert_eq!(
+            detail.text_content().as_deref(),
+            Some("index out of bounds")
+        );
     }
 }

@@ -178,6 +178,26 @@ fn test(_args: &[String]) -> Result<(), String> {
             "warnings",
         ]),
     );
+    // The app and the core also compile code that exists only on wasm32 (component tests, web glue).
+    tally.check(
+        "cargo clippy for wasm32",
+        tools::cargo()
+            .args([
+                "clippy",
+                "--target",
+                "wasm32-unknown-unknown",
+                "--all-targets",
+            ])
+            .args([
+                "-p",
+                "shardlab",
+                "-p",
+                "shardlab-core",
+                "--",
+                "-D",
+                "warnings",
+            ]),
+    );
     tally.cargo_tests("native tests", tools::cargo().args(["test", "--workspace"]));
     // The simulator's checks against Erlang C run over a million requests each: too slow in debug,
     // so they are ignored there and run here in release.
