@@ -2,6 +2,35 @@
 
 use yew::prelude::*;
 
+/// A source: how it is cited, and where it lives. Links are the one thing allowed to leave the site.
+struct Source {
+    citation: &'static str,
+    url: &'static str,
+}
+
+const SOURCES: [Source; 5] = [
+    Source {
+        citation: "Pinterest Engineering, “Sharding Pinterest: How we scaled our MySQL fleet”, August 2015",
+        url: "https://medium.com/pinterest-engineering/sharding-pinterest-how-we-scaled-our-mysql-fleet-3f341e96ca6f",
+    },
+    Source {
+        citation: "Karger et al., “Consistent hashing and random trees”, STOC 1997",
+        url: "https://doi.org/10.1145/258533.258660",
+    },
+    Source {
+        citation: "Lamping and Veach, “A Fast, Minimal Memory, Consistent Hash Algorithm”, 2014",
+        url: "https://arxiv.org/abs/1406.2294",
+    },
+    Source {
+        citation: "Thaler and Ravishankar, “Using name-based mappings to increase hit rates” (rendezvous hashing), 1998",
+        url: "https://doi.org/10.1109/90.663936",
+    },
+    Source {
+        citation: "DeCandia et al., “Dynamo: Amazon’s Highly Available Key-value Store”, SOSP 2007",
+        url: "https://doi.org/10.1145/1294261.1294281",
+    },
+];
+
 /// The site footer.
 #[function_component(Footer)]
 pub fn footer() -> Html {
@@ -12,31 +41,9 @@ pub fn footer() -> Html {
                 { "Facts and figures come from these sources:" }
             </p>
             <ul class="sources">
-                <li>
-                    <a href="https://medium.com/pinterest-engineering/sharding-pinterest-how-we-scaled-our-mysql-fleet-3f341e96ca6f" rel="noopener noreferrer">
-                        { "Pinterest Engineering, “Sharding Pinterest: How we scaled our MySQL fleet”, August 2015" }
-                    </a>
-                </li>
-                <li>
-                    <a href="https://doi.org/10.1145/258533.258660" rel="noopener noreferrer">
-                        { "Karger et al., “Consistent hashing and random trees”, STOC 1997" }
-                    </a>
-                </li>
-                <li>
-                    <a href="https://arxiv.org/abs/1406.2294" rel="noopener noreferrer">
-                        { "Lamping and Veach, “A Fast, Minimal Memory, Consistent Hash Algorithm”, 2014" }
-                    </a>
-                </li>
-                <li>
-                    <a href="https://doi.org/10.1109/90.663936" rel="noopener noreferrer">
-                        { "Thaler and Ravishankar, “Using name-based mappings to increase hit rates” (rendezvous hashing), 1998" }
-                    </a>
-                </li>
-                <li>
-                    <a href="https://doi.org/10.1145/1294261.1294281" rel="noopener noreferrer">
-                        { "DeCandia et al., “Dynamo: Amazon’s Highly Available Key-value Store”, SOSP 2007" }
-                    </a>
-                </li>
+                { for SOURCES.iter().map(|source| html! {
+                    <li><a href={source.url} rel="noopener noreferrer">{ source.citation }</a></li>
+                }) }
             </ul>
         </footer>
     }
