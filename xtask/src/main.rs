@@ -7,6 +7,7 @@
 //! Each subcommand installs what it needs and skips what is already there (see [`tools`]), so a
 //! fresh machine needs nothing but this repository, cargo and npm.
 
+mod csp;
 mod tally;
 mod tools;
 
@@ -123,6 +124,10 @@ fn dist(public_url: &str, dist_dir: &Path) -> Result<(), String> {
         return Err(format!("trunk build exited with {status}"));
     }
     check_no_env_import(dist_dir)?;
+    let index = dist_dir.join("index.html");
+    let html = std::fs::read_to_string(&index).map_err(|e| format!("{}: {e}", index.display()))?;
+    std::fs::write(&index, csp::with_policy(&html)?)
+        .map_err(|e| format!("{}: {e}", index.display()))?;
     println!("dist: {} (public URL {public_url})", dist_dir.display());
     Ok(())
 }

@@ -6,8 +6,12 @@ export const test = base.extend({
   page: async ({ page, baseURL }, use) => {
     const origin = new URL(baseURL).origin;
     const problems = [];
+    // A test that provokes an error on purpose lists it here first (see allowConsoleErrors).
+    page.__allowedErrors = [];
     page.on('console', (msg) => {
-      if (msg.type() === 'error') problems.push(`console error: ${msg.text()}`);
+      if (msg.type() !== 'error') return;
+      if (page.__allowedErrors.some((re) => re.test(msg.text()))) return;
+      problems.push(`console error: ${msg.text()}`);
     });
     page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
     page.on('response', (res) => {
@@ -18,12 +22,28 @@ export const test = base.extend({
       const local = url.origin === origin || url.protocol === 'data:' || url.protocol === 'blob:';
       if (!local) problems.push(`request to another origin: ${req.url()}`);
     });
+    // The release build carries a strict Content-Security-Policy; record anything it blocks.
+    await page.addInitScript(() => {
+      window.__cspViolations = [];
+      document.addEventListener('securitypolicyviolation', (e) => {
+        window.__cspViolations.push(`${e.violatedDirective} blocked ${e.blockedURI || 'inline'}`);
+      });
+    });
     await use(page);
-    expect(problems, 'console errors, page errors and foreign requests').toEqual([]);
+    const violations = await page
+      .evaluate(() => window.__cspViolations ?? [])
+      .catch(() => []);
+    for (const v of violations) problems.push(`CSP violation: ${v}`);
+    expect(problems, 'console errors, page errors, CSP violations and foreign requests').toEqual([]);
   },
 });
 
 export { expect };
+
+/** Lets console errors matching `pattern` pass, for a test that provokes them on purpose. */
+export function allowConsoleErrors(page, pattern) {
+  page.__allowedErrors.push(pattern);
+}
 
 /** Opens a route and waits until the app has rendered its shell. */
 export async function openRoute(page, hash = '#/', prefix = '') {

@@ -1,7 +1,7 @@
 // The app shell: every route, keyboard navigation, the theme toggle, subpath hosting and layout at
 // phone and desktop widths. The shared fixture fails any test that logs a console error or makes a
 // request to another origin.
-import { test, expect, openRoute } from './fixtures.js';
+import { test, expect, openRoute, allowConsoleErrors } from './fixtures.js';
 
 const routes = [
   ['#/', 'Where does a row live?'],
@@ -121,3 +121,26 @@ for (const [name, width, height] of [
     }
   });
 }
+
+test('the release build carries a strict Content-Security-Policy', async ({ page }) => {
+  await openRoute(page, '#/');
+  const policy = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
+  expect(policy).toContain("default-src 'self'");
+  expect(policy).toMatch(/script-src 'self' 'wasm-unsafe-eval' 'sha256-[A-Za-z0-9+/=]+'/);
+  expect(policy).toContain("object-src 'none'");
+  expect(policy).not.toContain("'unsafe-eval'");
+  // An inline script injected now must be refused, and the refusal reported.
+  allowConsoleErrors(page, /Content Security Policy/);
+  const ran = await page.evaluate(async () => {
+    window.__injected = false;
+    const s = document.createElement('script');
+    s.textContent = 'window.__injected = true';
+    document.head.appendChild(s);
+    await new Promise((r) => setTimeout(r, 50));
+    const seen = window.__cspViolations.length;
+    window.__cspViolations.length = 0; // expected: not a failure of this test
+    return { injected: window.__injected, seen };
+  });
+  expect(ran.injected).toBe(false);
+  expect(ran.seen).toBeGreaterThan(0);
+});
