@@ -1,0 +1,151 @@
+// The Board view: each test makes one visible change and checks it in the DOM. The shared fixture
+// fails any test that logs a console error or requests another origin.
+import { test, expect, openRoute } from './fixtures.js';
+
+const caption = (page) => page.getByTestId('board-caption');
+const source = (page) => page.getByTestId('caption-source');
+const node = (page, id) => page.locator(`.board-svg [data-node="${id}"]`);
+const nodeBox = (page, id) => node(page, id).locator('rect').first();
+
+async function position(page, id) {
+  const rect = nodeBox(page, id);
+  return { x: Number(await rect.getAttribute('x')), y: Number(await rect.getAttribute('y')) };
+}
+
+/** Waits for the simulation's caption and returns its error rate in percent. */
+async function simulatedErrors(page) {
+  await expect(source(page)).toHaveText('simulation', { timeout: 20_000 });
+  const text = await caption(page).textContent();
+  const match = text.match(/([\d.]+) % errors/);
+  expect(match, text).not.toBeNull();
+  return Number(match[1]);
+}
+
+test('the pinterest preset opens with its caption, estimate first, then the simulation', async ({ page }) => {
+  await openRoute(page, '#/board');
+  await expect(page.locator('#board-preset')).toHaveValue('pinterest');
+  await expect(caption(page)).toHaveText(/^At 4\.00k users the (estimate|simulation) solves this design to Apdex/);
+  await expect(source(page)).toHaveText('simulation', { timeout: 20_000 });
+  await expect(caption(page)).toHaveText(/^At 4\.00k users the simulation solves this design to Apdex [\d.]+ \(T = 250 ms\), p99 \d+ ms, [\d.]+ % errors and \$[\d.]+\/s burn\.$/);
+  await expect(page.locator('.board-svg [data-node]')).toHaveCount(4);
+  await expect(page.locator('[data-plot="plot-latency-cdf"] .quantile')).toHaveCount(3);
+  // The slider answers at once from the estimate.
+  await page.locator('#board-users').fill('1000');
+  await expect(caption(page)).toHaveText(/^At 1\.00M users the estimate/);
+});
+
+test('a dragged node keeps its place over a reload', async ({ page }) => {
+  await openRoute(page, '#/board');
+  const before = await position(page, 'app');
+  const box = await nodeBox(page, 'app').boundingBox();
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 + 60, box.y + box.height / 2 + 80, { steps: 6 });
+  await page.mouse.up();
+  const after = await position(page, 'app');
+  expect(after.x).toBeGreaterThan(before.x + 20);
+  expect(after.y).toBeGreaterThan(before.y + 30);
+  await expect(page).toHaveURL(/d=/);
+  await page.reload();
+  await expect(page.locator('body[data-app-ready="true"]')).toHaveCount(1);
+  expect(await position(page, 'app')).toEqual(after);
+});
+
+test('the keyboard moves a node and opens its settings', async ({ page }) => {
+  await openRoute(page, '#/board');
+  const before = await position(page, 'cache');
+  await node(page, 'cache').focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Shift+ArrowDown');
+  await expect.poll(() => position(page, 'cache')).toEqual({ x: before.x + 20, y: before.y + 50 });
+  await expect(node(page, 'cache')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('#board-settings-title')).toHaveText('Settings: Memcached');
+  await expect(page.locator('#board-settings-first')).toBeFocused();
+  await expect(page.locator('.settings-table tbody tr')).toHaveCount(4);
+});
+
+test('hashing by a skewed user makes a hot shard', async ({ page }) => {
+  await openRoute(page, '#/board');
+  await node(page, 'users').click();
+  await page.locator('input[data-setting="user_skew"]').fill('1.2');
+  await page.locator('input[data-setting="user_skew"]').press('Enter');
+  await node(page, 'db').click();
+  const key = page.locator('select[data-setting="shard_key"]');
+  // The preset's reason first, the knob's own reason once it changes.
+  await expect(page.locator('tr[data-setting="shard_key"] .why')).toContainText('16 bits');
+  await key.selectOption('hash_user');
+  await expect(page.locator('tr[data-setting="shard_key"] .why')).toContainText('What decides a row');
+  await expect(source(page)).toHaveText('simulation', { timeout: 20_000 });
+  await expect(page.locator('[data-plot="plot-shards"] .shard-bar.hot')).toHaveCount(1);
+  await expect(page.locator('[data-plot="plot-shards"] figcaption')).toContainText('the hot shard, in red');
+});
+
+test('killing a master without auto-failover raises the error rate', async ({ page }) => {
+  await openRoute(page, '#/board');
+  const healthy = await simulatedErrors(page);
+  await expect(page.locator('.board-faults')).toContainText('Auto-failover is off');
+  await page.locator('#fault-at').fill('10');
+  await page.locator('#fault-shard').fill('0');
+  await page.getByRole('button', { name: 'Kill a master' }).click();
+  await expect(page.locator('.fault-list li')).toHaveCount(1);
+  await expect(page.locator('.fault-list li')).toContainText('At 10 s: master of shard 0 dies');
+  await expect.poll(() => simulatedErrors(page), { timeout: 20_000 }).toBeGreaterThan(healthy + 1);
+  await expect(page.locator('[data-plot="plot-timeline"] .fault-mark')).toHaveCount(1);
+});
+
+test('a broken file is refused and the board stays', async ({ page }) => {
+  await openRoute(page, '#/board');
+  await expect(source(page)).toHaveText('simulation', { timeout: 20_000 });
+  const board = await page.locator('.board-svg').innerHTML();
+  const said = await caption(page).textContent();
+  await page.locator('#board-import').setInputFiles({
+    name: 'broken.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from('{"version": 1, "nodes": ['),
+  });
+  await expect(page.getByTestId('import-error')).toContainText('"broken.json" was not loaded. This file is not JSON');
+  await page.locator('#board-import').setInputFiles({
+    name: 'future.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from('{"version": 2, "nodes": []}'),
+  });
+  await expect(page.getByTestId('import-error')).toContainText('version 2; this build reads version 1');
+  expect(await page.locator('.board-svg').innerHTML()).toEqual(board);
+  await expect(caption(page)).toHaveText(said);
+});
+
+test('an invalid design is explained next to the node, and a wire can be made by clicks', async ({ page }) => {
+  await openRoute(page, '#/board');
+  await node(page, 'db').click();
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(page.locator('.board-svg [data-node]')).toHaveCount(3);
+  await expect(caption(page)).toContainText("This design can't be solved");
+  await expect(page.locator('.callout').first()).toBeVisible();
+  // Put a database back and wire it without dragging: select, Connect to…, choose.
+  await page.getByRole('button', { name: '+ Database' }).click();
+  await node(page, 'app').click();
+  await page.getByRole('button', { name: 'Connect to…' }).click();
+  await page.locator('#board-connect-to').selectOption('database');
+  await expect(page.locator('.board-svg [data-edge="app→database"]')).toHaveCount(1);
+  await expect(caption(page)).toHaveText(/^At 4\.00k users the (estimate|simulation) solves/);
+});
+
+for (const [name, width, height] of [
+  ['desktop', 1280, 800],
+  ['phone', 390, 844],
+]) {
+  test(`the Board fits a ${name} screen`, async ({ page }) => {
+    await page.setViewportSize({ width, height });
+    await openRoute(page, '#/board');
+    await expect(source(page)).toHaveText('simulation', { timeout: 20_000 });
+    await node(page, 'db').click();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, 'no horizontal scrolling').toBeLessThanOrEqual(0);
+    for (const theme of ['light', 'dark']) {
+      await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
+      await page.screenshot({ path: `test-results/board-${name}-${theme}.png`, fullPage: true });
+    }
+  });
+}
