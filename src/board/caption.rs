@@ -78,11 +78,6 @@ pub fn caption(props: &CaptionProps) -> Html {
             format!("{}.", report.caption()),
             "caption-text",
         ),
-        (Ok(_), RunStatus::Failed(why)) => (
-            "estimate",
-            format!("The simulation refused this run: {why}."),
-            "caption-text invalid",
-        ),
         (Ok(text), _) => ("estimate", format!("{text}."), "caption-text"),
     };
     let progress = match (&props.estimate, &props.status) {
@@ -98,6 +93,11 @@ pub fn caption(props: &CaptionProps) -> Html {
                 <span>{ "Simulation cancelled; the estimate is shown." }</span>
                 <button type="button" onclick={props.dispatch.reform(|_| Action::Rerun)}>{ "Run the simulation" }</button>
             </div>
+        },
+        (Ok(_), RunStatus::Failed(why)) => html! {
+            <p class="run-done field-error" role="status">
+                { format!("The simulation does not run this one, so the estimate stays: {why}.") }
+            </p>
         },
         (Ok(_), RunStatus::Done(report)) => html! {
             <p class="run-done">

@@ -190,6 +190,7 @@ pub fn board_view() -> Html {
             if let Some(note) = &state.note {
                 <p class="note" role="status">{ note.clone() }</p>
             }
+            <div class="board-top">
             <caption::Caption estimate={estimate_caption} status={status.clone()} users={state.users}
                 seed={state.seed} dispatch={dispatch.clone()} />
             <section class="panel board-panel" aria-labelledby="board-title">
@@ -213,6 +214,7 @@ pub fn board_view() -> Html {
                 <saving::Saving design={state.design.clone()} error={state.import_error.clone()}
                     dispatch={dispatch.clone()} />
             </section>
+            </div>
             <settings_panel::SettingsPanel node={selected_node} {rows} error={setting_error}
                 edge={edge_text} dispatch={dispatch.clone()} />
             <faults::FaultsPanel faults={state.design.faults.clone()} shards={state.shard_count()}

@@ -452,6 +452,11 @@ fn shard_plot(shards: &[ShardLoad], source: &str) -> Html {
 type SeriesPanel = (&'static str, fn(&SecondStats) -> f64, &'static str);
 
 fn series_plot(series: &[SecondStats], faults: &[Fault], duration_s: f64) -> Html {
+    // The drain after the arrival window is not a full second of traffic; leave it out.
+    let series: Vec<&SecondStats> = series
+        .iter()
+        .filter(|s| f64::from(s.t_s) < duration_s)
+        .collect();
     let panels: [SeriesPanel; 3] = [
         (
             "Replies/s",
@@ -475,7 +480,7 @@ fn series_plot(series: &[SecondStats], faults: &[Fault], duration_s: f64) -> Htm
     let band = (H - TOP - BOTTOM) / 3.0;
     let drawn = panels.iter().enumerate().map(|(i, (label, value, style))| {
         let top = TOP + band * i as f64;
-        let hi = series.iter().map(value).fold(0.0, f64::max);
+        let hi = series.iter().map(|s| value(s)).fold(0.0, f64::max);
         let y = Scale {
             lo: 0.0,
             hi: if hi > 0.0 { hi * 1.1 } else { 1.0 },

@@ -30,13 +30,18 @@ test('the pinterest preset opens with its caption, estimate first, then the simu
   await expect(page.locator('.board-svg [data-node]')).toHaveCount(4);
   await expect(page.locator('[data-plot="plot-latency-cdf"] .quantile')).toHaveCount(3);
   // The slider answers at once from the estimate.
-  await page.locator('#board-users').fill('1000');
+  await page.locator('#board-users').evaluate((el) => {
+    el.value = '1000';
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+  });
   await expect(caption(page)).toHaveText(/^At 1\.00M users the estimate/);
+  await expect(page.locator('.run-done')).toContainText('at most 20,000,000');
 });
 
 test('a dragged node keeps its place over a reload', async ({ page }) => {
   await openRoute(page, '#/board');
   const before = await position(page, 'app');
+  await nodeBox(page, 'app').scrollIntoViewIfNeeded();
   const box = await nodeBox(page, 'app').boundingBox();
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await page.mouse.down();
@@ -70,11 +75,11 @@ test('hashing by a skewed user makes a hot shard', async ({ page }) => {
   await openRoute(page, '#/board');
   await node(page, 'users').click();
   await page.locator('input[data-setting="user_skew"]').fill('1.2');
-  await page.locator('input[data-setting="user_skew"]').press('Enter');
+  await page.locator('input[data-setting="user_skew"]').press('Tab');
   await node(page, 'db').click();
   const key = page.locator('select[data-setting="shard_key"]');
   // The preset's reason first, the knob's own reason once it changes.
-  await expect(page.locator('tr[data-setting="shard_key"] .why')).toContainText('16 bits');
+  await expect(page.locator('tr[data-setting="shard_key"] .why')).toContainText('top bits of each 64-bit ID');
   await key.selectOption('hash_user');
   await expect(page.locator('tr[data-setting="shard_key"] .why')).toContainText('What decides a row');
   await expect(source(page)).toHaveText('simulation', { timeout: 20_000 });
@@ -118,18 +123,24 @@ test('a broken file is refused and the board stays', async ({ page }) => {
 
 test('an invalid design is explained next to the node, and a wire can be made by clicks', async ({ page }) => {
   await openRoute(page, '#/board');
-  await node(page, 'db').click();
-  await page.getByRole('button', { name: 'Delete', exact: true }).click();
-  await expect(page.locator('.board-svg [data-node]')).toHaveCount(3);
+  // Remove the App Server's wire to the database: the keyboard path, Tab to the edge and Delete.
+  await page.locator('.board-svg [data-edge="app→db"]').focus();
+  await page.keyboard.press('Delete');
+  await expect(page.locator('.board-svg [data-edge]')).toHaveCount(2);
   await expect(caption(page)).toContainText("This design can't be solved");
-  await expect(page.locator('.callout').first()).toBeVisible();
-  // Put a database back and wire it without dragging: select, Connect to…, choose.
-  await page.getByRole('button', { name: '+ Database' }).click();
+  await expect(page.locator('.callout[data-node="users"]')).toContainText('no path from the users');
+  await expect(page.locator('.board-svg [data-node="users"].invalid')).toHaveCount(1);
+  // Wire it again without dragging: select, Connect to…, choose.
   await node(page, 'app').click();
   await page.getByRole('button', { name: 'Connect to…' }).click();
-  await page.locator('#board-connect-to').selectOption('database');
-  await expect(page.locator('.board-svg [data-edge="app→database"]')).toHaveCount(1);
+  await page.locator('#board-connect-to').selectOption('db');
+  await expect(page.locator('.board-svg [data-edge="app→db"]')).toHaveCount(1);
+  await expect(page.locator('.callout')).toHaveCount(0);
   await expect(caption(page)).toHaveText(/^At 4\.00k users the (estimate|simulation) solves/);
+  // A new box from the palette lands on the board, selected; a load balancer must take the users' calls.
+  await page.getByRole('button', { name: '+ Load balancer' }).click();
+  await expect(page.locator('.board-svg [data-node="load-balancer"]')).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.locator('.callout[data-node="users"]')).toContainText('the users call it');
 });
 
 for (const [name, width, height] of [
@@ -146,6 +157,8 @@ for (const [name, width, height] of [
     for (const theme of ['light', 'dark']) {
       await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
       await page.screenshot({ path: `test-results/board-${name}-${theme}.png`, fullPage: true });
+      await page.locator('.board-top').screenshot({ path: `test-results/board-${name}-${theme}-top.png` });
+      await page.locator('.board-plots').screenshot({ path: `test-results/board-${name}-${theme}-plots.png` });
     }
   });
 }
