@@ -88,7 +88,14 @@ pub fn focus_settings() {
 #[function_component(Canvas)]
 pub fn canvas(props: &CanvasProps) -> Html {
     let svg = use_node_ref();
-    let view = use_state(View::default);
+    let fit = {
+        let points: Vec<(f64, f64)> = props.design.nodes.iter().map(|n| (n.x, n.y)).collect();
+        move || View::fit(&points)
+    };
+    let view = use_state(fit.clone());
+    // Touch points on the background, for a two-finger pinch.
+    let touches = use_mut_ref(Vec::<(i32, f64, f64)>::new);
+    let pinch = use_mut_ref(|| None::<(f64, View)>);
     let drag = use_mut_ref(|| None::<Drag>);
     // The dragged node's live position, and the loose end of a wire being drawn.
     let live = use_state(|| None::<(String, f64, f64)>);
@@ -174,9 +181,26 @@ pub fn canvas(props: &CanvasProps) -> Html {
     };
     let on_bg_down = {
         let (svg, view, drag) = (svg.clone(), view.clone(), drag.clone());
+        let (touches, pinch) = (touches.clone(), pinch.clone());
         Callback::from(move |e: PointerEvent| {
             if e.button() != 0 {
                 return;
+            }
+            if e.pointer_type() == "touch" {
+                let mut t = touches.borrow_mut();
+                t.retain(|(id, _, _)| *id != e.pointer_id());
+                t.push((
+                    e.pointer_id(),
+                    f64::from(e.client_x()),
+                    f64::from(e.client_y()),
+                ));
+                if let [a, b] = t.as_slice() {
+                    // A second finger: pinch instead of pan.
+                    *pinch.borrow_mut() = Some(((a.1 - b.1).hypot(a.2 - b.2), *view));
+                    drag.borrow_mut().take();
+                    capture(&svg, e.pointer_id());
+                    return;
+                }
             }
             *drag.borrow_mut() = Some(Drag::Pan {
                 start: (f64::from(e.client_x()), f64::from(e.client_y())),
@@ -194,7 +218,27 @@ pub fn canvas(props: &CanvasProps) -> Html {
             live.clone(),
             wire.clone(),
         );
+        let (touches, pinch) = (touches.clone(), pinch.clone());
         Callback::from(move |e: PointerEvent| {
+            if let Some(entry) = touches
+                .borrow_mut()
+                .iter_mut()
+                .find(|(id, _, _)| *id == e.pointer_id())
+            {
+                entry.1 = f64::from(e.client_x());
+                entry.2 = f64::from(e.client_y());
+            }
+            if let Some((start, from)) = *pinch.borrow() {
+                if let [a, b] = touches.borrow().as_slice() {
+                    let distance = (a.1 - b.1).hypot(a.2 - b.2);
+                    let (cx, cy) = ((a.1 + b.1) / 2.0, (a.2 + b.2) / 2.0);
+                    let (vx, vy) = view_point(&svg, cx as i32, cy as i32);
+                    if start > 0.0 {
+                        view.set(from.zoom_about(distance / start, vx, vy));
+                    }
+                }
+                return;
+            }
             let mut slot = drag.borrow_mut();
             let Some(current) = slot.as_mut() else {
                 return;
@@ -248,7 +292,17 @@ pub fn canvas(props: &CanvasProps) -> Html {
             props.dispatch.clone(),
         );
         let design = props.design.clone();
+        let (touches, pinch) = (touches.clone(), pinch.clone());
         Callback::from(move |e: PointerEvent| {
+            touches
+                .borrow_mut()
+                .retain(|(id, _, _)| *id != e.pointer_id());
+            if pinch.borrow().is_some() {
+                if touches.borrow().is_empty() {
+                    pinch.borrow_mut().take();
+                }
+                return;
+            }
             let Some(done) = drag.borrow_mut().take() else {
                 return;
             };
@@ -283,7 +337,10 @@ pub fn canvas(props: &CanvasProps) -> Html {
     };
     let on_cancel = {
         let (drag, live, wire) = (drag.clone(), live.clone(), wire.clone());
+        let (touches, pinch) = (touches.clone(), pinch.clone());
         Callback::from(move |_: PointerEvent| {
+            touches.borrow_mut().clear();
+            pinch.borrow_mut().take();
             drag.borrow_mut().take();
             live.set(None);
             wire.set(None);
@@ -426,7 +483,7 @@ pub fn canvas(props: &CanvasProps) -> Html {
     };
     let reset = {
         let view = view.clone();
-        Callback::from(move |_: MouseEvent| view.set(View::default()))
+        Callback::from(move |_: MouseEvent| view.set(fit()))
     };
     let transform = format!(
         "translate({:.2} {:.2}) scale({:.4})",
@@ -438,7 +495,7 @@ pub fn canvas(props: &CanvasProps) -> Html {
                 <button type="button" onclick={zoom_by(1.25)} aria-label="Zoom in">{ "+" }</button>
                 <button type="button" onclick={zoom_by(0.8)} aria-label="Zoom out">{ "−" }</button>
                 <button type="button" onclick={reset}>{ "Reset view" }</button>
-                <span class="hint">{ "Drag to pan. Hold Ctrl or Cmd and scroll to zoom." }</span>
+                <span class="hint">{ "Drag to pan. Hold Ctrl or Cmd and scroll to zoom (or pinch)." }</span>
             </div>
             <div class="board-canvas">
                 <svg ref={svg} class={classes!("board-svg", props.connecting.is_some().then_some("connect-mode"))}

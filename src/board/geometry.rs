@@ -45,6 +45,27 @@ impl View {
         (bx * self.zoom + self.x, by * self.zoom + self.y)
     }
 
+    /// The view that shows every box with a margin, at most at zoom 1.5 (the default view for an
+    /// empty board).
+    pub fn fit(points: &[(f64, f64)]) -> View {
+        if points.is_empty() || points.iter().any(|(x, y)| !x.is_finite() || !y.is_finite()) {
+            return View::default();
+        }
+        let margin = 24.0;
+        let min_x = points.iter().map(|p| p.0).fold(f64::INFINITY, f64::min) - NODE_W / 2.0;
+        let max_x = points.iter().map(|p| p.0).fold(f64::NEG_INFINITY, f64::max) + NODE_W / 2.0;
+        let min_y = points.iter().map(|p| p.1).fold(f64::INFINITY, f64::min) - NODE_H / 2.0;
+        let max_y = points.iter().map(|p| p.1).fold(f64::NEG_INFINITY, f64::max) + NODE_H / 2.0;
+        let zoom = ((VIEW_W - 2.0 * margin) / (max_x - min_x))
+            .min((VIEW_H - 2.0 * margin) / (max_y - min_y))
+            .clamp(MIN_ZOOM, 1.5);
+        View {
+            x: (VIEW_W - (max_x - min_x) * zoom) / 2.0 - min_x * zoom,
+            y: (VIEW_H - (max_y - min_y) * zoom) / 2.0 - min_y * zoom,
+            zoom,
+        }
+    }
+
     /// Zooms by `factor`, keeping the viewBox point `(vx, vy)` fixed on screen.
     pub fn zoom_about(self, factor: f64, vx: f64, vy: f64) -> View {
         if !factor.is_finite() || factor <= 0.0 {
@@ -157,6 +178,18 @@ mod tests {
         assert!((vx - 110.0).abs() < 1e-9 && (vy - 95.0).abs() < 1e-9);
         assert_eq!(view.zoom_about(100.0, 0.0, 0.0).zoom, MAX_ZOOM);
         assert_eq!(view.zoom_about(f64::NAN, 0.0, 0.0), view);
+    }
+
+    #[test]
+    fn fit_centres_the_boxes() {
+        let view = View::fit(&[(0.0, 0.0), (400.0, 200.0)]);
+        let (lx, ty) = view.to_view(-NODE_W / 2.0, -NODE_H / 2.0);
+        let (rx, by) = view.to_view(400.0 + NODE_W / 2.0, 200.0 + NODE_H / 2.0);
+        assert!((lx - (VIEW_W - rx)).abs() < 1e-6, "centred across");
+        assert!((ty - (VIEW_H - by)).abs() < 1e-6, "centred down");
+        assert!(lx >= 23.9 && ty >= 23.9);
+        assert_eq!(View::fit(&[]), View::default());
+        assert!(View::fit(&[(0.0, 0.0)]).zoom <= 1.5);
     }
 
     #[test]

@@ -75,6 +75,60 @@ pub fn download(name: &str, mime: &str, text: &str) {
     gloo::timers::callback::Timeout::new(10_000, move || drop(url)).forget();
 }
 
+/// Draws `svg_text` (a standalone SVG of the plot's size) onto a white canvas at twice the size
+/// and offers it as a PNG download.
+pub fn download_png(name: &str, svg_text: &str) {
+    let blob = gloo::file::Blob::new_with_options(svg_text, Some("image/svg+xml"));
+    let url = gloo::file::ObjectUrl::from(blob);
+    let Ok(image) = web_sys::HtmlImageElement::new() else {
+        return;
+    };
+    let name = name.to_string();
+    let target = image.clone();
+    let onload = wasm_bindgen::closure::Closure::once_into_js(move || {
+        let scale = 2.0;
+        let document = gloo::utils::document();
+        let Some(canvas) = document
+            .create_element("canvas")
+            .ok()
+            .and_then(|c| c.dyn_into::<web_sys::HtmlCanvasElement>().ok())
+        else {
+            return;
+        };
+        canvas.set_width((W * scale) as u32);
+        canvas.set_height((H * scale) as u32);
+        let Some(context) = canvas
+            .get_context("2d")
+            .ok()
+            .flatten()
+            .and_then(|c| c.dyn_into::<web_sys::CanvasRenderingContext2d>().ok())
+        else {
+            return;
+        };
+        context.set_fill_style_str("#ffffff");
+        context.fill_rect(0.0, 0.0, W * scale, H * scale);
+        let _ = context.draw_image_with_html_image_element_and_dw_and_dh(
+            &target,
+            0.0,
+            0.0,
+            W * scale,
+            H * scale,
+        );
+        if let Ok(data) = canvas.to_data_url_with_type("image/png") {
+            if let Ok(a) = document.create_element("a") {
+                let _ = a.set_attribute("href", &data);
+                let _ = a.set_attribute("download", &name);
+                if let Ok(a) = a.dyn_into::<web_sys::HtmlElement>() {
+                    a.click();
+                }
+            }
+        }
+    });
+    image.set_onload(Some(onload.unchecked_ref()));
+    image.set_src(&url);
+    gloo::timers::callback::Timeout::new(10_000, move || drop(url)).forget();
+}
+
 fn f1(v: f64) -> String {
     format!("{v:.1}")
 }
@@ -238,6 +292,14 @@ pub fn plot_frame(props: &PlotFrameProps) -> Html {
             }
         })
     };
+    let on_png = {
+        let id = id.clone();
+        Callback::from(move |_: MouseEvent| {
+            if let Some(el) = gloo::utils::document().get_element_by_id(&id) {
+                download_png(&format!("{id}.png"), &el.outer_html());
+            }
+        })
+    };
     let on_csv = {
         let (id, header, rows) = (id.clone(), props.header.clone(), props.rows.clone());
         Callback::from(move |_: MouseEvent| {
@@ -251,11 +313,13 @@ pub fn plot_frame(props: &PlotFrameProps) -> Html {
                 <p class="muted">{ props.note.clone() }</p>
             </figcaption>
             <svg id={id.clone()} xmlns="http://www.w3.org/2000/svg" viewBox={format!("0 0 {W} {H}")}
+                width={W.to_string()} height={H.to_string()}
                 role="img" aria-label={props.alt.clone()} font-family="system-ui, sans-serif">
                 { props.svg.clone() }
             </svg>
             <div class="plot-tools">
                 <button type="button" onclick={on_svg}>{ "Export SVG" }</button>
+                <button type="button" onclick={on_png}>{ "Export PNG" }</button>
                 <button type="button" onclick={on_csv}>{ "Export CSV" }</button>
             </div>
             <details>

@@ -143,6 +143,36 @@ test('an invalid design is explained next to the node, and a wire can be made by
   await expect(page.locator('.callout[data-node="users"]')).toContainText('the users call it');
 });
 
+test('plots and the design export, and an exported design imports again', async ({ page }) => {
+  await openRoute(page, '#/board');
+  await expect(source(page)).toHaveText('simulation', { timeout: 20_000 });
+  // A label with markup in it stays text on the board and in the files.
+  await node(page, 'db').click();
+  await page.locator('#board-settings-first').fill('<b>DB</b> & co');
+  await page.locator('#board-settings-first').press('Tab');
+  await expect(node(page, 'db').locator('.node-label')).toHaveText('<b>DB</b> & co');
+  const shards = page.locator('[data-plot="plot-shards"]');
+  const [svg] = await Promise.all([page.waitForEvent('download'), shards.getByRole('button', { name: 'Export SVG' }).click()]);
+  expect(svg.suggestedFilename()).toBe('plot-shards.svg');
+  const svgText = await (await svg.createReadStream()).toArray().then((c) => Buffer.concat(c).toString());
+  expect(svgText).toContain('<svg');
+  expect(svgText).toContain('xmlns="http://www.w3.org/2000/svg"');
+  const [csv] = await Promise.all([page.waitForEvent('download'), shards.getByRole('button', { name: 'Export CSV' }).click()]);
+  const csvText = await (await csv.createReadStream()).toArray().then((c) => Buffer.concat(c).toString());
+  expect(csvText.split('\n')[0]).toBe('shard,host,requests_per_s,share_percent,utilisation,state');
+  expect(csvText.trim().split('\n')).toHaveLength(9);
+  const [png] = await Promise.all([page.waitForEvent('download'), shards.getByRole('button', { name: 'Export PNG' }).click()]);
+  expect(png.suggestedFilename()).toBe('plot-shards.png');
+  const [json] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export JSON' }).click()]);
+  const jsonText = await (await json.createReadStream()).toArray().then((c) => Buffer.concat(c).toString());
+  expect(JSON.parse(jsonText).nodes.find((n) => n.id === 'db').label).toBe('<b>DB</b> & co');
+  await page.getByRole('button', { name: '+ Cache' }).click();
+  await expect(page.locator('.board-svg [data-node]')).toHaveCount(5);
+  await page.locator('#board-import').setInputFiles({ name: 'mine.json', mimeType: 'application/json', buffer: Buffer.from(jsonText) });
+  await expect(page.locator('.board-svg [data-node]')).toHaveCount(4);
+  await expect(page.getByText('Imported the design.')).toBeVisible();
+});
+
 for (const [name, width, height] of [
   ['desktop', 1280, 800],
   ['phone', 390, 844],
@@ -159,6 +189,8 @@ for (const [name, width, height] of [
       await page.screenshot({ path: `test-results/board-${name}-${theme}.png`, fullPage: true });
       await page.locator('.board-top').screenshot({ path: `test-results/board-${name}-${theme}-top.png` });
       await page.locator('.board-plots').screenshot({ path: `test-results/board-${name}-${theme}-plots.png` });
+      await page.locator('.board-settings').screenshot({ path: `test-results/board-${name}-${theme}-settings.png` });
+      await page.locator('.board-faults').screenshot({ path: `test-results/board-${name}-${theme}-faults.png` });
     }
   });
 }
