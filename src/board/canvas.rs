@@ -46,6 +46,9 @@ pub struct CanvasProps {
     pub connecting: Option<String>,
     /// Validation messages per node id.
     pub problems: BTreeMap<String, Vec<String>>,
+    /// Load per node id: (utilisation, requests/s), from the run or the estimate.
+    #[prop_or_default]
+    pub loads: BTreeMap<String, (Option<f64>, f64)>,
     /// The page's dispatcher.
     pub dispatch: Callback<Action>,
 }
@@ -72,16 +75,29 @@ fn capture(svg: &NodeRef, pointer_id: i32) {
     }
 }
 
-/// Moves focus to the settings panel's first control after the panel has rendered.
+/// Moves focus to the settings panel's first control once the panel has rendered it (tries for
+/// about half a second, as the render may land a frame later).
 pub fn focus_settings() {
-    gloo::timers::callback::Timeout::new(0, || {
-        if let Some(el) = gloo::utils::document().get_element_by_id("board-settings-first") {
-            if let Ok(el) = el.dyn_into::<HtmlElement>() {
+    fn attempt(left: u32) {
+        gloo::timers::callback::Timeout::new(16, move || {
+            let document = gloo::utils::document();
+            let target = document
+                .get_element_by_id("board-settings-first")
+                .and_then(|el| el.dyn_into::<HtmlElement>().ok());
+            if let Some(el) = &target {
                 let _ = el.focus();
             }
-        }
-    })
-    .forget();
+            let focused = match (&target, document.active_element()) {
+                (Some(el), Some(active)) => active.id() == el.id(),
+                _ => false,
+            };
+            if !focused && left > 0 {
+                attempt(left - 1);
+            }
+        })
+        .forget();
+    }
+    attempt(30);
 }
 
 /// The board.
@@ -446,6 +462,7 @@ pub fn canvas(props: &CanvasProps) -> Html {
                 selected={props.selected == Selection::Node(node.id.clone())}
                 connecting={props.connecting.as_deref() == Some(node.id.as_str())}
                 problems={props.problems.get(&node.id).map_or(0, Vec::len)}
+                load={props.loads.get(&node.id).copied()}
                 on_down={on_node_down.clone()} on_port={on_port_down.clone()} on_key={on_key.clone()} />
         }
     });

@@ -118,13 +118,19 @@ pub fn faults_panel(props: &FaultsProps) -> Html {
             <h2 id="board-faults-title">{ "Break it" }</h2>
             <p>{ "Pick a second of the 60 s run, then inject a failure. The simulation reruns with it." }</p>
             <div class="fault-inputs">
-                <label for="fault-at">{ "At second" }</label>
-                <input id="fault-at" type="number" min="0" max="59" step="1" value={(*at).clone()} oninput={number_input(&at)} />
-                <label for="fault-shard">{ "Shard" }</label>
-                <input id="fault-shard" type="number" min="0" max={props.shards.saturating_sub(1).to_string()} step="1"
-                    value={(*shard).clone()} oninput={number_input(&shard)} />
-                <label for="fault-factor">{ "Spike ×" }</label>
-                <input id="fault-factor" type="number" min="1" max="100" step="0.5" value={(*factor).clone()} oninput={number_input(&factor)} />
+                <span class="pair">
+                    <label for="fault-at">{ "At second" }</label>
+                    <input id="fault-at" type="number" min="0" max="59" step="1" value={(*at).clone()} oninput={number_input(&at)} />
+                </span>
+                <span class="pair">
+                    <label for="fault-shard">{ "Shard" }</label>
+                    <input id="fault-shard" type="number" min="0" max={props.shards.saturating_sub(1).to_string()} step="1"
+                        value={(*shard).clone()} oninput={number_input(&shard)} />
+                </span>
+                <span class="pair">
+                    <label for="fault-factor">{ "Spike ×" }</label>
+                    <input id="fault-factor" type="number" min="1" max="100" step="0.5" value={(*factor).clone()} oninput={number_input(&factor)} />
+                </span>
             </div>
             <div class="fault-buttons">
                 <button type="button" onclick={add(|shard, _| FaultKind::MasterDown { shard })}>{ "Kill a master" }</button>

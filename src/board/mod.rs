@@ -138,6 +138,15 @@ pub fn board_view() -> Html {
         _ => None,
     };
 
+    let node_loads = match (&report, &estimated) {
+        (Some(r), _) => r.nodes.clone(),
+        (None, Ok(e)) => e.nodes.clone(),
+        _ => Vec::new(),
+    };
+    let loads: BTreeMap<String, (Option<f64>, f64)> = node_loads
+        .into_iter()
+        .map(|n| (n.id, (n.utilisation, n.requests_per_s)))
+        .collect();
     let selected_node = state.selected_node().cloned();
     let rows: Vec<Row> = selected_node
         .as_ref()
@@ -209,7 +218,7 @@ pub fn board_view() -> Html {
                     </ul>
                 }
                 <canvas::Canvas key={state.preset.clone().unwrap_or_default()} design={state.design.clone()} selected={state.selected.clone()}
-                    connecting={state.connecting.clone()} problems={problems}
+                    connecting={state.connecting.clone()} problems={problems} {loads}
                     dispatch={dispatch.clone()} />
                 <saving::Saving design={state.design.clone()} error={state.import_error.clone()}
                     dispatch={dispatch.clone()} />

@@ -33,6 +33,9 @@ pub struct NodeViewProps {
     pub connecting: bool,
     /// Validation messages that name it.
     pub problems: usize,
+    /// Its load from the latest run or estimate: (utilisation 0 … 1 if it queues, requests/s).
+    #[prop_or_default]
+    pub load: Option<(Option<f64>, f64)>,
     /// Pointer down on the box (drag or select).
     pub on_down: Callback<(PointerEvent, String)>,
     /// Pointer down on the port (wire an edge).
@@ -78,6 +81,21 @@ pub fn node_view(props: &NodeViewProps) -> Html {
             </g>
         }
     });
+    let load = props.load.map(|(busy, rps)| {
+        let rate = if rps >= 1_000.0 {
+            format!("{:.1}k req/s", rps / 1_000.0)
+        } else {
+            format!("{rps:.0} req/s")
+        };
+        let (text, hot) = match busy {
+            Some(u) => (format!("{:.0} % busy · {rate}", u * 100.0), u >= 0.85),
+            None => (rate, false),
+        };
+        html! {
+            <text x={x.to_string()} y={(y + NODE_H / 2.0 + 15.0).to_string()}
+                class={classes!("node-load", hot.then_some("hot"))}>{ text }</text>
+        }
+    });
     html! {
         <g class={classes!("node", kind_class(kind), props.selected.then_some("selected"),
                 props.connecting.then_some("connecting"), (props.problems > 0).then_some("invalid"))}
@@ -92,6 +110,7 @@ pub fn node_view(props: &NodeViewProps) -> Html {
                 onpointerdown={on_port}>
                 <title>{ "Drag from here to another node to wire an edge" }</title>
             </circle>
+            { for load }
             { for badge }
         </g>
     }
