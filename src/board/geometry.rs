@@ -3,7 +3,7 @@
 /// A node's box, in board units.
 pub const NODE_W: f64 = 150.0;
 /// See [`NODE_W`].
-pub const NODE_H: f64 = 56.0;
+pub const NODE_H: f64 = 72.0;
 /// The board's viewBox size; the SVG keeps this aspect ratio.
 pub const VIEW_W: f64 = 800.0;
 /// See [`VIEW_W`].
@@ -206,8 +206,9 @@ mod tests {
         let (x1, y1, x2, y2) = edge_ends((0.0, 0.0), (300.0, 0.0));
         assert_eq!((x1, y1, x2, y2), (75.0, 0.0, 225.0, 0.0));
         let (_, y1, _, y2) = edge_ends((0.0, 0.0), (0.0, 200.0));
-        assert!((y1 - 28.0).abs() < 1e-9 && (y2 - 172.0).abs() < 1e-9);
-        assert!(hits_node(70.0, 20.0, 0.0, 0.0));
+        let half = NODE_H / 2.0;
+        assert!((y1 - half).abs() < 1e-9 && (y2 - (200.0 - half)).abs() < 1e-9);
+        assert!(hits_node(70.0, NODE_H / 2.0 - 1.0, 0.0, 0.0));
         assert!(!hits_node(80.0, 0.0, 0.0, 0.0));
     }
 

@@ -71,8 +71,10 @@ pub fn board_view() -> Html {
 
     // State → address bar and autosave, once the board has been still for a moment (browsers
     // refuse hundreds of history updates in a row, and a drag or a slider makes that many).
+    let last_written = use_mut_ref(Vec::<(String, String)>::new);
     {
         let state = state.clone();
+        let last_written = last_written.clone();
         use_effect_with(
             (encoded.clone(), in_url.clone()),
             move |(encoded, in_url)| {
@@ -84,6 +86,7 @@ pub fn board_view() -> Html {
                 let encoded = encoded.clone();
                 let timeout = Timeout::new(SAVE_DELAY_MS, move || {
                     if let (Some(navigator), true) = (navigator, stale) {
+                        *last_written.borrow_mut() = wanted;
                         if encoded.is_empty() {
                             navigator.replace(&Route::Board);
                         } else {
@@ -96,6 +99,24 @@ pub fn board_view() -> Html {
                 move || drop(timeout)
             },
         );
+    }
+
+    // Address bar → state, when someone edits the link or goes back and forth (not when the
+    // address is the one this page just wrote, and not on the first render).
+    {
+        let state = state.clone();
+        let first = use_mut_ref(|| true);
+        let encoded = encoded.clone();
+        use_effect_with(in_url.clone(), move |in_url| {
+            let ours: Vec<(String, String)> = encoded
+                .iter()
+                .map(|(k, v)| ((*k).to_owned(), v.clone()))
+                .collect();
+            let was_first = std::mem::replace(&mut *first.borrow_mut(), false);
+            if !was_first && *in_url != ours && *in_url != *last_written.borrow() {
+                state.dispatch(Action::Restore(Box::new(storage::decode(in_url).0)));
+            }
+        });
     }
 
     let dispatch = {

@@ -92,7 +92,7 @@ pub fn node_view(props: &NodeViewProps) -> Html {
             None => (rate, false),
         };
         html! {
-            <text x={x.to_string()} y={(y + NODE_H / 2.0 + 15.0).to_string()}
+            <text x={x.to_string()} y={(y + 25.0).to_string()}
                 class={classes!("node-load", hot.then_some("hot"))}>{ text }</text>
         }
     });
@@ -104,8 +104,8 @@ pub fn node_view(props: &NodeViewProps) -> Html {
             onpointerdown={on_down} onkeydown={on_key}>
             <rect x={(x - NODE_W / 2.0).to_string()} y={(y - NODE_H / 2.0).to_string()}
                 width={NODE_W.to_string()} height={NODE_H.to_string()} rx="10" />
-            <text x={x.to_string()} y={(y - 4.0).to_string()} class="node-label">{ label }</text>
-            <text x={x.to_string()} y={(y + 15.0).to_string()} class="node-kind">{ kind.title() }</text>
+            <text x={x.to_string()} y={(y - 10.0).to_string()} class="node-label">{ label }</text>
+            <text x={x.to_string()} y={(y + 8.0).to_string()} class="node-kind">{ kind.title() }</text>
             <circle class="port" cx={(x + NODE_W / 2.0).to_string()} cy={y.to_string()} r="8"
                 onpointerdown={on_port}>
                 <title>{ "Drag from here to another node to wire an edge" }</title>

@@ -56,6 +56,16 @@ test('a dragged node keeps its place over a reload', async ({ page }) => {
   expect(await position(page, 'app')).toEqual(after);
 });
 
+test('a preset and an edited link restore the board', async ({ page }) => {
+  await openRoute(page, '#/board');
+  await page.locator('#board-preset').selectOption('one-big-box');
+  await expect(page).toHaveURL(/preset=one-big-box/);
+  await page.evaluate(() => { window.location.hash = '#/board?v=1&preset=link-shortener&users=20000&seed=3'; });
+  await expect(page.locator('#board-preset')).toHaveValue('link-shortener');
+  await expect(caption(page)).toHaveText(/^At 20\.00k users/);
+  await expect(page.locator('#board-seed')).toHaveValue('3');
+});
+
 test('the keyboard moves a node and opens its settings', async ({ page }) => {
   await openRoute(page, '#/board');
   const before = await position(page, 'cache');
