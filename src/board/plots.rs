@@ -559,7 +559,9 @@ fn series_plot(series: &[SecondStats], faults: &[Fault], duration_s: f64) -> Htm
         html! {
             <g class="series-panel">
                 <line x1={f1(LEFT)} x2={f1(LEFT)} y1={f1(y.from)} y2={f1(y.to)} style={MUTED_STROKE} />
-                <text x={f1(LEFT - 6.0)} y={f1(y.to + 8.0)} text-anchor="end" style={TEXT} font-size="10">{ tick_text(libm::round(hi)) }</text>
+                if hi > 0.0 {
+                    <text x={f1(LEFT - 6.0)} y={f1(y.to + 8.0)} text-anchor="end" style={TEXT} font-size="10">{ tick_text(libm::round(hi)) }</text>
+                }
                 <text x={f1(LEFT - 6.0)} y={f1(y.from)} text-anchor="end" style={TEXT} font-size="10">{ "0" }</text>
                 <text x={f1(W - RIGHT + 4.0)} y={f1(top + band / 2.0)} style={TEXT} font-size="11">{ *label }</text>
                 { polyline(&line, style, false) }

@@ -38,6 +38,17 @@ test('the pinterest preset opens with its caption, estimate first, then the simu
   await expect(page.locator('.run-done')).toContainText('at most 20,000,000');
 });
 
+test('a long run shows its progress and can be cancelled, then run again', async ({ page }) => {
+  await openRoute(page, '#/board?v=1&preset=pinterest&users=150000&seed=1');
+  await expect(page.locator('#board-progress')).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.locator('.run-progress')).toContainText('Simulation cancelled');
+  await expect(source(page)).toHaveText('estimate');
+  await expect(caption(page)).toHaveText(/^At 150\.00k users the estimate/);
+  await page.getByRole('button', { name: 'Run the simulation' }).click();
+  await expect(page.locator('#board-progress')).toBeVisible();
+});
+
 test('a dragged node keeps its place over a reload', async ({ page }) => {
   await openRoute(page, '#/board');
   const before = await position(page, 'app');
