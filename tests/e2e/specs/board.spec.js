@@ -121,6 +121,23 @@ test('killing a master without auto-failover raises the error rate', async ({ pa
   await expect(page.locator('[data-plot="plot-timeline"] .fault-mark')).toHaveCount(1);
 });
 
+test('every failure kind goes on the timeline and the run follows it', async ({ page }) => {
+  await openRoute(page, '#/board');
+  await expect(source(page)).toHaveText('simulation', { timeout: 20_000 });
+  await page.locator('#fault-at').fill('70');
+  await page.getByRole('button', { name: 'Flush the cache' }).click();
+  await expect(page.locator('.board-faults .field-error')).toContainText('the run lasts 60 s');
+  for (const [at, name] of [['5', 'Flush the cache'], ['15', 'Hot key'], ['25', 'Traffic spike'], ['35', 'Split a shard']]) {
+    await page.locator('#fault-at').fill(at);
+    await page.getByRole('button', { name }).click();
+  }
+  await expect(page.locator('.fault-list li')).toHaveCount(4);
+  await expect(source(page)).toHaveText('simulation', { timeout: 20_000 });
+  await expect(page.locator('[data-plot="plot-timeline"] .fault-mark')).toHaveCount(4);
+  await page.getByRole('button', { name: /^Remove: At 15 s/ }).click();
+  await expect(page.locator('.fault-list li')).toHaveCount(3);
+});
+
 test('a broken file is refused and the board stays', async ({ page }) => {
   await openRoute(page, '#/board');
   await expect(source(page)).toHaveText('simulation', { timeout: 20_000 });
@@ -138,6 +155,12 @@ test('a broken file is refused and the board stays', async ({ page }) => {
     buffer: Buffer.from('{"version": 2, "nodes": []}'),
   });
   await expect(page.getByTestId('import-error')).toContainText('version 2; this build reads version 1');
+  await page.locator('#board-import').setInputFiles({
+    name: 'huge.json',
+    mimeType: 'application/json',
+    buffer: Buffer.alloc(1_100_000, ' '),
+  });
+  await expect(page.getByTestId('import-error')).toContainText('design files are at most 1 MB');
   expect(await page.locator('.board-svg').innerHTML()).toEqual(board);
   await expect(caption(page)).toHaveText(said);
 });
