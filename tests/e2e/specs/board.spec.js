@@ -77,6 +77,21 @@ test('a preset and an edited link restore the board', async ({ page }) => {
   await expect(page.locator('#board-seed')).toHaveValue('3');
 });
 
+test('dragging from a port to another node wires an edge', async ({ page }) => {
+  await openRoute(page, '#/board');
+  const port = node(page, 'cache').locator('.port');
+  await port.scrollIntoViewIfNeeded();
+  const from = await port.boundingBox();
+  const to = await nodeBox(page, 'db').boundingBox();
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 8 });
+  await expect(page.locator('.board-svg .wiring')).toHaveCount(1);
+  await page.mouse.up();
+  await expect(page.locator('.board-svg [data-edge="cache→db"]')).toHaveCount(1);
+  await expect(page.locator('.board-svg .wiring')).toHaveCount(0);
+});
+
 test('the keyboard moves a node and opens its settings', async ({ page }) => {
   await openRoute(page, '#/board');
   const before = await position(page, 'cache');
