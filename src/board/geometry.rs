@@ -1,0 +1,234 @@
+//! Pure geometry for the board and its plots: boxes, edge ends, the pan/zoom view, axis ticks.
+
+/// A node's box, in board units.
+pub const NODE_W: f64 = 150.0;
+/// See [`NODE_W`].
+pub const NODE_H: f64 = 72.0;
+/// The board's viewBox size; the SVG keeps this aspect ratio.
+pub const VIEW_W: f64 = 800.0;
+/// See [`VIEW_W`].
+pub const VIEW_H: f64 = 440.0;
+/// Zoom limits.
+pub const MIN_ZOOM: f64 = 0.3;
+/// See [`MIN_ZOOM`].
+pub const MAX_ZOOM: f64 = 3.0;
+
+/// The pan and zoom of the board: a board point `p` is drawn at `p * zoom + (x, y)` in viewBox units.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct View {
+    /// Horizontal offset, viewBox units.
+    pub x: f64,
+    /// Vertical offset, viewBox units.
+    pub y: f64,
+    /// Scale.
+    pub zoom: f64,
+}
+
+impl Default for View {
+    fn default() -> Self {
+        View {
+            x: 40.0,
+            y: 20.0,
+            zoom: 1.0,
+        }
+    }
+}
+
+impl View {
+    /// The board point under a viewBox point.
+    pub fn to_board(self, vx: f64, vy: f64) -> (f64, f64) {
+        ((vx - self.x) / self.zoom, (vy - self.y) / self.zoom)
+    }
+
+    /// The viewBox point of a board point.
+    pub fn to_view(self, bx: f64, by: f64) -> (f64, f64) {
+        (bx * self.zoom + self.x, by * self.zoom + self.y)
+    }
+
+    /// The view that shows every box with a margin, at most at zoom 1.5 (the default view for an
+    /// empty board).
+    pub fn fit(points: &[(f64, f64)]) -> View {
+        if points.is_empty() || points.iter().any(|(x, y)| !x.is_finite() || !y.is_finite()) {
+            return View::default();
+        }
+        let margin = 24.0;
+        let min_x = points.iter().map(|p| p.0).fold(f64::INFINITY, f64::min) - NODE_W / 2.0;
+        let max_x = points.iter().map(|p| p.0).fold(f64::NEG_INFINITY, f64::max) + NODE_W / 2.0;
+        let min_y = points.iter().map(|p| p.1).fold(f64::INFINITY, f64::min) - NODE_H / 2.0;
+        let max_y = points.iter().map(|p| p.1).fold(f64::NEG_INFINITY, f64::max) + NODE_H / 2.0;
+        let zoom = ((VIEW_W - 2.0 * margin) / (max_x - min_x))
+            .min((VIEW_H - 2.0 * margin) / (max_y - min_y))
+            .clamp(MIN_ZOOM, 1.5);
+        View {
+            x: (VIEW_W - (max_x - min_x) * zoom) / 2.0 - min_x * zoom,
+            y: (VIEW_H - (max_y - min_y) * zoom) / 2.0 - min_y * zoom,
+            zoom,
+        }
+    }
+
+    /// Zooms by `factor`, keeping the viewBox point `(vx, vy)` fixed on screen.
+    pub fn zoom_about(self, factor: f64, vx: f64, vy: f64) -> View {
+        if !factor.is_finite() || factor <= 0.0 {
+            return self;
+        }
+        let zoom = (self.zoom * factor).clamp(MIN_ZOOM, MAX_ZOOM);
+        let (bx, by) = self.to_board(vx, vy);
+        View {
+            x: vx - bx * zoom,
+            y: vy - by * zoom,
+            zoom,
+        }
+    }
+}
+
+/// A viewBox point from a client point, given the SVG's client rectangle (left, top, width). The
+/// SVG's CSS keeps the viewBox aspect ratio, so one scale serves both axes.
+pub fn client_to_view(client_x: f64, client_y: f64, left: f64, top: f64, width: f64) -> (f64, f64) {
+    let scale = if width > 0.0 { VIEW_W / width } else { 1.0 };
+    ((client_x - left) * scale, (client_y - top) * scale)
+}
+
+/// Whether a board point is inside the box of the node centred at `(cx, cy)`.
+pub fn hits_node(px: f64, py: f64, cx: f64, cy: f64) -> bool {
+    (px - cx).abs() <= NODE_W / 2.0 && (py - cy).abs() <= NODE_H / 2.0
+}
+
+/// The share of the centre-to-centre segment `(dx, dy)` that lies inside the starting box.
+fn inside_fraction(dx: f64, dy: f64) -> f64 {
+    let tx = if dx == 0.0 {
+        f64::INFINITY
+    } else {
+        (NODE_W / 2.0) / dx.abs()
+    };
+    let ty = if dy == 0.0 {
+        f64::INFINITY
+    } else {
+        (NODE_H / 2.0) / dy.abs()
+    };
+    tx.min(ty).min(0.5)
+}
+
+/// An edge's ends from box edge to box edge, so the arrow head shows.
+pub fn edge_ends(from: (f64, f64), to: (f64, f64)) -> (f64, f64, f64, f64) {
+    let (dx, dy) = (to.0 - from.0, to.1 - from.1);
+    let cut = inside_fraction(dx, dy);
+    let start = cut;
+    let end = 1.0 - cut;
+    (
+        from.0 + dx * start,
+        from.1 + dy * start,
+        from.0 + dx * end,
+        from.1 + dy * end,
+    )
+}
+
+/// About `count` round tick values covering `lo … hi` (1, 2 or 5 times a power of ten apart).
+pub fn ticks(lo: f64, hi: f64, count: usize) -> Vec<f64> {
+    if !(lo.is_finite() && hi.is_finite()) || hi <= lo || count == 0 {
+        return vec![lo];
+    }
+    let raw = (hi - lo) / count as f64;
+    let power = libm::pow(10.0, libm::floor(libm::log10(raw)));
+    let step = [1.0, 2.0, 5.0, 10.0]
+        .into_iter()
+        .map(|m| m * power)
+        .find(|s| *s >= raw)
+        .unwrap_or(10.0 * power);
+    let first = libm::ceil(lo / step) * step;
+    (0..=count * 3)
+        .map(|i| first + step * i as f64)
+        .take_while(|v| *v <= hi + step * 1e-9)
+        .collect()
+}
+
+/// `count` user counts spaced evenly on a log scale from `lo` to `hi`, rounded to whole users.
+pub fn log_space(lo: u32, hi: u32, count: usize) -> Vec<u32> {
+    let (a, b) = (
+        libm::log10(f64::from(lo.max(1))),
+        libm::log10(f64::from(hi.max(1))),
+    );
+    (0..count)
+        .map(|i| {
+            let t = if count > 1 {
+                i as f64 / (count - 1) as f64
+            } else {
+                0.0
+            };
+            libm::round(libm::pow(10.0, a + (b - a) * t)) as u32
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn view_maps_both_ways_and_zooms_about_a_point() {
+        let view = View {
+            x: 10.0,
+            y: -5.0,
+            zoom: 2.0,
+        };
+        let (bx, by) = view.to_board(110.0, 95.0);
+        assert_eq!((bx, by), (50.0, 50.0));
+        assert_eq!(view.to_view(bx, by), (110.0, 95.0));
+        let zoomed = view.zoom_about(1.5, 110.0, 95.0);
+        let (vx, vy) = zoomed.to_view(50.0, 50.0);
+        assert!((vx - 110.0).abs() < 1e-9 && (vy - 95.0).abs() < 1e-9);
+        assert_eq!(view.zoom_about(100.0, 0.0, 0.0).zoom, MAX_ZOOM);
+        assert_eq!(view.zoom_about(f64::NAN, 0.0, 0.0), view);
+    }
+
+    #[test]
+    fn fit_centres_the_boxes() {
+        let view = View::fit(&[(0.0, 0.0), (400.0, 200.0)]);
+        let (lx, ty) = view.to_view(-NODE_W / 2.0, -NODE_H / 2.0);
+        let (rx, by) = view.to_view(400.0 + NODE_W / 2.0, 200.0 + NODE_H / 2.0);
+        assert!((lx - (VIEW_W - rx)).abs() < 1e-6, "centred across");
+        assert!((ty - (VIEW_H - by)).abs() < 1e-6, "centred down");
+        assert!(lx >= 23.9 && ty >= 23.9);
+        assert_eq!(View::fit(&[]), View::default());
+        assert!(View::fit(&[(0.0, 0.0)]).zoom <= 1.5);
+    }
+
+    #[test]
+    fn client_points_scale_to_the_view_box() {
+        assert_eq!(
+            client_to_view(200.0, 120.0, 0.0, 20.0, 400.0),
+            (400.0, 200.0)
+        );
+        assert_eq!(client_to_view(5.0, 5.0, 0.0, 0.0, 0.0), (5.0, 5.0));
+    }
+
+    #[test]
+    fn edges_run_box_to_box() {
+        let (x1, y1, x2, y2) = edge_ends((0.0, 0.0), (300.0, 0.0));
+        assert_eq!((x1, y1, x2, y2), (75.0, 0.0, 225.0, 0.0));
+        let (_, y1, _, y2) = edge_ends((0.0, 0.0), (0.0, 200.0));
+        let half = NODE_H / 2.0;
+        assert!((y1 - half).abs() < 1e-9 && (y2 - (200.0 - half)).abs() < 1e-9);
+        assert!(hits_node(70.0, NODE_H / 2.0 - 1.0, 0.0, 0.0));
+        assert!(!hits_node(80.0, 0.0, 0.0, 0.0));
+    }
+
+    #[test]
+    fn ticks_are_round() {
+        assert_eq!(
+            ticks(0.0, 1.0, 5),
+            vec![0.0, 0.2, 0.4, 0.6000000000000001, 0.8, 1.0]
+        );
+        assert_eq!(ticks(0.0, 100.0, 4), vec![0.0, 50.0, 100.0]);
+        assert_eq!(ticks(5.0, 5.0, 4), vec![5.0]);
+    }
+
+    #[test]
+    fn log_space_spans_the_range() {
+        let users = log_space(10, 1_000_000, 21);
+        assert_eq!(users.len(), 21);
+        assert_eq!(users[0], 10);
+        assert_eq!(users[20], 1_000_000);
+        assert_eq!(users[4], 100);
+        assert!(users.windows(2).all(|w| w[0] < w[1]));
+    }
+}

@@ -1,0 +1,117 @@
+//! One box on the board: its kind's colour, its label (as text), a port to wire from, a badge when
+//! validation blames it, and its keyboard path (Tab to it, arrows move it, Enter opens its settings,
+//! Delete removes it).
+
+use shardlab_core::sim::{Node, NodeKind};
+use yew::prelude::*;
+
+use super::geometry::{NODE_H, NODE_W};
+
+/// The CSS class that gives a kind its colour (shared with the home page preview).
+pub fn kind_class(kind: NodeKind) -> &'static str {
+    match kind {
+        NodeKind::Users => "node-users",
+        NodeKind::LoadBalancer => "node-lb",
+        NodeKind::AppServer => "node-app",
+        NodeKind::Cache => "node-cache",
+        NodeKind::Database => "node-db",
+    }
+}
+
+/// A node's inputs.
+#[derive(Properties, PartialEq)]
+pub struct NodeViewProps {
+    /// The node.
+    pub node: Node,
+    /// Where to draw it (its position, or the live one while it is dragged).
+    pub x: f64,
+    /// See `x`.
+    pub y: f64,
+    /// Whether it is selected.
+    pub selected: bool,
+    /// Whether it is the source of a pending "Connect to…".
+    pub connecting: bool,
+    /// Validation messages that name it.
+    pub problems: usize,
+    /// Its load from the latest run or estimate: (utilisation 0 … 1 if it queues, requests/s).
+    #[prop_or_default]
+    pub load: Option<(Option<f64>, f64)>,
+    /// Pointer down on the box (drag or select).
+    pub on_down: Callback<(PointerEvent, String)>,
+    /// Pointer down on the port (wire an edge).
+    pub on_port: Callback<(PointerEvent, String)>,
+    /// A key pressed while the box has focus.
+    pub on_key: Callback<(KeyboardEvent, String)>,
+}
+
+/// One node.
+#[function_component(NodeView)]
+pub fn node_view(props: &NodeViewProps) -> Html {
+    let node = &props.node;
+    let kind = node.settings.kind();
+    let (x, y) = (props.x, props.y);
+    let id = node.id.clone();
+    let on_down = {
+        let id = id.clone();
+        props.on_down.reform(move |e: PointerEvent| (e, id.clone()))
+    };
+    let on_port = {
+        let id = id.clone();
+        props.on_port.reform(move |e: PointerEvent| (e, id.clone()))
+    };
+    let on_key = {
+        let id = id.clone();
+        props.on_key.reform(move |e: KeyboardEvent| (e, id.clone()))
+    };
+    let label = if node.label.is_empty() {
+        kind.title().to_string()
+    } else {
+        node.label.clone()
+    };
+    let aria = format!(
+        "{label}, {}. Arrow keys move it, Enter opens its settings, Delete removes it.",
+        kind.title()
+    );
+    let badge = (props.problems > 0).then(|| {
+        let (bx, by) = (x + NODE_W / 2.0 - 4.0, y - NODE_H / 2.0 + 4.0);
+        html! {
+            <g class="node-badge" aria-hidden="true">
+                <circle cx={bx.to_string()} cy={by.to_string()} r="11" />
+                <text x={bx.to_string()} y={(by + 5.0).to_string()}>{ "!" }</text>
+            </g>
+        }
+    });
+    let load = props.load.map(|(busy, rps)| {
+        let rate = if rps >= 1_000.0 {
+            format!("{:.1}k req/s", rps / 1_000.0)
+        } else {
+            format!("{rps:.0} req/s")
+        };
+        let (text, hot) = match busy {
+            Some(u) => (format!("{:.0} % busy · {rate}", u * 100.0), u >= 0.85),
+            None => (rate, false),
+        };
+        html! {
+            <text x={x.to_string()} y={(y + 25.0).to_string()}
+                class={classes!("node-load", hot.then_some("hot"))}>{ text }</text>
+        }
+    });
+    html! {
+        <g class={classes!("node", kind_class(kind), props.selected.then_some("selected"),
+                props.connecting.then_some("connecting"), (props.problems > 0).then_some("invalid"))}
+            data-node={id.clone()} tabindex="0" role="button" aria-label={aria}
+            aria-pressed={props.selected.to_string()}
+            onpointerdown={on_down} onkeydown={on_key}>
+            <rect x={(x - NODE_W / 2.0).to_string()} y={(y - NODE_H / 2.0).to_string()}
+                width={NODE_W.to_string()} height={NODE_H.to_string()} rx="10" />
+            <text x={x.to_string()} y={(y - 10.0).to_string()} class="node-label">{ label }</text>
+            <text x={x.to_string()} y={(y + 8.0).to_string()} class="node-kind">{ kind.title() }</text>
+            <circle class="port" cx={(x + NODE_W / 2.0).to_string()} cy={y.to_string()} r="8"
+                onpointerdown={on_port}>
+                <title>{ "Drag from here to another node to wire an edge" }</title>
+            </circle>
+            { for load }
+            { for badge }
+        </g>
+    }
+}

@@ -1,0 +1,682 @@
+//! The Board's state and its reducer: the design, what is selected, the users and seed the caption
+//! is solved for, and the messages the page shows. Everything that changes the board goes through
+//! [`Action`], so the URL, the autosave and the simulation all follow one value.
+
+use std::rc::Rc;
+
+use shardlab_core::sim::{
+    preset, validate, CacheEngine, CacheStrategy, DbEngine, Design, Edge, Fault, InstanceSize,
+    Node, NodeKind, NodeSettings, Setting, ShardKey,
+};
+use yew::prelude::*;
+
+/// The preset the page opens on.
+pub const DEFAULT_PRESET: &str = "pinterest";
+/// The seed the page opens on.
+pub const DEFAULT_SEED: u64 = 1;
+/// Simulated seconds of arrivals per run.
+pub const DURATION_S: f64 = 60.0;
+/// Fewest and most users the slider offers.
+pub const MIN_USERS: u32 = 10;
+/// See [`MIN_USERS`].
+pub const MAX_USERS: u32 = 1_000_000;
+/// Largest design file the Import button reads.
+pub const MAX_IMPORT_BYTES: f64 = 1_048_576.0;
+/// Most nodes the palette adds (the core's limit).
+pub const MAX_NODES: usize = 64;
+
+/// What the reader has picked on the board.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub enum Selection {
+    /// Nothing.
+    #[default]
+    None,
+    /// A node, by id.
+    Node(String),
+    /// An edge, by index in `design.edges`.
+    Edge(usize),
+}
+
+/// The Board page's state.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BoardState {
+    /// The preset the design started from; `None` once an imported file replaced it.
+    pub preset: Option<String>,
+    /// The board.
+    pub design: Design,
+    /// The selected node or edge.
+    pub selected: Selection,
+    /// Users the caption is solved for (also written into the Users node).
+    pub users: u32,
+    /// The simulation's seed.
+    pub seed: u64,
+    /// The node waiting for a target after "Connect to…".
+    pub connecting: Option<String>,
+    /// Whether the reader cancelled the running simulation.
+    pub cancelled: bool,
+    /// The last import's error, shown next to the Import button.
+    pub import_error: Option<String>,
+    /// A refused edit, with the node and setting it belongs to.
+    pub setting_error: Option<(String, Setting, String)>,
+    /// A one-line note about the last action ("Import done", "That edge exists").
+    pub note: Option<String>,
+}
+
+impl Default for BoardState {
+    fn default() -> Self {
+        BoardState::from_preset(DEFAULT_PRESET).unwrap_or_else(|| BoardState {
+            preset: None,
+            design: Design {
+                version: shardlab_core::sim::DESIGN_VERSION,
+                name: String::new(),
+                nodes: Vec::new(),
+                edges: Vec::new(),
+                faults: Vec::new(),
+            },
+            selected: Selection::None,
+            users: 4_000,
+            seed: DEFAULT_SEED,
+            connecting: None,
+            cancelled: false,
+            import_error: None,
+            setting_error: None,
+            note: None,
+        })
+    }
+}
+
+impl BoardState {
+    /// A fresh board from the preset called `name`.
+    pub fn from_preset(name: &str) -> Option<BoardState> {
+        let p = preset(name)?;
+        let users = p.design.user_count().clamp(MIN_USERS, MAX_USERS);
+        Some(BoardState {
+            preset: Some(p.name.to_string()),
+            design: p.design,
+            selected: Selection::None,
+            users,
+            seed: DEFAULT_SEED,
+            connecting: None,
+            cancelled: false,
+            import_error: None,
+            setting_error: None,
+            note: None,
+        })
+    }
+
+    /// The preset's own design, to tell which settings the reader changed.
+    pub fn base_design(&self) -> Option<Design> {
+        self.preset.as_deref().and_then(preset).map(|p| p.design)
+    }
+
+    /// Whether the design is still exactly the preset's (users and seed aside).
+    pub fn design_is_preset(&self) -> bool {
+        self.base_design().is_some_and(|base| {
+            let mut ours = self.design.clone();
+            set_user_count(&mut ours, base.user_count());
+            ours == base
+        })
+    }
+
+    /// The reason for a setting: the preset's, while the value is the preset's, else the knob's own.
+    pub fn why(&self, node_id: &str, setting: Setting) -> &'static str {
+        let preset_reason = self.preset.as_deref().and_then(preset).and_then(|p| {
+            let unchanged = match (p.design.node(node_id), self.design.node(node_id)) {
+                (Some(base), Some(ours)) => {
+                    base.settings.value_text(setting) == ours.settings.value_text(setting)
+                }
+                _ => false,
+            };
+            if unchanged {
+                p.reason(node_id, setting)
+            } else {
+                None
+            }
+        });
+        preset_reason.unwrap_or_else(|| setting.why())
+    }
+
+    /// The selected node, if a node is selected.
+    pub fn selected_node(&self) -> Option<&Node> {
+        match &self.selected {
+            Selection::Node(id) => self.design.node(id),
+            _ => None,
+        }
+    }
+
+    /// The physical shard count of the first database, for the fault controls.
+    pub fn shard_count(&self) -> u32 {
+        self.design
+            .nodes
+            .iter()
+            .find_map(|n| match &n.settings {
+                NodeSettings::Database(d) => Some(d.shards),
+                _ => None,
+            })
+            .unwrap_or(0)
+    }
+
+    /// Whether the design has a database with auto-failover on.
+    pub fn auto_failover(&self) -> Option<bool> {
+        self.design.nodes.iter().find_map(|n| match &n.settings {
+            NodeSettings::Database(d) => Some(d.standby && d.auto_failover),
+            _ => None,
+        })
+    }
+}
+
+/// Everything the board can do.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Action {
+    /// Start over from a preset.
+    LoadPreset(String),
+    /// Move the users slider (log scale) or type a count.
+    SetUsers(u32),
+    /// A new seed.
+    SetSeed(u64),
+    /// Select a node or an edge, or nothing.
+    Select(Selection),
+    /// Put a node at a board position (end of a drag).
+    MoveNode {
+        /// Node id.
+        id: String,
+        /// New centre, in board units.
+        x: f64,
+        /// See `x`.
+        y: f64,
+    },
+    /// Move a node by a step (arrow keys).
+    NudgeNode {
+        /// Node id.
+        id: String,
+        /// Step, in board units.
+        dx: f64,
+        /// See `dx`.
+        dy: f64,
+    },
+    /// Add a node of this kind from the palette, at this position.
+    AddNode(NodeKind, f64, f64),
+    /// Begin "Connect to…" from the selected node.
+    StartConnect,
+    /// Leave "Connect to…" without wiring.
+    CancelConnect,
+    /// Wire `from → to`.
+    Connect(String, String),
+    /// Delete the selected node (with its edges) or edge.
+    DeleteSelected,
+    /// Change one setting from its control's text.
+    SetSetting(String, Setting, String),
+    /// Rename a node.
+    SetLabel(String, String),
+    /// Add a fault to the timeline.
+    AddFault(Fault),
+    /// Remove the fault at this index.
+    RemoveFault(usize),
+    /// Stop the running simulation.
+    Cancel,
+    /// Run the simulation again after a cancel.
+    Rerun,
+    /// Replace the design with an imported one, or report why not.
+    Import(Result<Box<Design>, String>),
+    /// Replace the whole state (URL or autosave restore).
+    Restore(Box<BoardState>),
+}
+
+impl Reducible for BoardState {
+    type Action = Action;
+
+    fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
+        let mut next = (*self).clone();
+        next.note = None;
+        if !matches!(action, Action::SetSetting(..)) {
+            next.setting_error = None;
+        }
+        let changes_run = !matches!(
+            action,
+            Action::Select(_)
+                | Action::StartConnect
+                | Action::CancelConnect
+                | Action::Cancel
+                | Action::MoveNode { .. }
+                | Action::NudgeNode { .. }
+                | Action::SetLabel(..)
+        );
+        match action {
+            Action::LoadPreset(name) => match BoardState::from_preset(&name) {
+                Some(fresh) => next = fresh,
+                None => next.note = Some(format!("There is no preset called \"{name}\".")),
+            },
+            Action::SetUsers(users) => {
+                next.users = users.clamp(MIN_USERS, MAX_USERS);
+                set_user_count(&mut next.design, next.users);
+            }
+            Action::SetSeed(seed) => next.seed = seed,
+            Action::Select(selection) => {
+                if let (Some(from), Selection::Node(to)) = (&self.connecting, &selection) {
+                    if from != to {
+                        connect(&mut next, from.clone(), to.clone());
+                        return Rc::new(next);
+                    }
+                }
+                next.connecting = None;
+                next.selected = selection;
+            }
+            Action::MoveNode { id, x, y } => {
+                if let Some(node) = next.design.nodes.iter_mut().find(|n| n.id == id) {
+                    node.x = round_position(x);
+                    node.y = round_position(y);
+                }
+            }
+            Action::NudgeNode { id, dx, dy } => {
+                if let Some(node) = next.design.nodes.iter_mut().find(|n| n.id == id) {
+                    node.x = round_position(node.x + dx);
+                    node.y = round_position(node.y + dy);
+                }
+            }
+            Action::AddNode(kind, x, y) => {
+                if next.design.nodes.len() >= MAX_NODES {
+                    next.note = Some(format!("A board holds at most {MAX_NODES} nodes."));
+                } else {
+                    let id = fresh_id(&next.design, kind);
+                    let mut settings = NodeSettings::default_for(kind);
+                    if let NodeSettings::Users(u) = &mut settings {
+                        u.count = next.users;
+                    }
+                    next.design.nodes.push(Node {
+                        id: id.clone(),
+                        label: kind.title().to_string(),
+                        x: round_position(x),
+                        y: round_position(y),
+                        settings,
+                    });
+                    next.selected = Selection::Node(id);
+                }
+            }
+            Action::StartConnect => {
+                if let Selection::Node(id) = &next.selected {
+                    next.connecting = Some(id.clone());
+                }
+            }
+            Action::CancelConnect => next.connecting = None,
+            Action::Connect(from, to) => connect(&mut next, from, to),
+            Action::DeleteSelected => {
+                match std::mem::take(&mut next.selected) {
+                    Selection::Node(id) => {
+                        next.design.nodes.retain(|n| n.id != id);
+                        next.design.edges.retain(|e| e.from != id && e.to != id);
+                    }
+                    Selection::Edge(index) => {
+                        if index < next.design.edges.len() {
+                            next.design.edges.remove(index);
+                        }
+                    }
+                    Selection::None => next.note = Some("Select a node or an edge first.".into()),
+                }
+                next.connecting = None;
+            }
+            Action::SetSetting(id, setting, text) => {
+                let result = match next.design.nodes.iter_mut().find(|n| n.id == id) {
+                    Some(node) => apply_setting(&mut node.settings, setting, &text),
+                    None => Err("That node is no longer on the board.".to_string()),
+                };
+                match result {
+                    Ok(()) => {
+                        next.setting_error = None;
+                        if setting == Setting::UserCount {
+                            next.users = next.design.user_count().clamp(MIN_USERS, MAX_USERS);
+                        }
+                    }
+                    Err(message) => next.setting_error = Some((id, setting, message)),
+                }
+            }
+            Action::SetLabel(id, text) => {
+                if let Some(node) = next.design.nodes.iter_mut().find(|n| n.id == id) {
+                    node.label = text.chars().take(40).collect();
+                }
+            }
+            Action::AddFault(fault) => {
+                next.design.faults.push(fault);
+                next.design.faults.sort_by(|a, b| a.at_s.total_cmp(&b.at_s));
+            }
+            Action::RemoveFault(index) => {
+                if index < next.design.faults.len() {
+                    next.design.faults.remove(index);
+                }
+            }
+            Action::Cancel => next.cancelled = true,
+            Action::Rerun => {}
+            Action::Import(Ok(design)) => {
+                let users = match design.user_count() {
+                    0 => next.users,
+                    n => n.clamp(MIN_USERS, MAX_USERS),
+                };
+                next.design = *design;
+                next.preset = None;
+                next.users = users;
+                next.selected = Selection::None;
+                next.connecting = None;
+                next.import_error = None;
+                next.note = Some("Imported the design.".into());
+            }
+            Action::Import(Err(message)) => next.import_error = Some(message),
+            Action::Restore(state) => next = *state,
+        }
+        if changes_run {
+            next.cancelled = false;
+        }
+        Rc::new(next)
+    }
+}
+
+/// Positions are kept to a tenth of a unit, so the JSON stays short.
+fn round_position(v: f64) -> f64 {
+    if v.is_finite() {
+        (v * 10.0).round().clamp(-1e6, 1e6) / 10.0
+    } else {
+        0.0
+    }
+}
+
+fn set_user_count(design: &mut Design, users: u32) {
+    for node in &mut design.nodes {
+        if let NodeSettings::Users(u) = &mut node.settings {
+            u.count = users;
+        }
+    }
+}
+
+fn connect(state: &mut BoardState, from: String, to: String) {
+    state.connecting = None;
+    if from == to {
+        state.note = Some("A node cannot call itself.".into());
+    } else if state.design.has_edge(&from, &to) {
+        state.note = Some("That edge is already on the board.".into());
+    } else if state.design.node(&from).is_none() || state.design.node(&to).is_none() {
+        state.note = Some("Both ends of an edge must be nodes on the board.".into());
+    } else {
+        state.design.edges.push(Edge { from, to });
+        state.selected = Selection::Edge(state.design.edges.len() - 1);
+    }
+}
+
+/// An unused id for a new node of `kind`: `cache`, `cache-2`, …
+pub fn fresh_id(design: &Design, kind: NodeKind) -> String {
+    let base = kind.name().replace('_', "-");
+    if design.node(&base).is_none() {
+        return base;
+    }
+    (2..)
+        .map(|n| format!("{base}-{n}"))
+        .find(|id| design.node(id).is_none())
+        .unwrap_or(base)
+}
+
+/// The choices of an enum-valued setting as (JSON name, display text), or `None` for numbers.
+pub fn choices(setting: Setting) -> Option<Vec<(&'static str, &'static str)>> {
+    Some(match setting {
+        Setting::AppSize | Setting::CacheSize | Setting::DbSize => InstanceSize::ALL
+            .iter()
+            .map(|s| (s.name(), s.name()))
+            .collect(),
+        Setting::CacheEngine => vec![("memcached", "memcached"), ("redis", "redis")],
+        Setting::CacheStrategy => {
+            vec![("none", "none"), ("aside", "aside"), ("through", "through")]
+        }
+        Setting::DbEngine => vec![("mysql", "mysql"), ("postgres", "postgres")],
+        Setting::ShardKey => vec![
+            ("id_encoded", "shard bits in the ID"),
+            ("hash_object", "hash of the object"),
+            ("hash_user", "hash of the user"),
+            ("range_time", "range by time"),
+        ],
+        Setting::Standby | Setting::AutoFailover => vec![("on", "on"), ("off", "off")],
+        _ => return None,
+    })
+}
+
+/// The accepted range and step of a number-valued setting (as the core validates it).
+pub fn number_range(setting: Setting) -> (f64, f64, f64) {
+    match setting {
+        Setting::UserCount => (1.0, 1_000_000.0, 1.0),
+        Setting::RequestsPerUser => (0.001, 100.0, 0.001),
+        Setting::ReadFraction => (0.0, 1.0, 0.01),
+        Setting::ZipfExponent | Setting::UserSkew => (0.0, 2.0, 0.05),
+        Setting::CatalogueObjects => (1.0, 1_000_000.0, 1.0),
+        Setting::ApdexT => (1.0, 60_000.0, 1.0),
+        Setting::Copies => (1.0, 64.0, 1.0),
+        Setting::QueueBound => (0.0, 100_000.0, 1.0),
+        Setting::TimeoutMs => (1.0, 600_000.0, 1.0),
+        Setting::CacheTtl => (1.0, 86_400.0, 1.0),
+        Setting::Shards => (1.0, 64.0, 1.0),
+        _ => (0.0, 0.0, 1.0),
+    }
+}
+
+fn parse_size(text: &str) -> Result<InstanceSize, String> {
+    InstanceSize::ALL
+        .into_iter()
+        .find(|s| s.name() == text)
+        .ok_or_else(|| "Sizes are small, medium, large and xlarge.".to_string())
+}
+
+fn parse_number(setting: Setting, text: &str) -> Result<f64, String> {
+    let (min, max, _) = number_range(setting);
+    let value: f64 = text
+        .trim()
+        .replace([',', '_'], "")
+        .parse()
+        .map_err(|_| format!("{} takes a number {min} … {max}.", setting.label()))?;
+    if !value.is_finite() || value < min || value > max {
+        return Err(format!(
+            "{} takes {min} … {max}; \"{}\" is outside that.",
+            setting.label(),
+            text.trim()
+        ));
+    }
+    Ok(value)
+}
+
+fn parse_whole(setting: Setting, text: &str) -> Result<u32, String> {
+    let value = parse_number(setting, text)?;
+    if value.fract() != 0.0 {
+        return Err(format!("{} takes a whole number.", setting.label()));
+    }
+    // In range (≤ 1,000,000) and whole, so the cast is exact.
+    Ok(value as u32)
+}
+
+fn parse_on_off(text: &str) -> Result<bool, String> {
+    match text {
+        "on" => Ok(true),
+        "off" => Ok(false),
+        _ => Err("Choose on or off.".to_string()),
+    }
+}
+
+/// Sets one knob from its control's text; the text is checked against the accepted range.
+pub fn apply_setting(
+    settings: &mut NodeSettings,
+    setting: Setting,
+    text: &str,
+) -> Result<(), String> {
+    match (settings, setting) {
+        (NodeSettings::Users(u), Setting::UserCount) => u.count = parse_whole(setting, text)?,
+        (NodeSettings::Users(u), Setting::RequestsPerUser) => {
+            u.requests_per_user_per_s = parse_number(setting, text)?;
+        }
+        (NodeSettings::Users(u), Setting::ReadFraction) => {
+            u.read_fraction = parse_number(setting, text)?;
+        }
+        (NodeSettings::Users(u), Setting::ZipfExponent) => {
+            u.zipf_exponent = parse_number(setting, text)?;
+        }
+        (NodeSettings::Users(u), Setting::CatalogueObjects) => {
+            u.catalogue_objects = parse_whole(setting, text)?;
+        }
+        (NodeSettings::Users(u), Setting::UserSkew) => u.user_skew = parse_number(setting, text)?,
+        (NodeSettings::Users(u), Setting::ApdexT) => u.apdex_t_ms = parse_number(setting, text)?,
+        (NodeSettings::AppServer(a), Setting::AppSize) => a.size = parse_size(text)?,
+        (NodeSettings::AppServer(a), Setting::Copies) => a.copies = parse_whole(setting, text)?,
+        (NodeSettings::AppServer(a), Setting::QueueBound) => {
+            a.queue_bound = parse_whole(setting, text)?;
+        }
+        (NodeSettings::AppServer(a), Setting::TimeoutMs) => {
+            a.timeout_ms = parse_whole(setting, text)?;
+        }
+        (NodeSettings::Cache(c), Setting::CacheEngine) => {
+            c.engine = match text {
+                "memcached" => CacheEngine::Memcached,
+                "redis" => CacheEngine::Redis,
+                _ => return Err("Engines are memcached and redis.".into()),
+            };
+        }
+        (NodeSettings::Cache(c), Setting::CacheStrategy) => {
+            c.strategy = match text {
+                "none" => CacheStrategy::None,
+                "aside" => CacheStrategy::Aside,
+                "through" => CacheStrategy::Through,
+                _ => return Err("Strategies are none, aside and through.".into()),
+            };
+        }
+        (NodeSettings::Cache(c), Setting::CacheTtl) => c.ttl_s = parse_whole(setting, text)?,
+        (NodeSettings::Cache(c), Setting::CacheSize) => c.size = parse_size(text)?,
+        (NodeSettings::Database(d), Setting::DbEngine) => {
+            d.engine = match text {
+                "mysql" => DbEngine::Mysql,
+                "postgres" => DbEngine::Postgres,
+                _ => return Err("Engines are mysql and postgres.".into()),
+            };
+        }
+        (NodeSettings::Database(d), Setting::Shards) => d.shards = parse_whole(setting, text)?,
+        (NodeSettings::Database(d), Setting::ShardKey) => {
+            d.shard_key = match text {
+                "id_encoded" => ShardKey::IdEncoded,
+                "hash_object" => ShardKey::HashObject,
+                "hash_user" => ShardKey::HashUser,
+                "range_time" => ShardKey::RangeTime,
+                _ => return Err("Unknown shard key.".into()),
+            };
+        }
+        (NodeSettings::Database(d), Setting::DbSize) => d.size = parse_size(text)?,
+        (NodeSettings::Database(d), Setting::Standby) => d.standby = parse_on_off(text)?,
+        (NodeSettings::Database(d), Setting::AutoFailover) => {
+            d.auto_failover = parse_on_off(text)?;
+        }
+        _ => return Err("This node has no such setting.".into()),
+    }
+    Ok(())
+}
+
+/// Reads a design file's text: JSON, the supported version, and a design that validates.
+pub fn parse_import(text: &str) -> Result<Design, String> {
+    let value: serde_json::Value = serde_json::from_str(text)
+        .map_err(|e| format!("This file is not JSON ({e}). Export a board to see the format."))?;
+    match value.get("version").and_then(serde_json::Value::as_u64) {
+        Some(1) => {}
+        Some(v) => {
+            return Err(format!(
+                "This file is design version {v}; this build reads version 1."
+            ))
+        }
+        None => {
+            return Err("This JSON has no \"version\": 1, so it is not a shardlab design.".into())
+        }
+    }
+    let design: Design = serde_json::from_value(value)
+        .map_err(|e| format!("This JSON is not a shardlab design: {e}."))?;
+    if let Some(first) = validate(&design).first() {
+        return Err(format!("This design cannot be loaded: {first}."));
+    }
+    Ok(design)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn reduce(state: BoardState, action: Action) -> BoardState {
+        (*Rc::new(state).reduce(action)).clone()
+    }
+
+    #[test]
+    fn opens_on_pinterest_at_four_thousand_users() {
+        let state = BoardState::default();
+        assert_eq!(state.preset.as_deref(), Some("pinterest"));
+        assert_eq!(state.users, 4_000);
+        assert!(state.design_is_preset());
+    }
+
+    #[test]
+    fn preset_reasons_last_until_the_setting_changes() {
+        let state = BoardState::default();
+        let preset_why = state.why("db", Setting::ShardKey);
+        assert_ne!(preset_why, Setting::ShardKey.why());
+        let state = reduce(
+            state,
+            Action::SetSetting("db".into(), Setting::ShardKey, "hash_user".into()),
+        );
+        assert_eq!(state.why("db", Setting::ShardKey), Setting::ShardKey.why());
+        assert!(!state.design_is_preset());
+    }
+
+    #[test]
+    fn bad_numbers_are_refused_with_the_range() {
+        let state = reduce(
+            BoardState::default(),
+            Action::SetSetting("app".into(), Setting::Copies, "100".into()),
+        );
+        let message = state.setting_error.clone().map(|e| e.2).unwrap_or_default();
+        assert!(message.contains("1 … 64"), "{message}");
+        let state = reduce(
+            state,
+            Action::SetSetting("app".into(), Setting::Copies, "2.5".into()),
+        );
+        assert!(state.setting_error.is_some());
+    }
+
+    #[test]
+    fn deleting_a_node_takes_its_edges() {
+        let state = reduce(
+            BoardState::default(),
+            Action::Select(Selection::Node("app".into())),
+        );
+        let state = reduce(state, Action::DeleteSelected);
+        assert!(state.design.node("app").is_none());
+        assert!(state
+            .design
+            .edges
+            .iter()
+            .all(|e| e.from != "app" && e.to != "app"));
+    }
+
+    #[test]
+    fn connect_mode_wires_the_next_clicked_node() {
+        let state = reduce(
+            BoardState::default(),
+            Action::Select(Selection::Node("users".into())),
+        );
+        let state = reduce(state, Action::StartConnect);
+        let state = reduce(state, Action::Select(Selection::Node("db".into())));
+        assert!(state.design.has_edge("users", "db"));
+        assert_eq!(state.connecting, None);
+    }
+
+    #[test]
+    fn imports_refuse_bad_files() {
+        assert!(parse_import("{nope").unwrap_err().contains("not JSON"));
+        assert!(parse_import(r#"{"version": 2, "nodes": []}"#)
+            .unwrap_err()
+            .contains("version 2"));
+        assert!(parse_import(r#"{"version": 1, "nodes": []}"#).is_err());
+        let good = serde_json::to_string(&BoardState::default().design).unwrap_or_default();
+        assert!(parse_import(&good).is_ok());
+    }
+
+    #[test]
+    fn fresh_ids_do_not_collide() {
+        let design = BoardState::default().design;
+        assert_eq!(fresh_id(&design, NodeKind::LoadBalancer), "load-balancer");
+        let id = fresh_id(&design, NodeKind::Cache);
+        assert!(design.node(&id).is_none());
+    }
+}

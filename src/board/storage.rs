@@ -1,0 +1,195 @@
+//! Saving the board: the address bar (`#/board?v=1&preset=…&users=…&seed=…&d=…`), the browser's
+//! localStorage autosave, and JSON export.
+//!
+//! Only what differs from the opening board is written, so the plain `#/board` still means the
+//! Pinterest preset. `d` holds the design's JSON, and only when the design differs from the preset's
+//! (yew-router percent-encodes it). Decoding never fails: a bad value becomes a note and its default.
+
+use shardlab_core::sim::Design;
+
+use super::state::{BoardState, DEFAULT_PRESET, DEFAULT_SEED, MAX_USERS, MIN_USERS};
+
+/// The format version written as `v`.
+pub const VERSION: &str = "1";
+/// The localStorage key of the autosave.
+pub const STORAGE_KEY: &str = "shardlab.board.v1";
+/// The longest `d` value read from a link, in bytes.
+const MAX_URL_DESIGN: usize = 1_048_576;
+
+/// The query pairs for a state; empty when it is the opening board.
+pub fn encode(state: &BoardState) -> Vec<(&'static str, String)> {
+    let preset_design = state.design_is_preset();
+    let opening = state.preset.as_deref() == Some(DEFAULT_PRESET)
+        && preset_design
+        && state.seed == DEFAULT_SEED
+        && Some(state.users) == state.base_design().map(|d| d.user_count());
+    if opening {
+        return Vec::new();
+    }
+    let mut pairs = vec![("v", VERSION.to_owned())];
+    if let Some(name) = &state.preset {
+        pairs.push(("preset", name.clone()));
+    }
+    pairs.push(("users", state.users.to_string()));
+    pairs.push(("seed", state.seed.to_string()));
+    if !preset_design {
+        if let Ok(json) = serde_json::to_string(&state.design) {
+            pairs.push(("d", json));
+        }
+    }
+    pairs
+}
+
+/// The state a link describes, with a note for every value it could not use.
+pub fn decode(pairs: &[(String, String)]) -> (BoardState, Vec<String>) {
+    let mut notes = Vec::new();
+    let get = |key: &str| {
+        pairs
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+    };
+    let mut state = match get("preset") {
+        Some(name) => BoardState::from_preset(name).unwrap_or_else(|| {
+            notes.push(format!(
+                "The link names a preset \"{name}\" that does not exist; showing {DEFAULT_PRESET}."
+            ));
+            BoardState::default()
+        }),
+        None => {
+            let mut s = BoardState::default();
+            if get("d").is_some() {
+                s.preset = None;
+            }
+            s
+        }
+    };
+    if let Some(text) = get("d") {
+        match decode_design(text) {
+            Ok(design) => state.design = design,
+            Err(message) => notes.push(message),
+        }
+    }
+    if let Some(text) = get("users") {
+        match text.parse::<u32>() {
+            Ok(users) if (MIN_USERS..=MAX_USERS).contains(&users) => state.users = users,
+            _ => notes.push(format!(
+                "The link's users \"{text}\" is not a whole number {MIN_USERS} … {MAX_USERS}; kept {}.",
+                state.users
+            )),
+        }
+    }
+    if let Some(text) = get("seed") {
+        match text.parse::<u64>() {
+            Ok(seed) => state.seed = seed,
+            Err(_) => notes.push(format!(
+                "The link's seed \"{text}\" is not a whole number 0 … 18446744073709551615; kept {}.",
+                state.seed
+            )),
+        }
+    }
+    let users = state.users;
+    for node in &mut state.design.nodes {
+        if let shardlab_core::sim::NodeSettings::Users(u) = &mut node.settings {
+            u.count = users;
+        }
+    }
+    (state, notes)
+}
+
+/// A design from a link's `d`: JSON of the design format. It may be invalid (the board explains
+/// why), but it must parse.
+pub fn decode_design(text: &str) -> Result<Design, String> {
+    if text.len() > MAX_URL_DESIGN {
+        return Err("The link's design is over 1 MB; showing the preset instead.".into());
+    }
+    serde_json::from_str(text).map_err(|e| {
+        format!("The link's design could not be read ({e}); showing the preset instead.")
+    })
+}
+
+/// The autosave: the same pairs as the link, as JSON.
+pub fn save_text(state: &BoardState) -> String {
+    let pairs: Vec<(String, String)> = encode(state)
+        .into_iter()
+        .map(|(k, v)| (k.to_owned(), v))
+        .collect();
+    serde_json::to_string(&pairs).unwrap_or_default()
+}
+
+/// The inverse of [`save_text`]; `None` when the text is not an autosave.
+pub fn load_text(text: &str) -> Option<BoardState> {
+    let pairs: Vec<(String, String)> = serde_json::from_str(text).ok()?;
+    let (state, notes) = decode(&pairs);
+    notes.is_empty().then_some(state)
+}
+
+/// The design as the Export button writes it: pretty JSON.
+pub fn export_json(design: &Design) -> String {
+    serde_json::to_string_pretty(design).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::state::{Action, Selection};
+    use std::rc::Rc;
+    use yew::Reducible;
+
+    fn owned(pairs: Vec<(&'static str, String)>) -> Vec<(String, String)> {
+        pairs.into_iter().map(|(k, v)| (k.to_owned(), v)).collect()
+    }
+
+    #[test]
+    fn the_opening_board_has_an_empty_query() {
+        assert!(encode(&BoardState::default()).is_empty());
+    }
+
+    #[test]
+    fn a_moved_node_round_trips_through_the_link() {
+        let state = Rc::new(BoardState::default()).reduce(Action::MoveNode {
+            id: "app".into(),
+            x: 333.0,
+            y: 111.5,
+        });
+        let pairs = owned(encode(&state));
+        assert!(pairs.iter().any(|(k, _)| k == "d"));
+        let (back, notes) = decode(&pairs);
+        assert!(notes.is_empty(), "{notes:?}");
+        assert_eq!(back.design, state.design);
+        assert_eq!(back.users, 4_000);
+    }
+
+    #[test]
+    fn users_and_seed_round_trip_without_the_design() {
+        let state = Rc::new(BoardState::default()).reduce(Action::SetUsers(20_000));
+        let state = state.reduce(Action::SetSeed(7));
+        let pairs = owned(encode(&state));
+        assert!(pairs.iter().all(|(k, _)| k != "d"), "{pairs:?}");
+        let (back, _) = decode(&pairs);
+        assert_eq!((back.users, back.seed), (20_000, 7));
+        assert_eq!(back.design, state.design);
+    }
+
+    #[test]
+    fn bad_values_become_notes() {
+        let pairs = vec![
+            ("v".to_string(), "1".to_string()),
+            ("preset".to_string(), "nope".to_string()),
+            ("users".to_string(), "0".to_string()),
+            ("d".to_string(), "{".to_string()),
+        ];
+        let (state, notes) = decode(&pairs);
+        assert_eq!(notes.len(), 3, "{notes:?}");
+        assert_eq!(state.preset.as_deref(), Some("pinterest"));
+        assert_eq!(state.selected, Selection::None);
+    }
+
+    #[test]
+    fn autosave_round_trips() {
+        let state = Rc::new(BoardState::default()).reduce(Action::LoadPreset("one-big-box".into()));
+        let back = load_text(&save_text(&state));
+        assert_eq!(back.map(|s| s.design), Some(state.design.clone()));
+        assert!(load_text("nonsense").is_none());
+    }
+}
