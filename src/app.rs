@@ -9,10 +9,13 @@ use crate::route::{switch, Route};
 /// The root component.
 #[function_component(App)]
 pub fn app() -> Html {
-    // Tells the e2e tests (and anything else waiting) that the app has mounted.
+    // Tells the e2e tests (and anything else waiting) that the app has mounted, unless this page
+    // is handing over to another one (see `components::other_page`).
     use_effect_with((), |_| {
         if let Some(body) = gloo::utils::document().body() {
-            let _ = body.set_attribute("data-app-ready", "true");
+            if !body.has_attribute("data-redirecting") {
+                let _ = body.set_attribute("data-app-ready", "true");
+            }
         }
     });
     html! {

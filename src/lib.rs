@@ -10,6 +10,7 @@ pub mod board;
 pub mod components;
 pub mod crash;
 pub mod decoder;
+#[cfg(feature = "home")]
 pub mod home;
 pub mod learn;
 pub mod ring;

@@ -4,8 +4,6 @@
 use yew::{html, Html};
 use yew_router::Routable;
 
-use crate::{board::BoardView, decoder::DecoderView, home::Home, learn::LearnView, ring::RingView};
-
 /// Every page of the app.
 #[derive(Clone, Copy, Routable, PartialEq, Eq, Debug)]
 pub enum Route {
@@ -48,13 +46,44 @@ impl Route {
 }
 
 /// Renders the page for a route.
+///
+/// The release site is split into pages (`index.html`, `decoder.html`, `ring.html`, `board.html`),
+/// each built with only its own view, so a reader never downloads the code of views they do not
+/// open. A route whose view is not in this page's build hands over to the page that has it, with
+/// the same `#/…` address, so links and shared states work from any page.
 pub fn switch(route: Route) -> Html {
     match route {
-        Route::Home => html! { <Home /> },
-        Route::Learn => html! { <LearnView /> },
-        Route::Decoder => html! { <DecoderView /> },
-        Route::Ring => html! { <RingView /> },
-        Route::Board => html! { <BoardView /> },
+        Route::Home => home_page(),
+        Route::Learn => learn_page(),
+        Route::Decoder => decoder_page(),
+        Route::Ring => ring_page(),
+        Route::Board => board_page(),
         Route::NotFound => html! { <crate::components::not_found::NotFound /> },
     }
 }
+
+/// Defines `$name() -> Html`: the view when `$feature` is built in, else a hand-over to `$page`.
+macro_rules! page {
+    ($name:ident, $feature:literal, $page:literal, $view:path) => {
+        #[cfg(feature = $feature)]
+        fn $name() -> Html {
+            html! { <$view /> }
+        }
+
+        #[cfg(not(feature = $feature))]
+        fn $name() -> Html {
+            html! { <crate::components::other_page::OtherPage page={$page} /> }
+        }
+    };
+}
+
+page!(home_page, "home", "index.html", crate::home::Home);
+page!(learn_page, "home", "index.html", crate::learn::LearnView);
+page!(
+    decoder_page,
+    "decoder",
+    "decoder.html",
+    crate::decoder::DecoderView
+);
+page!(ring_page, "ring", "ring.html", crate::ring::RingView);
+page!(board_page, "board", "board.html", crate::board::BoardView);

@@ -4,6 +4,7 @@ pub mod footer;
 pub mod format;
 pub mod header;
 pub mod not_found;
+pub mod other_page;
 pub mod page_focus;
 pub mod palette;
 pub mod theme_toggle;

@@ -5,6 +5,7 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 use yew_router::prelude::*;
 
+use super::other_page::ARRIVED_KEY;
 use crate::route::Route;
 
 /// Moves keyboard focus to the `<main>` element.
@@ -15,6 +16,16 @@ pub fn focus_main() {
     if let Some(main) = main {
         let _ = main.focus();
     }
+}
+
+/// Whether the previous page handed over to this one (and forget it, so a reload does not count).
+fn arrived_from_another_page() -> bool {
+    let Ok(Some(storage)) = gloo::utils::window().session_storage() else {
+        return false;
+    };
+    let arrived = storage.get_item(ARRIVED_KEY).ok().flatten().is_some();
+    let _ = storage.remove_item(ARRIVED_KEY);
+    arrived
 }
 
 /// Renders nothing; watches the route.
@@ -30,11 +41,10 @@ pub fn page_focus() -> Html {
         };
         gloo::utils::document().set_title(&title);
         let mut first = first.borrow_mut();
-        if *first {
-            *first = false;
-        } else {
+        if !*first || arrived_from_another_page() {
             focus_main();
         }
+        *first = false;
     });
     html! {}
 }

@@ -1,180 +1,33 @@
 //! The Decoder view: the 64-bit strip, the layout, compose and decompose, shard → host, and ID
 //! generation. The page owns one reducer ([`state::DecoderState`]) and mirrors its lasting parts
 //! in the address bar ([`url_state`]); each panel is a component in its own file.
+//!
+//! Everything but the home-page preview is compiled only with the `decoder` feature, so that the
+//! pages that do not show this view do not carry its code (see `route.rs`).
 
+#[cfg(feature = "decoder")]
 pub mod arithmetic;
+#[cfg(feature = "decoder")]
 pub mod bit_strip;
+#[cfg(feature = "decoder")]
 mod dom;
+#[cfg(feature = "decoder")]
 pub mod field_editor;
+#[cfg(feature = "decoder")]
 pub mod generator;
+#[cfg(feature = "decoder")]
 pub mod id_input;
+#[cfg(feature = "decoder")]
 pub mod layout_editor;
+#[cfg(feature = "decoder")]
 pub mod placement_panel;
 pub mod preview;
+#[cfg(feature = "decoder")]
 pub mod state;
+#[cfg(feature = "decoder")]
 pub mod url_state;
 
-use shardlab_core::layout::FieldRole;
-use yew::prelude::*;
-use yew_router::prelude::*;
-
-use crate::route::Route;
-use state::Action;
-
-/// The query pairs in the address bar.
-fn query_pairs(location: Option<&Location>) -> Vec<(String, String)> {
-    location
-        .and_then(|l| l.query::<Vec<(String, String)>>().ok())
-        .unwrap_or_default()
-}
-
-fn owned(pairs: &[(&'static str, String)]) -> Vec<(String, String)> {
-    pairs
-        .iter()
-        .map(|(k, v)| ((*k).to_owned(), v.clone()))
-        .collect()
-}
-
-/// The Decoder page.
-#[function_component(DecoderView)]
-pub fn decoder_view() -> Html {
-    let location = use_location();
-    let navigator = use_navigator();
-    let in_url = query_pairs(location.as_ref());
-    let state = {
-        let in_url = in_url.clone();
-        use_reducer(move || url_state::decode(&in_url))
-    };
-    let encoded = url_state::encode(&state);
-
-    // State → address bar, whenever the lasting parts change.
-    {
-        let in_url = in_url.clone();
-        use_effect_with(encoded.clone(), move |encoded| {
-            if let Some(navigator) = navigator {
-                if in_url != owned(encoded) {
-                    if encoded.is_empty() {
-                        navigator.replace(&Route::Decoder);
-                    } else {
-                        let _ = navigator.replace_with_query(&Route::Decoder, encoded);
-                    }
-                }
-            }
-        });
-    }
-    // Address bar → state, when someone edits the link or goes back and forth.
-    {
-        let state = state.clone();
-        let encoded = encoded.clone();
-        use_effect_with(in_url, move |in_url| {
-            if *in_url != owned(&encoded) {
-                state.dispatch(Action::Restore(Box::new(url_state::decode(in_url))));
-            }
-        });
-    }
-
-    let dispatch = {
-        let state = state.clone();
-        Callback::from(move |action: Action| state.dispatch(action))
-    };
-    let on_id = dispatch.reform(Action::TypeId);
-    let on_toggle = dispatch.reform(Action::ToggleBit);
-    let on_move = dispatch.reform(|(position, bits)| Action::MoveBoundary { position, bits });
-    let on_field = dispatch.reform(|(position, text)| Action::SetField { position, text });
-
-    let layout = &state.layout;
-    let has_shard = layout.position_of_role(FieldRole::Shard).is_some();
-    let placement = match (&state.table, has_shard) {
-        (Some(table), true) => html! {
-            <placement_panel::PlacementPanel layout={layout.clone()} id={state.id} table={table.clone()}
-                table_changed={state.table != state.default_table()}
-                split={state.split.clone()} host_error={state.errors.host.clone()}
-                split_error={state.errors.split.clone()}
-                source={placement_panel::table_source(state.base, table)}
-                dispatch={dispatch.clone()} />
-        },
-        _ => html! {
-            <section class="panel placement-panel" aria-labelledby="placement-title">
-                <h2 id="placement-title">{ "Where the row lives" }</h2>
-                <p>{ "This layout has no shard field, so the ID alone does not say which machine holds the row. \
-                      Give a field the role shard to see the config table." }</p>
-            </section>
-        },
-    };
-    html! {
-        <div class="page decoder">
-            <h1>{ "Decoder" }</h1>
-            <p class="lead">
-                { "An ID can carry its own address. Pinterest's 64 bits hold a shard, a type and a local row \
-                   number, so finding an object is a shift, a mask and one lookup in a small table. \
-                   Flip a bit and watch the shard change; split a host and watch the ID stay put." }
-            </p>
-            { for state.notes.iter().map(|n| html! { <p class="note" role="status">{ n.clone() }</p> }) }
-            <div class="decoder-grid">
-                <id_input::IdInput text={state.id_text.clone()} id={state.id}
-                    error={state.errors.id.clone()} on_input={on_id} />
-                <bit_strip::BitStrip layout={layout.clone()} id={state.id} {on_toggle} {on_move} />
-                <field_editor::FieldEditors layout={layout.clone()} id={state.id}
-                    pinterest={field_editor::is_pinterest(layout)}
-                    refused={state.errors.field.clone()} on_edit={on_field.clone()} />
-                { placement }
-                <generator::Generator counted={state.allocator.is_some()}
-                    timed={layout.position_of_role(FieldRole::Timestamp).is_some()}
-                    has_shards={has_shard && state.table.is_some()}
-                    last_shard={state.table.as_ref().map_or(0, |t| t.last_shard())}
-                    generated={state.generated.clone()} error={state.errors.generate.clone()}
-                    dispatch={dispatch.clone()} />
-                <layout_editor::LayoutEditor base={state.base} layout={layout.clone()}
-                    edited={state.layout_edited()} error={state.errors.layout.clone()}
-                    dispatch={dispatch.clone()} />
-                <arithmetic::Arithmetic layout={layout.clone()} id={state.id} {on_field} />
-            </div>
-        </div>
-    }
-}
-
-#[cfg(all(test, target_arch = "wasm32"))]
-mod tests {
-    use wasm_bindgen::JsCast;
-    use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
-
-    use super::DecoderView;
-    use crate::test_support::{find, mount, texts};
-
-    wasm_bindgen_test_configure!(run_in_browser);
-
-    fn value(root: &web_sys::Element, selector: &str) -> String {
-        find(root, selector)
-            .unchecked_into::<web_sys::HtmlInputElement>()
-            .value()
-    }
-
-    #[wasm_bindgen_test]
-    async fn flipping_bit_46_and_splitting_change_what_the_page_shows() {
-        // Without a router the page still works; it just does not write the address bar.
-        let root = mount::<DecoderView>().await;
-        let shard = r#".field-editor[data-field="shard"] input"#;
-        assert_eq!(value(&root, shard), "3429");
-        assert_eq!(texts(&root, "[data-testid=loc-master]"), ["MySQL007A"]);
-
-        find(&root, "#bit-46")
-            .unchecked_into::<web_sys::HtmlElement>()
-            .click();
-        yew::scheduler::flush().await;
-        assert_eq!(value(&root, shard), "3428");
-
-        find(&root, "#bit-46")
-            .unchecked_into::<web_sys::HtmlElement>()
-            .click();
-        yew::scheduler::flush().await;
-        find(&root, ".placement-panel button.primary")
-            .unchecked_into::<web_sys::HtmlElement>()
-            .click();
-        yew::scheduler::flush().await;
-        assert_eq!(texts(&root, "[data-testid=loc-master]"), ["MySQL009A"]);
-        assert_eq!(
-            texts(&root, "[data-testid=id-decimal]"),
-            ["241294492511762325"]
-        );
-    }
-}
+#[cfg(feature = "decoder")]
+mod page;
+#[cfg(feature = "decoder")]
+pub use page::DecoderView;

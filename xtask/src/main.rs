@@ -104,31 +104,77 @@ fn dist_command(args: &[String]) -> Result<(), String> {
     dist(&public_url, &root().join(dist_dir))
 }
 
-/// A release build with `trunk build`, then the checks worth running on every build.
+/// The pages of the release site: the HTML file trunk writes, and the one app feature it is built
+/// with. Each page carries the shell and one view, so no reader downloads every view (route.rs
+/// hands a route over to the page that has its view).
+const PAGES: [(&str, &str); 4] = [
+    ("index.html", "home"),
+    ("decoder.html", "decoder"),
+    ("ring.html", "ring"),
+    ("board.html", "board"),
+];
+
+/// A release build of every page with `trunk build`, merged into `dist_dir`, then the checks worth
+/// running on every build and the Content-Security-Policy.
 fn dist(public_url: &str, dist_dir: &Path) -> Result<(), String> {
     let public_url = normalise_public_url(public_url);
-    let status = tools::command("trunk")
-        .args([
-            "build",
-            "--release",
-            "--offline",
-            "--public-url",
-            &public_url,
-            "--dist",
-        ])
-        .arg(dist_dir)
-        .current_dir(root())
-        .status()
-        .map_err(|e| format!("could not start trunk: {e}"))?;
-    if !status.success() {
-        return Err(format!("trunk build exited with {status}"));
+    let parts = root().join("target/pages");
+    if dist_dir.exists() {
+        std::fs::remove_dir_all(dist_dir).map_err(|e| format!("{}: {e}", dist_dir.display()))?;
+    }
+    std::fs::create_dir_all(dist_dir).map_err(|e| format!("{}: {e}", dist_dir.display()))?;
+    for (html, feature) in PAGES {
+        let part = parts.join(feature);
+        let status = tools::command("trunk")
+            .args([
+                "build",
+                "--release",
+                "--offline",
+                "--public-url",
+                &public_url,
+            ])
+            .args([
+                "--no-default-features",
+                "--features",
+                feature,
+                "--html-output",
+                html,
+            ])
+            .arg("--dist")
+            .arg(&part)
+            .arg("index.html")
+            .current_dir(root())
+            .status()
+            .map_err(|e| format!("could not start trunk: {e}"))?;
+        if !status.success() {
+            return Err(format!("trunk build of {html} exited with {status}"));
+        }
+        copy_files(&part, dist_dir)?;
     }
     check_no_env_import(dist_dir)?;
-    let index = dist_dir.join("index.html");
-    let html = std::fs::read_to_string(&index).map_err(|e| format!("{}: {e}", index.display()))?;
-    std::fs::write(&index, csp::with_policy(&html)?)
-        .map_err(|e| format!("{}: {e}", index.display()))?;
+    for (html, _) in PAGES {
+        let page = dist_dir.join(html);
+        let text =
+            std::fs::read_to_string(&page).map_err(|e| format!("{}: {e}", page.display()))?;
+        std::fs::write(&page, csp::with_policy(&text)?)
+            .map_err(|e| format!("{}: {e}", page.display()))?;
+    }
     println!("dist: {} (public URL {public_url})", dist_dir.display());
+    Ok(())
+}
+
+/// Copies the files (not folders) of `from` into `to`. Pages share their CSS, icon and scripts,
+/// which trunk names by content hash, so a name that is already there holds the same bytes.
+fn copy_files(from: &Path, to: &Path) -> Result<(), String> {
+    let entries = std::fs::read_dir(from).map_err(|e| format!("{}: {e}", from.display()))?;
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_file() {
+            let target = to.join(entry.file_name());
+            std::fs::copy(&path, &target)
+                .map_err(|e| format!("{} → {}: {e}", path.display(), target.display()))?;
+        }
+    }
     Ok(())
 }
 
