@@ -100,7 +100,7 @@ pub fn lookup_steps(props: &LookupStepsProps) -> Html {
                 value={props.key_text.clone()} {oninput} />
             <p class="mono rv-hash">{ format!("hash = {}", props.key_hash) }</p>
             <div class="rv-row" role="group" aria-label="Step controls">
-                <button type="button" onclick={reset} aria-label="First step">{ "⏮" }</button>
+                <button type="button" onclick={reset} aria-label="First step">{ "|◀" }</button>
                 <button type="button" onclick={back} aria-label="Previous step" disabled={step == 0}>{ "◀" }</button>
                 <button type="button" class="primary" onclick={toggle} aria-pressed={(*playing).to_string()}>
                     { if *playing { "Pause" } else { "Play" } }

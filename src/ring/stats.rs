@@ -115,7 +115,7 @@ pub fn stats(props: &StatsProps) -> Html {
                 <strong data-testid="max-over-mean" title={load.max_over_mean.to_string()}>{ format!("{:.3}", load.max_over_mean) }</strong>
                 { ", σ/mean " }
                 <strong data-testid="stddev-over-mean" title={load.stddev_over_mean.to_string()}>{ format!("{:.3}", load.stddev_over_mean) }</strong>
-                { format!(" (mean {:.0} keys per server).", load.mean) }
+                { format!(" (mean {} keys per server).", format_count(load.mean.round() as u64)) }
             </p>
             <table class="rv-load">
                 <caption class="rv-sr">{ "Keys per server, and the change in the last step" }</caption>
