@@ -4,9 +4,11 @@
 //! statistics stream in slices so no task blocks the page.
 
 pub mod buckets;
+pub mod comparisons;
 pub mod directory_table;
 pub mod id_bits;
 pub mod lookup_steps;
+pub mod plots;
 pub mod preview;
 pub mod ranges;
 pub mod ring_drawing;
@@ -434,6 +436,10 @@ pub fn ring_view() -> Html {
                           the band shows who owns each stretch.", state.vnodes) }</p>
         },
     };
+    let final_load = measured
+        .as_ref()
+        .filter(|m| m.progress.is_done())
+        .map(|m| Rc::new(m.result.load_after.clone()));
     let dismiss = dispatch.reform(|_: MouseEvent| Action::DismissNotes);
     html! {
         <div class="page ring-view">
@@ -476,6 +482,8 @@ pub fn ring_view() -> Html {
                     {replicas} {replicas_note} dispatch={dispatch.clone()} />
                 <settings::Settings vnodes={state.vnodes} replicas={state.replicas} keys={state.keys}
                     sample={state.sample} seed={state.seed} ring={state.scheme == "ring"} dispatch={dispatch.clone()} />
+                <comparisons::Comparisons load={final_load} servers={state.servers.len() as u32}
+                    vnodes={state.vnodes} seed={state.seed} />
             </div>
         </div>
     }
