@@ -1,16 +1,14 @@
-//! One plot: drawn with plotters on a canvas, with a table as its text alternative and exports to
-//! PNG (the canvas) and SVG (the same drawing through plotters' SVG back end).
+//! One plot, drawn as SVG from the plot's numbers, with a table as its text alternative and
+//! exports to SVG (the element itself, with the page's colours written in) and PNG (that SVG drawn
+//! onto a canvas). The plotters crate drew these first, but its canvas back end alone added
+//! 35 kB brotli to a site with a 250 kB budget, so the view draws its own axes.
 
 use std::rc::Rc;
 
-use plotters::coord::Shift;
-use plotters::prelude::*;
-use plotters_canvas::CanvasBackend;
 use wasm_bindgen::JsCast;
-use web_sys::HtmlCanvasElement;
 use yew::prelude::*;
 
-/// Canvas size in pixels (CSS scales it to the panel).
+/// Picture size in viewBox units (CSS scales it to the panel).
 pub const WIDTH: u32 = 640;
 pub const HEIGHT: u32 = 360;
 
@@ -78,16 +76,7 @@ pub fn format_x(plot: &Plot, x: f64) -> String {
     format!("{x}")
 }
 
-/// The colours a drawing uses, read from the page's CSS so both themes work.
-struct Palette {
-    text: RGBColor,
-    muted: RGBColor,
-    border: RGBColor,
-    surface: RGBColor,
-    lookup: Box<dyn Fn(&Paint) -> RGBColor>,
-}
-
-/// `#rgb` or `#rrggbb` → colour.
+/// `#rgb` or `#rrggbb` → (r, g, b).
 pub fn parse_hex(text: &str) -> Option<(u8, u8, u8)> {
     let hex = text.trim().strip_prefix('#')?;
     let digits: Vec<u8> = hex
@@ -101,181 +90,288 @@ pub fn parse_hex(text: &str) -> Option<(u8, u8, u8)> {
     }
 }
 
-fn palette(element: &web_sys::Element) -> Palette {
-    let style = web_sys::window().and_then(|w| w.get_computed_style(element).ok().flatten());
-    let read = move |name: &str, fallback: (u8, u8, u8)| {
-        let (r, g, b) = style
-            .as_ref()
-            .and_then(|s| s.get_property_value(name).ok())
-            .and_then(|v| parse_hex(&v))
-            .unwrap_or(fallback);
-        RGBColor(r, g, b)
-    };
-    let text = read("--text", (28, 29, 31));
-    let muted = read("--muted", (85, 88, 94));
-    let border = read("--border", (214, 214, 209));
-    let surface = read("--surface", (255, 255, 255));
-    let vars: Vec<(&'static str, RGBColor)> = [
-        "--c1", "--c2", "--c3", "--c4", "--c5", "--c6", "--c7", "--c8", "--text", "--muted",
-    ]
-    .into_iter()
-    .map(|name| (name, read(name, (85, 88, 94))))
-    .collect();
-    Palette {
-        text,
-        muted,
-        border,
-        surface,
-        lookup: Box::new(move |paint| match paint {
-            Paint::Var(name) => vars
-                .iter()
-                .find(|(n, _)| n == name)
-                .map_or(muted, |(_, c)| *c),
-            Paint::Hex(hex) => parse_hex(hex).map_or(muted, |(r, g, b)| RGBColor(r, g, b)),
-        }),
+/// The CSS value of a paint.
+fn css(paint: &Paint) -> String {
+    match paint {
+        Paint::Var(name) => format!("var({name})"),
+        Paint::Hex(hex) => (*hex).to_owned(),
     }
 }
 
-fn fail<E: std::fmt::Debug>(e: E) -> String {
-    format!("{e:?}")
+/// A "nice" tick step (1, 2 or 5 × 10^k) for about `count` ticks over `span`.
+pub fn nice_step(span: f64, count: f64) -> f64 {
+    if span.is_nan() || span <= 0.0 || !span.is_finite() {
+        return 1.0;
+    }
+    let raw = span / count.max(1.0);
+    let power = libm::pow(10.0, libm::floor(libm::log10(raw)));
+    let unit = raw / power;
+    let nice = if unit < 1.5 {
+        1.0
+    } else if unit < 3.5 {
+        2.0
+    } else if unit < 7.5 {
+        5.0
+    } else {
+        10.0
+    };
+    nice * power
 }
 
-fn draw<DB: DrawingBackend>(
-    root: DrawingArea<DB, Shift>,
-    plot: &Plot,
-    colours: &Palette,
-) -> Result<(), String> {
-    root.fill(&colours.surface).map_err(fail)?;
+/// Tick values from `low` to `high` at multiples of `step`.
+pub fn ticks(low: f64, high: f64, step: f64) -> Vec<f64> {
+    let mut out = Vec::new();
+    let mut k = libm::ceil(low / step - 1e-9);
+    while k * step <= high + 1e-9 && out.len() < 50 {
+        out.push(k * step);
+        k += 1.0;
+    }
+    out
+}
+
+fn tick_label(y: f64, step: f64) -> String {
+    if y.abs() >= 1000.0 {
+        crate::components::format::format_count(y.round() as u64)
+    } else if step >= 1.0 {
+        format!("{y:.0}")
+    } else if step >= 0.1 {
+        format!("{y:.1}")
+    } else {
+        format!("{y:.2}")
+    }
+}
+
+const LEFT: f64 = 72.0;
+const RIGHT: f64 = 16.0;
+const TOP: f64 = 16.0;
+const BOTTOM: f64 = 52.0;
+
+/// Maps data to picture coordinates.
+struct Frame<'a> {
+    plot: &'a Plot,
+}
+
+impl Frame<'_> {
+    fn x(&self, x: f64) -> f64 {
+        let (a, b) = self.plot.x_range;
+        LEFT + (x - a) / (b - a) * (f64::from(WIDTH) - LEFT - RIGHT)
+    }
+    fn y(&self, y: f64) -> f64 {
+        let (a, b) = self.plot.y_range;
+        f64::from(HEIGHT) - BOTTOM - (y - a) / (b - a) * (f64::from(HEIGHT) - TOP - BOTTOM)
+    }
+    fn points(&self, points: &[(f64, f64)]) -> String {
+        points
+            .iter()
+            .map(|&(x, y)| format!("{:.1},{:.1}", self.x(x), self.y(y)))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+}
+
+/// The plot as SVG elements.
+fn picture(plot: &Plot) -> Html {
+    let f = Frame { plot };
     let (x0, x1) = plot.x_range;
     let (y0, y1) = plot.y_range;
-    let mut chart = ChartBuilder::on(&root)
-        .margin(16)
-        .x_label_area_size(48)
-        .y_label_area_size(64)
-        .build_cartesian_2d(x0..x1, y0..y1)
-        .map_err(fail)?;
-    let label_font = ("sans-serif", 13).into_font().color(&colours.text);
-    let desc_font = ("sans-serif", 14).into_font().color(&colours.text);
-    let x_formatter = |x: &f64| format_x(plot, *x);
-    let y_formatter = |y: &f64| {
-        if y.abs() >= 1000.0 {
-            format!("{:.0}", y)
-        } else {
-            format!("{}", (y * 1000.0).round() / 1000.0)
-        }
-    };
-    let x_labels = if plot.x_names.is_empty() {
-        8
+    let y_step = nice_step(y1 - y0, 5.0);
+    let y_ticks = ticks(y0, y1, y_step).into_iter().map(|y| {
+        let py = f.y(y);
+        html! { <g>
+            <line class="rv-grid-line" x1={LEFT.to_string()} x2={format!("{:.1}", f64::from(WIDTH) - RIGHT)}
+                y1={format!("{py:.1}")} y2={format!("{py:.1}")} />
+            <text class="rv-tick-label" x={format!("{:.1}", LEFT - 8.0)} y={format!("{:.1}", py + 4.0)} text-anchor="end">{ tick_label(y, y_step) }</text>
+        </g> }
+    });
+    let x_values: Vec<f64> = if !plot.x_names.is_empty() {
+        let every = plot.x_names.len().div_ceil(16).max(1);
+        (0..plot.x_names.len())
+            .step_by(every)
+            .map(|i| i as f64)
+            .collect()
+    } else if plot.x_log10 {
+        ticks(x0, x1, 1.0)
     } else {
-        plot.x_names.len().min(16)
+        ticks(x0, x1, nice_step(x1 - x0, 8.0))
     };
-    chart
-        .configure_mesh()
-        .x_desc(plot.x_label.as_str())
-        .y_desc(plot.y_label.as_str())
-        .axis_style(colours.muted)
-        .bold_line_style(colours.border.mix(0.6))
-        .light_line_style(colours.border.mix(0.0))
-        .label_style(label_font.clone())
-        .axis_desc_style(desc_font)
-        .x_labels(x_labels)
-        .x_label_formatter(&x_formatter)
-        .y_label_formatter(&y_formatter)
-        .draw()
-        .map_err(fail)?;
-    let labelled = plot.series.len() > 1;
-    for series in &plot.series {
-        let colour = (colours.lookup)(&series.paint);
-        match series.kind {
+    let x_ticks = x_values.into_iter().map(|x| {
+        let px = f.x(x);
+        let base = f64::from(HEIGHT) - BOTTOM;
+        html! { <g>
+            <line class="rv-axis" x1={format!("{px:.1}")} x2={format!("{px:.1}")} y1={base.to_string()} y2={(base + 5.0).to_string()} />
+            <text class="rv-tick-label" x={format!("{px:.1}")} y={(base + 18.0).to_string()} text-anchor="middle">{ format_x(plot, x) }</text>
+        </g> }
+    });
+    let series = plot.series.iter().map(|s| {
+        let colour = css(&s.paint);
+        match s.kind {
             Kind::Bars => {
-                chart
-                    .draw_series(series.points.iter().enumerate().map(|(i, &(x, y))| {
-                        let c = series
-                            .point_paints
-                            .get(i)
-                            .map_or(colour, |p| (colours.lookup)(p));
-                        Rectangle::new([(x - 0.35, 0.0), (x + 0.35, y)], c.filled())
-                    }))
-                    .map_err(fail)?;
+                let bars = s.points.iter().enumerate().map(|(i, &(x, y))| {
+                    let fill = s.point_paints.get(i).map_or(colour.clone(), css);
+                    let (left, right) = (f.x(x - 0.35), f.x(x + 0.35));
+                    let (top, base) = (f.y(y), f.y(y0.max(0.0)));
+                    html! { <rect x={format!("{left:.1}")} y={format!("{top:.1}")} width={format!("{:.1}", right - left)}
+                        height={format!("{:.1}", (base - top).max(0.0))} style={format!("fill:{fill}")} /> }
+                });
+                html! { <g>{ for bars }</g> }
             }
             Kind::Line => {
-                chart
-                    .draw_series(series.spread.iter().map(|&(x, lo, hi)| {
-                        PathElement::new(vec![(x, lo), (x, hi)], colour.stroke_width(1))
-                    }))
-                    .map_err(fail)?;
-                let anno = chart
-                    .draw_series(LineSeries::new(
-                        series.points.iter().copied(),
-                        colour.stroke_width(2),
-                    ))
-                    .map_err(fail)?;
-                if labelled {
-                    anno.label(series.name.as_str()).legend(move |(x, y)| {
-                        PathElement::new(vec![(x, y), (x + 20, y)], colour.stroke_width(2))
-                    });
-                }
-                chart
-                    .draw_series(
-                        series
-                            .points
-                            .iter()
-                            .map(|&p| Circle::new(p, 3, colour.filled())),
-                    )
-                    .map_err(fail)?;
+                let whiskers = s.spread.iter().map(|&(x, lo, hi)| html! {
+                    <line x1={format!("{:.1}", f.x(x))} x2={format!("{:.1}", f.x(x))} y1={format!("{:.1}", f.y(lo))}
+                        y2={format!("{:.1}", f.y(hi))} style={format!("stroke:{colour};stroke-width:1.5")} />
+                });
+                let marks = s.points.iter().map(|&(x, y)| html! {
+                    <circle cx={format!("{:.1}", f.x(x))} cy={format!("{:.1}", f.y(y))} r="3" style={format!("fill:{colour}")} />
+                });
+                html! { <g>
+                    { for whiskers }
+                    <polyline points={f.points(&s.points)} style={format!("fill:none;stroke:{colour};stroke-width:2")} />
+                    { for marks }
+                </g> }
             }
-            Kind::Dashed => {
-                let anno = chart
-                    .draw_series(DashedLineSeries::new(
-                        series.points.iter().copied(),
-                        6,
-                        5,
-                        colour.stroke_width(2),
-                    ))
-                    .map_err(fail)?;
-                if labelled {
-                    anno.label(series.name.as_str()).legend(move |(x, y)| {
-                        PathElement::new(vec![(x, y), (x + 8, y)], colour.stroke_width(2))
-                    });
+            Kind::Dashed => html! {
+                <polyline points={f.points(&s.points)} style={format!("fill:none;stroke:{colour};stroke-width:2;stroke-dasharray:6 5")} />
+            },
+        }
+    });
+    let legend = (plot.series.len() > 1).then(|| {
+        let width = 150.0;
+        let left = f64::from(WIDTH) - RIGHT - width - 8.0;
+        let entries = plot.series.iter().enumerate().map(|(i, s)| {
+            let y = TOP + 16.0 + i as f64 * 18.0;
+            let dash = if s.kind == Kind::Dashed { ";stroke-dasharray:6 5" } else { "" };
+            html! { <g>
+                <line x1={format!("{:.1}", left + 8.0)} x2={format!("{:.1}", left + 32.0)} y1={format!("{y:.1}")} y2={format!("{y:.1}")}
+                    style={format!("stroke:{};stroke-width:3{dash}", css(&s.paint))} />
+                <text class="rv-tick-label" x={format!("{:.1}", left + 40.0)} y={format!("{:.1}", y + 4.0)}>{ &s.name }</text>
+            </g> }
+        });
+        html! { <g class="rv-legend">
+            <rect x={format!("{left:.1}")} y={(TOP + 4.0).to_string()} width={width.to_string()}
+                height={format!("{:.1}", plot.series.len() as f64 * 18.0 + 8.0)} rx="4" />
+            { for entries }
+        </g> }
+    });
+    let base = f64::from(HEIGHT) - BOTTOM;
+    html! { <>
+        <rect class="rv-plot-bg" x="0" y="0" width={WIDTH.to_string()} height={HEIGHT.to_string()} />
+        { for y_ticks }
+        <line class="rv-axis" x1={LEFT.to_string()} x2={LEFT.to_string()} y1={TOP.to_string()} y2={base.to_string()} />
+        <line class="rv-axis" x1={LEFT.to_string()} x2={(f64::from(WIDTH) - RIGHT).to_string()} y1={base.to_string()} y2={base.to_string()} />
+        { for x_ticks }
+        { for series }
+        <text class="rv-axis-label" x={format!("{:.1}", (LEFT + f64::from(WIDTH) - RIGHT) / 2.0)} y={(f64::from(HEIGHT) - 8.0).to_string()} text-anchor="middle">{ &plot.x_label }</text>
+        <text class="rv-axis-label" transform={format!("translate(16 {:.1}) rotate(-90)", (TOP + base) / 2.0)} text-anchor="middle">{ &plot.y_label }</text>
+        { for legend }
+    </> }
+}
+
+/// The stylesheet a downloaded SVG carries: this page's colours, resolved.
+fn standalone_style(element: &web_sys::Element) -> String {
+    let style = web_sys::window().and_then(|w| w.get_computed_style(element).ok().flatten());
+    let names = [
+        "--c1",
+        "--c2",
+        "--c3",
+        "--c4",
+        "--c5",
+        "--c6",
+        "--c7",
+        "--c8",
+        "--text",
+        "--muted",
+        "--border",
+        "--surface",
+    ];
+    let vars: String = names
+        .iter()
+        .filter_map(|n| {
+            let v = style.as_ref()?.get_property_value(n).ok()?;
+            Some(format!("{n}:{};", v.trim()))
+        })
+        .collect();
+    format!(
+        "<style>svg{{{vars}font-family:system-ui,sans-serif}}.rv-plot-bg{{fill:var(--surface)}}\
+         .rv-grid-line{{stroke:var(--border);stroke-width:1}}.rv-axis{{stroke:var(--muted);stroke-width:1}}\
+         .rv-tick-label{{fill:var(--text);font-size:13px}}.rv-axis-label{{fill:var(--text);font-size:14px}}\
+         .rv-legend rect{{fill:var(--surface);stroke:var(--border)}}</style>"
+    )
+}
+
+/// The plot's SVG as a standalone document.
+fn svg_document(element: &web_sys::Element) -> String {
+    let outer = element.outer_html();
+    match outer.find('>') {
+        Some(end) => format!(
+            "{}{}{}",
+            &outer[..=end],
+            standalone_style(element),
+            &outer[end + 1..]
+        ),
+        None => outer,
+    }
+}
+
+fn blob_url(text: &str) -> Option<String> {
+    let parts = js_sys::Array::of1(&text.into());
+    let options = web_sys::BlobPropertyBag::new();
+    options.set_type("image/svg+xml");
+    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options).ok()?;
+    web_sys::Url::create_object_url_with_blob(&blob).ok()
+}
+
+/// Draws the SVG into a canvas at twice the size and downloads it as PNG.
+fn download_png(document_text: String, name: String) {
+    let Some(url) = blob_url(&document_text) else {
+        return;
+    };
+    let Ok(image) = web_sys::HtmlImageElement::new() else {
+        return;
+    };
+    let loaded = image.clone();
+    let url_done = url.clone();
+    let onload = wasm_bindgen::closure::Closure::once_into_js(move || {
+        let canvas = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.create_element("canvas").ok())
+            .map(|c| c.unchecked_into::<web_sys::HtmlCanvasElement>());
+        if let Some(canvas) = canvas {
+            canvas.set_width(WIDTH * 2);
+            canvas.set_height(HEIGHT * 2);
+            let context = canvas
+                .get_context("2d")
+                .ok()
+                .flatten()
+                .map(|c| c.unchecked_into::<web_sys::CanvasRenderingContext2d>());
+            if let Some(context) = context {
+                let _ = context.draw_image_with_html_image_element_and_dw_and_dh(
+                    &loaded,
+                    0.0,
+                    0.0,
+                    f64::from(WIDTH * 2),
+                    f64::from(HEIGHT * 2),
+                );
+                if let Ok(data) = canvas.to_data_url() {
+                    download(&data, &name);
                 }
             }
         }
-    }
-    if labelled {
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::UpperRight)
-            .background_style(colours.surface.mix(0.9))
-            .border_style(colours.border)
-            .label_font(label_font)
-            .draw()
-            .map_err(fail)?;
-    }
-    root.present().map_err(fail)?;
-    Ok(())
-}
-
-/// The plot as an SVG document.
-fn svg_of(plot: &Plot, colours: &Palette) -> Result<String, String> {
-    let mut out = String::new();
-    {
-        let root = SVGBackend::with_string(&mut out, (WIDTH, HEIGHT)).into_drawing_area();
-        draw(root, plot, colours)?;
-    }
-    Ok(out)
+        let _ = web_sys::Url::revoke_object_url(&url_done);
+    });
+    image.set_onload(Some(onload.unchecked_ref()));
+    image.set_src(&url);
 }
 
 fn download(href: &str, name: &str) {
     let Some(document) = web_sys::window().and_then(|w| w.document()) else {
         return;
     };
-    let Ok(a) = document.create_element("a") else {
-        return;
-    };
-    let a: web_sys::HtmlAnchorElement = a.unchecked_into();
-    a.set_href(href);
-    a.set_download(name);
-    a.click();
+    if let Ok(a) = document.create_element("a") {
+        let a: web_sys::HtmlAnchorElement = a.unchecked_into();
+        a.set_href(href);
+        a.set_download(name);
+        a.click();
+    }
 }
 
 /// Props for [`PlotView`].
@@ -294,54 +390,26 @@ pub struct PlotViewProps {
 /// A plot with its table and exports.
 #[function_component(PlotView)]
 pub fn plot_view(props: &PlotViewProps) -> Html {
-    let canvas = use_node_ref();
-    let error = use_state(|| None::<String>);
-    {
-        let canvas = canvas.clone();
-        let error = error.setter();
-        use_effect_with(props.plot.clone(), move |plot| {
-            if let Some(el) = canvas.cast::<HtmlCanvasElement>() {
-                let colours = palette(&el);
-                let result = CanvasBackend::with_canvas_object(el)
-                    .ok_or_else(|| "no canvas context".to_owned())
-                    .and_then(|b| draw(b.into_drawing_area(), plot, &colours));
-                error.set(result.err());
-            }
-        });
-    }
+    let svg_ref = use_node_ref();
     let png = {
-        let canvas = canvas.clone();
+        let svg_ref = svg_ref.clone();
         let id = props.id;
         Callback::from(move |_: MouseEvent| {
-            if let Some(el) = canvas.cast::<HtmlCanvasElement>() {
-                if let Ok(url) = el.to_data_url() {
-                    download(&url, &format!("shardlab-{id}.png"));
-                }
+            if let Some(el) = svg_ref.cast::<web_sys::Element>() {
+                download_png(svg_document(&el), format!("shardlab-{id}.png"));
             }
         })
     };
     let svg = {
-        let canvas = canvas.clone();
-        let plot = props.plot.clone();
+        let svg_ref = svg_ref.clone();
         let id = props.id;
-        let error = error.setter();
         Callback::from(move |_: MouseEvent| {
-            let Some(el) = canvas.cast::<web_sys::Element>() else {
-                return;
-            };
-            let result = svg_of(&plot, &palette(&el)).and_then(|text| {
-                let parts = js_sys::Array::of1(&text.into());
-                let options = web_sys::BlobPropertyBag::new();
-                options.set_type("image/svg+xml");
-                let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options)
-                    .map_err(fail)?;
-                let url = web_sys::Url::create_object_url_with_blob(&blob).map_err(fail)?;
+            if let Some(url) = svg_ref
+                .cast::<web_sys::Element>()
+                .and_then(|el| blob_url(&svg_document(&el)))
+            {
                 download(&url, &format!("shardlab-{id}.svg"));
                 let _ = web_sys::Url::revoke_object_url(&url);
-                Ok(())
-            });
-            if let Err(e) = result {
-                error.set(Some(e));
             }
         })
     };
@@ -382,8 +450,11 @@ pub fn plot_view(props: &PlotViewProps) -> Html {
     html! {
         <figure class="rv-plot" data-testid={format!("plot-{}", props.id)}>
             <h3>{ &plot.title }</h3>
-            <canvas ref={canvas} id={format!("rv-plot-{}", props.id)} width={WIDTH.to_string()} height={HEIGHT.to_string()}
-                role="img" aria-label={format!("{}. The table below lists the same numbers.", plot.title)}></canvas>
+            <svg ref={svg_ref} id={format!("rv-plot-{}", props.id)} xmlns="http://www.w3.org/2000/svg"
+                viewBox={format!("0 0 {WIDTH} {HEIGHT}")} width={WIDTH.to_string()} height={HEIGHT.to_string()}
+                role="img" aria-label={format!("{}. The table below lists the same numbers.", plot.title)}>
+                { picture(plot) }
+            </svg>
             <figcaption>
                 if let Some(p) = &props.progress { <p class="rv-progress">{ p }</p> }
                 <p>{ &props.caption }</p>
@@ -391,7 +462,6 @@ pub fn plot_view(props: &PlotViewProps) -> Html {
                     <button type="button" class="small" onclick={png}>{ "Download PNG" }</button>
                     <button type="button" class="small" onclick={svg}>{ "Download SVG" }</button>
                 </div>
-                if let Some(e) = &*error { <p class="error">{ format!("The plot could not be drawn: {e}") }</p> }
                 <details>
                     <summary>{ "The numbers as a table" }</summary>
                     <table class="rv-plot-table">
@@ -414,6 +484,14 @@ mod tests {
         assert_eq!(parse_hex(" #fff"), Some((255, 255, 255)));
         assert_eq!(parse_hex("red"), None);
         assert_eq!(parse_hex("#12345"), None);
+    }
+
+    #[test]
+    fn ticks_are_round_numbers() {
+        assert_eq!(nice_step(1.0, 5.0), 0.2);
+        assert_eq!(nice_step(23_000.0, 5.0), 5_000.0);
+        assert_eq!(ticks(0.0, 1.05, 0.2).len(), 6);
+        assert_eq!(nice_step(0.0, 5.0), 1.0);
     }
 
     #[test]

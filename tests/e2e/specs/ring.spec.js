@@ -120,3 +120,32 @@ for (const [width, height] of [[1280, 800], [390, 844]]) {
     });
   }
 }
+
+test('three plots with tables, PNG and SVG downloads', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openRoute(page, '#/ring');
+  await settled(page);
+  for (const id of ['load', 'moved', 'vnodes']) {
+    const plot = page.getByTestId(`plot-${id}`);
+    await expect(plot.locator('svg polyline, svg rect').first()).toBeAttached();
+    await expect(plot.locator('.rv-progress')).toHaveCount(0, { timeout: 30_000 });
+    await expect(plot.locator('table tbody tr').first()).toBeAttached();
+  }
+  // Mod moves about 80 % at N = 4; the ring about 20 %.
+  const row = page.getByTestId('plot-moved').locator('tbody tr', { hasText: /^4/ });
+  const cells = await row.locator('td').allTextContents();
+  expect(Number(cells[0].split(' ')[0])).toBeGreaterThan(0.75);
+  expect(Number(cells[1].split(' ')[0])).toBeLessThan(0.28);
+  const svg = page.waitForEvent('download');
+  await page.getByTestId('plot-moved').getByRole('button', { name: 'Download SVG' }).click();
+  expect((await svg).suggestedFilename()).toBe('shardlab-moved.svg');
+  const png = page.waitForEvent('download');
+  await page.getByTestId('plot-vnodes').getByRole('button', { name: 'Download PNG' }).click();
+  expect((await png).suggestedFilename()).toBe('shardlab-vnodes.png');
+  for (const colorScheme of ['light', 'dark']) {
+    await page.emulateMedia({ colorScheme });
+    for (const id of ['load', 'moved', 'vnodes']) {
+      await page.getByTestId(`plot-${id}`).locator('svg').screenshot({ path: `test-results/ring-plot-${id}-${colorScheme}.png` });
+    }
+  }
+});
