@@ -169,20 +169,42 @@ impl Frame<'_> {
     }
 }
 
-/// The plot as SVG elements.
-fn picture(plot: &Plot) -> Html {
+/// Escapes text for SVG markup.
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
+
+/// The plot as SVG markup (the inside of the `<svg>` element).
+pub fn picture(plot: &Plot) -> String {
+    use std::fmt::Write;
     let f = Frame { plot };
     let (x0, x1) = plot.x_range;
     let (y0, y1) = plot.y_range;
+    let (w, h) = (f64::from(WIDTH), f64::from(HEIGHT));
+    let base = h - BOTTOM;
+    let right = w - RIGHT;
+    let mut out = String::with_capacity(8_192);
+    let _ = write!(
+        out,
+        r#"<rect class="rv-plot-bg" x="0" y="0" width="{w}" height="{h}"/>"#
+    );
     let y_step = nice_step(y1 - y0, 5.0);
-    let y_ticks = ticks(y0, y1, y_step).into_iter().map(|y| {
+    for y in ticks(y0, y1, y_step) {
         let py = f.y(y);
-        html! { <g>
-            <line class="rv-grid-line" x1={LEFT.to_string()} x2={format!("{:.1}", f64::from(WIDTH) - RIGHT)}
-                y1={format!("{py:.1}")} y2={format!("{py:.1}")} />
-            <text class="rv-tick-label" x={format!("{:.1}", LEFT - 8.0)} y={format!("{:.1}", py + 4.0)} text-anchor="end">{ tick_label(y, y_step) }</text>
-        </g> }
-    });
+        let _ = write!(
+            out,
+            r#"<line class="rv-grid-line" x1="{LEFT}" x2="{right}" y1="{py:.1}" y2="{py:.1}"/><text class="rv-tick-label" x="{:.1}" y="{:.1}" text-anchor="end">{}</text>"#,
+            LEFT - 8.0,
+            py + 4.0,
+            tick_label(y, y_step)
+        );
+    }
+    let _ = write!(
+        out,
+        r#"<line class="rv-axis" x1="{LEFT}" x2="{LEFT}" y1="{TOP}" y2="{base}"/><line class="rv-axis" x1="{LEFT}" x2="{right}" y1="{base}" y2="{base}"/>"#
+    );
     let x_values: Vec<f64> = if !plot.x_names.is_empty() {
         let every = plot.x_names.len().div_ceil(16).max(1);
         (0..plot.x_names.len())
@@ -194,76 +216,104 @@ fn picture(plot: &Plot) -> Html {
     } else {
         ticks(x0, x1, nice_step(x1 - x0, 8.0))
     };
-    let x_ticks = x_values.into_iter().map(|x| {
+    for x in x_values {
         let px = f.x(x);
-        let base = f64::from(HEIGHT) - BOTTOM;
-        html! { <g>
-            <line class="rv-axis" x1={format!("{px:.1}")} x2={format!("{px:.1}")} y1={base.to_string()} y2={(base + 5.0).to_string()} />
-            <text class="rv-tick-label" x={format!("{px:.1}")} y={(base + 18.0).to_string()} text-anchor="middle">{ format_x(plot, x) }</text>
-        </g> }
-    });
-    let series = plot.series.iter().map(|s| {
+        let _ = write!(
+            out,
+            r#"<line class="rv-axis" x1="{px:.1}" x2="{px:.1}" y1="{base}" y2="{}"/><text class="rv-tick-label" x="{px:.1}" y="{}" text-anchor="middle">{}</text>"#,
+            base + 5.0,
+            base + 18.0,
+            escape(&format_x(plot, x))
+        );
+    }
+    for s in &plot.series {
         let colour = css(&s.paint);
         match s.kind {
             Kind::Bars => {
-                let bars = s.points.iter().enumerate().map(|(i, &(x, y))| {
+                for (i, &(x, y)) in s.points.iter().enumerate() {
                     let fill = s.point_paints.get(i).map_or(colour.clone(), css);
-                    let (left, right) = (f.x(x - 0.35), f.x(x + 0.35));
-                    let (top, base) = (f.y(y), f.y(y0.max(0.0)));
-                    html! { <rect x={format!("{left:.1}")} y={format!("{top:.1}")} width={format!("{:.1}", right - left)}
-                        height={format!("{:.1}", (base - top).max(0.0))} style={format!("fill:{fill}")} /> }
-                });
-                html! { <g>{ for bars }</g> }
+                    let (l, r) = (f.x(x - 0.35), f.x(x + 0.35));
+                    let (top, floor) = (f.y(y), f.y(y0.max(0.0)));
+                    let _ = write!(
+                        out,
+                        r#"<rect x="{l:.1}" y="{top:.1}" width="{:.1}" height="{:.1}" style="fill:{fill}"/>"#,
+                        r - l,
+                        (floor - top).max(0.0)
+                    );
+                }
             }
             Kind::Line => {
-                let whiskers = s.spread.iter().map(|&(x, lo, hi)| html! {
-                    <line x1={format!("{:.1}", f.x(x))} x2={format!("{:.1}", f.x(x))} y1={format!("{:.1}", f.y(lo))}
-                        y2={format!("{:.1}", f.y(hi))} style={format!("stroke:{colour};stroke-width:1.5")} />
-                });
-                let marks = s.points.iter().map(|&(x, y)| html! {
-                    <circle cx={format!("{:.1}", f.x(x))} cy={format!("{:.1}", f.y(y))} r="3" style={format!("fill:{colour}")} />
-                });
-                html! { <g>
-                    { for whiskers }
-                    <polyline points={f.points(&s.points)} style={format!("fill:none;stroke:{colour};stroke-width:2")} />
-                    { for marks }
-                </g> }
+                for &(x, lo, hi) in &s.spread {
+                    let px = f.x(x);
+                    let _ = write!(
+                        out,
+                        r#"<line x1="{px:.1}" x2="{px:.1}" y1="{:.1}" y2="{:.1}" style="stroke:{colour};stroke-width:1.5"/>"#,
+                        f.y(lo),
+                        f.y(hi)
+                    );
+                }
+                let _ = write!(
+                    out,
+                    r#"<polyline points="{}" style="fill:none;stroke:{colour};stroke-width:2"/>"#,
+                    f.points(&s.points)
+                );
+                for &(x, y) in &s.points {
+                    let _ = write!(
+                        out,
+                        r#"<circle cx="{:.1}" cy="{:.1}" r="3" style="fill:{colour}"/>"#,
+                        f.x(x),
+                        f.y(y)
+                    );
+                }
             }
-            Kind::Dashed => html! {
-                <polyline points={f.points(&s.points)} style={format!("fill:none;stroke:{colour};stroke-width:2;stroke-dasharray:6 5")} />
-            },
+            Kind::Dashed => {
+                let _ = write!(
+                    out,
+                    r#"<polyline points="{}" style="fill:none;stroke:{colour};stroke-width:2;stroke-dasharray:6 5"/>"#,
+                    f.points(&s.points)
+                );
+            }
         }
-    });
-    let legend = (plot.series.len() > 1).then(|| {
+    }
+    let _ = write!(
+        out,
+        r#"<text class="rv-axis-label" x="{:.1}" y="{}" text-anchor="middle">{}</text><text class="rv-axis-label" transform="translate(16 {:.1}) rotate(-90)" text-anchor="middle">{}</text>"#,
+        (LEFT + right) / 2.0,
+        h - 8.0,
+        escape(&plot.x_label),
+        (TOP + base) / 2.0,
+        escape(&plot.y_label)
+    );
+    if plot.series.len() > 1 {
         let width = 150.0;
-        let left = f64::from(WIDTH) - RIGHT - width - 8.0;
-        let entries = plot.series.iter().enumerate().map(|(i, s)| {
+        let left = right - width - 8.0;
+        let _ = write!(
+            out,
+            r#"<g class="rv-legend"><rect x="{left:.1}" y="{}" width="{width}" height="{:.1}" rx="4"/>"#,
+            TOP + 4.0,
+            plot.series.len() as f64 * 18.0 + 8.0
+        );
+        for (i, s) in plot.series.iter().enumerate() {
             let y = TOP + 16.0 + i as f64 * 18.0;
-            let dash = if s.kind == Kind::Dashed { ";stroke-dasharray:6 5" } else { "" };
-            html! { <g>
-                <line x1={format!("{:.1}", left + 8.0)} x2={format!("{:.1}", left + 32.0)} y1={format!("{y:.1}")} y2={format!("{y:.1}")}
-                    style={format!("stroke:{};stroke-width:3{dash}", css(&s.paint))} />
-                <text class="rv-tick-label" x={format!("{:.1}", left + 40.0)} y={format!("{:.1}", y + 4.0)}>{ &s.name }</text>
-            </g> }
-        });
-        html! { <g class="rv-legend">
-            <rect x={format!("{left:.1}")} y={(TOP + 4.0).to_string()} width={width.to_string()}
-                height={format!("{:.1}", plot.series.len() as f64 * 18.0 + 8.0)} rx="4" />
-            { for entries }
-        </g> }
-    });
-    let base = f64::from(HEIGHT) - BOTTOM;
-    html! { <>
-        <rect class="rv-plot-bg" x="0" y="0" width={WIDTH.to_string()} height={HEIGHT.to_string()} />
-        { for y_ticks }
-        <line class="rv-axis" x1={LEFT.to_string()} x2={LEFT.to_string()} y1={TOP.to_string()} y2={base.to_string()} />
-        <line class="rv-axis" x1={LEFT.to_string()} x2={(f64::from(WIDTH) - RIGHT).to_string()} y1={base.to_string()} y2={base.to_string()} />
-        { for x_ticks }
-        { for series }
-        <text class="rv-axis-label" x={format!("{:.1}", (LEFT + f64::from(WIDTH) - RIGHT) / 2.0)} y={(f64::from(HEIGHT) - 8.0).to_string()} text-anchor="middle">{ &plot.x_label }</text>
-        <text class="rv-axis-label" transform={format!("translate(16 {:.1}) rotate(-90)", (TOP + base) / 2.0)} text-anchor="middle">{ &plot.y_label }</text>
-        { for legend }
-    </> }
+            let dash = if s.kind == Kind::Dashed {
+                ";stroke-dasharray:6 5"
+            } else {
+                ""
+            };
+            let _ = write!(
+                out,
+                r#"<line x1="{:.1}" x2="{:.1}" y1="{y:.1}" y2="{y:.1}" style="stroke:{};stroke-width:3{dash}"/><text class="rv-tick-label" x="{:.1}" y="{:.1}">{}</text>"#,
+                left + 8.0,
+                left + 32.0,
+                css(&s.paint),
+                left + 40.0,
+                y + 4.0,
+                escape(&s.name)
+            );
+        }
+        out.push_str("</g>");
+    }
+    out
 }
 
 /// The stylesheet a downloaded SVG carries: this page's colours, resolved.
@@ -395,7 +445,10 @@ pub fn plot_view(props: &PlotViewProps) -> Html {
         let svg_ref = svg_ref.clone();
         let id = props.id;
         Callback::from(move |_: MouseEvent| {
-            if let Some(el) = svg_ref.cast::<web_sys::Element>() {
+            if let Some(el) = svg_ref
+                .cast::<web_sys::Element>()
+                .and_then(|d| d.first_element_child())
+            {
                 download_png(svg_document(&el), format!("shardlab-{id}.png"));
             }
         })
@@ -406,6 +459,7 @@ pub fn plot_view(props: &PlotViewProps) -> Html {
         Callback::from(move |_: MouseEvent| {
             if let Some(url) = svg_ref
                 .cast::<web_sys::Element>()
+                .and_then(|d| d.first_element_child())
                 .and_then(|el| blob_url(&svg_document(&el)))
             {
                 download(&url, &format!("shardlab-{id}.svg"));
@@ -414,6 +468,12 @@ pub fn plot_view(props: &PlotViewProps) -> Html {
         })
     };
     let plot = &props.plot;
+    let svg_markup = format!(
+        r#"<svg id="rv-plot-{}" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" height="{HEIGHT}" role="img" aria-label="{}. The table below lists the same numbers.">{}</svg>"#,
+        props.id,
+        escape(&plot.title).replace('"', "&quot;"),
+        picture(plot)
+    );
     let mut xs: Vec<f64> = plot
         .series
         .iter()
@@ -450,11 +510,7 @@ pub fn plot_view(props: &PlotViewProps) -> Html {
     html! {
         <figure class="rv-plot" data-testid={format!("plot-{}", props.id)}>
             <h3>{ &plot.title }</h3>
-            <svg ref={svg_ref} id={format!("rv-plot-{}", props.id)} xmlns="http://www.w3.org/2000/svg"
-                viewBox={format!("0 0 {WIDTH} {HEIGHT}")} width={WIDTH.to_string()} height={HEIGHT.to_string()}
-                role="img" aria-label={format!("{}. The table below lists the same numbers.", plot.title)}>
-                { picture(plot) }
-            </svg>
+            <div class="rv-plot-svg" ref={svg_ref}>{ Html::from_html_unchecked(svg_markup.into()) }</div>
             <figcaption>
                 if let Some(p) = &props.progress { <p class="rv-progress">{ p }</p> }
                 <p>{ &props.caption }</p>
