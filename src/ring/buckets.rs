@@ -8,8 +8,8 @@ use yew::prelude::*;
 use crate::components::format::format_count;
 use crate::components::palette::server_class;
 
-/// Props for [`Buckets`].
-#[derive(Properties, PartialEq)]
+/// What [`buckets`] draws.
+#[derive(PartialEq)]
 pub struct BucketsProps {
     /// `"mod"` or `"jump"`.
     pub scheme: &'static str,
@@ -20,7 +20,6 @@ pub struct BucketsProps {
 }
 
 /// The bucket row.
-#[function_component(Buckets)]
 pub fn buckets(props: &BucketsProps) -> Html {
     let n = props.servers.len().max(1);
     let bucket = if props.scheme == "jump" {

@@ -11,7 +11,7 @@ use shardlab_core::placement::{
 };
 use yew::prelude::*;
 
-use super::plots::{Kind, Paint, Plot, PlotView, Series};
+use super::plots::{plot_view, Kind, Paint, Plot, PlotViewProps, Series};
 use crate::components::format::format_count;
 
 const SWEEP_COUNTS: [u32; 10] = [1, 2, 3, 4, 5, 6, 8, 10, 12, 16];
@@ -65,7 +65,6 @@ pub fn load_plot(load: &LoadStats) -> Plot {
             .iter()
             .map(|s| format!("S{}", s.server.0))
             .collect(),
-        x_log10: false,
         x_column: "server".into(),
         series: vec![
             Series {
@@ -132,7 +131,6 @@ fn movement_plot(sweep: &MovementSweep) -> Plot {
         x_range: (0.5, 16.5),
         y_range: (0.0, 1.05),
         x_names: Vec::new(),
-        x_log10: false,
         x_column: "N".into(),
         series,
     }
@@ -140,7 +138,9 @@ fn movement_plot(sweep: &MovementSweep) -> Plot {
 
 fn vnode_plot(sweep: &VnodeSweep) -> Plot {
     let r = sweep.result();
-    let lx = |v: u32| libm::log10(f64::from(v));
+    // x is the position in the 1-2-5 list of vnode counts, which is evenly spaced on a log scale.
+    let counts: Vec<u32> = r.max_over_mean.iter().map(|p| p.x).collect();
+    let lx = |v: u32| counts.iter().position(|&c| c == v).unwrap_or(0) as f64;
     let top = r
         .max_over_mean
         .iter()
@@ -148,12 +148,11 @@ fn vnode_plot(sweep: &VnodeSweep) -> Plot {
         .fold(1.0_f64, f64::max);
     Plot {
         title: format!("Ring balance against vnodes ({} servers)", r.servers),
-        x_label: "vnodes per server, V (log scale)".into(),
+        x_label: "vnodes per server, V (1-2-5 steps, a log scale)".into(),
         y_label: "max/mean and σ/mean (ratio)".into(),
-        x_range: (-0.1, 3.1),
+        x_range: (-0.5, counts.len() as f64 - 0.5),
         y_range: (0.0, top * 1.08),
-        x_names: Vec::new(),
-        x_log10: true,
+        x_names: counts.iter().map(|c| c.to_string()).collect(),
         x_column: "V".into(),
         series: vec![
             Series {
@@ -324,20 +323,20 @@ pub fn comparisons(props: &ComparisonsProps) -> Html {
             <h2 id="rv-comparisons-title">{ "Comparisons" }</h2>
             <div class="rv-plots">
                 if let (Some(plot), Some(l)) = ((*load).clone(), props.load.as_ref()) {
-                    <PlotView id="load" {plot} caption={format!(
+                    { plot_view(&PlotViewProps { id: "load", plot, progress: None, caption: format!(
                         "Keys owned by each server, counted over {} keys; the dashed line is the mean. \
-                         Under the ring, raise the vnodes and the bars even out.", format_count(l.keys))} />
+                         Under the ring, raise the vnodes and the bars even out.", format_count(l.keys)) }) }
                 }
                 if let Some((plot, progress)) = (*moved).clone() {
-                    <PlotView id="moved" {plot} {progress} caption={format!(
+                    { plot_view(&PlotViewProps { id: "moved", plot, progress, caption: format!(
                         "Each point is the mean over {SWEEP_SEEDS} seeds of {} keys, with the whiskers at min and max. \
                          Mod and range move most keys; ring, jump and rendezvous stay near the dashed ideal. \
-                         The directory moves none: existing entries stay until someone moves them.", format_count(SWEEP_KEYS))} />
+                         The directory moves none: existing entries stay until someone moves them.", format_count(SWEEP_KEYS)) }) }
                 }
                 if let Some((plot, progress)) = (*balance).clone() {
-                    <PlotView id="vnodes" {plot} {progress} caption={format!(
+                    { plot_view(&PlotViewProps { id: "vnodes", plot, progress, caption: format!(
                         "{VNODE_SEEDS} rings per point (other vnode salts and keys), {} keys each; whiskers are min and max. \
-                         σ/mean follows 1/√V until the key count's own noise takes over.", format_count(VNODE_KEYS))} />
+                         σ/mean follows 1/√V until the key count's own noise takes over.", format_count(VNODE_KEYS)) }) }
                 }
             </div>
         </section>

@@ -7,8 +7,8 @@ use crate::components::palette::server_class;
 
 const SHOWN: usize = 8;
 
-/// Props for [`DirectoryTable`].
-#[derive(Properties, PartialEq)]
+/// What [`directory_table`] draws.
+#[derive(PartialEq)]
 pub struct DirectoryTableProps {
     pub servers: Vec<Server>,
     /// The servers before the last change, if any: the table was filled then.
@@ -17,7 +17,6 @@ pub struct DirectoryTableProps {
 }
 
 /// The table's first entries.
-#[function_component(DirectoryTable)]
 pub fn directory_table(props: &DirectoryTableProps) -> Html {
     let first = props
         .previous

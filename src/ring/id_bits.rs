@@ -7,8 +7,8 @@ use yew::prelude::*;
 
 use crate::components::palette::server_class;
 
-/// Props for [`IdBits`].
-#[derive(Properties, PartialEq)]
+/// What [`id_bits`] draws.
+#[derive(PartialEq)]
 pub struct IdBitsProps {
     pub servers: Vec<Server>,
     pub previous: Option<Vec<Server>>,
@@ -30,7 +30,6 @@ pub fn id_scheme(servers: &[Server], previous: Option<&Vec<Server>>) -> Option<I
 }
 
 /// The bit fields and the shard-run table.
-#[function_component(IdBits)]
 pub fn id_bits(props: &IdBitsProps) -> Html {
     let Some(scheme) = id_scheme(&props.servers, props.previous.as_ref()) else {
         return html! {};

@@ -418,18 +418,21 @@ pub fn ring_view() -> Html {
         .unwrap_or_default();
     let picture = match state.scheme {
         "mod" | "jump" => html! {
-            <buckets::Buckets scheme={state.scheme} servers={state.servers.clone()} {loads} key_hash={hash} />
+            { buckets::buckets(&buckets::BucketsProps { scheme: state.scheme, servers: state.servers.clone(), loads, key_hash: hash }) }
         },
         "rendezvous" => html! {
-            <scores::Scores servers={state.servers.clone()} key_hash={hash} replicas={state.replicas} />
+            { scores::scores(&scores::ScoresProps { servers: state.servers.clone(), key_hash: hash, replicas: state.replicas }) }
         },
-        "range" => html! { <ranges::Ranges servers={state.servers.clone()} key_hash={hash} /> },
+        "range" => ranges::ranges(&ranges::RangesProps {
+            servers: state.servers.clone(),
+            key_hash: hash,
+        }),
         "directory" => html! {
-            <directory_table::DirectoryTable servers={state.servers.clone()}
-                previous={state.previous.clone()} seed={state.seed} />
+            { directory_table::directory_table(&directory_table::DirectoryTableProps {
+                servers: state.servers.clone(), previous: state.previous.clone(), seed: state.seed }) }
         },
         "id" => html! {
-            <id_bits::IdBits servers={state.servers.clone()} previous={state.previous.clone()} key_hash={hash} />
+            { id_bits::id_bits(&id_bits::IdBitsProps { servers: state.servers.clone(), previous: state.previous.clone(), key_hash: hash }) }
         },
         _ => html! {
             <p>{ format!("{} vnodes per unit of weight: each server's ticks are its points on the ring; \
@@ -454,11 +457,11 @@ pub fn ring_view() -> Html {
                     <button type="button" onclick={dismiss}>{ "Dismiss" }</button>
                 </div>
             }
-            <scheme_picker::SchemePicker scheme={state.scheme} dispatch={dispatch.clone()} />
+            { scheme_picker::scheme_picker(&scheme_picker::SchemePickerProps { scheme: state.scheme, dispatch: dispatch.clone() }) }
             <div class="rv-grid">
                 <figure class="panel rv-figure">
-                    <ring_drawing::RingDrawing scene={(*scene).clone()} key_point={(step >= 1).then_some(hash)}
-                        {walked} summary={summary.clone()} />
+                    { ring_drawing::ring_drawing(&ring_drawing::RingDrawingProps { scene: (*scene).clone(),
+                        key_point: (step >= 1).then_some(hash), walked, summary: summary.clone() }) }
                     <figcaption>
                         <p>{ format!("{} drawn keys. ", scene.dots.len()) }
                             if state.previous.is_some() {
@@ -468,11 +471,11 @@ pub fn ring_view() -> Html {
                     </figcaption>
                 </figure>
                 <div class="rv-side">
-                    <stats::Stats measured={(*measured).clone()} error={(*stats_error).clone()} />
-                    <server_list::ServerList servers={state.servers.clone()}
-                        vnodes={(state.scheme == "ring").then_some(state.vnodes)}
-                        weighted={matches!(state.scheme, "ring" | "rendezvous")}
-                        changed={state.previous.is_some()} dispatch={dispatch.clone()} />
+                    { stats::stats(&stats::StatsProps { measured: (*measured).clone(), error: (*stats_error).clone() }) }
+                    { server_list::server_list(&server_list::ServerListProps { servers: state.servers.clone(),
+                        vnodes: (state.scheme == "ring").then_some(state.vnodes),
+                        weighted: matches!(state.scheme, "ring" | "rendezvous"),
+                        changed: state.previous.is_some(), dispatch: dispatch.clone() }) }
                 </div>
                 <section class="panel rv-scheme-picture" aria-labelledby="rv-picture-title">
                     <h2 id="rv-picture-title">{ format!("Inside {}", scheme_label(state.scheme)) }</h2>
@@ -480,8 +483,8 @@ pub fn ring_view() -> Html {
                 </section>
                 <lookup_steps::LookupSteps key_text={state.key.clone()} key_hash={hash} {steps} {step}
                     {replicas} {replicas_note} dispatch={dispatch.clone()} />
-                <settings::Settings vnodes={state.vnodes} replicas={state.replicas} keys={state.keys}
-                    sample={state.sample} seed={state.seed} ring={state.scheme == "ring"} dispatch={dispatch.clone()} />
+                { settings::settings(&settings::SettingsProps { vnodes: state.vnodes, replicas: state.replicas, keys: state.keys,
+                    sample: state.sample, seed: state.seed, ring: state.scheme == "ring", dispatch: dispatch.clone() }) }
                 <comparisons::Comparisons load={final_load} servers={state.servers.len() as u32}
                     vnodes={state.vnodes} seed={state.seed} />
             </div>

@@ -54,8 +54,6 @@ pub struct Plot {
     pub y_range: (f64, f64),
     /// Labels for integer x values (bars), else numbers are shown.
     pub x_names: Vec<String>,
-    /// x is log10 of the value shown.
-    pub x_log10: bool,
     pub series: Vec<Series>,
     /// How the table names the x column.
     pub x_column: String,
@@ -69,9 +67,6 @@ pub fn format_x(plot: &Plot, x: f64) -> String {
             return plot.x_names.get(i as usize).cloned().unwrap_or_default();
         }
         return String::new();
-    }
-    if plot.x_log10 {
-        return format!("{}", libm::pow(10.0, x).round());
     }
     format!("{x}")
 }
@@ -104,7 +99,14 @@ pub fn nice_step(span: f64, count: f64) -> f64 {
         return 1.0;
     }
     let raw = span / count.max(1.0);
-    let power = libm::pow(10.0, libm::floor(libm::log10(raw)));
+    // The power of ten at or below `raw`, by steps (no logarithms: they cost bundle size).
+    let mut power = 1.0;
+    while power > raw && power > 1e-12 {
+        power /= 10.0;
+    }
+    while power * 10.0 <= raw && power < 1e12 {
+        power *= 10.0;
+    }
     let unit = raw / power;
     let nice = if unit < 1.5 {
         1.0
@@ -121,7 +123,11 @@ pub fn nice_step(span: f64, count: f64) -> f64 {
 /// Tick values from `low` to `high` at multiples of `step`.
 pub fn ticks(low: f64, high: f64, step: f64) -> Vec<f64> {
     let mut out = Vec::new();
-    let mut k = libm::ceil(low / step - 1e-9);
+    let first = low / step - 1e-9;
+    let mut k = first as i64 as f64;
+    if k < first {
+        k += 1.0;
+    }
     while k * step <= high + 1e-9 && out.len() < 50 {
         out.push(k * step);
         k += 1.0;
@@ -211,8 +217,6 @@ pub fn picture(plot: &Plot) -> String {
             .step_by(every)
             .map(|i| i as f64)
             .collect()
-    } else if plot.x_log10 {
-        ticks(x0, x1, 1.0)
     } else {
         ticks(x0, x1, nice_step(x1 - x0, 8.0))
     };
@@ -412,6 +416,13 @@ fn download_png(document_text: String, name: String) {
     image.set_src(&url);
 }
 
+/// The `<svg>` of plot `id` on the page.
+fn plot_element(id: &str) -> Option<web_sys::Element> {
+    web_sys::window()?
+        .document()?
+        .get_element_by_id(&format!("rv-plot-{id}"))
+}
+
 fn download(href: &str, name: &str) {
     let Some(document) = web_sys::window().and_then(|w| w.document()) else {
         return;
@@ -424,8 +435,8 @@ fn download(href: &str, name: &str) {
     }
 }
 
-/// Props for [`PlotView`].
-#[derive(Properties, PartialEq)]
+/// What [`plot_view`] draws.
+#[derive(PartialEq)]
 pub struct PlotViewProps {
     /// A short id: the canvas is `rv-plot-{id}` and downloads are `shardlab-{id}.png/.svg`.
     pub id: &'static str,
@@ -433,35 +444,23 @@ pub struct PlotViewProps {
     /// A sentence under the plot (what to look at, sample sizes).
     pub caption: String,
     /// Progress while the data streams in, e.g. "measuring… 40 %".
-    #[prop_or_default]
     pub progress: Option<String>,
 }
 
 /// A plot with its table and exports.
-#[function_component(PlotView)]
 pub fn plot_view(props: &PlotViewProps) -> Html {
-    let svg_ref = use_node_ref();
     let png = {
-        let svg_ref = svg_ref.clone();
         let id = props.id;
         Callback::from(move |_: MouseEvent| {
-            if let Some(el) = svg_ref
-                .cast::<web_sys::Element>()
-                .and_then(|d| d.first_element_child())
-            {
+            if let Some(el) = plot_element(id) {
                 download_png(svg_document(&el), format!("shardlab-{id}.png"));
             }
         })
     };
     let svg = {
-        let svg_ref = svg_ref.clone();
         let id = props.id;
         Callback::from(move |_: MouseEvent| {
-            if let Some(url) = svg_ref
-                .cast::<web_sys::Element>()
-                .and_then(|d| d.first_element_child())
-                .and_then(|el| blob_url(&svg_document(&el)))
-            {
+            if let Some(url) = plot_element(id).and_then(|el| blob_url(&svg_document(&el))) {
                 download(&url, &format!("shardlab-{id}.svg"));
                 let _ = web_sys::Url::revoke_object_url(&url);
             }
@@ -510,7 +509,7 @@ pub fn plot_view(props: &PlotViewProps) -> Html {
     html! {
         <figure class="rv-plot" data-testid={format!("plot-{}", props.id)}>
             <h3>{ &plot.title }</h3>
-            <div class="rv-plot-svg" ref={svg_ref}>{ Html::from_html_unchecked(svg_markup.into()) }</div>
+            <div class="rv-plot-svg">{ Html::from_html_unchecked(svg_markup.into()) }</div>
             <figcaption>
                 if let Some(p) = &props.progress { <p class="rv-progress">{ p }</p> }
                 <p>{ &props.caption }</p>
@@ -559,14 +558,12 @@ mod tests {
             x_range: (0.0, 1.0),
             y_range: (0.0, 1.0),
             x_names: vec!["S0".into(), "S1".into()],
-            x_log10: false,
             series: Vec::new(),
             x_column: String::new(),
         };
         assert_eq!(format_x(&plot, 1.0), "S1");
         assert_eq!(format_x(&plot, 0.5), "");
         plot.x_names.clear();
-        plot.x_log10 = true;
-        assert_eq!(format_x(&plot, 2.0), "100");
+        assert_eq!(format_x(&plot, 2.5), "2.5");
     }
 }

@@ -5,15 +5,14 @@ use yew::prelude::*;
 
 use crate::components::palette::server_class;
 
-/// Props for [`Ranges`].
-#[derive(Properties, PartialEq)]
+/// What [`ranges`] draws.
+#[derive(PartialEq)]
 pub struct RangesProps {
     pub servers: Vec<Server>,
     pub key_hash: u64,
 }
 
 /// The split-point table.
-#[function_component(Ranges)]
 pub fn ranges(props: &RangesProps) -> Html {
     let Ok(list) = ServerList::new(props.servers.clone()) else {
         return html! {};

@@ -82,8 +82,8 @@ pub struct Scene {
     pub dots: Vec<Dot>,
 }
 
-/// Props for [`RingDrawing`].
-#[derive(Properties, PartialEq)]
+/// What [`ring_drawing`] draws.
+#[derive(PartialEq)]
 pub struct RingDrawingProps {
     pub scene: Rc<Scene>,
     /// The looked-up key's point, if it is shown.
@@ -109,7 +109,6 @@ pub fn merged(spans: &[Span]) -> Vec<Span> {
 }
 
 /// The ring drawing.
-#[function_component(RingDrawing)]
 pub fn ring_drawing(props: &RingDrawingProps) -> Html {
     let scene = &props.scene;
     let stride = scene.ticks.len().div_ceil(MAX_TICKS).max(1);

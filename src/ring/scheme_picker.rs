@@ -5,15 +5,14 @@ use yew::prelude::*;
 
 use super::state::{scheme_label, Action};
 
-/// Props for [`SchemePicker`].
-#[derive(Properties, PartialEq)]
+/// What [`scheme_picker`] draws.
+#[derive(PartialEq)]
 pub struct SchemePickerProps {
     pub scheme: &'static str,
     pub dispatch: Callback<Action>,
 }
 
 /// The scheme switch.
-#[function_component(SchemePicker)]
 pub fn scheme_picker(props: &SchemePickerProps) -> Html {
     let options = SCHEME_NAMES.iter().map(|&name| {
         let onchange = props.dispatch.reform(move |_: Event| Action::SetScheme(name.to_owned()));

@@ -6,8 +6,8 @@ use yew::prelude::*;
 
 use crate::components::palette::server_class;
 
-/// Props for [`Scores`].
-#[derive(Properties, PartialEq)]
+/// What [`scores`] draws.
+#[derive(PartialEq)]
 pub struct ScoresProps {
     pub servers: Vec<Server>,
     pub key_hash: u64,
@@ -15,7 +15,6 @@ pub struct ScoresProps {
 }
 
 /// The score list.
-#[function_component(Scores)]
 pub fn scores(props: &ScoresProps) -> Html {
     let Ok(list) = ServerList::new(props.servers.clone()) else {
         return html! {};

@@ -7,8 +7,8 @@ use yew::prelude::*;
 use super::state::{Action, MAX_VIEW_SERVERS};
 use crate::components::palette::server_class;
 
-/// Props for [`ServerList`].
-#[derive(Properties, PartialEq)]
+/// What [`server_list`] draws.
+#[derive(PartialEq)]
 pub struct ServerListProps {
     pub servers: Vec<Server>,
     /// Vnodes per unit of weight, when the scheme is the ring.
@@ -21,7 +21,6 @@ pub struct ServerListProps {
 }
 
 /// The server editor.
-#[function_component(ServerList)]
 pub fn server_list(props: &ServerListProps) -> Html {
     let add = props.dispatch.reform(|_: MouseEvent| Action::AddServer);
     let settle = props.dispatch.reform(|_: MouseEvent| Action::Settle);

@@ -6,8 +6,8 @@ use yew::prelude::*;
 
 use super::state::{Action, MAX_KEYS, MAX_REPLICAS, MAX_SAMPLE, MIN_KEYS};
 
-/// Props for [`Settings`].
-#[derive(Properties, PartialEq)]
+/// What [`settings`] draws.
+#[derive(PartialEq)]
 pub struct SettingsProps {
     pub vnodes: u32,
     pub replicas: u32,
@@ -33,7 +33,6 @@ fn number_input<T: std::str::FromStr + 'static>(
 }
 
 /// The settings panel.
-#[function_component(Settings)]
 pub fn settings(props: &SettingsProps) -> Html {
     let d = &props.dispatch;
     html! {

@@ -18,8 +18,8 @@ pub struct Measured {
     pub change: Option<String>,
 }
 
-/// Props for [`Stats`].
-#[derive(Properties, PartialEq)]
+/// What [`stats`] draws.
+#[derive(PartialEq)]
 pub struct StatsProps {
     pub measured: Option<Rc<Measured>>,
     /// Why the numbers could not be measured, if they could not.
@@ -31,7 +31,6 @@ fn percent(x: f64) -> String {
 }
 
 /// The statistics panel.
-#[function_component(Stats)]
 pub fn stats(props: &StatsProps) -> Html {
     let Some(m) = props.measured.as_deref() else {
         return html! {
