@@ -39,6 +39,8 @@ use stats::Measured;
 
 /// Keys per slice when a slice starts; the pump doubles or halves it to stay near [`SLICE_MS`].
 const FIRST_SLICE: u64 = 20_000;
+/// How long the moved keys take to fly (the CSS transition is 350 ms).
+const ANIMATION_MS: u32 = 360;
 /// The time one slice of statistics may take.
 const SLICE_MS: f64 = 12.0;
 
@@ -350,14 +352,19 @@ pub fn ring_view() -> Html {
             {
                 Ok(run) => {
                     set_error.set(None);
-                    pump(
-                        Rc::new(RefCell::new(run)),
-                        generation.clone(),
-                        mine,
-                        FIRST_SLICE,
-                        change,
-                        set,
-                    );
+                    // Counting waits for the keys' flight to end, so the animation gets every frame.
+                    let generation = generation.clone();
+                    Timeout::new(ANIMATION_MS, move || {
+                        pump(
+                            Rc::new(RefCell::new(run)),
+                            generation,
+                            mine,
+                            FIRST_SLICE,
+                            change,
+                            set,
+                        );
+                    })
+                    .forget();
                 }
                 Err(e) => {
                     set.set(None);

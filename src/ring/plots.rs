@@ -148,7 +148,9 @@ fn tick_label(y: f64, step: f64) -> String {
 }
 
 const LEFT: f64 = 72.0;
+/// Right margin without a legend; with one, the legend sits outside the axes, to the right.
 const RIGHT: f64 = 16.0;
+const LEGEND: f64 = 150.0;
 const TOP: f64 = 16.0;
 const BOTTOM: f64 = 52.0;
 
@@ -158,9 +160,17 @@ struct Frame<'a> {
 }
 
 impl Frame<'_> {
+    fn right(&self) -> f64 {
+        let legend = if self.plot.series.len() > 1 {
+            LEGEND
+        } else {
+            0.0
+        };
+        f64::from(WIDTH) - RIGHT - legend
+    }
     fn x(&self, x: f64) -> f64 {
         let (a, b) = self.plot.x_range;
-        LEFT + (x - a) / (b - a) * (f64::from(WIDTH) - LEFT - RIGHT)
+        LEFT + (x - a) / (b - a) * (self.right() - LEFT)
     }
     fn y(&self, y: f64) -> f64 {
         let (a, b) = self.plot.y_range;
@@ -190,7 +200,7 @@ pub fn picture(plot: &Plot) -> String {
     let (y0, y1) = plot.y_range;
     let (w, h) = (f64::from(WIDTH), f64::from(HEIGHT));
     let base = h - BOTTOM;
-    let right = w - RIGHT;
+    let right = f.right();
     let mut out = String::with_capacity(8_192);
     let _ = write!(
         out,
@@ -289,8 +299,8 @@ pub fn picture(plot: &Plot) -> String {
         escape(&plot.y_label)
     );
     if plot.series.len() > 1 {
-        let width = 150.0;
-        let left = right - width - 8.0;
+        let width = LEGEND - 8.0;
+        let left = right + 8.0;
         let _ = write!(
             out,
             r#"<g class="rv-legend"><rect x="{left:.1}" y="{}" width="{width}" height="{:.1}" rx="4"/>"#,
@@ -299,10 +309,10 @@ pub fn picture(plot: &Plot) -> String {
         );
         for (i, s) in plot.series.iter().enumerate() {
             let y = TOP + 16.0 + i as f64 * 18.0;
-            let dash = if s.kind == Kind::Dashed {
-                ";stroke-dasharray:6 5"
-            } else {
-                ""
+            let dash = match s.kind {
+                Kind::Dashed => ";stroke-dasharray:6 5",
+                Kind::Bars => ";stroke-width:10",
+                Kind::Line => "",
             };
             let _ = write!(
                 out,
