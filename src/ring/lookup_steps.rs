@@ -21,8 +21,8 @@ pub struct Step {
     pub server: Option<u32>,
 }
 
-/// Props for [`LookupSteps`].
-#[derive(Properties, PartialEq)]
+/// What [`use_lookup_steps`] shows.
+#[derive(PartialEq)]
 pub struct LookupStepsProps {
     pub key_text: String,
     pub key_hash: u64,
@@ -34,9 +34,9 @@ pub struct LookupStepsProps {
     pub dispatch: Callback<Action>,
 }
 
-/// The lookup panel.
-#[function_component(LookupSteps)]
-pub fn lookup_steps(props: &LookupStepsProps) -> Html {
+/// The lookup panel (a hook for its play state; the page calls it once, unconditionally).
+#[hook]
+pub fn use_lookup_steps(props: &LookupStepsProps) -> Html {
     let playing = use_state(|| false);
     let last = props.steps.len().saturating_sub(1);
     let step = props.step.min(last);

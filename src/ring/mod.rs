@@ -450,6 +450,21 @@ pub fn ring_view() -> Html {
         .as_ref()
         .filter(|m| m.progress.is_done())
         .map(|m| Rc::new(m.result.load_after.clone()));
+    let comparisons_html = comparisons::use_comparisons(&comparisons::ComparisonsProps {
+        load: final_load,
+        servers: state.servers.len() as u32,
+        vnodes: state.vnodes,
+        seed: state.seed,
+    });
+    let lookup_html = lookup_steps::use_lookup_steps(&lookup_steps::LookupStepsProps {
+        key_text: state.key.clone(),
+        key_hash: hash,
+        steps,
+        step,
+        replicas,
+        replicas_note,
+        dispatch: dispatch.clone(),
+    });
     let dismiss = dispatch.reform(|_: MouseEvent| Action::DismissNotes);
     html! {
         <div class="page ring-view">
@@ -488,12 +503,10 @@ pub fn ring_view() -> Html {
                     <h2 id="rv-picture-title">{ format!("Inside {}", scheme_label(state.scheme)) }</h2>
                     { picture }
                 </section>
-                <lookup_steps::LookupSteps key_text={state.key.clone()} key_hash={hash} {steps} {step}
-                    {replicas} {replicas_note} dispatch={dispatch.clone()} />
+                { lookup_html }
                 { settings::settings(&settings::SettingsProps { vnodes: state.vnodes, replicas: state.replicas, keys: state.keys,
                     sample: state.sample, seed: state.seed, ring: state.scheme == "ring", dispatch: dispatch.clone() }) }
-                <comparisons::Comparisons load={final_load} servers={state.servers.len() as u32}
-                    vnodes={state.vnodes} seed={state.seed} />
+                { comparisons_html }
             </div>
         </div>
     }

@@ -106,10 +106,12 @@ for (const [width, height] of [[1280, 800], [390, 844]]) {
       await settled(page);
       const ring = page.locator('.rv-ring');
       await ring.scrollIntoViewIfNeeded();
-      const box = await ring.boundingBox();
+      // Slow the flight down for the picture only: a screenshot takes longer than the 350 ms flight.
+      const slow = await page.addStyleTag({ content: '.rv-key { transition-duration: 4s !important; }' });
       await page.getByTestId('add-server').click();
-      await page.waitForTimeout(100);
-      await page.screenshot({ path: `test-results/ring-mid-${width}-${colorScheme}.png`, clip: box });
+      await page.waitForTimeout(700);
+      await ring.screenshot({ path: `test-results/ring-mid-${width}-${colorScheme}.png` });
+      await slow.evaluate((el) => el.remove());
       await settled(page);
       await page.waitForTimeout(400);
       await page.screenshot({ path: `test-results/ring-${width}-${colorScheme}.png`, fullPage: true });
