@@ -234,8 +234,8 @@ fn percent(done: u64, total: u64) -> String {
     format!("{:.0} %", done as f64 / total.max(1) as f64 * 100.0)
 }
 
-/// What [`use_comparisons`] plots.
-#[derive(PartialEq)]
+/// Props for [`Comparisons`].
+#[derive(Properties, PartialEq)]
 pub struct ComparisonsProps {
     /// The current load, once measured.
     pub load: Option<Rc<LoadStats>>,
@@ -244,10 +244,9 @@ pub struct ComparisonsProps {
     pub seed: u64,
 }
 
-/// The three plots. A hook rather than a component: it saves bundle size, and the page calls it
-/// once, unconditionally.
-#[hook]
-pub fn use_comparisons(props: &ComparisonsProps) -> Html {
+/// The three plots. A component of its own, so the sweeps' progress re-renders only the plots.
+#[function_component(Comparisons)]
+pub fn comparisons(props: &ComparisonsProps) -> Html {
     let moved = use_state(|| None::<(Rc<Plot>, Option<String>)>);
     let balance = use_state(|| None::<(Rc<Plot>, Option<String>)>);
     let moved_gen = use_mut_ref(|| 0u64);

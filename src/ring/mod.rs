@@ -450,12 +450,6 @@ pub fn ring_view() -> Html {
         .as_ref()
         .filter(|m| m.progress.is_done())
         .map(|m| Rc::new(m.result.load_after.clone()));
-    let comparisons_html = comparisons::use_comparisons(&comparisons::ComparisonsProps {
-        load: final_load,
-        servers: state.servers.len() as u32,
-        vnodes: state.vnodes,
-        seed: state.seed,
-    });
     let lookup_html = lookup_steps::use_lookup_steps(&lookup_steps::LookupStepsProps {
         key_text: state.key.clone(),
         key_hash: hash,
@@ -506,7 +500,8 @@ pub fn ring_view() -> Html {
                 { lookup_html }
                 { settings::settings(&settings::SettingsProps { vnodes: state.vnodes, replicas: state.replicas, keys: state.keys,
                     sample: state.sample, seed: state.seed, ring: state.scheme == "ring", dispatch: dispatch.clone() }) }
-                { comparisons_html }
+                <comparisons::Comparisons load={final_load} servers={state.servers.len() as u32}
+                    vnodes={state.vnodes} seed={state.seed} />
             </div>
         </div>
     }
