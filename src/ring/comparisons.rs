@@ -1,0 +1,344 @@
+//! The comparison plots: load per server (from the page's statistics), the moved fraction of
+//! N → N+1 for every scheme (a streamed [`MovementSweep`]), and ring balance against vnodes with
+//! its spread over seeds (a streamed [`VnodeSweep`]).
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use gloo::timers::callback::Timeout;
+use shardlab_core::placement::{
+    LoadStats, MovementSweep, SchemeSpec, VnodeSweep, MAX_RING_POINTS, SCHEME_NAMES,
+};
+use yew::prelude::*;
+
+use super::plots::{plot_view, Kind, Paint, Plot, PlotViewProps, Series};
+use crate::components::format::format_count;
+
+const SWEEP_COUNTS: [u32; 10] = [1, 2, 3, 4, 5, 6, 8, 10, 12, 16];
+const SWEEP_SEEDS: u64 = 3;
+const SWEEP_KEYS: u64 = 20_000;
+const VNODE_COUNTS: [u32; 10] = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000];
+const VNODE_SEEDS: u64 = 5;
+const VNODE_KEYS: u64 = 50_000;
+const SLICE_MS: f64 = 12.0;
+
+/// The colour of server `id`, as `server_class` picks it.
+pub fn server_paint(id: u32) -> Paint {
+    const VARS: [&str; 8] = [
+        "--c1", "--c2", "--c3", "--c4", "--c5", "--c6", "--c7", "--c8",
+    ];
+    const DARKER: [&str; 8] = [
+        "#9c6a00", "#2b7bab", "#006b4f", "#a39a1d", "#004d78", "#8f3f00", "#8c4f73", "#6b6b6b",
+    ];
+    let i = (id % 16) as usize;
+    match VARS.get(i) {
+        Some(v) => Paint::Var(v),
+        None => Paint::Hex(DARKER.get(i - 8).copied().unwrap_or("#6b6b6b")),
+    }
+}
+
+/// Each scheme's line colour in the movement plot.
+fn scheme_paint(name: &str) -> Paint {
+    Paint::Var(match name {
+        "mod" => "--c1",
+        "ring" => "--c5",
+        "jump" => "--c3",
+        "rendezvous" => "--c7",
+        "range" => "--c6",
+        "directory" => "--c2",
+        _ => "--c8",
+    })
+}
+
+/// Load per server with the mean dashed.
+pub fn load_plot(load: &LoadStats) -> Plot {
+    let n = load.per_server.len();
+    let top = load.per_server.iter().map(|s| s.keys).max().unwrap_or(1) as f64;
+    Plot {
+        title: "Load per server".into(),
+        x_label: "server".into(),
+        y_label: "keys owned (count)".into(),
+        x_range: (-0.6, n as f64 - 0.4),
+        y_range: (0.0, (top * 1.15).max(1.0)),
+        x_names: load
+            .per_server
+            .iter()
+            .map(|s| format!("S{}", s.server.0))
+            .collect(),
+        x_column: "server".into(),
+        series: vec![
+            Series {
+                name: "keys".into(),
+                kind: Kind::Bars,
+                paint: Paint::Var("--muted"),
+                point_paints: load
+                    .per_server
+                    .iter()
+                    .map(|s| server_paint(s.server.0))
+                    .collect(),
+                points: load
+                    .per_server
+                    .iter()
+                    .enumerate()
+                    .map(|(i, s)| (i as f64, s.keys as f64))
+                    .collect(),
+                spread: Vec::new(),
+            },
+            Series {
+                name: "mean".into(),
+                kind: Kind::Dashed,
+                paint: Paint::Var("--text"),
+                point_paints: Vec::new(),
+                points: vec![(-0.5, load.mean), (n as f64 - 0.5, load.mean)],
+                spread: Vec::new(),
+            },
+        ],
+    }
+}
+
+fn movement_plot(sweep: &MovementSweep) -> Plot {
+    let all = sweep.series();
+    let mut series: Vec<Series> = all
+        .iter()
+        .map(|s| Series {
+            name: s.scheme.clone(),
+            kind: Kind::Line,
+            paint: scheme_paint(&s.scheme),
+            point_paints: Vec::new(),
+            points: s.points.iter().map(|p| (f64::from(p.x), p.mean)).collect(),
+            spread: s
+                .points
+                .iter()
+                .map(|p| (f64::from(p.x), p.min, p.max))
+                .collect(),
+        })
+        .collect();
+    series.push(Series {
+        name: "ideal 1/(N+1)".into(),
+        kind: Kind::Dashed,
+        paint: Paint::Var("--text"),
+        point_paints: Vec::new(),
+        points: SWEEP_COUNTS
+            .iter()
+            .map(|&n| (f64::from(n), 1.0 / f64::from(n + 1)))
+            .collect(),
+        spread: Vec::new(),
+    });
+    Plot {
+        title: "Keys moved when N servers grow to N + 1".into(),
+        x_label: "servers before the change, N".into(),
+        y_label: "keys moved (fraction)".into(),
+        x_range: (0.5, 16.5),
+        y_range: (0.0, 1.05),
+        x_names: Vec::new(),
+        x_column: "N".into(),
+        series,
+    }
+}
+
+fn vnode_plot(sweep: &VnodeSweep) -> Plot {
+    let r = sweep.result();
+    // x is the position in the 1-2-5 list of vnode counts, which is evenly spaced on a log scale.
+    let counts: Vec<u32> = r.max_over_mean.iter().map(|p| p.x).collect();
+    let lx = |v: u32| counts.iter().position(|&c| c == v).unwrap_or(0) as f64;
+    let top = r
+        .max_over_mean
+        .iter()
+        .map(|p| p.max)
+        .fold(1.0_f64, f64::max);
+    Plot {
+        title: format!("Ring balance against vnodes ({} servers)", r.servers),
+        x_label: "vnodes per server, V (1-2-5 steps, a log scale)".into(),
+        y_label: "max/mean and σ/mean (ratio)".into(),
+        x_range: (-0.5, counts.len() as f64 - 0.5),
+        y_range: (0.0, top * 1.08),
+        x_names: counts.iter().map(|c| c.to_string()).collect(),
+        x_column: "V".into(),
+        series: vec![
+            Series {
+                name: "max/mean".into(),
+                kind: Kind::Line,
+                paint: Paint::Var("--c6"),
+                point_paints: Vec::new(),
+                points: r.max_over_mean.iter().map(|p| (lx(p.x), p.mean)).collect(),
+                spread: r
+                    .max_over_mean
+                    .iter()
+                    .map(|p| (lx(p.x), p.min, p.max))
+                    .collect(),
+            },
+            Series {
+                name: "σ/mean".into(),
+                kind: Kind::Line,
+                paint: Paint::Var("--c5"),
+                point_paints: Vec::new(),
+                points: r
+                    .stddev_over_mean
+                    .iter()
+                    .map(|p| (lx(p.x), p.mean))
+                    .collect(),
+                spread: r
+                    .stddev_over_mean
+                    .iter()
+                    .map(|p| (lx(p.x), p.min, p.max))
+                    .collect(),
+            },
+            Series {
+                name: "1/√V".into(),
+                kind: Kind::Dashed,
+                paint: Paint::Var("--text"),
+                point_paints: Vec::new(),
+                points: r
+                    .stddev_over_mean
+                    .iter()
+                    .map(|p| (lx(p.x), p.ideal))
+                    .collect(),
+                spread: Vec::new(),
+            },
+        ],
+    }
+}
+
+/// Shows a job's results so far; the flag says whether it is done.
+type Publish<J> = Rc<dyn Fn(&J, bool)>;
+
+/// Steps a job in time-boxed slices, publishing after each, until done or superseded.
+fn pump<J: 'static>(
+    job: Rc<RefCell<J>>,
+    generation: Rc<RefCell<u64>>,
+    mine: u64,
+    slice: u64,
+    step: fn(&mut J, u64) -> bool,
+    publish: Publish<J>,
+) {
+    if *generation.borrow() != mine {
+        return;
+    }
+    let started = js_sys::Date::now();
+    let done = step(&mut job.borrow_mut(), slice);
+    let elapsed = js_sys::Date::now() - started;
+    publish(&job.borrow(), done);
+    if !done {
+        let next = if elapsed < SLICE_MS / 2.0 {
+            slice.saturating_mul(2).min(500_000)
+        } else if elapsed > SLICE_MS * 2.0 {
+            (slice / 2).max(500)
+        } else {
+            slice
+        };
+        Timeout::new(0, move || pump(job, generation, mine, next, step, publish)).forget();
+    }
+}
+
+fn percent(done: u64, total: u64) -> String {
+    format!("{:.0} %", done as f64 / total.max(1) as f64 * 100.0)
+}
+
+/// Props for [`Comparisons`].
+#[derive(Properties, PartialEq)]
+pub struct ComparisonsProps {
+    /// The current load, once measured.
+    pub load: Option<Rc<LoadStats>>,
+    pub servers: u32,
+    pub vnodes: u32,
+    pub seed: u64,
+}
+
+/// The three plots. A component of its own, so the sweeps' progress re-renders only the plots.
+#[function_component(Comparisons)]
+pub fn comparisons(props: &ComparisonsProps) -> Html {
+    let moved = use_state(|| None::<(Rc<Plot>, Option<String>)>);
+    let balance = use_state(|| None::<(Rc<Plot>, Option<String>)>);
+    let moved_gen = use_mut_ref(|| 0u64);
+    let balance_gen = use_mut_ref(|| 0u64);
+    {
+        let set = moved.setter();
+        let generation = moved_gen.clone();
+        use_effect_with((props.seed, props.vnodes), move |&(seed, vnodes)| {
+            *generation.borrow_mut() += 1;
+            let mine = *generation.borrow();
+            let specs: Vec<SchemeSpec> = SCHEME_NAMES
+                .iter()
+                .filter_map(|n| SchemeSpec::from_name(n, vnodes).ok())
+                .collect();
+            let seeds = (0..SWEEP_SEEDS).map(|i| seed.wrapping_add(i)).collect();
+            if let Ok(sweep) = MovementSweep::new(specs, SWEEP_COUNTS.to_vec(), seeds, SWEEP_KEYS) {
+                let publish: Publish<MovementSweep> = Rc::new(move |s, done| {
+                    let p = s.progress();
+                    let note = (!done).then(|| format!("Measuring… {}", percent(p.done, p.total)));
+                    set.set(Some((Rc::new(movement_plot(s)), note)));
+                });
+                let step: fn(&mut MovementSweep, u64) -> bool =
+                    |s, n| s.step(n).is_err() || s.is_done();
+                pump(
+                    Rc::new(RefCell::new(sweep)),
+                    generation.clone(),
+                    mine,
+                    5_000,
+                    step,
+                    publish,
+                );
+            }
+            move || *generation.borrow_mut() += 1
+        });
+    }
+    let vnode_servers = props.servers.clamp(2, 64);
+    {
+        let set = balance.setter();
+        let generation = balance_gen.clone();
+        use_effect_with((vnode_servers, props.seed), move |&(servers, seed)| {
+            *generation.borrow_mut() += 1;
+            let mine = *generation.borrow();
+            let counts: Vec<u32> = VNODE_COUNTS
+                .iter()
+                .copied()
+                .filter(|&v| u64::from(v) * u64::from(servers) <= MAX_RING_POINTS)
+                .collect();
+            let seeds = (0..VNODE_SEEDS).map(|i| seed.wrapping_add(i)).collect();
+            if let Ok(sweep) = VnodeSweep::new(servers, counts, seeds, VNODE_KEYS) {
+                let publish: Publish<VnodeSweep> = Rc::new(move |s, done| {
+                    let p = s.progress();
+                    let note = (!done).then(|| format!("Measuring… {}", percent(p.done, p.total)));
+                    set.set(Some((Rc::new(vnode_plot(s)), note)));
+                });
+                let step: fn(&mut VnodeSweep, u64) -> bool =
+                    |s, n| s.step(n).is_err() || s.is_done();
+                pump(
+                    Rc::new(RefCell::new(sweep)),
+                    generation.clone(),
+                    mine,
+                    5_000,
+                    step,
+                    publish,
+                );
+            }
+            move || *generation.borrow_mut() += 1
+        });
+    }
+    let load = use_memo(props.load.clone(), |load| {
+        load.as_ref().map(|l| Rc::new(load_plot(l)))
+    });
+    html! {
+        <section class="panel rv-comparisons" aria-labelledby="rv-comparisons-title">
+            <h2 id="rv-comparisons-title">{ "Comparisons" }</h2>
+            <div class="rv-plots">
+                if let (Some(plot), Some(l)) = ((*load).clone(), props.load.as_ref()) {
+                    { plot_view(&PlotViewProps { id: "load", plot, progress: None, caption: format!(
+                        "Keys owned by each server, counted over {} keys; the dashed line is the mean. \
+                         Under the ring, raise the vnodes and the bars even out.", format_count(l.keys)) }) }
+                }
+                if let Some((plot, progress)) = (*moved).clone() {
+                    { plot_view(&PlotViewProps { id: "moved", plot, progress, caption: format!(
+                        "Each point is the mean over {SWEEP_SEEDS} seeds of {} keys, with the whiskers at min and max. \
+                         Mod and range move most keys; ring, jump and rendezvous stay near the dashed ideal. \
+                         The directory moves none: existing entries stay until someone moves them.", format_count(SWEEP_KEYS)) }) }
+                }
+                if let Some((plot, progress)) = (*balance).clone() {
+                    { plot_view(&PlotViewProps { id: "vnodes", plot, progress, caption: format!(
+                        "{VNODE_SEEDS} rings per point (other vnode salts and keys), {} keys each; whiskers are min and max. \
+                         σ/mean follows 1/√V until the key count's own noise takes over.", format_count(VNODE_KEYS)) }) }
+                }
+            </div>
+        </section>
+    }
+}

@@ -1,0 +1,209 @@
+//! The ring itself, in SVG: the owner band, each server's vnodes as ticks, the sample of keys as
+//! dots in their owner's colour, and the lookup's current step. Keys that changed owner in the last
+//! change slide inwards to a second orbit, take their new owner's colour and get a red outline
+//! (CSS transitions; `prefers-reduced-motion` shows the end state at once).
+
+use std::rc::Rc;
+
+use yew::prelude::*;
+
+use crate::components::palette::server_class;
+
+/// The centre of the drawing and the radii of its parts, in viewBox units (400 × 400).
+pub const CENTRE: f64 = 200.0;
+const BAND_OUTER: f64 = 186.0;
+const BAND_INNER: f64 = 178.0;
+const TICK_OUTER: f64 = 176.0;
+const TICK_INNER: f64 = 164.0;
+const KEY_ORBIT: f64 = 150.0;
+const MOVED_ORBIT: f64 = 128.0;
+/// Ticks beyond this many are thinned (every k-th drawn) to keep the page at 60 fps.
+const MAX_TICKS: usize = 2_000;
+
+/// The fraction of a turn a point of the `u64` hash space sits at (0 at the top, clockwise).
+pub fn turn_of(point: u64) -> f64 {
+    point as f64 / 18_446_744_073_709_551_616.0
+}
+
+/// Where a point of the hash space sits on a circle of radius `r` around the centre.
+pub fn on_circle(point: u64, r: f64) -> (f64, f64) {
+    at_turn(turn_of(point), r)
+}
+
+fn at_turn(turn: f64, r: f64) -> (f64, f64) {
+    let angle = turn * std::f64::consts::TAU;
+    (CENTRE + r * angle.sin(), CENTRE - r * angle.cos())
+}
+
+/// The SVG path of a band between radii `inner` and `outer` from turn `a` clockwise to turn `b`
+/// (`b` may be past 1 for an arc that wraps; a whole turn draws as two halves).
+pub fn band_path(a: f64, b: f64, inner: f64, outer: f64) -> String {
+    let span = b - a;
+    if span >= 0.999_999 {
+        return format!(
+            "{} {}",
+            band_path(a, a + 0.5, inner, outer),
+            band_path(a + 0.5, a + 1.0, inner, outer)
+        );
+    }
+    let large = u8::from(span > 0.5);
+    let (x1, y1) = at_turn(a, outer);
+    let (x2, y2) = at_turn(b, outer);
+    let (x3, y3) = at_turn(b, inner);
+    let (x4, y4) = at_turn(a, inner);
+    format!(
+        "M{x1:.2} {y1:.2}A{outer} {outer} 0 {large} 1 {x2:.2} {y2:.2}L{x3:.2} {y3:.2}A{inner} {inner} 0 {large} 0 {x4:.2} {y4:.2}Z"
+    )
+}
+
+/// One owner span of the hash space, `start` to `end` clockwise (end exclusive, may wrap).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Span {
+    pub start: u64,
+    pub end: u64,
+    pub server: u32,
+}
+
+/// One drawn key.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Dot {
+    pub key: u64,
+    pub owner: u32,
+    pub moved: bool,
+}
+
+/// What the ring shows.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Scene {
+    /// Vnode points and their servers (empty for schemes without a ring).
+    pub ticks: Vec<(u64, u32)>,
+    /// Owner spans for the band (empty when ownership is not contiguous in hash order).
+    pub spans: Vec<Span>,
+    pub dots: Vec<Dot>,
+}
+
+/// What [`ring_drawing`] draws.
+#[derive(PartialEq)]
+pub struct RingDrawingProps {
+    pub scene: Rc<Scene>,
+    /// The looked-up key's point, if it is shown.
+    pub key_point: Option<u64>,
+    /// Vnode points the lookup has reached so far, and whether each was chosen or skipped.
+    pub walked: Vec<(u64, bool)>,
+    /// A sentence describing the picture for screen readers.
+    pub summary: String,
+}
+
+/// Merges consecutive spans with the same owner.
+pub fn merged(spans: &[Span]) -> Vec<Span> {
+    let mut out: Vec<Span> = Vec::with_capacity(spans.len());
+    for span in spans {
+        match out.last_mut() {
+            Some(last) if last.server == span.server && last.end == span.start => {
+                last.end = span.end;
+            }
+            _ => out.push(*span),
+        }
+    }
+    out
+}
+
+/// The ring drawing.
+pub fn ring_drawing(props: &RingDrawingProps) -> Html {
+    let scene = &props.scene;
+    let stride = scene.ticks.len().div_ceil(MAX_TICKS).max(1);
+    let ticks = scene.ticks.iter().step_by(stride).map(|&(point, server)| {
+        let (x1, y1) = on_circle(point, TICK_INNER);
+        let (x2, y2) = on_circle(point, TICK_OUTER);
+        html! { <line class={classes!("rv-tick", server_class(server as usize))}
+            x1={format!("{x1:.1}")} y1={format!("{y1:.1}")} x2={format!("{x2:.1}")} y2={format!("{y2:.1}")} /> }
+    });
+    let band = merged(&scene.spans).into_iter().map(|span| {
+        let a = turn_of(span.start);
+        let mut b = turn_of(span.end);
+        if span.end <= span.start {
+            b += 1.0;
+        }
+        html! { <path class={classes!("rv-band", server_class(span.server as usize))}
+        d={band_path(a, b, BAND_INNER, BAND_OUTER)} /> }
+    });
+    let dots = scene.dots.iter().map(|dot| {
+        let orbit = if dot.moved { MOVED_ORBIT } else { KEY_ORBIT };
+        let (x, y) = on_circle(dot.key, orbit);
+        html! { <circle class={classes!("rv-key", server_class(dot.owner as usize), dot.moved.then_some("moved"))}
+            style={format!("cx:{x:.1}px;cy:{y:.1}px")} r="3" /> }
+    });
+    let walked = props.walked.iter().map(|&(point, chosen)| {
+        let (x1, y1) = on_circle(point, TICK_INNER - 10.0);
+        let (x2, y2) = on_circle(point, BAND_OUTER + 8.0);
+        html! { <line class={classes!("rv-walk", chosen.then_some("chosen"))}
+            x1={format!("{x1:.1}")} y1={format!("{y1:.1}")} x2={format!("{x2:.1}")} y2={format!("{y2:.1}")} /> }
+    });
+    let key_mark = props.key_point.map(|point| {
+        let (x, y) = on_circle(point, KEY_ORBIT);
+        let (lx, ly) = on_circle(point, 100.0);
+        html! {
+            <g class="rv-lookup" data-testid="lookup-mark">
+                <line class="rv-lookup-ray" x1={CENTRE.to_string()} y1={CENTRE.to_string()}
+                    x2={format!("{x:.1}")} y2={format!("{y:.1}")} />
+                <circle class="rv-lookup-key" cx={format!("{x:.1}")} cy={format!("{y:.1}")} r="6" />
+                <circle class="rv-lookup-hub" cx={format!("{lx:.1}")} cy={format!("{ly:.1}")} r="0" />
+            </g>
+        }
+    });
+    html! {
+        <svg class="rv-ring" viewBox="0 0 400 400" role="img" aria-labelledby="rv-ring-title">
+            <title id="rv-ring-title">{ props.summary.clone() }</title>
+            <circle class="rv-track" cx="200" cy="200" r={KEY_ORBIT.to_string()} />
+            <circle class="rv-track inner" cx="200" cy="200" r={MOVED_ORBIT.to_string()} />
+            <g class="rv-bands">{ for band }</g>
+            <g class="rv-ticks">{ for ticks }</g>
+            <g class="rv-keys">{ for dots }</g>
+            <g class="rv-walked">{ for walked }</g>
+            { for key_mark }
+            <text class="rv-zero" x="200" y="8" text-anchor="middle">{ "0" }</text>
+        </svg>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn zero_is_at_the_top_and_a_quarter_is_to_the_right() {
+        let (x, y) = on_circle(0, 50.0);
+        assert!((x - CENTRE).abs() < 1e-9 && (y - (CENTRE - 50.0)).abs() < 1e-9);
+        let (x, y) = on_circle(1 << 62, 50.0);
+        assert!((x - (CENTRE + 50.0)).abs() < 1e-9 && (y - CENTRE).abs() < 1e-9);
+    }
+
+    #[test]
+    fn bands_use_the_large_arc_flag_past_half_a_turn() {
+        assert!(band_path(0.0, 0.25, 10.0, 20.0).contains(" 0 0 1 "));
+        assert!(band_path(0.0, 0.75, 10.0, 20.0).contains(" 0 1 1 "));
+        assert_eq!(band_path(0.0, 1.0, 10.0, 20.0).matches('M').count(), 2);
+    }
+
+    #[test]
+    fn neighbouring_spans_of_one_owner_merge() {
+        let spans = [
+            Span {
+                start: 0,
+                end: 5,
+                server: 1,
+            },
+            Span {
+                start: 5,
+                end: 9,
+                server: 1,
+            },
+            Span {
+                start: 9,
+                end: 0,
+                server: 2,
+            },
+        ];
+        assert_eq!(merged(&spans).len(), 2);
+    }
+}

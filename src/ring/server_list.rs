@@ -1,0 +1,74 @@
+//! The servers: each one's colour, weight and vnode count, a "kill" button, and "Add a server".
+
+use shardlab_core::placement::{Server, MAX_WEIGHT};
+use web_sys::HtmlInputElement;
+use yew::prelude::*;
+
+use super::state::{Action, MAX_VIEW_SERVERS};
+use crate::components::palette::server_class;
+
+/// What [`server_list`] draws.
+#[derive(PartialEq)]
+pub struct ServerListProps {
+    pub servers: Vec<Server>,
+    /// Vnodes per unit of weight, when the scheme is the ring.
+    pub vnodes: Option<u32>,
+    /// Whether the scheme reads weights at all.
+    pub weighted: bool,
+    /// The last change, if any, can be settled.
+    pub changed: bool,
+    pub dispatch: Callback<Action>,
+}
+
+/// The server editor.
+pub fn server_list(props: &ServerListProps) -> Html {
+    let add = props.dispatch.reform(|_: MouseEvent| Action::AddServer);
+    let settle = props.dispatch.reform(|_: MouseEvent| Action::Settle);
+    let rows = props.servers.iter().map(|server| {
+        let id = server.id.0;
+        let on_weight = props.dispatch.reform(move |e: Event| {
+            let input: HtmlInputElement = e.target_unchecked_into();
+            Action::SetWeight {
+                id,
+                weight: input.value().trim().parse().unwrap_or(1),
+            }
+        });
+        let kill = props.dispatch.reform(move |_: MouseEvent| Action::RemoveServer(id));
+        let input_id = format!("rv-weight-{id}");
+        html! {
+            <li class={classes!("rv-server", server_class(id as usize))} data-server={id.to_string()}>
+                <span class="rv-swatch" aria-hidden="true"></span>
+                <span class="rv-server-name mono">{ format!("S{id}") }</span>
+                <label for={input_id.clone()} class="rv-weight-label">{ "weight" }</label>
+                <input id={input_id} class="rv-weight mono" type="number" min="1" max={MAX_WEIGHT.to_string()}
+                    value={server.weight.to_string()} onchange={on_weight}
+                    title={if props.weighted { "Weight 1 … 100" } else { "This scheme ignores weights" }} />
+                <span class="rv-vnodes muted">
+                    { props.vnodes.map(|v| format!("{} vnodes", u64::from(v) * u64::from(server.weight))).unwrap_or_default() }
+                </span>
+                <button type="button" class="rv-kill" onclick={kill}
+                    aria-label={format!("Kill server S{id}")} disabled={props.servers.len() <= 1}>
+                    { "Kill" }
+                </button>
+            </li>
+        }
+    });
+    html! {
+        <section class="panel rv-servers" aria-labelledby="rv-servers-title">
+            <h2 id="rv-servers-title">{ format!("Servers ({})", props.servers.len()) }</h2>
+            <ul class="rv-server-list">{ for rows }</ul>
+            <div class="rv-row">
+                <button type="button" class="primary" data-testid="add-server" onclick={add}
+                    disabled={props.servers.len() >= MAX_VIEW_SERVERS}>{ "Add a server" }</button>
+                if props.changed {
+                    <button type="button" onclick={settle}
+                        title="Make the servers you see the new starting point">{ "Start from here" }</button>
+                }
+            </div>
+            if !props.weighted {
+                <p class="help">{ "This scheme ignores weights: every server gets an equal share." }</p>
+            }
+            <p class="help">{ format!("Up to {MAX_VIEW_SERVERS} servers; weights 1 … {MAX_WEIGHT}.") }</p>
+        </section>
+    }
+}

@@ -1,0 +1,73 @@
+//! The numbers behind the picture: vnodes per weight, replicas, keys counted, keys drawn, seed.
+
+use shardlab_core::placement::{MAX_VNODES, MIN_VNODES};
+use web_sys::HtmlInputElement;
+use yew::prelude::*;
+
+use super::state::{Action, MAX_KEYS, MAX_REPLICAS, MAX_SAMPLE, MIN_KEYS};
+
+/// What [`settings`] draws.
+#[derive(PartialEq)]
+pub struct SettingsProps {
+    pub vnodes: u32,
+    pub replicas: u32,
+    pub keys: u64,
+    pub sample: u64,
+    pub seed: u64,
+    /// Whether the scheme is the ring (vnodes matter only there).
+    pub ring: bool,
+    pub dispatch: Callback<Action>,
+}
+
+fn number_input<T: std::str::FromStr + 'static>(
+    dispatch: &Callback<Action>,
+    make: fn(T) -> Action,
+) -> Callback<Event> {
+    let dispatch = dispatch.clone();
+    Callback::from(move |e: Event| {
+        let input: HtmlInputElement = e.target_unchecked_into();
+        if let Ok(n) = input.value().trim().replace([',', '_'], "").parse::<T>() {
+            dispatch.emit(make(n));
+        }
+    })
+}
+
+/// The settings panel.
+pub fn settings(props: &SettingsProps) -> Html {
+    let d = &props.dispatch;
+    html! {
+        <section class="panel rv-settings" aria-labelledby="rv-settings-title">
+            <h2 id="rv-settings-title">{ "Settings" }</h2>
+            <div class="rv-field">
+                <label for="rv-vnodes">{ "Vnodes per unit of weight" }</label>
+                <input id="rv-vnodes" type="number" min={MIN_VNODES.to_string()} max={MAX_VNODES.to_string()}
+                    value={props.vnodes.to_string()} onchange={number_input(d, Action::SetVnodes)}
+                    aria-describedby="rv-vnodes-help" />
+                <p id="rv-vnodes-help" class="help">
+                    { if props.ring { "1 … 1000. More vnodes, evener load: σ/mean ≈ 1/√V." }
+                      else { "Only the ring uses vnodes." } }
+                </p>
+            </div>
+            <div class="rv-field">
+                <label for="rv-replicas">{ "Replicas R" }</label>
+                <input id="rv-replicas" type="number" min="1" max={MAX_REPLICAS.to_string()}
+                    value={props.replicas.to_string()} onchange={number_input(d, Action::SetReplicas)} />
+            </div>
+            <div class="rv-field">
+                <label for="rv-keys">{ "Keys counted" }</label>
+                <input id="rv-keys" type="number" min={MIN_KEYS.to_string()} max={MAX_KEYS.to_string()} step="1000"
+                    value={props.keys.to_string()} onchange={number_input(d, Action::SetKeys)} />
+            </div>
+            <div class="rv-field">
+                <label for="rv-sample">{ "Keys drawn" }</label>
+                <input id="rv-sample" type="number" min="0" max={MAX_SAMPLE.to_string()} step="100"
+                    value={props.sample.to_string()} onchange={number_input(d, Action::SetSample)} />
+            </div>
+            <div class="rv-field">
+                <label for="rv-seed">{ "Seed" }</label>
+                <input id="rv-seed" type="number" min="0"
+                    value={props.seed.to_string()} onchange={number_input(d, Action::SetSeed)} />
+            </div>
+        </section>
+    }
+}

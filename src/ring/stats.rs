@@ -1,0 +1,132 @@
+//! The measured numbers: "moved k of n keys (x %), ideal y %", and the load per server over the
+//! statistics keys, with what each server gained or lost in the last change.
+
+use std::rc::Rc;
+
+use shardlab_core::placement::{MovementResult, Progress};
+use yew::prelude::*;
+
+use crate::components::format::format_count;
+use crate::components::palette::server_class;
+
+/// A movement experiment so far.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Measured {
+    pub progress: Progress,
+    pub result: MovementResult,
+    /// What the last change was, in words ("added S4", "killed S1"); `None` before any change.
+    pub change: Option<String>,
+}
+
+/// What [`stats`] draws.
+#[derive(PartialEq)]
+pub struct StatsProps {
+    pub measured: Option<Rc<Measured>>,
+    /// Why the numbers could not be measured, if they could not.
+    pub error: Option<String>,
+}
+
+fn percent(x: f64) -> String {
+    format!("{:.1}", x * 100.0)
+}
+
+/// The statistics panel.
+pub fn stats(props: &StatsProps) -> Html {
+    let Some(m) = props.measured.as_deref() else {
+        return html! {
+            <section class="panel rv-stats" aria-labelledby="rv-stats-title">
+                <h2 id="rv-stats-title">{ "Moved and load" }</h2>
+                <p class="error">{ props.error.clone().unwrap_or_else(|| "Measuring…".to_owned()) }</p>
+            </section>
+        };
+    };
+    let r = &m.result;
+    let done = m.progress.is_done();
+    let counter = match &m.change {
+        Some(change) => html! {
+            <p class="rv-counter" data-testid="moved-counter" aria-live="polite">
+                { format!("After you {change}: moved {} of {} keys (", format_count(r.moved), format_count(r.keys)) }
+                <strong data-testid="moved-percent" title={format!("{}", r.moved_fraction)}>{ percent(r.moved_fraction) }</strong>
+                { format!(" %), ideal {} %.", percent(r.ideal_fraction)) }
+            </p>
+        },
+        None => html! {
+            <p class="rv-counter" data-testid="moved-counter">
+                { "Add or kill a server, or change a weight, and this line counts the keys that change owner." }
+            </p>
+        },
+    };
+    let load = &r.load_after;
+    let before = &r.load_before;
+    let max_keys = load
+        .per_server
+        .iter()
+        .map(|s| s.keys)
+        .max()
+        .unwrap_or(1)
+        .max(1);
+    let rows = load.per_server.iter().map(|s| {
+        let prior = before
+            .per_server
+            .iter()
+            .find(|b| b.server == s.server)
+            .map(|b| b.keys);
+        let delta = prior.map(|p| s.keys as i64 - p as i64);
+        let width = s.keys as f64 / max_keys as f64 * 100.0;
+        html! {
+            <tr class={server_class(s.server.0 as usize)} data-server={s.server.0.to_string()}>
+                <th scope="row" class="mono"><span class="rv-swatch" aria-hidden="true"></span>{ format!("S{}", s.server.0) }</th>
+                <td class="num">{ format_count(s.keys) }</td>
+                <td class="rv-bar-cell" aria-hidden="true"><span class="rv-bar" style={format!("width:{width:.1}%")}></span></td>
+                <td class="num" data-testid="received">
+                    { match (m.change.is_some(), delta) {
+                        (false, _) => String::new(),
+                        (true, None) => "new".to_owned(),
+                        (true, Some(d)) if d > 0 => format!("+{}", format_count(d as u64)),
+                        (true, Some(d)) if d < 0 => format!("−{}", format_count(d.unsigned_abs())),
+                        (true, Some(_)) => "0".to_owned(),
+                    } }
+                </td>
+            </tr>
+        }
+    });
+    let gone = before.per_server.iter().filter(|b| load.per_server.iter().all(|s| s.server != b.server)).map(|b| {
+        html! {
+            <tr class={classes!(server_class(b.server.0 as usize), "rv-gone")}>
+                <th scope="row" class="mono"><span class="rv-swatch" aria-hidden="true"></span>{ format!("S{} (killed)", b.server.0) }</th>
+                <td class="num">{ "0" }</td><td></td>
+                <td class="num">{ format!("−{}", format_count(b.keys)) }</td>
+            </tr>
+        }
+    });
+    html! {
+        <section class="panel rv-stats" aria-labelledby="rv-stats-title">
+            <h2 id="rv-stats-title">{ "Moved and load" }</h2>
+            { counter }
+            if !done {
+                <p class="rv-progress">
+                    <progress max="1" value={m.progress.fraction().to_string()}></progress>
+                    { format!(" counting {} of {} keys…", format_count(m.progress.done), format_count(m.progress.total)) }
+                </p>
+            }
+            <p class="rv-balance">
+                { "Load over " }{ format_count(load.keys) }{ " keys: max/mean " }
+                <strong data-testid="max-over-mean" title={load.max_over_mean.to_string()}>{ format!("{:.3}", load.max_over_mean) }</strong>
+                { ", σ/mean " }
+                <strong data-testid="stddev-over-mean" title={load.stddev_over_mean.to_string()}>{ format!("{:.3}", load.stddev_over_mean) }</strong>
+                { format!(" (mean {} keys per server).", format_count(load.mean.round() as u64)) }
+            </p>
+            <table class="rv-load">
+                <caption class="rv-sr">{ "Keys per server, and the change in the last step" }</caption>
+                <thead><tr><th scope="col">{ "server" }</th><th scope="col">{ "keys" }</th>
+                    <th scope="col"><span class="rv-sr">{ "bar" }</span></th>
+                    <th scope="col">{ "received" }</th></tr></thead>
+                <tbody>{ for rows }{ for gone }</tbody>
+            </table>
+            if m.change.is_some() {
+                <p class="help">{ "\"received\" is the change in each server's keys: what a killed server held shows where it went. \
+                                   On a ring with 10 or more vnodes it spreads over many servers; with 1 vnode it lands on one neighbour." }</p>
+            }
+        </section>
+    }
+}

@@ -1,0 +1,306 @@
+//! The Ring's state in the address bar:
+//! `#/ring?v=1&scheme=ring&servers=0.1.2.3&w=1.1.1.1&from=0-1.1-1.2-1&vnodes=100&r=3&keys=100000&sample=1000&seed=2015&key=user%3A42`.
+//!
+//! - `servers`: server ids joined with `.`; `w`: their weights in the same order (1 … 100);
+//! - `from` (only after a change): the servers before it, as `id-weight` joined with `.`, so a
+//!   reload shows the same moved keys;
+//! - the rest are plain numbers, and `key` is the looked-up key as typed.
+//!
+//! Only a state that differs from the default is written. Decoding never fails: a bad value
+//! becomes a note and its default.
+
+use shardlab_core::placement::{Server, MAX_VNODES, MAX_WEIGHT, MIN_VNODES, SCHEME_NAMES};
+
+use super::state::{
+    ring_fits, RingState, MAX_KEYS, MAX_REPLICAS, MAX_SAMPLE, MAX_VIEW_SERVERS, MIN_KEYS,
+};
+
+/// The format version written as `v`.
+pub const VERSION: &str = "1";
+
+/// The query pairs for a state; empty when it is the default state.
+pub fn encode(state: &RingState) -> Vec<(&'static str, String)> {
+    let lasting = |s: &RingState| {
+        let mut s = s.clone();
+        s.notes.clear();
+        s.step = 0;
+        s
+    };
+    if lasting(state) == RingState::default() {
+        return Vec::new();
+    }
+    let mut pairs = vec![
+        ("v", VERSION.to_owned()),
+        ("scheme", state.scheme.to_owned()),
+        ("servers", join(state.servers.iter().map(|s| s.id.0))),
+        ("w", join(state.servers.iter().map(|s| s.weight))),
+    ];
+    if let Some(previous) = &state.previous {
+        pairs.push(("from", encode_list(previous)));
+    }
+    pairs.extend([
+        ("vnodes", state.vnodes.to_string()),
+        ("r", state.replicas.to_string()),
+        ("keys", state.keys.to_string()),
+        ("sample", state.sample.to_string()),
+        ("seed", state.seed.to_string()),
+        ("key", state.key.clone()),
+    ]);
+    pairs
+}
+
+fn join(values: impl Iterator<Item = u32>) -> String {
+    values.map(|v| v.to_string()).collect::<Vec<_>>().join(".")
+}
+
+/// `id-weight.id-weight…`
+pub fn encode_list(servers: &[Server]) -> String {
+    servers
+        .iter()
+        .map(|s| format!("{}-{}", s.id.0, s.weight))
+        .collect::<Vec<_>>()
+        .join(".")
+}
+
+/// Checks a server list for the view: 1 … 64 servers, unique ids, weights 1 … 100.
+fn checked(servers: Vec<Server>) -> Result<Vec<Server>, String> {
+    if servers.is_empty() {
+        return Err("the list is empty".to_owned());
+    }
+    if servers.len() > MAX_VIEW_SERVERS {
+        return Err(format!(
+            "it has {} servers and this view draws at most {MAX_VIEW_SERVERS}",
+            servers.len()
+        ));
+    }
+    let mut ids: Vec<u32> = servers.iter().map(|s| s.id.0).collect();
+    ids.sort_unstable();
+    ids.dedup();
+    if ids.len() != servers.len() {
+        return Err("a server id appears twice".to_owned());
+    }
+    if let Some(s) = servers
+        .iter()
+        .find(|s| s.weight == 0 || s.weight > MAX_WEIGHT)
+    {
+        return Err(format!(
+            "weights are 1 … {MAX_WEIGHT}, and server {} has {}",
+            s.id.0, s.weight
+        ));
+    }
+    Ok(servers)
+}
+
+/// The inverse of [`encode_list`].
+pub fn decode_list(text: &str) -> Result<Vec<Server>, String> {
+    let mut servers = Vec::new();
+    for part in text.split('.') {
+        let (id, weight) = part
+            .split_once('-')
+            .ok_or_else(|| format!("\"{part}\" is not id-weight"))?;
+        let id: u32 = id
+            .parse()
+            .map_err(|_| format!("\"{id}\" is not a server id"))?;
+        let weight: u32 = weight
+            .parse()
+            .map_err(|_| format!("\"{weight}\" is not a weight"))?;
+        servers.push(Server::weighted(id, weight));
+        if servers.len() > MAX_VIEW_SERVERS {
+            break;
+        }
+    }
+    checked(servers)
+}
+
+/// `servers` and `w` together; a missing `w` means weight 1 for everyone.
+pub fn decode_servers(ids: &str, weights: Option<&str>) -> Result<Vec<Server>, String> {
+    let ids: Vec<u32> = ids
+        .split('.')
+        .take(MAX_VIEW_SERVERS + 1)
+        .map(|t| t.parse().map_err(|_| format!("\"{t}\" is not a server id")))
+        .collect::<Result<_, _>>()?;
+    let weights: Vec<u32> = match weights {
+        Some(w) => w
+            .split('.')
+            .take(MAX_VIEW_SERVERS + 1)
+            .map(|t| t.parse().map_err(|_| format!("\"{t}\" is not a weight")))
+            .collect::<Result<_, _>>()?,
+        None => vec![1; ids.len()],
+    };
+    if weights.len() != ids.len() {
+        return Err(format!(
+            "{} servers but {} weights",
+            ids.len(),
+            weights.len()
+        ));
+    }
+    checked(
+        ids.into_iter()
+            .zip(weights)
+            .map(|(id, w)| Server::weighted(id, w))
+            .collect(),
+    )
+}
+
+fn number<T: std::str::FromStr + PartialOrd + std::fmt::Display>(
+    notes: &mut Vec<String>,
+    name: &str,
+    text: &str,
+    low: T,
+    high: T,
+) -> Option<T> {
+    match text.parse::<T>() {
+        Ok(n) if n >= low && n <= high => Some(n),
+        _ => {
+            notes.push(format!(
+                "The link's {name} \"{text}\" is not {low} … {high}; using the default."
+            ));
+            None
+        }
+    }
+}
+
+/// The state a link describes; bad values become notes and defaults.
+pub fn decode(pairs: &[(String, String)]) -> RingState {
+    let mut state = RingState::default();
+    if pairs.is_empty() {
+        return state;
+    }
+    let get = |name: &str| {
+        pairs
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    };
+    let mut notes = Vec::new();
+    if let Some(v) = get("v") {
+        if v != VERSION {
+            notes.push(format!(
+                "This link is format version {v}; reading it as version {VERSION}."
+            ));
+        }
+    }
+    if let Some(name) = get("scheme") {
+        match SCHEME_NAMES.iter().find(|n| **n == name) {
+            Some(&n) => state.scheme = n,
+            None => notes.push(format!(
+                "The link's scheme \"{name}\" is not one of {}; using the ring.",
+                SCHEME_NAMES.join(", ")
+            )),
+        }
+    }
+    if let Some(ids) = get("servers") {
+        match decode_servers(ids, get("w")) {
+            Ok(list) => state.servers = list,
+            Err(why) => notes.push(format!(
+                "The link's servers were not usable ({why}); using four servers."
+            )),
+        }
+    }
+    if let Some(from) = get("from") {
+        match decode_list(from) {
+            Ok(list) => state.previous = Some(list),
+            Err(why) => notes.push(format!(
+                "The link's earlier servers were not usable ({why})."
+            )),
+        }
+    }
+    if let Some(t) = get("vnodes") {
+        state.vnodes =
+            number(&mut notes, "vnodes", t, MIN_VNODES, MAX_VNODES).unwrap_or(state.vnodes);
+    }
+    if let Some(t) = get("r") {
+        state.replicas =
+            number(&mut notes, "replica count", t, 1, MAX_REPLICAS).unwrap_or(state.replicas);
+    }
+    if let Some(t) = get("keys") {
+        state.keys = number(&mut notes, "key count", t, MIN_KEYS, MAX_KEYS).unwrap_or(state.keys);
+    }
+    if let Some(t) = get("sample") {
+        state.sample = number(&mut notes, "drawn keys", t, 0, MAX_SAMPLE).unwrap_or(state.sample);
+    }
+    if let Some(t) = get("seed") {
+        state.seed = number(&mut notes, "seed", t, 0, u64::MAX).unwrap_or(state.seed);
+    }
+    if let Some(k) = get("key") {
+        state.key = k.chars().take(200).collect();
+    }
+    let too_big = !ring_fits(&state.servers, state.vnodes)
+        || state
+            .previous
+            .as_ref()
+            .is_some_and(|p| !ring_fits(p, state.vnodes));
+    if state.scheme == "ring" && too_big {
+        notes.push("The link's ring has too many vnodes; using 100 per weight.".to_owned());
+        state.vnodes = 100;
+        if !ring_fits(&state.servers, state.vnodes) {
+            state.servers = RingState::default().servers;
+            state.previous = None;
+        }
+    }
+    state.notes = notes;
+    state
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ring::state::Action;
+
+    fn owned(pairs: Vec<(&'static str, String)>) -> Vec<(String, String)> {
+        pairs.into_iter().map(|(k, v)| (k.to_owned(), v)).collect()
+    }
+
+    #[test]
+    fn the_default_state_writes_nothing() {
+        assert!(encode(&RingState::default()).is_empty());
+        assert_eq!(decode(&[]), RingState::default());
+    }
+
+    #[test]
+    fn a_changed_state_round_trips() {
+        let mut s = RingState::default();
+        s.apply(Action::SetScheme("mod".into()));
+        s.apply(Action::AddServer);
+        s.apply(Action::SetWeight { id: 2, weight: 7 });
+        s.apply(Action::SetVnodes(250));
+        s.apply(Action::SetReplicas(5));
+        s.apply(Action::SetKeys(200_000));
+        s.apply(Action::SetSeed(9));
+        s.apply(Action::SetKey("a&b=c d".into()));
+        let back = decode(&owned(encode(&s)));
+        assert_eq!(back, s);
+    }
+
+    #[test]
+    fn bad_values_become_notes_and_defaults() {
+        let pairs = owned(vec![
+            ("v", "1".into()),
+            ("scheme", "banana".into()),
+            ("servers", "0.0.1".into()),
+            ("vnodes", "0".into()),
+            ("r", "99".into()),
+            ("keys", "-5".into()),
+            ("seed", "x".into()),
+            ("from", "1-0".into()),
+        ]);
+        let s = decode(&pairs);
+        assert_eq!(s.scheme, "ring");
+        assert_eq!(s.servers.len(), 4);
+        assert_eq!(s.vnodes, 100);
+        assert_eq!(s.replicas, 3);
+        assert_eq!(s.previous, None);
+        assert_eq!(s.notes.len(), 7);
+    }
+
+    #[test]
+    fn huge_lists_are_refused_without_building_them() {
+        let ids = (0..100_000)
+            .map(|i| i.to_string())
+            .collect::<Vec<_>>()
+            .join(".");
+        let s = decode(&owned(vec![("servers", ids)]));
+        assert_eq!(s.servers.len(), 4);
+        assert_eq!(s.notes.len(), 1);
+    }
+}

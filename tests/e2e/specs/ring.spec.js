@@ -1,0 +1,153 @@
+// The Ring view: movement under mod and the ring, balance against vnodes, distinct replicas, the
+// address bar, and screenshots for a human to look at. The shared fixture fails any test that logs
+// a console error or requests another origin.
+import { test, expect, openRoute } from './fixtures.js';
+
+const percent = async (page) => Number(await page.getByTestId('moved-percent').getAttribute('title')) * 100;
+const settled = async (page) => {
+  await expect(page.getByTestId('max-over-mean')).toBeVisible();
+  await expect(page.locator('.rv-progress')).toHaveCount(0);
+};
+const scheme = (page, name) => page.locator(`label[for="rv-scheme-${name}"]`);
+
+test('a fifth server moves about 80 % under mod and about 20 % on the ring', async ({ page }) => {
+  await openRoute(page, '#/ring');
+  await scheme(page, 'mod').click();
+  await expect(page.locator('#rv-scheme-mod')).toBeChecked();
+  await page.getByTestId('add-server').click();
+  await settled(page);
+  const modMoved = await percent(page);
+  expect(modMoved).toBeGreaterThan(75);
+  expect(modMoved).toBeLessThan(85);
+  await expect(page.getByTestId('moved-counter')).toContainText('of 100,000 keys');
+
+  await openRoute(page, '#/ring');
+  await page.reload();
+  await expect(page.locator('#rv-scheme-ring')).toBeChecked();
+  await page.getByTestId('add-server').click();
+  await settled(page);
+  const ringMoved = await percent(page);
+  expect(ringMoved).toBeGreaterThan(12);
+  expect(ringMoved).toBeLessThan(28);
+  await expect(page.getByTestId('moved-counter')).toContainText('ideal 20.0 %');
+});
+
+test('more vnodes, evener load', async ({ page }) => {
+  await openRoute(page, '#/ring');
+  const vnodes = page.getByLabel('Vnodes per unit of weight');
+  await vnodes.fill('1');
+  await vnodes.press('Enter');
+  await expect(page).toHaveURL(/vnodes=1&/);
+  await settled(page);
+  const few = Number(await page.getByTestId('max-over-mean').getAttribute('title'));
+  await vnodes.fill('500');
+  await vnodes.press('Enter');
+  await expect(page).toHaveURL(/vnodes=500&/);
+  await settled(page);
+  const many = Number(await page.getByTestId('max-over-mean').getAttribute('title'));
+  expect(many).toBeLessThan(few);
+  expect(many).toBeLessThan(1.1);
+});
+
+test('R = 3 gives three distinct owners for a key', async ({ page }) => {
+  await openRoute(page, '#/ring');
+  const r = page.getByLabel('Replicas R');
+  await r.fill('3');
+  await r.press('Enter');
+  await page.locator('#rv-key').fill('cart:2026');
+  const owners = await page.getByTestId('replica').allTextContents();
+  expect(owners).toHaveLength(3);
+  expect(new Set(owners).size).toBe(3);
+  // Stepping to the end walks to the last replica.
+  for (let i = 0; i < 40; i += 1) {
+    const next = page.getByRole('button', { name: 'Next step' });
+    if (await next.isDisabled()) break;
+    await next.click();
+  }
+  await expect(page.locator('.rv-step.current')).toContainText('replica 3');
+});
+
+test('a reload restores the same state', async ({ page }) => {
+  await openRoute(page, '#/ring');
+  await scheme(page, 'jump').click();
+  await page.getByTestId('add-server').click();
+  await page.getByLabel('Kill server S1').click();
+  await page.getByLabel('Replicas R').fill('2');
+  await page.getByLabel('Replicas R').press('Enter');
+  await page.locator('#rv-key').fill('order:77');
+  await settled(page);
+  const url = page.url();
+  expect(url).toContain('scheme=jump');
+  const counter = await page.getByTestId('moved-counter').textContent();
+  const load = await page.locator('.rv-load').textContent();
+  await page.reload();
+  await expect(page.locator('body[data-app-ready="true"]')).toHaveCount(1);
+  await settled(page);
+  expect(page.url()).toBe(url);
+  await expect(page.locator('#rv-scheme-jump')).toBeChecked();
+  await expect(page.getByTestId('moved-counter')).toHaveText(counter);
+  await expect(page.locator('.rv-load')).toHaveText(load);
+  await expect(page.locator('#rv-key')).toHaveValue('order:77');
+});
+
+test('a bad link shows a note and falls back to defaults', async ({ page }) => {
+  await openRoute(page, '#/ring?v=1&scheme=nope&servers=1.1&vnodes=99999&r=0');
+  await expect(page.locator('.ring-view .note')).toContainText('scheme');
+  await expect(page.locator('#rv-scheme-ring')).toBeChecked();
+  await expect(page.locator('.rv-server')).toHaveCount(4);
+});
+
+for (const [width, height] of [[1280, 800], [390, 844]]) {
+  for (const colorScheme of ['light', 'dark']) {
+    test(`screenshots at ${width}×${height}, ${colorScheme}`, async ({ page }) => {
+      await page.setViewportSize({ width, height });
+      await page.emulateMedia({ colorScheme });
+      await openRoute(page, '#/ring');
+      await settled(page);
+      const ring = page.locator('.rv-ring');
+      await ring.scrollIntoViewIfNeeded();
+      // Slow the flight down for the picture only: a screenshot takes longer than the 350 ms flight.
+      const slow = await page.addStyleTag({ content: '.rv-key { transition-duration: 4s !important; }' });
+      await page.getByTestId('add-server').click();
+      await page.waitForTimeout(700);
+      await ring.screenshot({ path: `test-results/ring-mid-${width}-${colorScheme}.png` });
+      await slow.evaluate((el) => el.remove());
+      await settled(page);
+      await page.waitForTimeout(400);
+      await page.screenshot({ path: `test-results/ring-${width}-${colorScheme}.png`, fullPage: true });
+      await scheme(page, 'mod').click();
+      await settled(page);
+      await page.waitForTimeout(400);
+      await page.screenshot({ path: `test-results/ring-mod-${width}-${colorScheme}.png`, fullPage: true });
+    });
+  }
+}
+
+test('three plots with tables, PNG and SVG downloads', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openRoute(page, '#/ring');
+  await settled(page);
+  for (const id of ['load', 'moved', 'vnodes']) {
+    const plot = page.getByTestId(`plot-${id}`);
+    await expect(plot.locator('svg polyline, svg rect').first()).toBeAttached();
+    await expect(plot.locator('.rv-progress')).toHaveCount(0, { timeout: 30_000 });
+    await expect(plot.locator('table tbody tr').first()).toBeAttached();
+  }
+  // Mod moves about 80 % at N = 4; the ring about 20 %.
+  const row = page.getByTestId('plot-moved').locator('tbody tr', { hasText: /^4/ });
+  const cells = await row.locator('td').allTextContents();
+  expect(Number(cells[0].split(' ')[0])).toBeGreaterThan(0.75);
+  expect(Number(cells[1].split(' ')[0])).toBeLessThan(0.28);
+  const svg = page.waitForEvent('download');
+  await page.getByTestId('plot-moved').getByRole('button', { name: 'Download SVG' }).click();
+  expect((await svg).suggestedFilename()).toBe('shardlab-moved.svg');
+  const png = page.waitForEvent('download');
+  await page.getByTestId('plot-vnodes').getByRole('button', { name: 'Download PNG' }).click();
+  expect((await png).suggestedFilename()).toBe('shardlab-vnodes.png');
+  for (const colorScheme of ['light', 'dark']) {
+    await page.emulateMedia({ colorScheme });
+    for (const id of ['load', 'moved', 'vnodes']) {
+      await page.getByTestId(`plot-${id}`).locator('svg').screenshot({ path: `test-results/ring-plot-${id}-${colorScheme}.png` });
+    }
+  }
+});
