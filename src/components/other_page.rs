@@ -23,8 +23,11 @@ pub fn other_page(props: &OtherPageProps) -> Html {
     if let Some(body) = gloo::utils::document().body() {
         let _ = body.set_attribute("data-redirecting", "true");
     }
-    if let Ok(Some(storage)) = window.session_storage() {
-        let _ = storage.set_item(ARRIVED_KEY, "1");
+    // Only an in-app navigation moves focus on arrival; a link opened from outside starts at the top.
+    if super::page_focus::has_navigated() {
+        if let Ok(Some(storage)) = window.session_storage() {
+            let _ = storage.set_item(ARRIVED_KEY, "1");
+        }
     }
     let _ = location.replace(&format!("{}{hash}", props.page));
     html! {

@@ -8,6 +8,17 @@ use yew_router::prelude::*;
 use super::other_page::ARRIVED_KEY;
 use crate::route::Route;
 
+thread_local! {
+    /// Whether the reader has moved between routes in this page (the first route is the load).
+    static NAVIGATED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Whether the reader has moved between routes in this page, so a hand-over to another page
+/// continues an in-app navigation rather than a page load.
+pub fn has_navigated() -> bool {
+    NAVIGATED.with(std::cell::Cell::get)
+}
+
 /// Moves keyboard focus to the `<main>` element.
 pub fn focus_main() {
     let main = gloo::utils::document()
@@ -43,6 +54,9 @@ pub fn page_focus() -> Html {
         let mut first = first.borrow_mut();
         if !*first || arrived_from_another_page() {
             focus_main();
+        }
+        if !*first {
+            NAVIGATED.with(|n| n.set(true));
         }
         *first = false;
     });
