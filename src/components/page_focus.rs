@@ -55,9 +55,8 @@ pub fn page_focus() -> Html {
         if !*first || arrived_from_another_page() {
             focus_main();
         }
-        if !*first {
-            NAVIGATED.with(|n| n.set(true));
-        }
+        // From here on, a route change is the reader's doing (the first route came with the load).
+        NAVIGATED.with(|n| n.set(true));
         *first = false;
     });
     html! {}
