@@ -291,6 +291,11 @@ const VNODE_COUNTS: [u32; 2] = [100, 256];
 
 fn render(results: &Results, des_events: f64, limits: &[Vec<String>], quick: bool) -> String {
     let (cores, cpu, rustc) = machine();
+    // Other engineers' builds share these cores; the load says how far to trust a single run.
+    let load = std::fs::read_to_string("/proc/loadavg")
+        .ok()
+        .and_then(|text| text.split_whitespace().next().map(str::to_owned))
+        .unwrap_or_else(|| "unknown".into());
     let date =
         command_output("date", &["-u", "+%Y-%m-%d %H:%M UTC"]).unwrap_or_else(|| "unknown".into());
     let mut race = Race {
@@ -303,18 +308,25 @@ fn render(results: &Results, des_events: f64, limits: &[Vec<String>], quick: boo
          Written by `cargo xtask bench{}` (issue 7). Regenerate it rather than editing it.\n\n\
          - Machine: {cores} cores (`nproc`), {cpu}\n\
          - Compiler: {rustc}, `[profile.bench]` (opt-level 3, thin LTO) for every contender\n\
-         - Date: {date}\n\
+         - Date: {date}; load average when the tables were written: {load}\n\
          - Mode: {}\n\n\
          These machines are shared and loaded, so absolute times drift from run to run; the ratios \
          between contenders timed in the same run are the figures to read. Times are criterion's \
          mean per element: per lookup for lookups (each timed iteration is a batch of the same \
          1,024 keys for every contender), per key for placement, per run for the simulator. Every \
-         contender gets criterion's warm-up before its timed samples.\n",
+         contender gets criterion's warm-up before its timed samples.{}\n",
         if quick { " --quick" } else { "" },
         if quick {
             "quick (300 ms warm-up, 600 ms of samples, 10 samples per benchmark)"
         } else {
             "full (1 s warm-up, 3 s of samples, 30 samples per benchmark)"
+        },
+        if quick {
+            " Contenders are timed one after the other, so in quick mode a burst of other load \
+             can move one contender's figure by 2× or more: re-run a surprising row in full mode \
+             (`cargo xtask bench`) before drawing a conclusion from it."
+        } else {
+            ""
         },
     );
 
