@@ -3,10 +3,12 @@
 //! - `serve`: install what is missing, then `trunk serve` on 127.0.0.1:8080.
 //! - `dist [--public-url P] [--dist DIR]`: a release build for any static host.
 //! - `test`: lint, native tests, browser tests, dist, end-to-end tests and the size budget.
+//! - `bench [--quick]`: the native benchmarks against peers and limits, written to BENCHMARKS.md.
 //!
 //! Each subcommand installs what it needs and skips what is already there (see [`tools`]), so a
 //! fresh machine needs nothing but this repository, cargo and npm.
 
+mod bench;
 mod csp;
 mod tally;
 mod tools;
@@ -33,6 +35,7 @@ fn main() -> ExitCode {
         "serve" => serve(rest),
         "dist" => dist_command(rest),
         "test" => test(rest),
+        "bench" => bench::bench(rest),
         "-h" | "--help" | "help" => {
             println!("{USAGE}");
             Ok(())
@@ -56,7 +59,8 @@ const USAGE: &str = "usage: cargo xtask <command>
   serve [--port N]                       install what is missing, then serve on 127.0.0.1
   dist [--public-url /sub/path/] [--dist DIR]
                                          release build for a static host (wasm-opt included)
-  test                                   the whole suite; ends with `N passed, N failed`";
+  test                                   the whole suite; ends with `N passed, N failed`
+  bench [--quick]                        native benchmarks against peers and limits -> BENCHMARKS.md";
 
 /// The workspace root (the parent of `xtask/`).
 pub fn root() -> PathBuf {

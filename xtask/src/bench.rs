@@ -1,0 +1,616 @@
+//! `cargo xtask bench [--quick]`: the native benchmarks against peers and limits (issue 7).
+//!
+//! 1. `cargo bench -p shardlab-core --bench core` runs the criterion races (`--quick` sets
+//!    `SHARDLAB_BENCH_QUICK=1`, which shortens warm-up and measurement). Each result is read back
+//!    from criterion's `target/criterion/**/new/{benchmark,estimates}.json`: the mean point
+//!    estimate of one timed iteration, divided by the iteration's element count.
+//! 2. `cargo bench -p shardlab-core --bench limits` prints the limit measurements as
+//!    `shardlab-limit` lines (pure computation, no timing).
+//! 3. The tables, with the machine and the date, go to BENCHMARKS.md and to stdout.
+//!
+//! The parts of issue 7 measured elsewhere (wasm in Chromium, the page) are listed as not measured
+//! yet; no number is written that was not measured in this run.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::Stdio;
+
+use crate::{describe, root, tools};
+
+/// Ring lookup ÷ peer: the goal of issue 7.
+const RING_GOAL: f64 = 0.5;
+/// DES events per second: the goal (set for wasm; the native figure is compared with it too).
+const DES_GOAL_EVENTS_PER_S: f64 = 10e6;
+/// `estimate` must answer within this many nanoseconds (1 ms).
+const ESTIMATE_GOAL_NS: f64 = 1e6;
+
+/// One criterion result: mean nanoseconds per element (per lookup, per key, per run).
+#[derive(Debug, Clone, Copy)]
+struct Measured {
+    ns_per_element: f64,
+}
+
+/// Results keyed by criterion's full id, `group/contender/variant[/case]`.
+type Results = BTreeMap<String, Measured>;
+
+pub fn bench(args: &[String]) -> Result<(), String> {
+    let quick = args.iter().any(|a| a == "--quick");
+    if let Some(other) = args.iter().find(|a| a.as_str() != "--quick") {
+        return Err(format!("bench: unknown option `{other}`"));
+    }
+    let root = root();
+    let criterion_dir = target_dir(&root).join("criterion");
+    // Stale results from an earlier run (or a removed benchmark) must not reach the tables.
+    if criterion_dir.exists() {
+        std::fs::remove_dir_all(&criterion_dir)
+            .map_err(|e| format!("{}: {e}", criterion_dir.display()))?;
+    }
+
+    println!(
+        "==> criterion benches{}",
+        if quick { " (quick)" } else { "" }
+    );
+    let mut run = tools::cargo();
+    run.args([
+        "bench",
+        "-p",
+        "shardlab-core",
+        "--bench",
+        "core",
+        "--",
+        "--noplot",
+    ]);
+    if quick {
+        run.env("SHARDLAB_BENCH_QUICK", "1");
+    }
+    let core_out = run_capturing(&mut run)?;
+    let des_events = tagged_lines(&core_out, "shardlab-bench")
+        .find(|fields| fields.first().map(String::as_str) == Some("des-events"))
+        .and_then(|fields| fields.get(1)?.parse::<f64>().ok())
+        .ok_or("the core bench printed no `des-events` line")?;
+
+    println!("==> limits");
+    let limits_out =
+        run_capturing(tools::cargo().args(["bench", "-p", "shardlab-core", "--bench", "limits"]))?;
+    let limits: Vec<Vec<String>> = tagged_lines(&limits_out, "shardlab-limit").collect();
+
+    let results = read_criterion(&criterion_dir)?;
+    if results.is_empty() {
+        return Err(format!(
+            "no criterion results under {}",
+            criterion_dir.display()
+        ));
+    }
+    let report = render(&results, des_events, &limits, quick);
+    let path = root.join("BENCHMARKS.md");
+    std::fs::write(&path, &report).map_err(|e| format!("{}: {e}", path.display()))?;
+    println!("\n{report}");
+    println!("bench: wrote {}", path.display());
+    Ok(())
+}
+
+fn target_dir(root: &Path) -> PathBuf {
+    std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .map(|dir| {
+            if dir.is_absolute() {
+                dir
+            } else {
+                root.join(dir)
+            }
+        })
+        .unwrap_or_else(|| root.join("target"))
+}
+
+/// Runs a command, echoing its stdout as it goes, and returns that stdout.
+fn run_capturing(cmd: &mut std::process::Command) -> Result<String, String> {
+    use std::io::{BufRead, BufReader};
+    cmd.stdout(Stdio::piped());
+    let mut child = cmd
+        .spawn()
+        .map_err(|e| format!("could not run `{}`: {e}", describe(cmd)))?;
+    let mut out = String::new();
+    if let Some(stdout) = child.stdout.take() {
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            println!("{line}");
+            out.push_str(&line);
+            out.push('\n');
+        }
+    }
+    let status = child
+        .wait()
+        .map_err(|e| format!("`{}`: {e}", describe(cmd)))?;
+    if status.success() {
+        Ok(out)
+    } else {
+        Err(format!("`{}` exited with {status}", describe(cmd)))
+    }
+}
+
+/// The tab-separated fields after `tag` on each line that starts with it.
+fn tagged_lines<'a>(out: &'a str, tag: &'a str) -> impl Iterator<Item = Vec<String>> + 'a {
+    out.lines().filter_map(move |line| {
+        let mut fields = line.split('\t');
+        (fields.next() == Some(tag)).then(|| fields.map(str::to_owned).collect())
+    })
+}
+
+/// Every `new/benchmark.json` + `new/estimates.json` pair under criterion's directory.
+fn read_criterion(dir: &Path) -> Result<Results, String> {
+    let mut results = Results::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(current) = stack.pop() {
+        let entries =
+            std::fs::read_dir(&current).map_err(|e| format!("{}: {e}", current.display()))?;
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if !path.is_dir() {
+                continue;
+            }
+            if path.file_name().is_some_and(|name| name == "new") {
+                if let Some((id, measured)) = read_one(&path)? {
+                    results.insert(id, measured);
+                }
+            } else {
+                stack.push(path);
+            }
+        }
+    }
+    Ok(results)
+}
+
+fn read_json(path: &Path) -> Result<serde_json::Value, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+fn read_one(new_dir: &Path) -> Result<Option<(String, Measured)>, String> {
+    let benchmark_path = new_dir.join("benchmark.json");
+    let estimates_path = new_dir.join("estimates.json");
+    if !benchmark_path.exists() || !estimates_path.exists() {
+        return Ok(None);
+    }
+    let benchmark = read_json(&benchmark_path)?;
+    let estimates = read_json(&estimates_path)?;
+    let id = benchmark
+        .get("full_id")
+        .and_then(serde_json::Value::as_str)
+        .ok_or_else(|| format!("{}: no full_id", benchmark_path.display()))?
+        .to_owned();
+    let mean_ns = estimates
+        .pointer("/mean/point_estimate")
+        .and_then(serde_json::Value::as_f64)
+        .ok_or_else(|| format!("{}: no mean", estimates_path.display()))?;
+    let elements = benchmark
+        .pointer("/throughput/Elements")
+        .and_then(serde_json::Value::as_f64)
+        .unwrap_or(1.0)
+        .max(1.0);
+    Ok(Some((
+        id,
+        Measured {
+            ns_per_element: mean_ns / elements,
+        },
+    )))
+}
+
+/// `nproc`, the CPU model and the rustc version.
+fn machine() -> (String, String, String) {
+    let cores = std::thread::available_parallelism()
+        .map(|n| n.to_string())
+        .unwrap_or_else(|_| "unknown".into());
+    let cpu = std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|text| {
+            text.lines()
+                .find(|line| line.starts_with("model name"))
+                .and_then(|line| line.split_once(':'))
+                .map(|(_, model)| model.trim().to_owned())
+        })
+        .unwrap_or_else(|| "unknown".into());
+    let rustc = command_output("rustc", &["--version"]).unwrap_or_else(|| "unknown".into());
+    (cores, cpu, rustc)
+}
+
+fn command_output(program: &str, args: &[&str]) -> Option<String> {
+    let output = tools::command(program).args(args).output().ok()?;
+    output
+        .status
+        .success()
+        .then(|| String::from_utf8_lossy(&output.stdout).trim().to_owned())
+}
+
+/// A duration in ns, with a unit that keeps three significant figures readable.
+fn time(ns: f64) -> String {
+    if ns >= 1e6 {
+        format!("{:.2} ms", ns / 1e6)
+    } else if ns >= 1e3 {
+        format!("{:.2} µs", ns / 1e3)
+    } else {
+        format!("{ns:.2} ns")
+    }
+}
+
+fn verdict(met: bool) -> &'static str {
+    if met {
+        "met"
+    } else {
+        "**missed**"
+    }
+}
+
+/// A table of ours against a peer: each row is (case, our id, peer id, peer name, goal).
+struct Race<'a> {
+    results: &'a Results,
+    out: String,
+}
+
+impl Race<'_> {
+    fn header(&mut self, title: &str, note: &str) {
+        let _ = write!(
+            self.out,
+            "\n### {title}\n\n{note}\n\n| case | ours | peer | ours ÷ peer | goal |\n|---|---|---|---|---|\n"
+        );
+    }
+
+    fn row(&mut self, case: &str, ours: &str, peer: &str, peer_name: &str, goal: Option<f64>) {
+        let ours = self.results.get(ours).map(|m| m.ns_per_element);
+        let theirs = self.results.get(peer).map(|m| m.ns_per_element);
+        let cell = |v: Option<f64>| v.map_or_else(|| "not measured".to_owned(), time);
+        let (ratio, goal_cell) = match (ours, theirs) {
+            (Some(a), Some(b)) if b > 0.0 => {
+                let ratio = a / b;
+                let goal_cell = goal.map_or_else(
+                    || "— (no goal)".to_owned(),
+                    |g| format!("≤ {g} — {}", verdict(ratio <= g)),
+                );
+                (format!("{ratio:.2}"), goal_cell)
+            }
+            _ => ("—".to_owned(), "not measured".to_owned()),
+        };
+        let _ = writeln!(
+            self.out,
+            "| {case} | {} | {peer_name} {} | {ratio} | {goal_cell} |",
+            cell(ours),
+            cell(theirs)
+        );
+    }
+
+    fn solo(&mut self, case: &str, ours: &str, goal_cell: &str) {
+        let ours = self
+            .results
+            .get(ours)
+            .map_or_else(|| "not measured".to_owned(), |m| time(m.ns_per_element));
+        let _ = writeln!(self.out, "| {case} | {ours} | — | — | {goal_cell} |");
+    }
+}
+
+const SERVER_COUNTS: [u32; 3] = [10, 100, 1_000];
+const VNODE_COUNTS: [u32; 2] = [100, 256];
+
+fn render(results: &Results, des_events: f64, limits: &[Vec<String>], quick: bool) -> String {
+    let (cores, cpu, rustc) = machine();
+    // Other engineers' builds share these cores; the load says how far to trust a single run.
+    let load = std::fs::read_to_string("/proc/loadavg")
+        .ok()
+        .and_then(|text| text.split_whitespace().next().map(str::to_owned))
+        .unwrap_or_else(|| "unknown".into());
+    let date =
+        command_output("date", &["-u", "+%Y-%m-%d %H:%M UTC"]).unwrap_or_else(|| "unknown".into());
+    let mut race = Race {
+        results,
+        out: String::new(),
+    };
+    let _ = write!(
+        race.out,
+        "# Benchmarks\n\n\
+         Written by `cargo xtask bench{}` (issue 7). Regenerate it rather than editing it.\n\n\
+         - Machine: {cores} cores (`nproc`), {cpu}\n\
+         - Compiler: {rustc}, `[profile.bench]` (opt-level 3, thin LTO) for every contender\n\
+         - Date: {date}; load average when the tables were written: {load}\n\
+         - Mode: {}\n\n\
+         These machines are shared and loaded, so absolute times drift from run to run; the ratios \
+         between contenders timed in the same run are the figures to read. Times are criterion's \
+         mean per element: per lookup for lookups (each timed iteration is a batch of the same \
+         1,024 keys for every contender), per key for placement, per run for the simulator. Every \
+         contender gets criterion's warm-up before its timed samples.{}\n",
+        if quick { " --quick" } else { "" },
+        if quick {
+            "quick (300 ms warm-up, 600 ms of samples, 10 samples per benchmark)"
+        } else {
+            "full (1 s warm-up, 3 s of samples, 30 samples per benchmark)"
+        },
+        if quick {
+            " Contenders are timed one after the other, so in quick mode a burst of other load \
+             can move one contender's figure by 2× or more: re-run a surprising row in full mode \
+             (`cargo xtask bench`) before drawing a conclusion from it."
+        } else {
+            ""
+        },
+    );
+
+    race.out.push_str("\n## Native\n");
+    race.header(
+        "Ring lookup",
+        "Three races per size, so that the hash does not decide them. **pre-hashed**: `u64` key \
+         hashes; `hashring` 0.3 is given a pass-through hasher and one node per vnode of *our* \
+         ring, so both binary-search the same sorted points (their answers are checked equal). \
+         **SipHash**: both hash the key with SipHash-2-4 (hashring's default) before the lookup, \
+         each ring with N × V points. **MD5**: both hash the key's 8 bytes with MD5 (conhash's \
+         hasher, which returns a `Vec`); `conhash` 0.5 keeps its N × V points in a `BTreeMap`. \
+         Goal: ours ÷ peer ≤ 0.5.",
+    );
+    for n in SERVER_COUNTS {
+        for v in VNODE_COUNTS {
+            let case = format!("N{n}-V{v}");
+            let label = format!("N = {n}, V = {v}");
+            race.row(
+                &format!("{label}, pre-hashed"),
+                &format!("ring/ours/prehashed/{case}"),
+                &format!("ring/hashring/prehashed/{case}"),
+                "hashring",
+                Some(RING_GOAL),
+            );
+            race.row(
+                &format!("{label}, SipHash-2-4"),
+                &format!("ring/ours/siphash/{case}"),
+                &format!("ring/hashring/siphash/{case}"),
+                "hashring",
+                Some(RING_GOAL),
+            );
+            race.row(
+                &format!("{label}, MD5"),
+                &format!("ring/ours/md5/{case}"),
+                &format!("ring/conhash/md5/{case}"),
+                "conhash",
+                Some(RING_GOAL),
+            );
+        }
+    }
+
+    race.header(
+        "Jump lookup",
+        "`jumphash` 0.1. **pre-hashed**: the peer's `CustomJumpHasher` with a pass-through hasher; \
+         **SipHash-1-3**: the peer's `JumpHasher` with fixed keys, ours hashing with the same \
+         SipHash-1-3 first. Both variants are asserted to give our `jump_bucket` result for every \
+         key (also in `tests/peers.rs`). Issue 7 sets no goal here.",
+    );
+    for n in SERVER_COUNTS {
+        for (variant, label) in [("prehashed", "pre-hashed"), ("siphash13", "SipHash-1-3")] {
+            race.row(
+                &format!("N = {n}, {label}"),
+                &format!("jump/ours/{variant}/N{n}"),
+                &format!("jump/jumphash/{variant}/N{n}"),
+                "jumphash",
+                None,
+            );
+        }
+    }
+
+    race.header(
+        "Rendezvous lookup",
+        "`rendezvous_hash` 0.3 (`calc_candidates(key).next()`, which scores and sorts every node). \
+         **xxh3**: the peer is given a node hasher computing our score hash (xxh3-64 of key and \
+         server id with our seed), and its winner is asserted equal to ours for every key; \
+         **peer's SipHash-1-3**: its default `DefaultNodeHasher`, against the same figure of ours. \
+         Ours is the weighted `−w / ln u` score over the same hash. Issue 7 sets no goal here.",
+    );
+    for n in SERVER_COUNTS {
+        race.row(
+            &format!("N = {n}, xxh3 both"),
+            &format!("rendezvous/ours/xxh3/N{n}"),
+            &format!("rendezvous/rendezvous_hash/xxh3/N{n}"),
+            "rendezvous_hash",
+            None,
+        );
+        race.row(
+            &format!("N = {n}, peer's own hash"),
+            &format!("rendezvous/ours/xxh3/N{n}"),
+            &format!("rendezvous/rendezvous_hash/siphash13/N{n}"),
+            "rendezvous_hash",
+            None,
+        );
+    }
+
+    race.header(
+        "Mod lookup and ID layouts",
+        "No peer crate: ours alone. Layouts use the Pinterest preset; `parse_id` reads a mix of \
+         decimal, `0x` hex and quoted decimal IDs; `decompose` returns a `Vec`.",
+    );
+    for n in SERVER_COUNTS {
+        race.solo(
+            &format!("mod, N = {n}"),
+            &format!("mod/ours/prehashed/N{n}"),
+            "— (no goal)",
+        );
+    }
+    for what in ["compose", "decompose", "parse_id"] {
+        race.solo(what, &format!("layout/ours/{what}"), "— (no goal)");
+    }
+
+    race.header(
+        "Placement experiments",
+        "Per key. Placing 1 M pre-generated keys on a ring of 100 servers × 256 vnodes and \
+         counting them per server, ours against `hashring` over the same points (pass-through \
+         hasher). `movement` (100 → 101 servers) and `balance` generate their 100,000 keys with \
+         the core's seeded `KeyStream`, which is part of the time.",
+    );
+    race.row(
+        "place 1 M keys, N = 100, V = 256",
+        "place/ours/1M-keys-N100-V256",
+        "place/hashring/1M-keys-N100-V256",
+        "hashring",
+        None,
+    );
+    race.solo(
+        "movement, 100 k keys, N = 100 → 101, V = 256",
+        "experiment/ours/movement-100k-keys-N100to101-V256",
+        "— (no goal)",
+    );
+    race.solo(
+        "balance, 100 k keys, N = 100, V = 256",
+        "experiment/ours/balance-100k-keys-N100-V256",
+        "— (no goal)",
+    );
+
+    simulator_table(&mut race, des_events);
+    limits_tables(&mut race.out, limits);
+    not_measured(&mut race.out);
+    race.out
+}
+
+fn simulator_table(race: &mut Race<'_>, des_events: f64) {
+    let _ = write!(
+        race.out,
+        "\n### Simulator\n\n\
+         The DES runs the `pinterest` preset with 4,000 users for 20 simulated seconds \
+         ({des_events:.0} events, seed 1); a timed run includes compiling the design and \
+         building the simulation. The 10 M events/s goal is set for wasm; the native figure is \
+         held to it here, and the wasm figure will be measured by the bench page.\n\n\
+         | case | ours | reference | ours ÷ reference | goal |\n|---|---|---|---|---|\n"
+    );
+    match race.results.get("sim/ours/des-pinterest") {
+        Some(m) => {
+            let per_run_ns = m.ns_per_element * des_events;
+            let events_per_s = des_events / (per_run_ns / 1e9);
+            let ratio = events_per_s / DES_GOAL_EVENTS_PER_S;
+            let _ = writeln!(
+                race.out,
+                "| DES events/s, native | {:.2} M events/s ({} per run) | 10 M events/s | {ratio:.2} | ≥ 1 — {} |",
+                events_per_s / 1e6,
+                time(per_run_ns),
+                verdict(ratio >= 1.0)
+            );
+        }
+        None => race
+            .out
+            .push_str("| DES events/s, native | not measured | — | — | — |\n"),
+    }
+    match race.results.get("sim/ours/estimate-pinterest") {
+        Some(m) => {
+            let ratio = m.ns_per_element / ESTIMATE_GOAL_NS;
+            let _ = writeln!(
+                race.out,
+                "| `estimate`, pinterest, 4,000 users | {} | 1 ms | {ratio:.2} | ≤ 1 — {} |",
+                time(m.ns_per_element),
+                verdict(ratio <= 1.0)
+            );
+        }
+        None => race
+            .out
+            .push_str("| `estimate` | not measured | — | — | — |\n"),
+    }
+}
+
+fn field(fields: &[String], i: usize) -> &str {
+    fields.get(i).map_or("?", String::as_str)
+}
+
+fn number(fields: &[String], i: usize) -> Option<f64> {
+    fields.get(i)?.parse().ok()
+}
+
+fn limits_tables(out: &mut String, limits: &[Vec<String>]) {
+    out.push_str(
+        "\n## Limits\n\nPure computation, no timing, printed by `benches/limits.rs`.\n\n\
+         ### Moved fraction ÷ the ideal 1/(N+1)\n\n\
+         One server added to N equal servers; 200,000 keys (seed 1) through `placement::place`, \
+         for every scheme the core has (the ring with its default vnodes). The ideal is the least \
+         any scheme must move for the newcomer to get its fair share: above 1 moves keys that \
+         need not move, below 1 leaves the newcomer short of its share (the directory keeps every \
+         existing entry where it is).\n\n\
+         | scheme | N → N+1 | moved | ideal | moved ÷ ideal |\n|---|---|---|---|---|\n",
+    );
+    for fields in limits.iter().filter(|f| field(f, 0) == "movement") {
+        let (moved, ideal) = (number(fields, 4), number(fields, 5));
+        let ratio = match (moved, ideal) {
+            (Some(m), Some(i)) if i > 0.0 => format!("{:.3}", m / i),
+            _ => "—".into(),
+        };
+        let _ = writeln!(
+            out,
+            "| {} | {} → {} | {:.4} | {:.4} | {ratio} |",
+            field(fields, 1),
+            field(fields, 2),
+            field(fields, 3),
+            moved.unwrap_or(f64::NAN),
+            ideal.unwrap_or(f64::NAN),
+        );
+    }
+
+    out.push_str(
+        "\n### Ring σ/mean ÷ 1/√V\n\n\
+         σ/mean of the exact ring shares (`Ring::shares`) of 100 equal servers, averaged over 10 \
+         salts, against the 1/√V rule of thumb.\n\n\
+         | V | σ/mean | 1/√V | ratio |\n|---|---|---|---|\n",
+    );
+    for fields in limits.iter().filter(|f| field(f, 0) == "ring-spread") {
+        let (spread, rule) = (number(fields, 4), number(fields, 5));
+        let ratio = match (spread, rule) {
+            (Some(s), Some(r)) if r > 0.0 => format!("{:.3}", s / r),
+            _ => "—".into(),
+        };
+        let _ = writeln!(
+            out,
+            "| {} | {:.4} | {:.4} | {ratio} |",
+            field(fields, 1),
+            spread.unwrap_or(f64::NAN),
+            rule.unwrap_or(f64::NAN),
+        );
+    }
+
+    let des: Vec<&Vec<String>> = limits
+        .iter()
+        .filter(|f| field(f, 0) == "des-erlang-c")
+        .collect();
+    let reason = des.first().map_or("?", |f| field(f, 3));
+    let _ = write!(
+        out,
+        "\n### DES p99 ÷ Erlang C p99 (app tier only)\n\n\
+         Not measured yet: {reason}. The core's own release tests (`matches_erlang_c`) make this \
+         comparison internally; a public constructor for a compiled `Model` would let this table \
+         use it.\n\n\
+         | ρ | DES p99 | Erlang C p99 | ratio |\n|---|---|---|---|\n"
+    );
+    for fields in des {
+        let _ = writeln!(out, "| {} | not measured yet | — | — |", field(fields, 1));
+    }
+}
+
+fn not_measured(out: &mut String) {
+    out.push_str(
+        "\n## Not measured yet\n\n\
+         - **WebAssembly kernels in headless Chromium** (per call and batched, our wasm ÷ our \
+         native, goals ≤ 1.3 for lookups and ≤ 1.5 for the simulator, DES ≥ 10 M events/s): a \
+         bench page outside the site, running these kernels and the same peer crates compiled to \
+         wasm, driven by Playwright.\n\
+         - **JS peers** (`consistent-hash`, `jump-gouache`, `hashring` from npm; goal: batched wasm \
+         placement ÷ best npm peer ≤ 0.2): the same bench page, in the same tab.\n\
+         - **The page** (first interactive render ≤ 400 ms, frame-time p95 ≤ 16.7 ms while the ring \
+         animates 10,000 keys, no main-thread task over 50 ms during a board simulation, bundle \
+         raw and brotli ≤ 250 kB, the wasm heap after each view): Playwright against the release \
+         `dist/` (the brotli size is checked today by `cargo xtask test`'s size budget, not \
+         reported here).\n",
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{tagged_lines, time};
+
+    #[test]
+    fn reads_tagged_lines() {
+        let out = "noise\nshardlab-limit\tmovement\tjump\t4\t5\t0.2\t0.2\nshardlab-limitx\t1\n";
+        let lines: Vec<Vec<String>> = tagged_lines(out, "shardlab-limit").collect();
+        assert_eq!(lines.len(), 1);
+        assert_eq!(lines[0][1], "jump");
+    }
+
+    #[test]
+    fn formats_times() {
+        assert_eq!(time(12.345), "12.35 ns");
+        assert_eq!(time(12_345.0), "12.35 µs");
+        assert_eq!(time(12_345_678.0), "12.35 ms");
+    }
+}
