@@ -7,6 +7,7 @@
 //! Each subcommand installs what it needs and skips what is already there (see [`tools`]), so a
 //! fresh machine needs nothing but this repository, cargo and npm.
 
+mod fuzz;
 mod tally;
 mod tools;
 
@@ -32,6 +33,7 @@ fn main() -> ExitCode {
         "serve" => serve(rest),
         "dist" => dist_command(rest),
         "test" => test(rest),
+        "fuzz" => fuzz::run(rest),
         "-h" | "--help" | "help" => {
             println!("{USAGE}");
             Ok(())
@@ -55,7 +57,8 @@ const USAGE: &str = "usage: cargo xtask <command>
   serve [--port N]                       install what is missing, then serve on 127.0.0.1
   dist [--public-url /sub/path/] [--dist DIR]
                                          release build for a static host (wasm-opt included)
-  test                                   the whole suite; ends with `N passed, N failed`";
+  test                                   the whole suite; ends with `N passed, N failed`
+  fuzz [--smoke] [--seconds N]           cargo-fuzz targets: 10 M runs each (or N s), --smoke 30 s";
 
 /// The workspace root (the parent of `xtask/`).
 pub fn root() -> PathBuf {
@@ -221,6 +224,7 @@ fn test(_args: &[String]) -> Result<(), String> {
         "app components in headless Chromium (wasm-bindgen-test)",
         tools::wasm_test().args(["-p", "shardlab", "--lib"]),
     );
+    fuzz::smoke_step(&mut tally);
 
     let dist_dir = root.join("dist");
     let sub_dir = root.join("dist-sub");
