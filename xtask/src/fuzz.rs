@@ -215,7 +215,11 @@ fn run_target(target: &'static str, budget: Budget) -> Outcome {
     let mut artifact: Option<PathBuf> = None;
     if let Some(stderr) = child.stderr.take() {
         for line in BufReader::new(stderr).lines().map_while(Result::ok) {
-            if !line.starts_with('#') || line.contains("DONE") {
+            // Skip the per-input lines (`#N NEW …`) and the closing dictionary (`"…" # Uses: N`).
+            let noise = (line.starts_with('#') && !line.contains("DONE"))
+                || line.contains("# Uses: ")
+                || line.contains("NEW_FUNC[");
+            if !noise {
                 eprintln!("{line}");
             }
             if let Some(count) = executions_in(&line) {
