@@ -10,6 +10,7 @@
 
 mod bench;
 mod csp;
+mod fuzz;
 mod tally;
 mod tools;
 
@@ -36,6 +37,7 @@ fn main() -> ExitCode {
         "dist" => dist_command(rest),
         "test" => test(rest),
         "bench" => bench::bench(rest),
+        "fuzz" => fuzz::run(rest),
         "-h" | "--help" | "help" => {
             println!("{USAGE}");
             Ok(())
@@ -60,7 +62,8 @@ const USAGE: &str = "usage: cargo xtask <command>
   dist [--public-url /sub/path/] [--dist DIR]
                                          release build for a static host (wasm-opt included)
   test                                   the whole suite; ends with `N passed, N failed`
-  bench [--quick]                        native benchmarks against peers and limits -> BENCHMARKS.md";
+  bench [--quick]                        native benchmarks against peers and limits -> BENCHMARKS.md
+  fuzz [--smoke] [--seconds N]           cargo-fuzz targets: 10 M runs each (or N s), --smoke 30 s";
 
 /// The workspace root (the parent of `xtask/`).
 pub fn root() -> PathBuf {
@@ -276,6 +279,7 @@ fn test(_args: &[String]) -> Result<(), String> {
         "app components in headless Chromium (wasm-bindgen-test)",
         tools::wasm_test().args(["-p", "shardlab", "--lib"]),
     );
+    fuzz::smoke_step(&mut tally);
 
     let dist_dir = root.join("dist");
     let sub_dir = root.join("dist-sub");
