@@ -5,6 +5,8 @@
 #![allow(clippy::unwrap_used)]
 
 use shardlab_core::layout::{parse_id, BitLayout, ParseIdError, Preset, ShardMap};
+use shardlab_core::placement::{jump_bucket, movement, Mod, Ring, ServerList};
+use shardlab_core::sim::{estimate, preset, simulate};
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 
 wasm_bindgen_test_configure!(run_in_browser);
@@ -81,4 +83,54 @@ fn a_split_moves_hosts_not_ids() {
         before.hosts, after.hosts,
         "shard 3429 is in the upper half of 3072–3583"
     );
+}
+
+#[wasm_bindgen_test]
+fn jump_matches_the_published_reference_vector() {
+    // From the reference implementation's test table: key 256 on 1,024 buckets is bucket 520.
+    let buckets = std::num::NonZeroU32::new(1024).unwrap();
+    assert_eq!(jump_bucket(256, buckets), 520);
+}
+
+#[wasm_bindgen_test]
+fn growing_four_to_five_moves_about_four_fifths_under_mod_and_a_fifth_on_the_ring() {
+    let four = ServerList::uniform(4).unwrap();
+    let five = ServerList::uniform(5).unwrap();
+    let under_mod = movement(&Mod::new(four.clone()), &Mod::new(five.clone()), 50_000, 7).unwrap();
+    assert!(
+        (under_mod.moved_fraction - 0.8).abs() < 0.02,
+        "{}",
+        under_mod.moved_fraction
+    );
+    let ring_before = Ring::new(four, 160).unwrap();
+    let ring_after = Ring::new(five, 160).unwrap();
+    let on_ring = movement(&ring_before, &ring_after, 50_000, 7).unwrap();
+    assert!(
+        (on_ring.moved_fraction - 0.2).abs() < 0.05,
+        "{}",
+        on_ring.moved_fraction
+    );
+}
+
+#[wasm_bindgen_test]
+fn ring_replicas_are_distinct() {
+    let ring = Ring::new(ServerList::uniform(6).unwrap(), 100).unwrap();
+    for key in [0u64, 1, PIN, u64::MAX] {
+        let mut owners = ring.replicas(key, 3).unwrap();
+        owners.sort();
+        owners.dedup();
+        assert_eq!(owners.len(), 3);
+    }
+}
+
+#[wasm_bindgen_test]
+fn the_simulator_is_deterministic_and_conserves_requests_in_the_browser() {
+    let design = preset("pinterest").unwrap().design;
+    let first = simulate(&design, 4_000, 11, 5.0).unwrap();
+    let second = simulate(&design, 4_000, 11, 5.0).unwrap();
+    assert_eq!(first, second);
+    assert_eq!(first.requests, first.completed + first.errors.total());
+    assert!(first.requests > 0);
+    let caption = estimate(&design, 4_000).unwrap().caption();
+    assert!(caption.starts_with("At 4.00k users"), "{caption}");
 }
