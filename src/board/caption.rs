@@ -6,26 +6,16 @@ use yew::prelude::*;
 
 use super::runner::RunStatus;
 use super::state::{Action, MAX_USERS, MIN_USERS};
+use crate::components::log_slider;
 
 /// Users for a slider position in 0 … 1000 (log scale, 10 … 1,000,000).
 pub fn users_at(position: u32) -> u32 {
-    let (lo, hi) = (
-        libm::log10(f64::from(MIN_USERS)),
-        libm::log10(f64::from(MAX_USERS)),
-    );
-    let exponent = lo + (hi - lo) * f64::from(position.min(1000)) / 1000.0;
-    // Between 10 and 1,000,000, so the cast is exact enough and cannot overflow.
-    libm::round(libm::pow(10.0, exponent)) as u32
+    log_slider::value_at(position, MIN_USERS, MAX_USERS)
 }
 
 /// The slider position nearest to `users`.
 pub fn position_of(users: u32) -> u32 {
-    let (lo, hi) = (
-        libm::log10(f64::from(MIN_USERS)),
-        libm::log10(f64::from(MAX_USERS)),
-    );
-    let exponent = libm::log10(f64::from(users.max(1))).clamp(lo, hi);
-    libm::round((exponent - lo) / (hi - lo) * 1000.0) as u32
+    log_slider::position_of(users, MIN_USERS, MAX_USERS)
 }
 
 /// The caption's inputs.

@@ -2,21 +2,12 @@
 //! validation blames it, and its keyboard path (Tab to it, arrows move it, Enter opens its settings,
 //! Delete removes it).
 
-use shardlab_core::sim::{Node, NodeKind};
+use shardlab_core::sim::Node;
 use yew::prelude::*;
 
-use super::geometry::{NODE_H, NODE_W};
+pub use super::preview::kind_class;
 
-/// The CSS class that gives a kind its colour (shared with the home page preview).
-pub fn kind_class(kind: NodeKind) -> &'static str {
-    match kind {
-        NodeKind::Users => "node-users",
-        NodeKind::LoadBalancer => "node-lb",
-        NodeKind::AppServer => "node-app",
-        NodeKind::Cache => "node-cache",
-        NodeKind::Database => "node-db",
-    }
-}
+use super::geometry::{NODE_H, NODE_W};
 
 /// A node's inputs.
 #[derive(Properties, PartialEq)]

@@ -1,6 +1,7 @@
 //! The Board page itself: its state, its address-bar sync and its layout.
 
 use super::*;
+use crate::components::url_query::query_pairs;
 use std::collections::BTreeMap;
 use std::rc::Rc;
 
@@ -17,12 +18,6 @@ use state::{Action, BoardState, Selection, DURATION_S};
 
 /// How long the address bar and the autosave wait for the board to settle, in ms.
 const SAVE_DELAY_MS: u32 = 300;
-
-fn query_pairs(location: Option<&Location>) -> Vec<(String, String)> {
-    location
-        .and_then(|l| l.query::<Vec<(String, String)>>().ok())
-        .unwrap_or_default()
-}
 
 /// The opening state: the link if it has one, else the autosave, else the default board.
 fn initial(in_url: &[(String, String)]) -> (BoardState, Vec<String>) {

@@ -6,27 +6,26 @@ use shardlab_core::sim::{estimate, preset, Design, NodeKind};
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
-/// The slider's range, as powers of ten: 100 … 1,000,000 users.
-const MIN_EXPONENT: f64 = 2.0;
-const MAX_EXPONENT: f64 = 6.0;
+use crate::components::log_slider;
+
+/// The slider's range: 100 … 1,000,000 users.
+const MIN_USERS: u32 = 100;
+const MAX_USERS: u32 = 1_000_000;
 const NODE_WIDTH: f64 = 150.0;
 const NODE_HEIGHT: f64 = 56.0;
 
 /// Users for a slider position in 0 … 1000 (logarithmic).
 pub fn users_at(position: u32) -> u32 {
-    let exponent =
-        MIN_EXPONENT + (MAX_EXPONENT - MIN_EXPONENT) * f64::from(position.min(1000)) / 1000.0;
-    // 10^exponent is between 100 and 1,000,000, so the cast cannot overflow.
-    libm::round(libm::pow(10.0, exponent)) as u32
+    log_slider::value_at(position, MIN_USERS, MAX_USERS)
 }
 
 /// The slider position (0 … 1000) nearest to `users`.
 pub fn position_of(users: u32) -> u32 {
-    let exponent = libm::log10(f64::from(users.max(1))).clamp(MIN_EXPONENT, MAX_EXPONENT);
-    libm::round((exponent - MIN_EXPONENT) / (MAX_EXPONENT - MIN_EXPONENT) * 1000.0) as u32
+    log_slider::position_of(users, MIN_USERS, MAX_USERS)
 }
 
-fn kind_class(kind: NodeKind) -> &'static str {
+/// The CSS class that colours a node of this kind, on the board and in this preview.
+pub fn kind_class(kind: NodeKind) -> &'static str {
     match kind {
         NodeKind::Users => "node-users",
         NodeKind::LoadBalancer => "node-lb",

@@ -3,8 +3,10 @@
 pub mod footer;
 pub mod format;
 pub mod header;
+pub mod log_slider;
 pub mod not_found;
 pub mod other_page;
 pub mod page_focus;
 pub mod palette;
 pub mod theme_toggle;
+pub mod url_query;

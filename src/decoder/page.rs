@@ -1,26 +1,13 @@
 //! The Decoder page itself: its state, its address-bar sync and its layout.
 
 use super::*;
+use crate::components::url_query::{owned, query_pairs};
 use shardlab_core::layout::FieldRole;
 use yew::prelude::*;
 use yew_router::prelude::*;
 
 use crate::route::Route;
 use state::Action;
-
-/// The query pairs in the address bar.
-fn query_pairs(location: Option<&Location>) -> Vec<(String, String)> {
-    location
-        .and_then(|l| l.query::<Vec<(String, String)>>().ok())
-        .unwrap_or_default()
-}
-
-fn owned(pairs: &[(&'static str, String)]) -> Vec<(String, String)> {
-    pairs
-        .iter()
-        .map(|(k, v)| ((*k).to_owned(), v.clone()))
-        .collect()
-}
 
 /// The Decoder page.
 #[function_component(DecoderView)]

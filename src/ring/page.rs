@@ -1,6 +1,7 @@
 //! The Ring page itself: its state, its address-bar sync and its layout.
 
 use super::*;
+use crate::components::url_query::{owned, query_pairs};
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -24,19 +25,6 @@ const FIRST_SLICE: u64 = 20_000;
 const ANIMATION_MS: u32 = 360;
 /// The time one slice of statistics may take.
 const SLICE_MS: f64 = 12.0;
-
-fn query_pairs(location: Option<&Location>) -> Vec<(String, String)> {
-    location
-        .and_then(|l| l.query::<Vec<(String, String)>>().ok())
-        .unwrap_or_default()
-}
-
-fn owned(pairs: &[(&'static str, String)]) -> Vec<(String, String)> {
-    pairs
-        .iter()
-        .map(|(k, v)| ((*k).to_owned(), v.clone()))
-        .collect()
-}
 
 /// The last change in words: "added S4", "killed S1", "set S2's weight to 3".
 pub fn describe_change(before: &[Server], after: &[Server]) -> String {
