@@ -7,7 +7,8 @@ use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 use super::dom::target_value;
-use super::state::Action;
+use super::state::{Action, Refused, TimePart};
+use super::time_base_editor::TimeBaseEditor;
 use crate::components::palette::role_class;
 
 /// Props for [`LayoutEditor`].
@@ -21,6 +22,10 @@ pub struct LayoutEditorProps {
     pub edited: bool,
     /// The last refusal.
     pub error: Option<String>,
+    /// The ID on screen, for the decoded timestamp beside the time base.
+    pub id: u64,
+    /// The last refused time base edit.
+    pub time_refused: Option<Refused<(usize, TimePart)>>,
     /// Sends an action to the reducer.
     pub dispatch: Callback<Action>,
 }
@@ -141,6 +146,8 @@ pub fn layout_editor(props: &LayoutEditorProps) -> Html {
                     <tbody>{ for rows }</tbody>
                 </table>
             </div>
+            <TimeBaseEditor layout={props.layout.clone()} id={props.id} refused={props.time_refused.clone()}
+                dispatch={dispatch.clone()} />
             <p class="unused-line">
                 if unused == 0 {
                     { "All 64 bits belong to fields." }

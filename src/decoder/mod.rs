@@ -25,6 +25,8 @@ pub mod preview;
 #[cfg(feature = "decoder")]
 pub mod state;
 #[cfg(feature = "decoder")]
+pub mod time_base_editor;
+#[cfg(feature = "decoder")]
 pub mod url_state;
 
 #[cfg(feature = "decoder")]

@@ -100,7 +100,7 @@ pub fn decoder_view() -> Html {
                     dispatch={dispatch.clone()} />
                 <layout_editor::LayoutEditor base={state.base} layout={layout.clone()}
                     edited={state.layout_edited()} error={state.errors.layout.clone()}
-                    dispatch={dispatch.clone()} />
+                    id={state.id} time_refused={state.errors.time.clone()} dispatch={dispatch.clone()} />
                 <arithmetic::Arithmetic layout={layout.clone()} id={state.id} {on_field} />
             </div>
         </div>
