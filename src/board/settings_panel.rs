@@ -1,7 +1,7 @@
 //! The settings of the selected node as a table of Where, Setting, Value and Why. The Why is the
 //! preset's own reason while the value is still the preset's, and the knob's general reason after.
 
-use shardlab_core::sim::{Node, Setting};
+use shardlab_core::sim::{Node, NodeSettings, Setting};
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
@@ -115,6 +115,9 @@ pub fn settings_panel(props: &SettingsPanelProps) -> Html {
                             </tr></thead>
                             <tbody>{ for rows }</tbody>
                         </table>
+                    }
+                    if let NodeSettings::Database(database) = &node.settings {
+                        <super::shard_samples::ShardSamples database={database.clone()} />
                     }
                 </>
             }

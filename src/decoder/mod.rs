@@ -27,6 +27,8 @@ pub mod state;
 #[cfg(feature = "decoder")]
 pub mod time_base_editor;
 #[cfg(feature = "decoder")]
+pub mod to_ring;
+#[cfg(feature = "decoder")]
 pub mod url_state;
 
 #[cfg(feature = "decoder")]

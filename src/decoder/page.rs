@@ -92,6 +92,7 @@ pub fn decoder_view() -> Html {
                     pinterest={field_editor::is_pinterest(layout)}
                     refused={state.errors.field.clone()} on_edit={on_field.clone()} />
                 { placement }
+                <to_ring::ToRing id={state.id} />
                 <generator::Generator counted={state.allocator.is_some()}
                     timed={layout.position_of_role(FieldRole::Timestamp).is_some()}
                     has_shards={has_shard && state.table.is_some()}

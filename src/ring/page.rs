@@ -467,6 +467,7 @@ pub fn ring_view() -> Html {
                     { picture }
                 </section>
                 { lookup_html }
+                <to_decoder::ToDecoder key_hash={hash} />
                 { settings::settings(&settings::SettingsProps { vnodes: state.vnodes, replicas: state.replicas, keys: state.keys,
                     sample: state.sample, seed: state.seed, ring: state.scheme == "ring", dispatch: dispatch.clone() }) }
                 <comparisons::Comparisons load={final_load} servers={state.servers.len() as u32}
