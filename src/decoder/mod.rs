@@ -20,6 +20,8 @@ pub mod id_input;
 #[cfg(feature = "decoder")]
 pub mod layout_editor;
 #[cfg(feature = "decoder")]
+pub mod layout_io;
+#[cfg(feature = "decoder")]
 pub mod placement_panel;
 pub mod preview;
 #[cfg(feature = "decoder")]

@@ -102,6 +102,8 @@ pub fn decoder_view() -> Html {
                 <layout_editor::LayoutEditor base={state.base} layout={layout.clone()}
                     edited={state.layout_edited()} error={state.errors.layout.clone()}
                     id={state.id} time_refused={state.errors.time.clone()} dispatch={dispatch.clone()} />
+                <layout_io::LayoutIo base={state.base} layout={layout.clone()} table={state.table.clone()}
+                    error={state.errors.import.clone()} dispatch={dispatch.clone()} />
                 <arithmetic::Arithmetic layout={layout.clone()} id={state.id} {on_field} />
             </div>
         </div>

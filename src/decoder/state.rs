@@ -175,6 +175,8 @@ pub struct Errors {
     pub split: Option<String>,
     /// The generator.
     pub generate: Option<String>,
+    /// The last layout import.
+    pub import: Option<String>,
     /// The time base editor: which part of which field's time base.
     pub time: Option<Refused<(usize, TimePart)>>,
 }
@@ -372,6 +374,15 @@ impl DecoderState {
                 part,
                 text,
             } => self.set_time_base(position, part, text),
+            Action::ImportLayout(Ok(layout)) => {
+                // A file that holds a preset's layout is that preset again.
+                if let Some(preset) = Preset::ALL.into_iter().find(|p| p.layout() == layout) {
+                    self.base = preset;
+                }
+                self.set_layout(layout);
+                self.errors.import = None;
+            }
+            Action::ImportLayout(Err(message)) => self.errors.import = Some(message),
             Action::AddField => self.add_field(),
             Action::RemoveField(position) => {
                 self.edit_layout(|layout| layout.remove_field(position))
@@ -841,6 +852,8 @@ pub enum Action {
         /// What was typed.
         text: String,
     },
+    /// A layout file was read: the layout, or why it was refused.
+    ImportLayout(Result<BitLayout, String>),
     /// Add a field in the free top bits.
     AddField,
     /// Remove a field.
@@ -1102,6 +1115,26 @@ mod tests {
         // A good edit clears the error.
         let refused = set(later.clone(), TimePart::Unit, "0");
         assert!(set(refused, TimePart::Unit, "2").errors.time.is_none());
+    }
+
+    #[test]
+    fn an_imported_layout_applies_and_a_refused_one_changes_nothing() {
+        let state = DecoderState::default();
+        let refused = reduce(state.clone(), Action::ImportLayout(Err("bad".into())));
+        assert_eq!(refused.layout, state.layout);
+        assert_eq!(refused.id, state.id);
+        assert_eq!(refused.errors.import.as_deref(), Some("bad"));
+        let edited = state.layout.move_boundary(1, 2).unwrap();
+        let applied = reduce(refused, Action::ImportLayout(Ok(edited.clone())));
+        assert_eq!(applied.layout, edited);
+        assert_eq!(applied.id, state.id);
+        assert!(applied.errors.import.is_none());
+        let snowflake = reduce(
+            applied,
+            Action::ImportLayout(Ok(Preset::Snowflake.layout())),
+        );
+        assert_eq!(snowflake.base, Preset::Snowflake);
+        assert!(!snowflake.layout_edited());
     }
 
     #[test]

@@ -98,6 +98,7 @@ pub fn time_base_editor(props: &TimeBaseEditorProps) -> Html {
 }
 
 #[cfg(all(test, target_arch = "wasm32"))]
+#[allow(clippy::unwrap_used, clippy::indexing_slicing)]
 mod browser_tests {
     use std::cell::RefCell;
     use std::rc::Rc;
