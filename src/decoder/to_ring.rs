@@ -58,8 +58,10 @@ mod tests {
         let state = url_state::decode(&pairs);
         assert_eq!(state.key, "241294492511762325");
         assert!(state.notes.is_empty(), "{:?}", state.notes);
-        let mut expected = crate::ring::state::RingState::default();
-        expected.key = state.key.clone();
+        let expected = crate::ring::state::RingState {
+            key: state.key.clone(),
+            ..Default::default()
+        };
         assert_eq!(state, expected);
     }
 }

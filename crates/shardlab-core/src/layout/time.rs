@@ -293,7 +293,7 @@ pub fn parse_iso_utc(text: &str) -> Result<u64, IsoParseError> {
 
 /// Days in a month of the proleptic Gregorian calendar (`month` is 1 … 12).
 fn days_in_month(year: u64, month: u64) -> u64 {
-    let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+    let leap = (year.is_multiple_of(4) && !year.is_multiple_of(100)) || year.is_multiple_of(400);
     match month {
         2 if leap => 29,
         2 => 28,
