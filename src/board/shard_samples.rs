@@ -9,8 +9,8 @@ use shardlab_core::sim::model::{host_name, logical_shards_of_host, sample_ids_on
 use shardlab_core::sim::{DatabaseSettings, ShardKey};
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
-use yew_router::prelude::*;
 
+use crate::components::route_link::RouteLink;
 use crate::route::Route;
 
 /// How many sample IDs to list.
@@ -94,10 +94,10 @@ pub fn shard_samples(props: &ShardSamplesProps) -> Html {
             <ul class="sample-ids" data-testid="sample-ids">
                 { for samples.into_iter().map(|(rank, logical, id)| html! {
                     <li>
-                        <Link<Route, Vec<(&'static str, String)>> to={Route::Decoder}
-                            query={Some(decoder_query(id, &table))} classes="mono-nums">
+                        <RouteLink to={Route::Decoder}
+                            query={decoder_query(id, &table)} classes="mono-nums">
                             { id.to_string() }
-                        </Link<Route, Vec<(&'static str, String)>>>
+                        </RouteLink>
                         <span class="muted">{ format!(" Pin of popularity rank {rank}, shard {logical}") }</span>
                     </li>
                 }) }
@@ -157,5 +157,53 @@ mod tests {
                 }
             }
         }
+    }
+}
+
+#[cfg(all(test, target_arch = "wasm32"))]
+#[allow(clippy::unwrap_used)]
+mod browser_tests {
+    use wasm_bindgen::JsCast;
+    use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
+
+    use super::*;
+    use crate::test_support::{find, mount_with, texts};
+
+    wasm_bindgen_test_configure!(run_in_browser);
+
+    #[wasm_bindgen_test]
+    async fn picking_a_shard_lists_ids_whose_bits_name_it() {
+        let database = DatabaseSettings {
+            shards: 8,
+            ..DatabaseSettings::default()
+        };
+        let root = mount_with::<ShardSamples>(ShardSamplesProps { database }).await;
+        let select = find(&root, "#shard-samples-host").unchecked_into::<HtmlSelectElement>();
+        select.set_value("6");
+        select
+            .dispatch_event(&web_sys::Event::new("change").unwrap())
+            .unwrap();
+        yew::scheduler::flush().await;
+        let text = texts(&root, ".shard-samples p");
+        assert!(
+            text.iter()
+                .any(|t| t.contains("MySQL007A holds logical shards 3072–3583")),
+            "{text:?}"
+        );
+        let ids = texts(&root, "[data-testid=sample-ids] a");
+        assert_eq!(ids.len(), SAMPLES);
+        let layout = shardlab_core::layout::Preset::Pinterest.layout();
+        for id in ids {
+            let shard = layout.decode(id.parse().unwrap()).value("shard").unwrap();
+            assert!((3072..=3583).contains(&shard), "{id} is on shard {shard}");
+        }
+        let href = find(&root, "[data-testid=sample-ids] a")
+            .get_attribute("href")
+            .unwrap();
+        assert!(
+            href.starts_with("#/decoder?v=1&layout=pinterest&id="),
+            "{href}"
+        );
+        assert!(href.contains("&table=511_MySQL001A_MySQL001B."), "{href}");
     }
 }

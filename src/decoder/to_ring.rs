@@ -2,8 +2,8 @@
 //! the ID is just a number to hash, so its shard bits stop deciding where the row lives.
 
 use yew::prelude::*;
-use yew_router::prelude::*;
 
+use crate::components::route_link::RouteLink;
 use crate::route::Route;
 
 /// The Ring's link format version (`src/ring/url_state.rs`). Written here rather than imported
@@ -34,10 +34,10 @@ pub fn to_ring(props: &ToRingProps) -> Html {
                    so adding a server moves some IDs, while here only the config table moves." }
             </p>
             <p>
-                <Link<Route, Vec<(&'static str, String)>> to={Route::Ring} query={Some(ring_query(props.id))}
+                <RouteLink to={Route::Ring} query={ring_query(props.id)}
                     classes="to-ring">
                     { "Place this ID with hash placement instead" }
-                </Link<Route, Vec<(&'static str, String)>>>
+                </RouteLink>
                 <span class="muted mono-nums">{ format!(" (key {})", props.id) }</span>
             </p>
         </section>
@@ -63,5 +63,28 @@ mod tests {
             ..Default::default()
         };
         assert_eq!(state, expected);
+    }
+}
+
+#[cfg(all(test, target_arch = "wasm32"))]
+mod browser_tests {
+    use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
+
+    use super::*;
+    use crate::test_support::{find, mount_with};
+
+    wasm_bindgen_test_configure!(run_in_browser);
+
+    #[wasm_bindgen_test]
+    async fn the_link_points_at_the_ring_with_the_id_as_key() {
+        let root = mount_with::<ToRing>(ToRingProps {
+            id: 241_294_492_511_762_325,
+        })
+        .await;
+        let link = find(&root, "a.to-ring");
+        assert_eq!(
+            link.get_attribute("href").as_deref(),
+            Some("#/ring?v=1&key=241294492511762325")
+        );
     }
 }

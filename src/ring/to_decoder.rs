@@ -3,8 +3,8 @@
 
 use shardlab_core::layout::{Preset, ShardMap};
 use yew::prelude::*;
-use yew_router::prelude::*;
 
+use crate::components::route_link::RouteLink;
 use crate::route::Route;
 
 /// The Decoder's link format version (`src/decoder/url_state.rs`), written here because a page
@@ -61,10 +61,10 @@ pub fn to_decoder(props: &ToDecoderProps) -> Html {
                            and writes that shard into the new ID, so no later change of servers can move it.") }
             </p>
             <p>
-                <Link<Route, Vec<(&'static str, String)>> to={Route::Decoder} query={Some(decoder_query(id))}
+                <RouteLink to={Route::Decoder} query={decoder_query(id)}
                     classes="to-decoder">
                     { "What if the shard were in the ID?" }
-                </Link<Route, Vec<(&'static str, String)>>>
+                </RouteLink>
                 <span class="muted mono-nums">{ format!(" (Pin {id})") }</span>
             </p>
         </section>
