@@ -148,7 +148,7 @@ pub fn layout_io(props: &LayoutIoProps) -> Html {
                 <button type="button" onclick={on_csv}>{ "Export config table (CSV)" }</button>
             }
             </div>
-            <p class="help">{ "The JSON is the form `shardlab decode --layout-file` reads." }</p>
+            <p class="help">{ "The JSON is the form " }<code>{ "shardlab decode --layout-file" }</code>{ " reads." }</p>
             <p id="layout-import-error" class="error" role="alert" data-testid="layout-import-error">
                 { props.error.clone().unwrap_or_default() }
             </p>

@@ -57,8 +57,9 @@ pub fn to_decoder(props: &ToDecoderProps) -> Html {
         <section class="panel cross-link" aria-labelledby="to-decoder-title">
             <h2 id="to-decoder-title">{ "The shard in the ID" }</h2>
             <p>
-                { format!("Pinterest hashes a key once, when the object is made (here: hash mod 4,096 = shard {shard}), \
-                           and writes that shard into the new ID, so no later change of servers can move it.") }
+                { format!("With the shard in the ID, the shard is picked once, when the object is made, and stays in its \
+                           bits for life. Pinterest picks it for a key like this one by hashing it mod 4,096, which here \
+                           gives shard {shard}; after that, adding servers moves no ID, only rows in the config table.") }
             </p>
             <p>
                 <RouteLink to={Route::Decoder} query={decoder_query(id)}

@@ -316,32 +316,24 @@ pub fn logical_shards_of_host(hosts: u32, index: u32) -> Option<(u32, u32)> {
 /// Up to `count` catalogue objects whose rows live on physical shard `index` of `hosts` when the
 /// shard key is the ID (Pinterest's rule), most popular first, as `(rank, logical shard, id)`.
 ///
-/// Each ID is composed with the Pinterest layout from [`crate::layout`], so its shard bits are the
-/// logical shard the object was given at creation, and that shard is in the host's range.
+/// The IDs are the catalogue's own ([`Model::object_id`]). Their shard bits name the logical shard,
+/// and that shard is in the host's range; the tests check both by decoding the IDs with the
+/// Pinterest layout from [`crate::layout`]. (Composing them with that layout here would put the
+/// whole layout module, with its validation messages, into the board page's download.)
 pub fn sample_ids_on_host(hosts: u32, index: u32, count: usize) -> Vec<(u32, u32, u64)> {
     /// How far down the popularity list to look; with at most 64 hosts, ~1/64 of objects match.
     const SCAN_RANKS: u32 = 20_000;
     let Some((first, end)) = logical_shards_of_host(hosts, index) else {
         return Vec::new();
     };
-    let layout = crate::layout::Preset::Pinterest.layout();
     (1..=SCAN_RANKS)
         .filter_map(|rank| {
-            let logical = xxh3_64_with_seed(&u64::from(rank).to_le_bytes(), ASSIGN_SALT)
-                % u64::from(LOGICAL_SHARDS);
-            // Below 4,096, so it fits a u32.
-            let logical = logical as u32;
-            if logical < first || logical > end {
-                return None;
-            }
-            let id = layout
-                .compose_named([
-                    ("shard", u64::from(logical)),
-                    ("type", OBJECT_TYPE),
-                    ("local", u64::from(rank)),
-                ])
-                .ok()?;
-            Some((rank, logical, id))
+            let id = Model::object_id(rank);
+            // The shard field is 16 bits wide, so it fits a u32.
+            let logical = pinterest_shard(id) as u32;
+            (first..=end)
+                .contains(&logical)
+                .then_some((rank, logical, id))
         })
         .take(count)
         .collect()
@@ -397,6 +389,12 @@ mod tests {
                 assert!(rank > last_rank, "most popular first");
                 last_rank = rank;
                 assert_eq!(id, Model::object_id(rank));
+                let composed = layout.compose_named([
+                    ("shard", u64::from(logical)),
+                    ("type", OBJECT_TYPE),
+                    ("local", u64::from(rank)),
+                ]);
+                assert_eq!(composed, Ok(id));
                 let shard = layout.decode(id).value("shard").unwrap();
                 assert_eq!(shard, u64::from(logical));
                 assert!((first..=end).contains(&logical));
