@@ -161,3 +161,57 @@ pub fn layout_editor(props: &LayoutEditorProps) -> Html {
         </section>
     }
 }
+
+#[cfg(all(test, target_arch = "wasm32"))]
+#[allow(clippy::unwrap_used)]
+mod browser_tests {
+    use std::cell::RefCell;
+    use std::rc::Rc;
+
+    use wasm_bindgen::JsCast;
+    use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
+
+    use super::*;
+    use crate::test_support::{find, mount_with, texts};
+
+    wasm_bindgen_test_configure!(run_in_browser);
+
+    #[wasm_bindgen_test]
+    async fn the_click_alternative_to_dragging_sends_a_one_bit_move() {
+        let sent = Rc::new(RefCell::new(Vec::new()));
+        let props = LayoutEditorProps {
+            base: Preset::Pinterest,
+            layout: Preset::Pinterest.layout().move_boundary(2, 1).unwrap(),
+            edited: true,
+            error: Some("Not applied: <b>why</b>.".into()),
+            id: 0,
+            time_refused: None,
+            dispatch: {
+                let sent = sent.clone();
+                Callback::from(move |action| sent.borrow_mut().push(action))
+            },
+        };
+        let root = mount_with::<LayoutEditor>(props).await;
+        assert_eq!(texts(&root, ".edited-badge"), ["edited from Pinterest"]);
+        assert_eq!(
+            texts(&root, "[data-testid=layout-error]"),
+            ["Not applied: <b>why</b>."]
+        );
+        assert!(root.query_selector("b").unwrap().is_none());
+        // Pinterest has no timestamp, so there is no time base editor.
+        assert!(root.query_selector(".time-base").unwrap().is_none());
+        find(
+            &root,
+            r#"button[aria-label^="Move the boundary between type and local right"]"#,
+        )
+        .unchecked_into::<web_sys::HtmlElement>()
+        .click();
+        assert_eq!(
+            sent.borrow().as_slice(),
+            [Action::MoveBoundary {
+                position: 2,
+                bits: 1
+            }]
+        );
+    }
+}

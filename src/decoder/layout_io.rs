@@ -208,3 +208,46 @@ mod tests {
         );
     }
 }
+
+#[cfg(all(test, target_arch = "wasm32"))]
+#[allow(clippy::unwrap_used)]
+mod browser_tests {
+    use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
+
+    use super::*;
+    use crate::test_support::{mount_with, texts};
+
+    wasm_bindgen_test_configure!(run_in_browser);
+
+    #[wasm_bindgen_test]
+    async fn an_import_error_is_text_and_the_csv_button_needs_a_table() {
+        let props = LayoutIoProps {
+            base: Preset::Snowflake,
+            layout: Preset::Snowflake.layout(),
+            table: None,
+            error: Some("\"<img src=x onerror=alert(1)>.json\" was not loaded".into()),
+            dispatch: Callback::noop(),
+        };
+        let root = mount_with::<LayoutIo>(props).await;
+        assert_eq!(
+            texts(&root, "[data-testid=layout-import-error]"),
+            ["\"<img src=x onerror=alert(1)>.json\" was not loaded"]
+        );
+        assert!(root.query_selector("img").unwrap().is_none());
+        let buttons = texts(&root, "button");
+        assert_eq!(buttons, ["Export layout (JSON)"]);
+
+        let with_table = LayoutIoProps {
+            base: Preset::Pinterest,
+            layout: Preset::Pinterest.layout(),
+            table: Preset::Pinterest.shard_map(),
+            error: None,
+            dispatch: Callback::noop(),
+        };
+        let root = mount_with::<LayoutIo>(with_table).await;
+        assert_eq!(
+            texts(&root, "button"),
+            ["Export layout (JSON)", "Export config table (CSV)"]
+        );
+    }
+}
