@@ -44,3 +44,15 @@ test('a Board database lists IDs on a shard, and each opens in the Decoder on th
   await expect(page.getByTestId('id-decimal')).toHaveText(id);
   await expect(page.getByTestId('loc-master')).toHaveText(last);
 });
+
+test('the links work in the build for a /shardlab/ subpath, both ways', async ({ page }) => {
+  await openRoute(page, '#/decoder', '/shardlab/');
+  await page.getByRole('link', { name: 'Place this ID with hash placement instead' }).click();
+  await expect(page).toHaveURL(new RegExp(`/shardlab/ring\\.html#/ring\\?.*key=${PIN}`));
+  await expect(page.locator('#rv-key')).toHaveValue(PIN);
+  await page.getByRole('link', { name: 'What if the shard were in the ID?' }).click();
+  await expect(page).toHaveURL(/\/shardlab\/decoder\.html#\/decoder\?/);
+  await expect(page.locator('body[data-app-ready="true"]')).toHaveCount(1);
+  await expect(field(page, 'type')).toHaveValue('1');
+  await expect(field(page, 'local')).toHaveValue('1');
+});
