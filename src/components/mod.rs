@@ -1,5 +1,6 @@
 //! Pieces shared by every view.
 
+pub mod draft_input;
 pub mod footer;
 pub mod format;
 pub mod header;
