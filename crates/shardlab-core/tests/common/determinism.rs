@@ -208,7 +208,11 @@ fn walk(out: &mut String, path: &str, value: &Value) {
             }
         }
         Value::Object(fields) => {
-            for (key, field) in fields {
+            // Sorted here, not by the map: serde_json keeps insertion order when some crate in
+            // the build turns on its `preserve_order` feature, and features differ between builds.
+            let mut sorted: Vec<_> = fields.iter().collect();
+            sorted.sort_by(|a, b| a.0.cmp(b.0));
+            for (key, field) in sorted {
                 walk(out, &format!("{path}.{key}"), field);
             }
         }
