@@ -1,6 +1,7 @@
 //! Pieces shared by every view.
 
 pub mod download;
+pub mod draft_input;
 pub mod footer;
 pub mod format;
 pub mod header;
