@@ -9,7 +9,7 @@ const quick = new URLSearchParams(location.search).get('quick') === '1';
 const WARM_MS = quick ? 100 : 500;
 /** The least time one sample runs for: performance.now() is coarse (100 µs) outside isolation. */
 const SAMPLE_MS = quick ? 30 : 100;
-const SAMPLES = quick ? 4 : 12;
+const SAMPLES = quick ? 6 : 12;
 /** Fewer samples for runs longer than this, so a slow kernel does not eat the time box. */
 const LONG_RUN_MS = 150;
 
