@@ -656,14 +656,14 @@ fn notes(out: &mut String, missed: &Missed) {
 }
 
 const NOTE_WASM_LOOKUPS: &str = "**wasm ÷ native over 1.3 for some lookups.** Read the \
-    load average in the header first: the two sides are timed minutes apart, so on a loaded \
-    machine single rows swing both ways (some rows come out under 1, wasm faster than native), \
-    and only a miss that repeats in a full run (`cargo xtask bench`) is a finding. The one that \
-    has repeated in every run so far is rendezvous (about 2×): its score hashes 12 bytes with \
-    xxh3, whose 64 × 64 → 128-bit multiply wasm32 lacks and emulates in a helper call, once per \
-    server per key. A score hash built from 64-bit multiplies only would close most of it, but \
-    it would change every rendezvous answer, so it is a decision for the placement module, not \
-    for this benchmark.";
+    load average in the header first: wasm and native are timed minutes apart, so on a loaded \
+    machine single rows swing both ways (rows under 1, wasm faster than native, come out as \
+    often as misses), and only a miss that repeats across full runs (`cargo xtask bench`) is a \
+    finding. Where wasm is slower for real, the first suspect is the hashing: xxh3 (our key hash \
+    and the rendezvous score) needs 64 × 64 → 128-bit multiplies, which wasm32 lacks and \
+    emulates in a helper call. A hash built from 64-bit multiplies only would avoid it, but it \
+    would change every answer, so that is a decision for the placement module, not for this \
+    benchmark.";
 const NOTE_WASM_SIM: &str = "**Simulator wasm ÷ native over 1.5.** Per event the DES pops \
     and pushes its binary heap, whose order is a 128-bit key (the time's bits and a sequence \
     number) that wasm32 compares as two 64-bit halves, and records an HDR histogram sample; \
