@@ -702,8 +702,7 @@ const NOTE_FIRST_RENDER: &str = "**First render over 400 ms.** Each page fetches
     machine would bring the interactive render nearer the goal.";
 const NOTE_FRAMES: &str = "**Frame p95 over 16.7 ms while the ring animates 10,000 keys.** \
     This is a real bug, not only load: the click on \"Add a server\" runs one main-thread task \
-    of several hundred milliseconds (the longest task in the row; it has been 0.6–1.1 s on these \
-    machines), in which Yew re-renders 10,000 SVG `<circle>`s and the browser restyles each for \
+    of several hundred milliseconds (the longest task in the row), in which Yew re-renders 10,000 SVG `<circle>`s and the browser restyles each for \
     its CSS transition, so the flight itself gets almost no frames. Drawing the keys on one \
     `<canvas>` (or keeping only the keys that move as DOM nodes) would keep each frame within \
     budget.";
