@@ -702,15 +702,17 @@ const NOTE_FIRST_RENDER: &str = "**First render over 400 ms.** Each page fetches
     machine would bring the interactive render nearer the goal.";
 const NOTE_FRAMES: &str = "**Frame p95 over 16.7 ms while the ring animates 10,000 keys.** \
     This is a real bug, not only load: the click on \"Add a server\" runs one main-thread task \
-    of several hundred milliseconds (the longest task in the row), in which Yew re-renders 10,000 SVG `<circle>`s and the browser restyles each for \
-    its CSS transition, so the flight itself gets almost no frames. Drawing the keys on one \
-    `<canvas>` (or keeping only the keys that move as DOM nodes) would keep each frame within \
-    budget.";
+    of several hundred milliseconds (the longest task in the row), in which Yew re-renders \
+    10,000 SVG `<circle>`s and the browser restyles each for its CSS transition, so the flight \
+    itself gets almost no frames. Drawing the keys on one `<canvas>` (or keeping only the keys \
+    that move as DOM nodes) would keep each frame within budget.";
 const NOTE_TASKS: &str = "**Main-thread tasks over 50 ms during the board's simulation.** \
     The runner (`src/board/runner.rs`) gives each slice 25 ms of simulation, checked only every \
     8,192 events, and the re-render the slice triggers runs in the same task, so a slow machine \
-    overruns 50 ms; the final render of the report (caption and plots) is one more task. A \
-    smaller slice budget checked more often, or the simulation in a Web Worker, would fix it.";
+    overruns 50 ms; building the simulation and the final render of the report (caption and \
+    plots) are tasks of their own. Long-task entries carry no stack, so which of these is the \
+    longest is not attributed here; a performance profile of one run would tell. A smaller \
+    slice budget checked more often, or the simulation in a Web Worker, would fix the slices.";
 const NOTE_BROTLI: &str = "**A page over 250 kB brotli.** The size budget in `cargo xtask test` \
     fails on the same count; find which view grew and keep what only it needs behind its \
     feature.";
