@@ -6,10 +6,12 @@
 //!    estimate of one timed iteration, divided by the iteration's element count.
 //! 2. `cargo bench -p shardlab-core --bench limits` prints the limit measurements as
 //!    `shardlab-limit` lines (pure computation, no timing).
-//! 3. The tables, with the machine and the date, go to BENCHMARKS.md and to stdout.
+//! 3. The browser half (`browser.rs`): the kernels and peers compiled to wasm and timed in
+//!    Chromium by the bench page, the npm peers in the same tab, and the release site's page
+//!    metrics. `--native-only` skips it (its sections then say so).
+//! 4. The tables, with the machine and the date, go to BENCHMARKS.md and to stdout.
 //!
-//! The parts of issue 7 measured elsewhere (wasm in Chromium, the page) are listed as not measured
-//! yet; no number is written that was not measured in this run.
+//! No number is written that was not measured in this run.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -17,6 +19,8 @@ use std::path::{Path, PathBuf};
 use std::process::Stdio;
 
 use crate::{describe, root, tools};
+
+mod browser;
 
 /// Ring lookup ÷ peer: the goal of issue 7.
 const RING_GOAL: f64 = 0.5;
@@ -35,8 +39,13 @@ struct Measured {
 type Results = BTreeMap<String, Measured>;
 
 pub fn bench(args: &[String]) -> Result<(), String> {
+    let started = std::time::Instant::now();
     let quick = args.iter().any(|a| a == "--quick");
-    if let Some(other) = args.iter().find(|a| a.as_str() != "--quick") {
+    let native_only = args.iter().any(|a| a == "--native-only");
+    if let Some(other) = args
+        .iter()
+        .find(|a| !matches!(a.as_str(), "--quick" | "--native-only"))
+    {
         return Err(format!("bench: unknown option `{other}`"));
     }
     let root = root();
@@ -82,7 +91,19 @@ pub fn bench(args: &[String]) -> Result<(), String> {
             criterion_dir.display()
         ));
     }
-    let report = render(&results, des_events, &limits, quick);
+    let browser = if native_only {
+        None
+    } else {
+        Some(browser::measure(&root, &target_dir(&root), quick)?)
+    };
+    let report = render(
+        &results,
+        des_events,
+        &limits,
+        quick,
+        browser.as_ref(),
+        started.elapsed(),
+    );
     let path = root.join("BENCHMARKS.md");
     std::fs::write(&path, &report).map_err(|e| format!("{}: {e}", path.display()))?;
     println!("\n{report}");
@@ -289,7 +310,14 @@ impl Race<'_> {
 const SERVER_COUNTS: [u32; 3] = [10, 100, 1_000];
 const VNODE_COUNTS: [u32; 2] = [100, 256];
 
-fn render(results: &Results, des_events: f64, limits: &[Vec<String>], quick: bool) -> String {
+fn render(
+    results: &Results,
+    des_events: f64,
+    limits: &[Vec<String>],
+    quick: bool,
+    browser: Option<&browser::Browser>,
+    elapsed: std::time::Duration,
+) -> String {
     let (cores, cpu, rustc) = machine();
     // Other engineers' builds share these cores; the load says how far to trust a single run.
     let load = std::fs::read_to_string("/proc/loadavg")
@@ -309,7 +337,11 @@ fn render(results: &Results, des_events: f64, limits: &[Vec<String>], quick: boo
          - Machine: {cores} cores (`nproc`), {cpu}\n\
          - Compiler: {rustc}, `[profile.bench]` (opt-level 3, thin LTO) for every contender\n\
          - Date: {date}; load average when the tables were written: {load}\n\
-         - Mode: {}\n\n\
+         - Mode: {}\n\
+         - Wall time of this run: {} min {:02} s, builds included{}. `--quick` is meant to finish \
+         within 3 minutes on a warm build of an idle machine; a clean build (the bench profile \
+         natively and for wasm, and the four release pages) adds several minutes, and so does a \
+         load like the one above.\n\n\
          These machines are shared and loaded, so absolute times drift from run to run; the ratios \
          between contenders timed in the same run are the figures to read. Times are criterion's \
          mean per element: per lookup for lookups (each timed iteration is a batch of the same \
@@ -320,6 +352,13 @@ fn render(results: &Results, des_events: f64, limits: &[Vec<String>], quick: boo
             "quick (300 ms warm-up, 600 ms of samples, 10 samples per benchmark)"
         } else {
             "full (1 s warm-up, 3 s of samples, 30 samples per benchmark)"
+        },
+        elapsed.as_secs() / 60,
+        elapsed.as_secs() % 60,
+        if browser.is_none() {
+            " (native only)"
+        } else {
+            ""
         },
         if quick {
             " Contenders are timed one after the other, so in quick mode a burst of other load \
@@ -456,7 +495,10 @@ fn render(results: &Results, des_events: f64, limits: &[Vec<String>], quick: boo
 
     simulator_table(&mut race, des_events);
     limits_tables(&mut race.out, limits);
-    not_measured(&mut race.out);
+    match browser {
+        Some(browser) => browser::render(&mut race.out, results, browser, des_events),
+        None => not_measured(&mut race.out),
+    }
     race.out
 }
 
@@ -578,20 +620,14 @@ fn limits_tables(out: &mut String, limits: &[Vec<String>]) {
     }
 }
 
+/// The browser sections' place when `--native-only` skipped them.
 fn not_measured(out: &mut String) {
     out.push_str(
-        "\n## Not measured yet\n\n\
-         - **WebAssembly kernels in headless Chromium** (per call and batched, our wasm ÷ our \
-         native, goals ≤ 1.3 for lookups and ≤ 1.5 for the simulator, DES ≥ 10 M events/s): a \
-         bench page outside the site, running these kernels and the same peer crates compiled to \
-         wasm, driven by Playwright.\n\
-         - **JS peers** (`consistent-hash`, `jump-gouache`, `hashring` from npm; goal: batched wasm \
-         placement ÷ best npm peer ≤ 0.2): the same bench page, in the same tab.\n\
-         - **The page** (first interactive render ≤ 400 ms, frame-time p95 ≤ 16.7 ms while the ring \
-         animates 10,000 keys, no main-thread task over 50 ms during a board simulation, bundle \
-         raw and brotli ≤ 250 kB, the wasm heap after each view): Playwright against the release \
-         `dist/` (the brotli size is checked today by `cargo xtask test`'s size budget, not \
-         reported here).\n",
+        "\n## Not measured in this run (`--native-only`)\n\n\
+         `cargo xtask bench` without `--native-only` also measures, in headless Chromium: the \
+         kernels and the peer crates compiled to wasm (per call and batched, our wasm ÷ our \
+         native), the npm peers in the same tab, and the release site's page metrics (first \
+         render, frame times, long tasks, bundle sizes, wasm heap).\n",
     );
 }
 

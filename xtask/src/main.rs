@@ -3,7 +3,7 @@
 //! - `serve`: install what is missing, then `trunk serve` on 127.0.0.1:8080.
 //! - `dist [--public-url P] [--dist DIR]`: a release build for any static host.
 //! - `test`: lint, native tests, browser tests, dist, end-to-end tests and the size budget.
-//! - `bench [--quick]`: the native benchmarks against peers and limits, written to BENCHMARKS.md.
+//! - `bench [--quick] [--native-only]`: benchmarks (native, wasm in Chromium, the page) -> BENCHMARKS.md.
 //!
 //! Each subcommand installs what it needs and skips what is already there (see [`tools`]), so a
 //! fresh machine needs nothing but this repository, cargo and npm.
@@ -67,7 +67,7 @@ const USAGE: &str = "usage: cargo xtask <command>
                                          release build for a static host (wasm-opt included)
   dist-debug                             the e2e-only page with #/debug/panic -> dist-debug/
   test                                   the whole suite; ends with `N passed, N failed`
-  bench [--quick]                        native benchmarks against peers and limits -> BENCHMARKS.md
+  bench [--quick] [--native-only]        benchmarks: native, wasm in Chromium, the page -> BENCHMARKS.md
   fuzz [--smoke] [--seconds N]           cargo-fuzz targets: 10 M runs each (or N s), --smoke 30 s";
 
 /// The workspace root (the parent of `xtask/`).

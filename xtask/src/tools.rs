@@ -196,7 +196,7 @@ fn ensure_chromium() -> Result<(), String> {
 }
 
 /// `npm ci` in `folder` unless its node_modules already matches its package-lock.json.
-fn ensure_npm_packages(folder: &str, what: &str) -> Result<(), String> {
+pub(crate) fn ensure_npm_packages(folder: &str, what: &str) -> Result<(), String> {
     let dir = root().join(folder);
     let lock = std::fs::read(dir.join("package-lock.json"))
         .map_err(|e| format!("{folder}/package-lock.json: {e}"))?;

@@ -1,0 +1,243 @@
+// The page metrics of issue 7, part 3, measured in Debian's Chromium against the release site
+// (`cargo xtask dist`): first interactive render and first contentful paint per page, frame times
+// while the ring animates 10,000 keys, the longest main-thread task during a board simulation,
+// bundle sizes raw and brotli, and the wasm heap after each view has been used.
+// Usage: node page-metrics.mjs DIST_DIR OUT_JSON [--quick]   Port: SHARDLAB_BENCH_PORT (4185).
+//
+// Nothing is added to the shipped app: an init script (run by the browser before the page's own
+// scripts, outside its CSP) watches for `body[data-app-ready]`, collects `longtask` entries, and
+// keeps the wasm exports that trunk's loader hands to its `TrunkApplicationStarted` event, whose
+// `memory.buffer.byteLength` is the heap.
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { brotliCompressSync, constants } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { CHROMIUM, serve } from './serve.mjs';
+
+const [dist, outPath, ...flags] = process.argv.slice(2);
+if (!dist || !outPath) {
+  console.error('usage: node page-metrics.mjs DIST_DIR OUT_JSON [--quick]');
+  process.exit(2);
+}
+const quick = flags.includes('--quick');
+/** Loads per page for the first-render figure; the median is reported. */
+const LOADS = quick ? 3 : 7;
+const port = Number(process.env.SHARDLAB_BENCH_PORT || 4185);
+const origin = `http://127.0.0.1:${port}`;
+
+const PAGES = [
+  { file: 'index.html', route: '#/' },
+  { file: 'decoder.html', route: '#/decoder' },
+  { file: 'ring.html', route: '#/ring' },
+  { file: 'board.html', route: '#/board' },
+];
+
+function instrument() {
+  const bench = { ready: null, longtasks: [], wasm: null, frames: null };
+  window.__bench = bench;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      bench.longtasks.push({ start: entry.startTime, duration: entry.duration });
+    }
+  }).observe({ type: 'longtask', buffered: true });
+  addEventListener('TrunkApplicationStarted', (event) => {
+    bench.wasm = event.detail && event.detail.wasm;
+  });
+  new MutationObserver(() => {
+    if (bench.ready === null && document.body && document.body.dataset.appReady === 'true') {
+      bench.ready = performance.now();
+    }
+  }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-app-ready'] });
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+const percentile = (values, p) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+};
+
+async function open(browser, url) {
+  // A fresh context per load: nothing cached, as for a first visit.
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const problems = [];
+  page.on('pageerror', (error) => problems.push(String(error)));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') problems.push(msg.text());
+  });
+  await page.addInitScript(instrument);
+  await page.goto(url);
+  await page.waitForFunction(() => window.__bench && window.__bench.ready !== null, null, {
+    timeout: 60_000,
+  });
+  return { context, page, problems };
+}
+
+const heap = (page) => page.evaluate(() => window.__bench.wasm?.memory?.buffer?.byteLength ?? null);
+
+async function firstRender(browser, results) {
+  for (const { file, route } of PAGES) {
+    const ready = [];
+    const fcp = [];
+    for (let i = 0; i < LOADS; i += 1) {
+      const { context, page, problems } = await open(browser, `${origin}/${file}${route}`);
+      const timing = await page.evaluate(() => ({
+        ready: window.__bench.ready,
+        fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+      }));
+      ready.push(timing.ready);
+      if (timing.fcp !== null) fcp.push(timing.fcp);
+      if (i === LOADS - 1) {
+        // The last load goes on to use the view and read the wasm heap before and after.
+        const atStart = await heap(page);
+        await USES[file](page);
+        const used = await heap(page);
+        results.pages[file] = { ...results.pages[file], heap_start_bytes: atStart, heap_used_bytes: used };
+        console.log(`${file}: wasm heap ${atStart} bytes at start, ${used} after use`);
+      }
+      results.problems.push(...problems.map((p) => `${file}: ${p}`));
+      await context.close();
+    }
+    results.pages[file] = {
+      ...results.pages[file],
+      ready_ms: median(ready),
+      ready_all_ms: ready,
+      fcp_ms: fcp.length ? median(fcp) : null,
+    };
+    console.log(`${file}: app ready ${median(ready).toFixed(0)} ms (median of ${LOADS}), FCP ${fcp.length ? median(fcp).toFixed(0) : '?'} ms`);
+  }
+}
+
+/** How each view is used before its heap is read. */
+const USES = {
+  'index.html': async () => {},
+  'decoder.html': async (page) => {
+    const input = page.getByRole('textbox', { name: 'ID', exact: true });
+    for (const id of ['1', '241294492511762325', '0x0359_4010_006B_F795']) await input.fill(id);
+    await page.getByTestId('id-decimal').waitFor();
+  },
+  'ring.html': async (page) => {
+    for (let i = 0; i < 3; i += 1) {
+      await page.getByTestId('add-server').click();
+      await page.waitForTimeout(600);
+    }
+  },
+  'board.html': async (page) => {
+    await page.getByTestId('caption-source').filter({ hasText: 'simulation' }).waitFor({ timeout: 60_000 });
+  },
+};
+
+/** Frame times while the ring's 10,000 drawn keys fly to their new owners after a server add. */
+async function ringFrames(browser, results) {
+  const SAMPLE = 10_000;
+  const { context, page, problems } = await open(browser, `${origin}/ring.html#/ring?v=1&sample=${SAMPLE}`);
+  await page.locator('.rv-drawing circle, svg circle').first().waitFor().catch(() => {});
+  const dots = await page.locator('svg circle').count();
+  await page.waitForTimeout(1500); // the first statistics settle
+  await page.evaluate(() => {
+    const frames = [];
+    window.__bench.frames = frames;
+    const tick = (t) => {
+      frames.push(t);
+      if (frames.length < 100_000) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+  await page.waitForTimeout(300);
+  const clickAt = await page.evaluate(() => performance.now());
+  await page.getByTestId('add-server').click();
+  await page.waitForTimeout(1500); // the flight lasts 350 ms; the counting that follows is sliced
+  const frames = await page.evaluate(() => window.__bench.frames.slice());
+  const longtasks = await page.evaluate(() => window.__bench.longtasks.slice());
+  // Deltas from the last frame before the click until 1.5 s after it.
+  const start = frames.findLastIndex((t) => t <= clickAt);
+  const window_ = frames.slice(Math.max(0, start));
+  const deltas = window_.slice(1).map((t, i) => t - window_[i]);
+  const idle = frames.filter((t) => t < clickAt);
+  const idleDeltas = idle.slice(1).map((t, i) => t - idle[i]);
+  results.ring = {
+    sample: SAMPLE,
+    circles: dots,
+    frames: deltas.length,
+    p95_ms: percentile(deltas, 95),
+    max_ms: Math.max(...deltas),
+    idle_p95_ms: idleDeltas.length ? percentile(idleDeltas, 95) : null,
+    longest_task_ms: Math.max(0, ...longtasks.filter((t) => t.start >= clickAt).map((t) => t.duration)),
+  };
+  results.problems.push(...problems.map((p) => `ring frames: ${p}`));
+  console.log(`ring, ${dots} circles: ${deltas.length} frames, p95 ${results.ring.p95_ms.toFixed(1)} ms, max ${results.ring.max_ms.toFixed(1)} ms`);
+  await context.close();
+}
+
+/** The longest main-thread task while the board runs its simulation of the pinterest preset. */
+async function boardTasks(browser, results) {
+  const { context, page, problems } = await open(browser, `${origin}/board.html#/board`);
+  const ready = await page.evaluate(() => window.__bench.ready);
+  await page.getByTestId('caption-source').filter({ hasText: 'simulation' }).waitFor({ timeout: 60_000 });
+  const done = await page.evaluate(() => performance.now());
+  await page.waitForTimeout(200); // longtask entries are delivered after the task
+  const tasks = await page.evaluate(() => window.__bench.longtasks.slice());
+  // A task that started before the first render is the load (it ends by setting data-app-ready).
+  const during = tasks.filter((t) => t.start >= ready && t.start <= done);
+  const before = tasks.filter((t) => t.start < ready);
+  results.board = {
+    run_ms: done - ready,
+    longest_task_ms: Math.max(0, ...during.map((t) => t.duration)),
+    tasks_over_50ms: during.length,
+    longest_load_task_ms: Math.max(0, ...before.map((t) => t.duration)),
+    // Each long task of the run, its start from the first render, to see where they fall.
+    tasks: during.map((t) => ({ start_ms: Math.round(t.start - ready), duration_ms: Math.round(t.duration) })),
+  };
+  results.problems.push(...problems.map((p) => `board: ${p}`));
+  console.log(`board: simulation done ${results.board.run_ms.toFixed(0)} ms after ready; longest task ${results.board.longest_task_ms.toFixed(0)} ms (${during.length} over 50 ms); longest load task ${results.board.longest_load_task_ms.toFixed(0)} ms`);
+  await context.close();
+}
+
+/** Raw and brotli bytes of the wasm and JS each page loads, as xtask/size-budget.mjs counts them. */
+function sizes(results) {
+  const cache = new Map();
+  const sizeOf = (name) => {
+    if (!cache.has(name)) {
+      const bytes = readFileSync(join(dist, name));
+      const brotli = brotliCompressSync(bytes, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
+      }).length;
+      cache.set(name, { raw: bytes.length, brotli });
+    }
+    return cache.get(name);
+  };
+  const htmlFiles = readdirSync(dist).filter((n) => n.endsWith('.html'));
+  for (const file of htmlFiles) {
+    const html = readFileSync(join(dist, file), 'utf8');
+    const assets = new Set();
+    for (const m of html.matchAll(/(?:href|src)="([^"]+\.(?:wasm|js))"/g)) assets.add(basename(m[1]));
+    let raw = 0;
+    let brotli = 0;
+    for (const asset of assets) {
+      const s = sizeOf(asset);
+      raw += s.raw;
+      brotli += s.brotli;
+    }
+    results.pages[file] = { ...results.pages[file], raw_bytes: raw, brotli_bytes: brotli, assets: [...assets] };
+  }
+}
+
+const results = { quick, pages: {}, problems: [] };
+sizes(results);
+const server = await serve([['/', dist]], port);
+const browser = await chromium.launch(CHROMIUM);
+try {
+  results.chromium = browser.version();
+  await firstRender(browser, results);
+  await ringFrames(browser, results);
+  await boardTasks(browser, results);
+} finally {
+  await browser.close();
+  server.close();
+}
+writeFileSync(outPath, JSON.stringify(results, null, 2));
+if (results.problems.length > 0) console.log(`problems: ${results.problems.join('; ')}`);
