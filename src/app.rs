@@ -3,7 +3,9 @@
 use yew::prelude::*;
 use yew_router::prelude::*;
 
-use crate::components::{footer::Footer, header::Header, page_focus::PageFocus};
+use crate::components::{
+    embed_frame::EmbedFrame, footer::Footer, header::Header, page_focus::PageFocus,
+};
 use crate::route::{switch, Route};
 
 /// The root component.
@@ -20,14 +22,26 @@ pub fn app() -> Html {
     });
     html! {
         <HashRouter>
+            <Switch<Route> render={framed} />
+        </HashRouter>
+    }
+}
+
+/// A route's page inside its frame: the site's chrome, or none for an embed.
+fn framed(route: Route) -> Html {
+    if let (true, Some(view)) = (route.is_embed(), route.view()) {
+        return html! { <EmbedFrame {view}>{ switch(route) }</EmbedFrame> };
+    }
+    html! {
+        <>
             <a class="skip-link" href="#main" onclick={skip_to_main()}>{ "Skip to content" }</a>
             <Header />
             <PageFocus />
             <main id="main" tabindex="-1">
-                <Switch<Route> render={switch} />
+                { switch(route) }
             </main>
             <Footer />
-        </HashRouter>
+        </>
     }
 }
 

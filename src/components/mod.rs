@@ -1,5 +1,7 @@
 //! Pieces shared by every view.
 
+pub mod embed_frame;
+pub mod embed_height;
 pub mod footer;
 pub mod format;
 pub mod header;
@@ -8,5 +10,7 @@ pub mod not_found;
 pub mod other_page;
 pub mod page_focus;
 pub mod palette;
+pub mod share_bar;
 pub mod theme_toggle;
 pub mod url_query;
+pub mod url_state_hook;
