@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::components::share_bar::ShareBar;
-use crate::components::url_state_hook::{use_link_pairs, use_url_state, UrlCodec};
+use crate::components::url_state_hook::{use_link_pairs, use_url_state_with, UrlCodec};
 use std::collections::BTreeMap;
 use std::rc::Rc;
 
@@ -38,19 +38,16 @@ fn initial(in_url: &[(String, String)], embedded: bool) -> (BoardState, Vec<Stri
 pub fn board_view() -> Html {
     let link = use_link_pairs();
     let opening = use_memo((), move |_| initial(&link.own, link.embedded));
-    let url = use_url_state(
-        UrlCodec {
-            view: View::Board,
-            encode: storage::encode,
-            decode: |pairs| storage::decode(pairs).0,
-            restore: |s| Action::Restore(Box::new(s)),
-            settle_ms: SAVE_DELAY_MS,
-        },
-        {
-            let opening = opening.clone();
-            move |_, _| opening.0.clone()
-        },
+    let codec = UrlCodec::new(
+        View::Board,
+        storage::encode,
+        |pairs| storage::decode(pairs).0,
+        |s| Action::Restore(Box::new(s)),
     );
+    let url = use_url_state_with(codec.settling(SAVE_DELAY_MS), {
+        let opening = opening.clone();
+        move |_, _| opening.0.clone()
+    });
     let state = url.state.clone();
 
     // The autosave, once the board has been still for a moment. An embed leaves the reader's own

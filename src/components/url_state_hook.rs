@@ -31,6 +31,32 @@ pub struct UrlCodec<S: Reducible> {
     pub settle_ms: u32,
 }
 
+impl<S: Reducible> UrlCodec<S> {
+    /// A codec that rewrites the address as soon as the state changes.
+    pub fn new(
+        view: View,
+        encode: fn(&S) -> Vec<(&'static str, String)>,
+        decode: fn(&[(String, String)]) -> S,
+        restore: fn(S) -> <S as Reducible>::Action,
+    ) -> Self {
+        UrlCodec {
+            view,
+            encode,
+            decode,
+            restore,
+            settle_ms: 0,
+        }
+    }
+
+    /// The same codec, rewriting the address only once the state has been still for `ms`.
+    pub fn settling(self, ms: u32) -> Self {
+        UrlCodec {
+            settle_ms: ms,
+            ..self
+        }
+    }
+}
+
 /// The address as a view sees it.
 #[derive(Clone, PartialEq, Debug, Default)]
 pub struct LinkPairs {
@@ -65,11 +91,20 @@ pub struct UrlState<S: Reducible> {
     pub embedded: bool,
 }
 
-/// The view's reducer, kept in step with the address bar. `initial` builds the opening state from
-/// the link's pairs and whether the view is embedded (the Board opens its autosave when the link
-/// is bare, but never inside an embed).
+/// The view's reducer, opened from the link and kept in step with the address bar.
 #[hook]
-pub fn use_url_state<S, F>(codec: UrlCodec<S>, initial: F) -> UrlState<S>
+pub fn use_url_state<S>(codec: UrlCodec<S>) -> UrlState<S>
+where
+    S: Reducible + 'static,
+{
+    let decode = codec.decode;
+    use_url_state_with(codec, move |pairs, _| decode(pairs))
+}
+
+/// [`use_url_state`] with its own opening state: `initial` gets the link's pairs and whether the
+/// view is embedded (the Board opens its autosave when the link is bare, but never in an embed).
+#[hook]
+pub fn use_url_state_with<S, F>(codec: UrlCodec<S>, initial: F) -> UrlState<S>
 where
     S: Reducible + 'static,
     F: FnOnce(&[(String, String)], bool) -> S + 'static,

@@ -12,16 +12,12 @@ use state::Action;
 /// The Decoder page.
 #[function_component(DecoderView)]
 pub fn decoder_view() -> Html {
-    let url = use_url_state(
-        UrlCodec {
-            view: View::Decoder,
-            encode: url_state::encode,
-            decode: url_state::decode,
-            restore: |s| Action::Restore(Box::new(s)),
-            settle_ms: 0,
-        },
-        |pairs, _| url_state::decode(pairs),
-    );
+    let url = use_url_state(UrlCodec::new(
+        View::Decoder,
+        url_state::encode,
+        url_state::decode,
+        |s| Action::Restore(Box::new(s)),
+    ));
     let state = url.state.clone();
 
     let dispatch = {

@@ -259,16 +259,12 @@ fn pump(
 /// The Ring page.
 #[function_component(RingView)]
 pub fn ring_view() -> Html {
-    let url = use_url_state(
-        UrlCodec {
-            view: View::Ring,
-            encode: url_state::encode,
-            decode: url_state::decode,
-            restore: |s| Action::Restore(Box::new(s)),
-            settle_ms: 0,
-        },
-        |pairs, _| url_state::decode(pairs),
-    );
+    let url = use_url_state(UrlCodec::new(
+        View::Ring,
+        url_state::encode,
+        url_state::decode,
+        |s| Action::Restore(Box::new(s)),
+    ));
     let state = url.state.clone();
     let dispatch = {
         let state = state.clone();
