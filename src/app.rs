@@ -54,6 +54,7 @@ fn skip_to_main() -> Callback<MouseEvent> {
 }
 
 #[cfg(all(test, target_arch = "wasm32"))]
+#[allow(clippy::unwrap_used)]
 mod tests {
     use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 
@@ -62,6 +63,31 @@ mod tests {
     use crate::test_support::{find, mount, texts};
 
     wasm_bindgen_test_configure!(run_in_browser);
+
+    #[wasm_bindgen_test]
+    async fn an_embed_route_has_no_chrome_and_takes_the_host_theme() {
+        let location = gloo::utils::window().location();
+        location
+            .set_hash("#/embed/ring?v=1&scheme=jump&theme=dark")
+            .unwrap();
+        let root = mount::<App>().await;
+        let found = |selector: &str| root.query_selector(selector).unwrap().is_some();
+        assert!(!found("header") && !found("footer") && !found(".skip-link"));
+        assert!(found("main.embed-main .ring-view"));
+        assert!(!found(".share-bar"), "an embed has no share bar");
+        let open = find(&root, ".embed-bar a");
+        assert_eq!(
+            open.get_attribute("href").as_deref(),
+            Some("index.html#/ring?v=1&scheme=jump")
+        );
+        assert_eq!(open.get_attribute("target").as_deref(), Some("_blank"));
+        let html = gloo::utils::document().document_element().unwrap();
+        assert_eq!(html.get_attribute("data-theme").as_deref(), Some("dark"));
+        root.remove();
+        let _ = html.remove_attribute("data-theme");
+        let _ = html.remove_attribute("data-embed");
+        location.set_hash("#/").unwrap();
+    }
 
     #[wasm_bindgen_test]
     async fn shell_renders_navigation_and_footer() {

@@ -30,10 +30,10 @@ pub enum Copied {
 impl Copied {
     fn what(self) -> &'static str {
         match self {
-            Copied::Link => "link",
+            Copied::Link => "the link",
             Copied::BothForms => "both embed forms",
-            Copied::ScriptForm => "script embed",
-            Copied::IframeForm => "iframe embed",
+            Copied::ScriptForm => "the script embed",
+            Copied::IframeForm => "the iframe embed",
         }
     }
 }
@@ -70,14 +70,14 @@ impl Reducible for ShareState {
                 next.status = None;
             }
             ShareAction::Copied(what) => {
-                next.status = Some(format!("Copied the {} to the clipboard.", what.what()));
+                next.status = Some(format!("Copied {} to the clipboard.", what.what()));
                 if what == Copied::Link {
                     next.fallback_link = None;
                 }
             }
             ShareAction::Refused(what, text) => {
                 next.status = Some(format!(
-                    "The browser did not allow copying; the {} is selected below, so press Ctrl+C (⌘C) to copy it.",
+                    "The browser did not allow copying {}; select it below and press Ctrl+C (⌘C on a Mac).",
                     what.what()
                 ));
                 match what {
@@ -132,20 +132,26 @@ pub fn attribute(text: &str) -> String {
 
 /// The one-line embed: a placeholder div that `embed.js` (at `script_url`) turns into an iframe.
 pub fn script_snippet(view: View, query: &str, script_url: &str) -> String {
+    let state = if query.is_empty() {
+        String::new()
+    } else {
+        format!(" data-state=\"{}\"", attribute(query))
+    };
     format!(
-        "<div data-shardlab=\"{}\" data-state=\"{}\"></div>\n<script src=\"{}\" async></script>",
+        "<div data-shardlab=\"{}\"{state}></div>\n<script src=\"{}\" async></script>",
         view.name(),
-        attribute(query),
         attribute(script_url)
     )
 }
 
 /// The plain iframe embed; it works without the script, at a fixed height.
 pub fn iframe_snippet(view: View, frame_url: &str, label: &str) -> String {
+    // Each view's height at about 1000 px wide (measured); narrower frames need more, which
+    // the script form handles and this form leaves to the author.
     let height = match view {
-        View::Decoder => 1400,
-        View::Ring => 1600,
-        View::Board => 1500,
+        View::Decoder => 3100,
+        View::Ring => 4300,
+        View::Board => 2400,
     };
     format!(
         "<iframe src=\"{}\" title=\"shardlab: {} (interactive)\" width=\"100%\" height=\"{height}\" style=\"border:0\" loading=\"lazy\"></iframe>",
@@ -253,11 +259,11 @@ pub fn share_bar(props: &ShareBarProps) -> Html {
                     <p>{ "Paste either form into your page's HTML. The first sizes itself to fit; the second needs no script." }</p>
                     <label for={format!("{}-script", view.name())}>{ "With embed.js (fits its height)" }</label>
                     <textarea id={format!("{}-script", view.name())} class="mono share-snippet" data-testid="embed-script"
-                        readonly=true rows="3" value={script} onfocus={select_on_focus()} />
+                        readonly=true rows="5" value={script} onfocus={select_on_focus()} />
                     <button type="button" onclick={on_script}>{ "Copy this form" }</button>
                     <label for={format!("{}-iframe", view.name())}>{ "A plain iframe" }</label>
                     <textarea id={format!("{}-iframe", view.name())} class="mono share-snippet" data-testid="embed-iframe"
-                        readonly=true rows="3" value={iframe} onfocus={select_on_focus()} />
+                        readonly=true rows="5" value={iframe} onfocus={select_on_focus()} />
                     <button type="button" onclick={on_iframe}>{ "Copy this form" }</button>
                 </div>
             }
@@ -285,6 +291,8 @@ mod tests {
             "<iframe src=\"https://a.example/s/board.html#/embed/board?v=1&amp;users=5\" title=\"shardlab: Board (interactive)\""
         ));
         assert_eq!(attribute("\"<x>\""), "&quot;&lt;x&gt;&quot;");
+        assert!(script_snippet(View::Decoder, "", "e.js")
+            .starts_with("<div data-shardlab=\"decoder\"></div>"));
     }
 
     #[test]
