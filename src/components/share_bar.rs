@@ -7,6 +7,7 @@
 
 use std::rc::Rc;
 
+use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 use yew::prelude::*;
 use yew_router::prelude::*;
@@ -175,13 +176,19 @@ fn copy(text: String, what: Copied, dispatch: UseReducerDispatcher<ShareState>) 
         dispatch.dispatch(ShareAction::Refused(what, text));
         return;
     };
-    let promise = clipboard.write_text(&text);
-    wasm_bindgen_futures::spawn_local(async move {
-        match wasm_bindgen_futures::JsFuture::from(promise).await {
-            Ok(_) => dispatch.dispatch(ShareAction::Copied(what)),
-            Err(_) => dispatch.dispatch(ShareAction::Refused(what, text)),
-        }
-    });
+    // Plain promise callbacks rather than a future, which would add an executor to every page.
+    // Only one of the two ever runs; both are forgotten, a few bytes per click.
+    let copied: Closure<dyn FnMut(JsValue)> = {
+        let dispatch = dispatch.clone();
+        Closure::once(move |_: JsValue| dispatch.dispatch(ShareAction::Copied(what)))
+    };
+    let refused: Closure<dyn FnMut(JsValue)> = {
+        let text = text.clone();
+        Closure::once(move |_: JsValue| dispatch.dispatch(ShareAction::Refused(what, text)))
+    };
+    let _ = clipboard.write_text(&text).then2(&copied, &refused);
+    copied.forget();
+    refused.forget();
 }
 
 /// Selects the text of the focused box, so Ctrl+C copies it at once.
