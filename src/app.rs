@@ -76,10 +76,17 @@ mod tests {
         assert!(found("main.embed-main .ring-view"));
         assert!(!found(".share-bar"), "an embed has no share bar");
         let open = find(&root, ".embed-bar a");
-        assert_eq!(
-            open.get_attribute("href").as_deref(),
-            Some("index.html#/ring?v=1&scheme=jump")
+        // The view writes its whole state back under the embed route, keeping the host's theme;
+        // the "open" link carries that state to the full view, without the theme.
+        let hash = location.hash().unwrap();
+        assert!(hash.starts_with("#/embed/ring?v=1&scheme=jump&"), "{hash}");
+        assert!(hash.ends_with("&theme=dark"), "{hash}");
+        let href = open.get_attribute("href").unwrap_or_default();
+        assert!(
+            href.starts_with("index.html#/ring?v=1&scheme=jump&"),
+            "{href}"
         );
+        assert!(!href.contains("theme"), "{href}");
         assert_eq!(open.get_attribute("target").as_deref(), Some("_blank"));
         let html = gloo::utils::document().document_element().unwrap();
         assert_eq!(html.get_attribute("data-theme").as_deref(), Some("dark"));
