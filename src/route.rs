@@ -31,6 +31,10 @@ pub enum Route {
     /// The Board alone, for an iframe.
     #[at("/embed/board")]
     EmbedBoard,
+    /// A page that panics on purpose; only in the `debug-panic` test build, never in the release site.
+    #[cfg(feature = "debug-panic")]
+    #[at("/debug/panic")]
+    DebugPanic,
     /// Anything else.
     #[not_found]
     #[at("/404")]
@@ -52,6 +56,8 @@ impl Route {
             Route::EmbedDecoder => "Decoder (embedded)",
             Route::EmbedRing => "Ring (embedded)",
             Route::EmbedBoard => "Board (embedded)",
+            #[cfg(feature = "debug-panic")]
+            Route::DebugPanic => "Forced panic",
             Route::NotFound => "Not found",
         }
     }
@@ -63,6 +69,8 @@ impl Route {
             Route::Ring | Route::EmbedRing => Some(View::Ring),
             Route::Board | Route::EmbedBoard => Some(View::Board),
             Route::Home | Route::Learn | Route::NotFound => None,
+            #[cfg(feature = "debug-panic")]
+            Route::DebugPanic => None,
         }
     }
 
@@ -157,6 +165,8 @@ pub fn switch(route: Route) -> Html {
         Route::Decoder | Route::EmbedDecoder => decoder_page(),
         Route::Ring | Route::EmbedRing => ring_page(),
         Route::Board | Route::EmbedBoard => board_page(),
+        #[cfg(feature = "debug-panic")]
+        Route::DebugPanic => html! { <crate::debug_panic::DebugPanic /> },
         Route::NotFound => html! { <crate::components::not_found::NotFound /> },
     }
 }

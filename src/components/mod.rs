@@ -1,5 +1,7 @@
 //! Pieces shared by every view.
 
+pub mod download;
+pub mod draft_input;
 pub mod embed_frame;
 pub mod embed_height;
 pub mod footer;
@@ -10,6 +12,7 @@ pub mod not_found;
 pub mod other_page;
 pub mod page_focus;
 pub mod palette;
+pub mod route_link;
 pub mod share_bar;
 pub mod theme_toggle;
 pub mod url_query;
