@@ -3,7 +3,9 @@
 use yew::prelude::*;
 use yew_router::prelude::*;
 
-use crate::components::{footer::Footer, header::Header, page_focus::PageFocus};
+use crate::components::{
+    embed_frame::EmbedFrame, footer::Footer, header::Header, page_focus::PageFocus,
+};
 use crate::route::{switch, Route};
 
 /// The root component.
@@ -20,14 +22,26 @@ pub fn app() -> Html {
     });
     html! {
         <HashRouter>
+            <Switch<Route> render={framed} />
+        </HashRouter>
+    }
+}
+
+/// A route's page inside its frame: the site's chrome, or none for an embed.
+fn framed(route: Route) -> Html {
+    if let (true, Some(view)) = (route.is_embed(), route.view()) {
+        return html! { <EmbedFrame {view}>{ switch(route) }</EmbedFrame> };
+    }
+    html! {
+        <>
             <a class="skip-link" href="#main" onclick={skip_to_main()}>{ "Skip to content" }</a>
             <Header />
             <PageFocus />
             <main id="main" tabindex="-1">
-                <Switch<Route> render={switch} />
+                { switch(route) }
             </main>
             <Footer />
-        </HashRouter>
+        </>
     }
 }
 
@@ -40,6 +54,7 @@ fn skip_to_main() -> Callback<MouseEvent> {
 }
 
 #[cfg(all(test, target_arch = "wasm32"))]
+#[allow(clippy::unwrap_used)]
 mod tests {
     use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 
@@ -48,6 +63,38 @@ mod tests {
     use crate::test_support::{find, mount, texts};
 
     wasm_bindgen_test_configure!(run_in_browser);
+
+    #[wasm_bindgen_test]
+    async fn an_embed_route_has_no_chrome_and_takes_the_host_theme() {
+        let location = gloo::utils::window().location();
+        location
+            .set_hash("#/embed/ring?v=1&scheme=jump&theme=dark")
+            .unwrap();
+        let root = mount::<App>().await;
+        let found = |selector: &str| root.query_selector(selector).unwrap().is_some();
+        assert!(!found("header") && !found("footer") && !found(".skip-link"));
+        assert!(found("main.embed-main .ring-view"));
+        assert!(!found(".share-bar"), "an embed has no share bar");
+        let open = find(&root, ".embed-bar a");
+        // The view writes its whole state back under the embed route, keeping the host's theme;
+        // the "open" link carries that state to the full view, without the theme.
+        let hash = location.hash().unwrap();
+        assert!(hash.starts_with("#/embed/ring?v=1&scheme=jump&"), "{hash}");
+        assert!(hash.ends_with("&theme=dark"), "{hash}");
+        let href = open.get_attribute("href").unwrap_or_default();
+        assert!(
+            href.starts_with("index.html#/ring?v=1&scheme=jump&"),
+            "{href}"
+        );
+        assert!(!href.contains("theme"), "{href}");
+        assert_eq!(open.get_attribute("target").as_deref(), Some("_blank"));
+        let html = gloo::utils::document().document_element().unwrap();
+        assert_eq!(html.get_attribute("data-theme").as_deref(), Some("dark"));
+        root.remove();
+        let _ = html.remove_attribute("data-theme");
+        let _ = html.remove_attribute("data-embed");
+        location.set_hash("#/").unwrap();
+    }
 
     #[wasm_bindgen_test]
     async fn shell_renders_navigation_and_footer() {

@@ -26,7 +26,11 @@ mod test_support;
 /// the page's `#app` element (or `<body>` when the page has none).
 pub fn start() {
     crash::install_panic_hook();
-    theme::apply(theme::saved());
+    // An embed takes its theme from the host page (components::embed_frame), never the saved one.
+    let hash = gloo::utils::window().location().hash().unwrap_or_default();
+    if !hash.starts_with("#/embed/") {
+        theme::apply(theme::saved());
+    }
     let root = gloo::utils::document().get_element_by_id("app");
     match root {
         Some(root) => yew::Renderer::<app::App>::with_root(root).render(),

@@ -1,7 +1,8 @@
 //! The Board page itself: its state, its address-bar sync and its layout.
 
 use super::*;
-use crate::components::url_query::query_pairs;
+use crate::components::share_bar::ShareBar;
+use crate::components::url_state_hook::{use_link_pairs, use_url_state_with, UrlCodec};
 use std::collections::BTreeMap;
 use std::rc::Rc;
 
@@ -9,9 +10,8 @@ use gloo::storage::{LocalStorage, Storage};
 use gloo::timers::callback::Timeout;
 use shardlab_core::sim::{estimate, validate};
 use yew::prelude::*;
-use yew_router::prelude::*;
 
-use crate::route::Route;
+use crate::route::View;
 use runner::{use_simulation, RunKey, RunStatus};
 use settings_panel::Row;
 use state::{Action, BoardState, Selection, DURATION_S};
@@ -19,9 +19,10 @@ use state::{Action, BoardState, Selection, DURATION_S};
 /// How long the address bar and the autosave wait for the board to settle, in ms.
 const SAVE_DELAY_MS: u32 = 300;
 
-/// The opening state: the link if it has one, else the autosave, else the default board.
-fn initial(in_url: &[(String, String)]) -> (BoardState, Vec<String>) {
-    if in_url.iter().any(|(k, _)| k == "v") {
+/// The opening state: the link if it has one, else the autosave (outside an embed, whose author
+/// chose what it shows), else the default board.
+fn initial(in_url: &[(String, String)], embedded: bool) -> (BoardState, Vec<String>) {
+    if !in_url.is_empty() || embedded {
         return storage::decode(in_url);
     }
     let saved = LocalStorage::raw()
@@ -35,66 +36,33 @@ fn initial(in_url: &[(String, String)]) -> (BoardState, Vec<String>) {
 /// The Board page.
 #[function_component(BoardView)]
 pub fn board_view() -> Html {
-    let location = use_location();
-    let navigator = use_navigator();
-    let in_url = query_pairs(location.as_ref());
-    let opening = use_memo((), {
-        let in_url = in_url.clone();
-        move |_| initial(&in_url)
-    });
-    let state = {
+    let link = use_link_pairs();
+    let opening = use_memo((), move |_| initial(&link.own, link.embedded));
+    let codec = UrlCodec::new(
+        View::Board,
+        storage::encode,
+        |pairs| storage::decode(pairs).0,
+        |s| Action::Restore(Box::new(s)),
+    );
+    let url = use_url_state_with(codec.settling(SAVE_DELAY_MS), {
         let opening = opening.clone();
-        use_reducer(move || opening.0.clone())
-    };
-    let encoded = storage::encode(&state);
+        move |_, _| opening.0.clone()
+    });
+    let state = url.state.clone();
 
-    // State → address bar and autosave, once the board has been still for a moment (browsers
-    // refuse hundreds of history updates in a row, and a drag or a slider makes that many).
-    let last_written = use_mut_ref(Vec::<(String, String)>::new);
+    // The autosave, once the board has been still for a moment. An embed leaves the reader's own
+    // board alone.
     {
         let state = state.clone();
-        let last_written = last_written.clone();
-        use_effect_with(
-            (encoded.clone(), in_url.clone()),
-            move |(encoded, in_url)| {
-                let wanted: Vec<(String, String)> = encoded
-                    .iter()
-                    .map(|(k, v)| ((*k).to_owned(), v.clone()))
-                    .collect();
-                let stale = *in_url != wanted;
-                let encoded = encoded.clone();
-                let timeout = Timeout::new(SAVE_DELAY_MS, move || {
-                    if let (Some(navigator), true) = (navigator, stale) {
-                        *last_written.borrow_mut() = wanted;
-                        if encoded.is_empty() {
-                            navigator.replace(&Route::Board);
-                        } else {
-                            let _ = navigator.replace_with_query(&Route::Board, &encoded);
-                        }
-                    }
+        let embedded = url.embedded;
+        use_effect_with(url.encoded.clone(), move |_| {
+            let timeout = (!embedded).then(|| {
+                Timeout::new(SAVE_DELAY_MS, move || {
                     let _ = LocalStorage::raw()
                         .set_item(storage::STORAGE_KEY, &storage::save_text(&state));
-                });
-                move || drop(timeout)
-            },
-        );
-    }
-
-    // Address bar → state, when someone edits the link or goes back and forth (not when the
-    // address is the one this page just wrote, and not on the first render).
-    {
-        let state = state.clone();
-        let first = use_mut_ref(|| true);
-        let encoded = encoded.clone();
-        use_effect_with(in_url.clone(), move |in_url| {
-            let ours: Vec<(String, String)> = encoded
-                .iter()
-                .map(|(k, v)| ((*k).to_owned(), v.clone()))
-                .collect();
-            let was_first = std::mem::replace(&mut *first.borrow_mut(), false);
-            if !was_first && *in_url != ours && *in_url != *last_written.borrow() {
-                state.dispatch(Action::Restore(Box::new(storage::decode(in_url).0)));
-            }
+                })
+            });
+            move || drop(timeout)
         });
     }
 
@@ -195,6 +163,7 @@ pub fn board_view() -> Html {
                    and read one sentence about how the design holds up. The estimate answers as you move the \
                    slider; a seeded simulation of 60 seconds then replaces it." }
             </p>
+            <ShareBar view={View::Board} query={url.encoded.clone()} />
             { for opening.1.iter().map(|n| html! { <p class="note" role="status">{ n.clone() }</p> }) }
             if let Some(note) = &state.note {
                 <p class="note" role="status">{ note.clone() }</p>

@@ -7,10 +7,12 @@
 
 use shardlab_core::sim::Design;
 
+use crate::components::url_query::check_version;
+
 use super::state::{BoardState, DEFAULT_PRESET, DEFAULT_SEED, MAX_USERS, MIN_USERS};
 
 /// The format version written as `v`.
-pub const VERSION: &str = "1";
+pub const VERSION: u32 = 1;
 /// The localStorage key of the autosave.
 pub const STORAGE_KEY: &str = "shardlab.board.v1";
 /// The longest `d` value read from a link, in bytes.
@@ -26,7 +28,7 @@ pub fn encode(state: &BoardState) -> Vec<(&'static str, String)> {
     if opening {
         return Vec::new();
     }
-    let mut pairs = vec![("v", VERSION.to_owned())];
+    let mut pairs = vec![("v", VERSION.to_string())];
     if let Some(name) = &state.preset {
         pairs.push(("preset", name.clone()));
     }
@@ -42,6 +44,9 @@ pub fn encode(state: &BoardState) -> Vec<(&'static str, String)> {
 
 /// The state a link describes, with a note for every value it could not use.
 pub fn decode(pairs: &[(String, String)]) -> (BoardState, Vec<String>) {
+    if let Err(notice) = check_version(pairs, VERSION, "the default board") {
+        return (BoardState::default(), vec![notice]);
+    }
     let mut notes = Vec::new();
     let get = |key: &str| {
         pairs
@@ -158,6 +163,20 @@ mod tests {
         assert!(notes.is_empty(), "{notes:?}");
         assert_eq!(back.design, state.design);
         assert_eq!(back.users, 4_000);
+    }
+
+    #[test]
+    fn a_link_from_a_newer_format_opens_the_default_board_with_a_notice() {
+        let state = Rc::new(BoardState::default()).reduce(Action::SetUsers(20_000));
+        let mut pairs = owned(encode(&state));
+        assert_eq!(pairs.first(), Some(&("v".to_owned(), "1".to_owned())));
+        if let Some(first) = pairs.first_mut() {
+            first.1 = "2".to_owned();
+        }
+        let (back, notes) = decode(&pairs);
+        assert_eq!(back.users, BoardState::default().users);
+        assert_eq!(notes.len(), 1, "{notes:?}");
+        assert!(notes.iter().all(|n| n.contains("format 2")), "{notes:?}");
     }
 
     #[test]

@@ -2,6 +2,8 @@
 
 pub mod download;
 pub mod draft_input;
+pub mod embed_frame;
+pub mod embed_height;
 pub mod footer;
 pub mod format;
 pub mod header;
@@ -11,5 +13,7 @@ pub mod other_page;
 pub mod page_focus;
 pub mod palette;
 pub mod route_link;
+pub mod share_bar;
 pub mod theme_toggle;
 pub mod url_query;
+pub mod url_state_hook;

@@ -1,51 +1,24 @@
 //! The Decoder page itself: its state, its address-bar sync and its layout.
 
 use super::*;
-use crate::components::url_query::{owned, query_pairs};
+use crate::components::share_bar::ShareBar;
+use crate::components::url_state_hook::{use_url_state, UrlCodec};
 use shardlab_core::layout::FieldRole;
 use yew::prelude::*;
-use yew_router::prelude::*;
 
-use crate::route::Route;
+use crate::route::View;
 use state::Action;
 
 /// The Decoder page.
 #[function_component(DecoderView)]
 pub fn decoder_view() -> Html {
-    let location = use_location();
-    let navigator = use_navigator();
-    let in_url = query_pairs(location.as_ref());
-    let state = {
-        let in_url = in_url.clone();
-        use_reducer(move || url_state::decode(&in_url))
-    };
-    let encoded = url_state::encode(&state);
-
-    // State → address bar, whenever the lasting parts change.
-    {
-        let in_url = in_url.clone();
-        use_effect_with(encoded.clone(), move |encoded| {
-            if let Some(navigator) = navigator {
-                if in_url != owned(encoded) {
-                    if encoded.is_empty() {
-                        navigator.replace(&Route::Decoder);
-                    } else {
-                        let _ = navigator.replace_with_query(&Route::Decoder, encoded);
-                    }
-                }
-            }
-        });
-    }
-    // Address bar → state, when someone edits the link or goes back and forth.
-    {
-        let state = state.clone();
-        let encoded = encoded.clone();
-        use_effect_with(in_url, move |in_url| {
-            if *in_url != owned(&encoded) {
-                state.dispatch(Action::Restore(Box::new(url_state::decode(in_url))));
-            }
-        });
-    }
+    let url = use_url_state(UrlCodec::new(
+        View::Decoder,
+        url_state::encode,
+        url_state::decode,
+        |s| Action::Restore(Box::new(s)),
+    ));
+    let state = url.state.clone();
 
     let dispatch = {
         let state = state.clone();
@@ -83,6 +56,7 @@ pub fn decoder_view() -> Html {
                    number, so finding an object is a shift, a mask and one lookup in a small table. \
                    Flip a bit and watch the shard change; split a host and watch the ID stay put." }
             </p>
+            <ShareBar view={View::Decoder} query={url.encoded.clone()} />
             { for state.notes.iter().map(|n| html! { <p class="note" role="status">{ n.clone() }</p> }) }
             <div class="decoder-grid">
                 <id_input::IdInput text={state.id_text.clone()} id={state.id}

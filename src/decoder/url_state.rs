@@ -17,10 +17,12 @@ use shardlab_core::layout::{
     parse_id, BitLayout, Field, FieldRole, HostPair, Preset, ShardMap, ShardRange, TimeBase,
 };
 
+use crate::components::url_query::check_version;
+
 use super::state::{check_host_name, default_id, DecoderState};
 
 /// The format version written as `v`.
-pub const VERSION: &str = "1";
+pub const VERSION: u32 = 1;
 
 /// The query pairs for a state; empty when the state is the default one.
 pub fn encode(state: &DecoderState) -> Vec<(&'static str, String)> {
@@ -31,7 +33,7 @@ pub fn encode(state: &DecoderState) -> Vec<(&'static str, String)> {
         return Vec::new();
     }
     let mut pairs = vec![
-        ("v", VERSION.to_owned()),
+        ("v", VERSION.to_string()),
         ("layout", state.base.name().to_owned()),
     ];
     if edited {
@@ -141,14 +143,10 @@ pub fn decode(pairs: &[(String, String)]) -> DecoderState {
     if pairs.is_empty() {
         return DecoderState::default();
     }
-    if let Some(version) = get("v") {
-        if version != VERSION {
-            let mut state = DecoderState::default();
-            state.notes.push(format!(
-                "This link uses format version {version}, which this page does not read; showing the Pinterest example instead."
-            ));
-            return state;
-        }
+    if let Err(notice) = check_version(pairs, VERSION, "the Pinterest example") {
+        let mut state = DecoderState::default();
+        state.notes.push(notice);
+        return state;
     }
     let base = match get("layout").map(Preset::from_name) {
         None => Preset::Pinterest,
@@ -268,8 +266,14 @@ mod tests {
         assert_eq!(state.id, default_id(Preset::Pinterest));
         assert_eq!(state.notes.len(), 2);
 
-        let state = decode(&pairs(&[("v", "9")]));
+        let state = decode(&pairs(&[("v", "9"), ("layout", "snowflake"), ("id", "5")]));
+        assert_eq!(state.base, Preset::Pinterest);
+        assert_eq!(state.id, default_id(Preset::Pinterest));
         assert_eq!(state.notes.len(), 1);
+        assert!(state
+            .notes
+            .iter()
+            .all(|n| n.contains("newer shardlab (format 9)")));
 
         for bad in [
             "",

@@ -1,7 +1,8 @@
 //! The Ring page itself: its state, its address-bar sync and its layout.
 
 use super::*;
-use crate::components::url_query::{owned, query_pairs};
+use crate::components::share_bar::ShareBar;
+use crate::components::url_state_hook::{use_url_state, UrlCodec};
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -11,9 +12,8 @@ use shardlab_core::placement::{
     ServerList, WalkOutcome,
 };
 use yew::prelude::*;
-use yew_router::prelude::*;
 
-use crate::route::Route;
+use crate::route::View;
 use lookup_steps::Step;
 use ring_drawing::{Dot, Scene, Span};
 use state::{build_now, build_pair, scheme_label, Action, RingState};
@@ -259,37 +259,13 @@ fn pump(
 /// The Ring page.
 #[function_component(RingView)]
 pub fn ring_view() -> Html {
-    let location = use_location();
-    let navigator = use_navigator();
-    let in_url = query_pairs(location.as_ref());
-    let state = {
-        let in_url = in_url.clone();
-        use_reducer(move || url_state::decode(&in_url))
-    };
-    let encoded = url_state::encode(&state);
-    {
-        let in_url = in_url.clone();
-        use_effect_with(encoded.clone(), move |encoded| {
-            if let Some(navigator) = navigator {
-                if in_url != owned(encoded) {
-                    if encoded.is_empty() {
-                        navigator.replace(&Route::Ring);
-                    } else {
-                        let _ = navigator.replace_with_query(&Route::Ring, encoded);
-                    }
-                }
-            }
-        });
-    }
-    {
-        let state = state.clone();
-        let encoded = encoded.clone();
-        use_effect_with(in_url, move |in_url| {
-            if *in_url != owned(&encoded) {
-                state.dispatch(Action::Restore(Box::new(url_state::decode(in_url))));
-            }
-        });
-    }
+    let url = use_url_state(UrlCodec::new(
+        View::Ring,
+        url_state::encode,
+        url_state::decode,
+        |s| Action::Restore(Box::new(s)),
+    ));
+    let state = url.state.clone();
     let dispatch = {
         let state = state.clone();
         Callback::from(move |action: Action| state.dispatch(action))
@@ -448,6 +424,7 @@ pub fn ring_view() -> Html {
                 { "Hash each key to a point on a circle and walk clockwise to the first server. Add a server: \
                    on the ring about one key in five moves, under hash mod N four in five. The red keys are the ones that moved." }
             </p>
+            <ShareBar view={View::Ring} query={url.encoded.clone()} />
             if !state.notes.is_empty() {
                 <div class="note" role="status">
                     { for state.notes.iter().map(|n| html! { <p>{ n.clone() }</p> }) }

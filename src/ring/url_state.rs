@@ -11,12 +11,14 @@
 
 use shardlab_core::placement::{Server, MAX_VNODES, MAX_WEIGHT, MIN_VNODES, SCHEME_NAMES};
 
+use crate::components::url_query::check_version;
+
 use super::state::{
     ring_fits, RingState, MAX_KEYS, MAX_REPLICAS, MAX_SAMPLE, MAX_VIEW_SERVERS, MIN_KEYS,
 };
 
 /// The format version written as `v`.
-pub const VERSION: &str = "1";
+pub const VERSION: u32 = 1;
 
 /// The query pairs for a state; empty when it is the default state.
 pub fn encode(state: &RingState) -> Vec<(&'static str, String)> {
@@ -30,7 +32,7 @@ pub fn encode(state: &RingState) -> Vec<(&'static str, String)> {
         return Vec::new();
     }
     let mut pairs = vec![
-        ("v", VERSION.to_owned()),
+        ("v", VERSION.to_string()),
         ("scheme", state.scheme.to_owned()),
         ("servers", join(state.servers.iter().map(|s| s.id.0))),
         ("w", join(state.servers.iter().map(|s| s.weight))),
@@ -173,12 +175,9 @@ pub fn decode(pairs: &[(String, String)]) -> RingState {
             .map(|(_, v)| v.as_str())
     };
     let mut notes = Vec::new();
-    if let Some(v) = get("v") {
-        if v != VERSION {
-            notes.push(format!(
-                "This link is format version {v}; reading it as version {VERSION}."
-            ));
-        }
+    if let Err(notice) = check_version(pairs, VERSION, "the default ring") {
+        state.notes.push(notice);
+        return state;
     }
     if let Some(name) = get("scheme") {
         match SCHEME_NAMES.iter().find(|n| **n == name) {
@@ -270,6 +269,24 @@ mod tests {
         s.apply(Action::SetKey("a&b=c d".into()));
         let back = decode(&owned(encode(&s)));
         assert_eq!(back, s);
+    }
+
+    #[test]
+    fn a_link_from_a_newer_format_opens_the_default_ring_with_a_notice() {
+        let mut s = RingState::default();
+        s.apply(Action::SetScheme("mod".into()));
+        let mut pairs = owned(encode(&s));
+        if let Some(first) = pairs.first_mut() {
+            assert_eq!(first.0, "v");
+            first.1 = "3".to_owned();
+        }
+        let back = decode(&pairs);
+        assert_eq!(back.scheme, RingState::default().scheme);
+        assert_eq!(back.notes.len(), 1);
+        assert!(back
+            .notes
+            .iter()
+            .all(|n| n.contains("newer shardlab (format 3)")));
     }
 
     #[test]

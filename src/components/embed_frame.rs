@@ -1,0 +1,84 @@
+//! The frame of a chrome-less embed route (`#/embed/ring?…`): the view alone, a small link that
+//! opens the same state in shardlab, the host's theme, and auto-height.
+
+use yew::prelude::*;
+use yew_router::prelude::*;
+
+use super::embed_height::EmbedHeight;
+use super::url_query::{pair_value, query_pairs, query_string, split_frame_pairs};
+use crate::route::View;
+use crate::theme::{self, Theme};
+
+/// Properties of [`EmbedFrame`].
+#[derive(Properties, PartialEq)]
+pub struct EmbedFrameProps {
+    /// The embedded view.
+    pub view: View,
+    /// The view itself.
+    pub children: Html,
+}
+
+/// The address of the full view with the same state, relative to the site's base URL.
+pub fn full_view_href(view: View, own: &[(String, String)]) -> String {
+    let query = query_string(own);
+    let page = view.page_from_here();
+    let name = view.name();
+    if query.is_empty() {
+        format!("{page}#/{name}")
+    } else {
+        format!("{page}#/{name}?{query}")
+    }
+}
+
+/// The embedded view, without the site's header and footer.
+#[function_component(EmbedFrame)]
+pub fn embed_frame(props: &EmbedFrameProps) -> Html {
+    let location = use_location();
+    let (own, frame) = split_frame_pairs(query_pairs(location.as_ref()));
+    // The host page chooses the theme; without `theme=` the system's applies. An embed never
+    // reads or writes the reader's saved choice, which belongs to shardlab's own pages.
+    let theme = pair_value(&frame, "theme").and_then(Theme::parse);
+    use_effect_with(theme, |theme| {
+        theme::apply(*theme);
+        if let Some(root) = gloo::utils::document().document_element() {
+            let _ = root.set_attribute("data-embed", "");
+        }
+    });
+    html! {
+        <>
+            <div class="embed-bar">
+                <a href={full_view_href(props.view, &own)} target="_blank" rel="noopener">
+                    { "Open in shardlab ↗" }
+                    <span class="visually-hidden">{ " (opens in a new tab)" }</span>
+                </a>
+            </div>
+            <main id="main" class="embed-main">
+                { props.children.clone() }
+            </main>
+            <EmbedHeight />
+        </>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::full_view_href;
+    use crate::route::View;
+
+    #[test]
+    fn the_open_link_names_the_full_view_and_its_state() {
+        let own = vec![
+            ("v".to_owned(), "1".to_owned()),
+            ("key".to_owned(), "a b".to_owned()),
+        ];
+        let page = View::Ring.page_from_here();
+        assert_eq!(
+            full_view_href(View::Ring, &own),
+            format!("{page}#/ring?v=1&key=a%20b")
+        );
+        assert_eq!(
+            full_view_href(View::Board, &[]),
+            format!("{}#/board", View::Board.page_from_here())
+        );
+    }
+}

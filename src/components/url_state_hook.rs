@@ -1,0 +1,196 @@
+//! One address-bar sync for every view: the state opens from the link, the link follows the
+//! state, and an edited link (or Back and Forward) restores the state it describes.
+//!
+//! The hook knows which route it is on, so a view shown at `#/embed/ring` keeps its state under
+//! `#/embed/ring?…` (with the host's `theme=` carried along) and the same view at `#/ring` under
+//! `#/ring?…`. Each view supplies only its codec ([`UrlCodec`]); the version check every codec
+//! makes is `url_query::check_version`.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use gloo::timers::callback::Timeout;
+use yew::prelude::*;
+use yew_router::prelude::*;
+
+use super::url_query::{owned, query_pairs, split_frame_pairs};
+use crate::route::{Route, View};
+
+/// How a view's state maps to its address.
+pub struct UrlCodec<S: Reducible> {
+    /// The view whose state this is.
+    pub view: View,
+    /// The query pairs for a state; empty for the state a bare `#/view` opens.
+    pub encode: fn(&S) -> Vec<(&'static str, String)>,
+    /// The state a link's pairs describe. Never fails: what it cannot read becomes a note.
+    pub decode: fn(&[(String, String)]) -> S,
+    /// The action that replaces the whole state with a decoded one.
+    pub restore: fn(S) -> <S as Reducible>::Action,
+    /// How long the state must stay still before the address is rewritten, in ms; 0 rewrites it
+    /// at once. Browsers refuse hundreds of history updates in a row, which a drag can cause.
+    pub settle_ms: u32,
+}
+
+impl<S: Reducible> UrlCodec<S> {
+    /// A codec that rewrites the address as soon as the state changes.
+    pub fn new(
+        view: View,
+        encode: fn(&S) -> Vec<(&'static str, String)>,
+        decode: fn(&[(String, String)]) -> S,
+        restore: fn(S) -> <S as Reducible>::Action,
+    ) -> Self {
+        UrlCodec {
+            view,
+            encode,
+            decode,
+            restore,
+            settle_ms: 0,
+        }
+    }
+
+    /// The same codec, rewriting the address only once the state has been still for `ms`.
+    pub fn settling(self, ms: u32) -> Self {
+        UrlCodec {
+            settle_ms: ms,
+            ..self
+        }
+    }
+}
+
+/// The address as a view sees it.
+#[derive(Clone, PartialEq, Debug, Default)]
+pub struct LinkPairs {
+    /// The view's own pairs, in address order.
+    pub own: Vec<(String, String)>,
+    /// The pairs that belong to the frame around the view (`theme`), kept on rewrites.
+    pub frame: Vec<(String, String)>,
+    /// Whether the view is on its chrome-less embed route.
+    pub embedded: bool,
+}
+
+/// The current address, split into the view's pairs and the frame's.
+#[hook]
+pub fn use_link_pairs() -> LinkPairs {
+    let location = use_location();
+    let route = use_route::<Route>();
+    let (own, frame) = split_frame_pairs(query_pairs(location.as_ref()));
+    LinkPairs {
+        own,
+        frame,
+        embedded: route.is_some_and(Route::is_embed),
+    }
+}
+
+/// What [`use_url_state`] hands the view.
+pub struct UrlState<S: Reducible> {
+    /// The view's reducer.
+    pub state: UseReducerHandle<S>,
+    /// The state's query pairs, as written to the address (and used by the share bar).
+    pub encoded: Vec<(&'static str, String)>,
+    /// Whether the view is embedded in someone else's page.
+    pub embedded: bool,
+}
+
+/// The view's reducer, opened from the link and kept in step with the address bar.
+#[hook]
+pub fn use_url_state<S>(codec: UrlCodec<S>) -> UrlState<S>
+where
+    S: Reducible + 'static,
+{
+    let decode = codec.decode;
+    use_url_state_with(codec, move |pairs, _| decode(pairs))
+}
+
+/// [`use_url_state`] with its own opening state: `initial` gets the link's pairs and whether the
+/// view is embedded (the Board opens its autosave when the link is bare, but never in an embed).
+#[hook]
+pub fn use_url_state_with<S, F>(codec: UrlCodec<S>, initial: F) -> UrlState<S>
+where
+    S: Reducible + 'static,
+    F: FnOnce(&[(String, String)], bool) -> S + 'static,
+{
+    let link = use_link_pairs();
+    let navigator = use_navigator();
+    let route = use_route::<Route>();
+    let state = {
+        let own = link.own.clone();
+        let embedded = link.embedded;
+        use_reducer(move || initial(&own, embedded))
+    };
+    let encoded = (codec.encode)(&state);
+    // The address the view wrote last; an address change that merely echoes it is no edit.
+    let last_written = use_mut_ref(Vec::<(String, String)>::new);
+    let target = if route.is_some_and(Route::is_embed) {
+        codec.view.embed_route()
+    } else {
+        codec.view.full_route()
+    };
+
+    // State → address bar.
+    {
+        let last_written = last_written.clone();
+        let frame = link.frame.clone();
+        let settle_ms = codec.settle_ms;
+        use_effect_with(
+            (encoded.clone(), link.own.clone()),
+            move |(encoded, in_url)| {
+                let wanted = owned(encoded);
+                let stale = *in_url != wanted;
+                let write = stale.then_some(move || {
+                    write_address(navigator.as_ref(), target, &wanted, &frame, &last_written)
+                });
+                let timeout = match write {
+                    Some(write) if settle_ms > 0 => Some(Timeout::new(settle_ms, write)),
+                    Some(write) => {
+                        write();
+                        None
+                    }
+                    None => None,
+                };
+                move || drop(timeout)
+            },
+        );
+    }
+
+    // Address bar → state, when someone edits the link or goes back and forth (not on the first
+    // render, which already opened from the link, and not for the address this view just wrote).
+    {
+        let state = state.clone();
+        let first = use_mut_ref(|| true);
+        let ours = owned(&encoded);
+        let decode = codec.decode;
+        let restore = codec.restore;
+        use_effect_with(link.own.clone(), move |in_url| {
+            let was_first = std::mem::replace(&mut *first.borrow_mut(), false);
+            if !was_first && *in_url != ours && *in_url != *last_written.borrow() {
+                state.dispatch(restore(decode(in_url)));
+            }
+        });
+    }
+
+    UrlState {
+        state,
+        encoded,
+        embedded: link.embedded,
+    }
+}
+
+/// Replaces the address with `route?wanted&frame` (no history entry: a state change is not a page).
+fn write_address(
+    navigator: Option<&Navigator>,
+    route: Route,
+    wanted: &[(String, String)],
+    frame: &[(String, String)],
+    last_written: &Rc<RefCell<Vec<(String, String)>>>,
+) {
+    let Some(navigator) = navigator else {
+        return;
+    };
+    *last_written.borrow_mut() = wanted.to_vec();
+    let query: Vec<(String, String)> = wanted.iter().chain(frame).cloned().collect();
+    if query.is_empty() {
+        navigator.replace(&route);
+    } else {
+        let _ = navigator.replace_with_query(&route, &query);
+    }
+}

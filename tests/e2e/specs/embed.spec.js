@@ -1,0 +1,231 @@
+// Embedding and sharing: the example blog page with both embed forms, auto-height, the messages
+// an embed sends, the chrome-less route and its theme, "Copy link" from each view, and links
+// from a newer format. The shared fixture fails any test that logs a console error, breaks the
+// CSP or requests another origin.
+import { test, expect, openRoute } from './fixtures.js';
+
+// Records, in the top page only, every message a frame posts to it.
+const recordMessages = (page) =>
+  page.addInitScript(() => {
+    if (window.top !== window) return;
+    window.__messages = [];
+    window.addEventListener('message', (e) => window.__messages.push({ data: e.data, origin: e.origin }));
+  });
+
+// The iframe's own content height against the height the host gave it, and whether anything
+// inside overflows (which would need a scrollbar).
+async function fit(iframe) {
+  const frame = await (await iframe.elementHandle()).contentFrame();
+  const inner = await frame.evaluate(() => {
+    const root = document.documentElement;
+    return {
+      content: Math.ceil(Math.max(root.getBoundingClientRect().height, document.body.scrollHeight)),
+      scrollHeight: root.scrollHeight,
+      clientHeight: root.clientHeight,
+      scrollWidth: root.scrollWidth,
+      clientWidth: root.clientWidth,
+    };
+  });
+  const outer = await iframe.evaluate((el) => el.getBoundingClientRect().height);
+  return { ...inner, outer };
+}
+
+// Loads a page afresh (not as a same-document hash change), then waits for the app.
+async function load(page, path) {
+  await page.goto('about:blank');
+  await openRoute(page, path);
+}
+
+
+async function openedFrame(iframe) {
+  await iframe.scrollIntoViewIfNeeded();
+  const frame = await (await iframe.elementHandle()).contentFrame();
+  await expect(frame.locator('body[data-app-ready="true"]')).toHaveCount(1);
+  return frame;
+}
+
+async function expectFitted(iframe) {
+  await expect
+    .poll(async () => {
+      const f = await fit(iframe);
+      return Math.abs(f.outer - f.content);
+    }, { message: 'iframe height follows its content' })
+    .toBeLessThanOrEqual(1);
+  const f = await fit(iframe);
+  expect(f.scrollHeight, 'nothing cut off at the bottom').toBeLessThanOrEqual(f.clientHeight + 1);
+  expect(f.scrollWidth, 'nothing wider than the frame').toBeLessThanOrEqual(f.clientWidth + 1);
+  return f;
+}
+
+test('the example page fits both embed forms to their content, and they post only their height', async ({ page }) => {
+  await recordMessages(page);
+  await page.goto('embed-example.html');
+  // The script turned the div into an iframe; the hand-written one is there as written.
+  await expect(page.locator('div[data-shardlab]')).toHaveCount(0);
+  const frames = page.locator('iframe');
+  await expect(frames).toHaveCount(2);
+  await expect(frames.nth(0)).toHaveAttribute('src', /\/ring\.html#\/embed\/ring\?v=1&scheme=mod/);
+  await expect(frames.nth(0)).toHaveAttribute('title', /Ring/);
+  await expect(frames.nth(1)).toHaveAttribute('title', /Decoder/);
+
+  for (const i of [0, 1]) {
+    const iframe = frames.nth(i);
+    const frame = await openedFrame(iframe);
+    await expect(frame.locator('header')).toHaveCount(0);
+    await expect(frame.locator('footer')).toHaveCount(0);
+    const f = await expectFitted(iframe);
+    expect(f.outer).toBeGreaterThan(300);
+  }
+
+  // A change inside the ring embed changes its height, and the iframe follows.
+  const ring = frames.nth(0);
+  const ringFrame = await openedFrame(ring);
+  const before = (await fit(ring)).outer;
+  await ringFrame.locator('label[for="rv-scheme-directory"]').click();
+  await expect(ringFrame.locator('#rv-scheme-directory')).toBeChecked();
+  await expect.poll(async () => (await fit(ring)).outer).not.toBe(before);
+  await expectFitted(ring);
+  // The embed keeps its state under its own route.
+  await expect.poll(() => ringFrame.url()).toMatch(/#\/embed\/ring\?v=1&scheme=directory/);
+
+  const messages = await page.evaluate(() => window.__messages);
+  const origin = new URL(page.url()).origin;
+  expect(messages.length).toBeGreaterThanOrEqual(3);
+  for (const m of messages) {
+    expect(m.origin).toBe(origin);
+    expect(Object.keys(m.data).sort()).toEqual(['height', 'type']);
+    expect(m.data.type).toBe('shardlab:height');
+    expect(Number.isInteger(m.data.height)).toBe(true);
+  }
+});
+
+test('the embed route shows the view alone, with a link to the full view in a new tab', async ({ page }) => {
+  await openRoute(page, 'ring.html#/embed/ring?v=1&scheme=jump');
+  await expect(page.locator('header, footer, .skip-link')).toHaveCount(0);
+  await expect(page.locator('#rv-scheme-jump')).toBeChecked();
+  await expect(page.getByRole('button', { name: 'Copy link' })).toHaveCount(0);
+  const open = page.getByRole('link', { name: /Open in shardlab/ });
+  await expect(open).toHaveAttribute('target', '_blank');
+  await expect(open).toHaveAttribute('href', /^ring\.html#\/ring\?v=1&scheme=jump/);
+  // Opened directly (not in a frame), it posts nothing and scrolls as a page does.
+  await expect(page.locator('html[data-embed-framed]')).toHaveCount(0);
+});
+
+test('an embed takes its theme from the host, never from or into the reader\'s saved choice', async ({ page }) => {
+  await page.goto('index.html#/');
+  await page.evaluate(() => localStorage.setItem('shardlab.theme', 'dark'));
+  await page.emulateMedia({ colorScheme: 'light' });
+  await openRoute(page, 'decoder.html#/embed/decoder');
+  await expect(page.locator('html')).not.toHaveAttribute('data-theme', /.*/);
+  const light = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+
+  await load(page, 'decoder.html#/embed/decoder?theme=dark');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  const dark = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  expect(dark).not.toBe(light);
+  // The theme parameter stays in the address when the view rewrites its state.
+  await page.locator('#bit-46').click();
+  await expect(page).toHaveURL(/#\/embed\/decoder\?v=1&.*theme=dark/);
+
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await load(page, 'decoder.html#/embed/decoder?theme=light');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  expect(await page.evaluate(() => localStorage.getItem('shardlab.theme'))).toBe('dark');
+});
+
+// Each view: a way to change its state, and how to tell that a page shows the changed state.
+const views = [
+  {
+    name: 'decoder',
+    change: async (page) => {
+      await page.getByRole('textbox', { name: 'ID', exact: true }).fill('123456789');
+      await expect(page).toHaveURL(/id=123456789/);
+    },
+    check: async (page) => expect(page.getByTestId('id-decimal')).toHaveText('123456789'),
+  },
+  {
+    name: 'ring',
+    change: async (page) => {
+      await page.locator('label[for="rv-scheme-rendezvous"]').click();
+      await expect(page).toHaveURL(/scheme=rendezvous/);
+    },
+    check: async (page) => expect(page.locator('#rv-scheme-rendezvous')).toBeChecked(),
+  },
+  {
+    name: 'board',
+    change: async (page) => {
+      await page.locator('#board-preset').selectOption('link-shortener');
+      await expect(page).toHaveURL(/preset=link-shortener/);
+    },
+    check: async (page) => expect(page.locator('#board-preset')).toHaveValue('link-shortener'),
+  },
+];
+
+for (const view of views) {
+  test(`a link copied from the ${view.name} reproduces it in a fresh browser`, async ({ page, context, browser, baseURL }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(baseURL).origin });
+    await openRoute(page, `#/${view.name}`);
+    await view.change(page);
+    await page.getByRole('button', { name: 'Copy link' }).click();
+    await expect(page.locator('.share-status')).toHaveText(/Copied the link/);
+    const link = await page.evaluate(() => navigator.clipboard.readText());
+    expect(link.startsWith(`${baseURL}${view.name}.html#/${view.name}?v=1&`), link).toBe(true);
+
+    const fresh = await browser.newContext();
+    try {
+      const other = await fresh.newPage();
+      await other.goto(link);
+      await expect(other.locator('body[data-app-ready="true"]')).toHaveCount(1);
+      await view.check(other);
+    } finally {
+      await fresh.close();
+    }
+
+    // "Embed" shows both forms for the same state.
+    await page.getByRole('button', { name: 'Embed' }).click();
+    await expect(page.getByRole('button', { name: 'Embed' })).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.locator('.share-status')).toHaveText(/Copied both embed forms/);
+    const script = await page.getByTestId('embed-script').inputValue();
+    expect(script).toContain(`data-shardlab="${view.name}"`);
+    expect(script).toContain(`<script src="${baseURL}embed.js" async></script>`);
+    const iframe = await page.getByTestId('embed-iframe').inputValue();
+    expect(iframe).toContain(`${baseURL}${view.name}.html#/embed/${view.name}?v=1&amp;`);
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toBe(`${script}\n\n${iframe}`);
+  });
+}
+
+test('a refused clipboard leaves the link on screen, selected', async ({ page }) => {
+  await openRoute(page, '#/ring');
+  await page.evaluate(() => {
+    Object.defineProperty(navigator, 'clipboard', {
+      value: { writeText: () => Promise.reject(new Error('denied')) },
+    });
+  });
+  await page.getByRole('button', { name: 'Copy link' }).click();
+  await expect(page.locator('.share-status')).toContainText('did not allow copying');
+  await expect(page.getByLabel('Link to this state')).toHaveValue(/ring\.html#\/ring$/);
+});
+
+for (const [name, fallback] of [['decoder', 'the Pinterest example'], ['ring', 'the default ring'], ['board', 'the default board']]) {
+  test(`a ${name} link from a newer shardlab opens the default with a notice`, async ({ page }) => {
+    await openRoute(page, `#/${name}?v=3&scheme=mod&id=5&preset=one-big-box`);
+    await expect(page.locator('.note').first()).toContainText(
+      `This link was made by a newer shardlab (format 3); this page reads format 1, so it shows ${fallback}.`,
+    );
+  });
+}
+
+test('a truncated ring link keeps what it can and says what it dropped', async ({ page }) => {
+  await openRoute(page, '#/ring?v=1&scheme=mod&servers=0.1.2.3.4&w=1.1.1');
+  await expect(page.locator('#rv-scheme-mod')).toBeChecked();
+  await expect(page.locator('.note').first()).toContainText('5 servers but 3 weights');
+});
+
+test('the example page works under a subpath', async ({ page }) => {
+  await page.goto('shardlab/embed-example.html');
+  const ring = page.locator('iframe').first();
+  await expect(ring).toHaveAttribute('src', /^http:\/\/127\.0\.0\.1:\d+\/shardlab\/ring\.html#\/embed\/ring\?/);
+  await openedFrame(ring);
+  await expectFitted(ring);
+});
