@@ -22,6 +22,8 @@ pub mod palette;
 pub mod plots;
 pub mod preview;
 #[cfg(feature = "board")]
+pub mod snapshot;
+#[cfg(feature = "board")]
 pub mod runner;
 #[cfg(feature = "board")]
 pub mod saving;

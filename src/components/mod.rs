@@ -8,5 +8,6 @@ pub mod not_found;
 pub mod other_page;
 pub mod page_focus;
 pub mod palette;
+pub mod snapshot;
 pub mod theme_toggle;
 pub mod url_query;

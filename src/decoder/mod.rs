@@ -23,6 +23,8 @@ pub mod layout_editor;
 pub mod placement_panel;
 pub mod preview;
 #[cfg(feature = "decoder")]
+pub mod snapshot;
+#[cfg(feature = "decoder")]
 pub mod state;
 #[cfg(feature = "decoder")]
 pub mod url_state;

@@ -20,6 +20,8 @@ pub mod lookup_steps;
 pub mod plots;
 pub mod preview;
 #[cfg(feature = "ring")]
+pub mod snapshot;
+#[cfg(feature = "ring")]
 pub mod ranges;
 #[cfg(feature = "ring")]
 pub mod ring_drawing;
