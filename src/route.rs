@@ -13,6 +13,12 @@ pub enum Route {
     /// The self-paced course.
     #[at("/learn")]
     Learn,
+    /// One chapter of the course.
+    #[at("/learn/:slug")]
+    LearnChapter {
+        /// Which chapter.
+        slug: crate::learn::progress::ChapterSlug,
+    },
     /// The 64-bit ID decoder.
     #[at("/decoder")]
     Decoder,
@@ -36,7 +42,7 @@ impl Route {
     pub fn label(self) -> &'static str {
         match self {
             Route::Home => "Home",
-            Route::Learn => "Learn",
+            Route::Learn | Route::LearnChapter { .. } => "Learn",
             Route::Decoder => "Decoder",
             Route::Ring => "Ring",
             Route::Board => "Board",
@@ -55,6 +61,7 @@ pub fn switch(route: Route) -> Html {
     match route {
         Route::Home => home_page(),
         Route::Learn => learn_page(),
+        Route::LearnChapter { slug } => learn_chapter_page(slug),
         Route::Decoder => decoder_page(),
         Route::Ring => ring_page(),
         Route::Board => board_page(),
@@ -79,6 +86,16 @@ macro_rules! page {
 
 page!(home_page, "home", "index.html", crate::home::Home);
 page!(learn_page, "home", "index.html", crate::learn::LearnView);
+
+#[cfg(feature = "home")]
+fn learn_chapter_page(slug: crate::learn::progress::ChapterSlug) -> Html {
+    html! { <crate::learn::chapter_page::ChapterPage key={slug.0} {slug} /> }
+}
+
+#[cfg(not(feature = "home"))]
+fn learn_chapter_page(_: crate::learn::progress::ChapterSlug) -> Html {
+    html! { <crate::components::other_page::OtherPage page="index.html" /> }
+}
 page!(
     decoder_page,
     "decoder",

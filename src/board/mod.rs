@@ -22,13 +22,13 @@ pub mod palette;
 pub mod plots;
 pub mod preview;
 #[cfg(feature = "board")]
-pub mod snapshot;
-#[cfg(feature = "board")]
 pub mod runner;
 #[cfg(feature = "board")]
 pub mod saving;
 #[cfg(feature = "board")]
 pub mod settings_panel;
+#[cfg(feature = "board")]
+pub mod snapshot;
 #[cfg(feature = "board")]
 pub mod state;
 #[cfg(feature = "board")]

@@ -4,12 +4,14 @@ use yew::prelude::*;
 use yew_router::prelude::*;
 
 use super::theme_toggle::ThemeToggle;
+use crate::learn::progress::{use_progress, CHAPTER_SLUGS};
 use crate::route::Route;
 
 /// The site header.
 #[function_component(Header)]
 pub fn header() -> Html {
     let current = use_route::<Route>();
+    let progress = use_progress();
     html! {
         <header class="site-header">
             <Link<Route> to={Route::Home} classes="brand">
@@ -19,12 +21,19 @@ pub fn header() -> Html {
             <nav aria-label="Views">
                 <ul>
                     { for Route::NAVIGATION.iter().map(|&route| {
-                        let active = current == Some(route);
+                        let active = current == Some(route)
+                            || (route == Route::Learn && matches!(current, Some(Route::LearnChapter { .. })));
                         html! {
                             <li>
                                 <Link<Route> to={route} classes={classes!(active.then_some("active"))}>
                                     { route.label() }
                                 </Link<Route>>
+                                if route == Route::Learn {
+                                    <span class="nav-progress" data-testid="learn-progress"
+                                        title={format!("{} of {} chapters finished", progress.finished_count(), CHAPTER_SLUGS.len())}>
+                                        { format!("{}/{}", progress.finished_count(), CHAPTER_SLUGS.len()) }
+                                    </span>
+                                }
                             </li>
                         }
                     }) }

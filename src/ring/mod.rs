@@ -20,8 +20,6 @@ pub mod lookup_steps;
 pub mod plots;
 pub mod preview;
 #[cfg(feature = "ring")]
-pub mod snapshot;
-#[cfg(feature = "ring")]
 pub mod ranges;
 #[cfg(feature = "ring")]
 pub mod ring_drawing;
@@ -33,6 +31,8 @@ pub mod scores;
 pub mod server_list;
 #[cfg(feature = "ring")]
 pub mod settings;
+#[cfg(feature = "ring")]
+pub mod snapshot;
 #[cfg(feature = "ring")]
 pub mod state;
 #[cfg(feature = "ring")]
