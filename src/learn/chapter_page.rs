@@ -114,7 +114,7 @@ pub fn chapter_page(props: &ChapterPageProps) -> Html {
     let next = neighbour(index.checked_add(1));
     let done_here = progress.done_in(chapter.slug);
     html! {
-        <article class="page narrow learn-chapter" aria-labelledby="chapter-title">
+        <article class="page learn-chapter" aria-labelledby="chapter-title">
             <p class="chapter-kicker">
                 <Link<Route> to={Route::Learn}>{ "Learn" }</Link<Route>>
                 { format!(" · Chapter {} of {}", index + 1, CHAPTERS.len()) }
