@@ -49,3 +49,37 @@ mod tests {
         assert_eq!(snapshot.ranges, 8);
     }
 }
+
+#[cfg(all(test, target_arch = "wasm32"))]
+mod browser_tests {
+    use wasm_bindgen::JsCast;
+    use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
+
+    use crate::components::snapshot::{DecoderSnapshot, ATTRIBUTE};
+    use crate::decoder::DecoderView;
+    use crate::test_support::{find, mount};
+
+    wasm_bindgen_test_configure!(run_in_browser);
+
+    fn published(root: &web_sys::Element) -> DecoderSnapshot {
+        let text = find(root, &format!("[{ATTRIBUTE}]"))
+            .get_attribute(ATTRIBUTE)
+            .unwrap_or_default();
+        serde_json::from_str(&text).unwrap_or_default()
+    }
+
+    #[wasm_bindgen_test]
+    async fn the_page_publishes_what_it_shows_and_follows_each_change() {
+        let root = mount::<DecoderView>().await;
+        let before = published(&root);
+        assert_eq!(before.shard, Some(3429));
+        assert_eq!(before.master.as_deref(), Some("MySQL007A"));
+        find(&root, "#bit-46")
+            .unchecked_into::<web_sys::HtmlElement>()
+            .click();
+        yew::scheduler::flush().await;
+        let after = published(&root);
+        assert_eq!(after.shard, Some(3428));
+        assert_ne!(after.id, before.id);
+    }
+}

@@ -174,3 +174,54 @@ pub fn chapter_page(props: &ChapterPageProps) -> Html {
         </article>
     }
 }
+
+#[cfg(all(test, target_arch = "wasm32"))]
+mod tests {
+    use wasm_bindgen::JsCast;
+    use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
+    use yew::prelude::*;
+    use yew_router::history::{AnyHistory, MemoryHistory};
+    use yew_router::prelude::*;
+
+    use super::ChapterPage;
+    use crate::learn::progress::ChapterSlug;
+    use crate::test_support::{find, mount, texts};
+
+    wasm_bindgen_test_configure!(run_in_browser);
+
+    #[function_component(ModChapter)]
+    fn mod_chapter() -> Html {
+        let history = use_memo((), |_| AnyHistory::from(MemoryHistory::new()));
+        html! {
+            <Router history={(*history).clone()}>
+                <ChapterPage slug={ChapterSlug("mod-n")} />
+            </Router>
+        }
+    }
+
+    #[wasm_bindgen_test]
+    async fn a_chapter_shows_its_view_and_tasks_and_a_reading_waits_for_the_view() {
+        let root = mount::<ModChapter>().await;
+        assert_eq!(texts(&root, "h1"), ["Hash mod N and the 80 % problem"]);
+        assert_eq!(
+            find(&root, "iframe.live-frame")
+                .get_attribute("title")
+                .as_deref(),
+            Some("Ring: hash mod N over four servers")
+        );
+        assert_eq!(texts(&root, ".task-card").len(), 2);
+        // No snapshot has arrived from the frame, so a typed reading cannot be judged yet.
+        let input =
+            find(&root, "#task-read-moved-answer").unchecked_into::<web_sys::HtmlInputElement>();
+        input.set_value("80");
+        find(&root, "#task-read-moved button")
+            .unchecked_into::<web_sys::HtmlElement>()
+            .click();
+        yew::scheduler::flush().await;
+        assert_eq!(
+            texts(&root, "#task-read-moved .field-error"),
+            ["The live view has not loaded yet."]
+        );
+        assert_eq!(texts(&root, "#task-read-moved .task-status"), ["Not yet"]);
+    }
+}
