@@ -4,14 +4,14 @@ use yew::prelude::*;
 use yew_router::prelude::*;
 
 use super::theme_toggle::ThemeToggle;
-use crate::learn::progress::{use_progress, CHAPTER_SLUGS};
+use crate::learn::progress::{use_finished_count, CHAPTER_SLUGS};
 use crate::route::Route;
 
 /// The site header.
 #[function_component(Header)]
 pub fn header() -> Html {
     let current = use_route::<Route>();
-    let progress = use_progress();
+    let finished = *use_finished_count();
     html! {
         <header class="site-header">
             <Link<Route> to={Route::Home} classes="brand">
@@ -30,8 +30,8 @@ pub fn header() -> Html {
                                 </Link<Route>>
                                 if route == Route::Learn {
                                     <span class="nav-progress" data-testid="learn-progress"
-                                        title={format!("{} of {} chapters finished", progress.finished_count(), CHAPTER_SLUGS.len())}>
-                                        { format!("{}/{}", progress.finished_count(), CHAPTER_SLUGS.len()) }
+                                        title={format!("{finished} of {} chapters finished", CHAPTER_SLUGS.len())}>
+                                        { format!("{}/{}", finished, CHAPTER_SLUGS.len()) }
                                     </span>
                                 }
                             </li>

@@ -15,6 +15,9 @@ use yew::prelude::*;
 
 /// The localStorage key.
 pub const STORAGE_KEY: &str = "shardlab.learn.v1";
+/// The localStorage key of the finished-chapter count alone, a plain number: the header of every
+/// page reads it, and parsing the whole progress there would cost every page's bundle.
+pub const COUNT_KEY: &str = "shardlab.learn.finished";
 /// The window event fired after the progress changes, so the header and the home page follow.
 pub const CHANGED_EVENT: &str = "shardlab-learn-progress";
 
@@ -133,14 +136,28 @@ pub fn load() -> Progress {
 
 /// Stores the progress and tells the page (header, home) it changed.
 pub fn save(progress: &Progress) {
-    let _ = LocalStorage::raw().set_item(STORAGE_KEY, &progress.to_text());
+    let storage = LocalStorage::raw();
+    let _ = storage.set_item(STORAGE_KEY, &progress.to_text());
+    let _ = storage.set_item(COUNT_KEY, &progress.finished_count().to_string());
     announce();
 }
 
 /// Forgets all progress.
 pub fn reset() {
-    let _ = LocalStorage::raw().remove_item(STORAGE_KEY);
+    let storage = LocalStorage::raw();
+    let _ = storage.remove_item(STORAGE_KEY);
+    let _ = storage.remove_item(COUNT_KEY);
     announce();
+}
+
+/// The stored count of finished chapters (0 when there is none or it is not a count).
+pub fn finished_count() -> usize {
+    LocalStorage::raw()
+        .get_item(COUNT_KEY)
+        .ok()
+        .flatten()
+        .and_then(|text| text.trim().parse::<usize>().ok())
+        .map_or(0, |n| n.min(CHAPTER_SLUGS.len()))
 }
 
 fn announce() {
@@ -149,27 +166,37 @@ fn announce() {
     }
 }
 
-/// The stored progress, re-read whenever this page or another tab changes it.
+/// A value read from storage, read again whenever this page or another tab changes the progress.
 #[hook]
-pub fn use_progress() -> UseStateHandle<Progress> {
-    let progress = use_state(load);
+fn use_stored<T: 'static>(read: fn() -> T) -> UseStateHandle<T> {
+    let value = use_state(read);
     {
-        let progress = progress.clone();
+        let value = value.clone();
         use_effect_with((), move |_| {
             let window = gloo::utils::window();
             let here = {
-                let progress = progress.clone();
-                gloo::events::EventListener::new(&window, CHANGED_EVENT, move |_| {
-                    progress.set(load())
-                })
+                let value = value.clone();
+                gloo::events::EventListener::new(&window, CHANGED_EVENT, move |_| value.set(read()))
             };
             // Another tab (or a Learn iframe's page) wrote it.
             let elsewhere =
-                gloo::events::EventListener::new(&window, "storage", move |_| progress.set(load()));
+                gloo::events::EventListener::new(&window, "storage", move |_| value.set(read()));
             move || drop((here, elsewhere))
         });
     }
-    progress
+    value
+}
+
+/// The stored progress, kept current.
+#[hook]
+pub fn use_progress() -> UseStateHandle<Progress> {
+    use_stored(load)
+}
+
+/// The finished-chapter count alone, kept current (for the header of every page).
+#[hook]
+pub fn use_finished_count() -> UseStateHandle<usize> {
+    use_stored(finished_count)
 }
 
 #[cfg(test)]
