@@ -492,9 +492,9 @@ pub const CHAPTERS: [Chapter; 11] = [
         title: "Trade-offs",
         task: "ID-encoded against hash placement, side by side, then a short quiz.",
         intro: &[
-            "Two views of the same four servers. On the left, ID-encoded placement: the key is read \
-             as a Pinterest ID and runs of shards map to servers. On the right, a consistent-hash \
-             ring. Grow both and compare what moves.",
+            "Two views of the same four servers. The first uses ID-encoded placement: the key is \
+             read as a Pinterest ID, and runs of its shards map to servers. The second is a \
+             consistent-hash ring. Grow both and compare what moves.",
         ],
         frames: &[
             Frame {
