@@ -266,6 +266,16 @@ test('the home page says where you were, and a confirmed reset forgets it', asyn
   await expect(page.locator('.resume')).toHaveCount(0);
 });
 
+test('under the /shardlab/ subpath the live view loads from that subpath and ticks its task', async ({ page }) => {
+  await openRoute(page, '#/learn/grow-by-shards', '/shardlab/');
+  await expect(page.locator('iframe.live-frame')).toHaveAttribute('src', /^decoder\.html#\/decoder\?/);
+  const view = await liveView(page);
+  await view.getByRole('button', { name: 'Split MySQL007A' }).click();
+  await done(page, 'split');
+  const path = await page.locator('iframe.live-frame').evaluate((el) => el.contentWindow.location.pathname);
+  expect(path).toBe('/shardlab/decoder.html');
+});
+
 test('screenshots of two chapters at desktop and phone widths', async ({ page }) => {
   test.setTimeout(90_000);
   for (const [name, size] of [['desktop', { width: 1280, height: 800 }], ['phone', { width: 390, height: 844 }]]) {
