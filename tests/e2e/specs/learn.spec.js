@@ -276,6 +276,19 @@ test('under the /shardlab/ subpath the live view loads from that subpath and tic
   expect(path).toBe('/shardlab/decoder.html');
 });
 
+test('a live view takes the height its own frame asks for, and only its own', async ({ page }) => {
+  await openRoute(page, '#/learn/ring');
+  const view = await liveView(page);
+  const frame = page.locator('iframe.live-frame');
+  // A message from the page itself (not the frame) is ignored.
+  await page.evaluate(() => window.postMessage({ type: 'shardlab:height', height: 333 }, '*'));
+  await page.waitForTimeout(300);
+  await expect(frame).not.toHaveAttribute('style', /333px/);
+  await view.locator('body').evaluate(() => window.parent.postMessage({ type: 'shardlab:height', height: 1234 }, '*'));
+  await expect(frame).toHaveAttribute('style', 'height: 1234px');
+  expect((await frame.boundingBox()).height).toBeCloseTo(1234, 0);
+});
+
 test('screenshots of two chapters at desktop and phone widths', async ({ page }) => {
   test.setTimeout(90_000);
   for (const [name, size] of [['desktop', { width: 1280, height: 800 }], ['phone', { width: 390, height: 844 }]]) {
