@@ -3,8 +3,12 @@
 //! `www/crash.js`, because after a panic no wasm code can be trusted to run.
 
 /// Installs the hook. It logs the panic to the console and shows the banner.
+///
+/// Through yew's `set_custom_panic_hook`, not `std::panic::set_hook`: yew's renderer installs its
+/// own console hook at the first render unless a custom one was set this way, and that would
+/// silently replace this one (the forced-panic e2e test, `crash.spec.js`, caught exactly that).
 pub fn install_panic_hook() {
-    std::panic::set_hook(Box::new(|info| {
+    yew::set_custom_panic_hook(Box::new(|info| {
         let message = info.to_string();
         web_sys::console::error_1(&format!("shardlab crashed: {message}").into());
         show_banner(&message);

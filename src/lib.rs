@@ -9,6 +9,8 @@ pub mod app;
 pub mod board;
 pub mod components;
 pub mod crash;
+#[cfg(feature = "debug-panic")]
+pub mod debug_panic;
 pub mod decoder;
 #[cfg(feature = "home")]
 pub mod home;

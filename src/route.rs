@@ -28,6 +28,10 @@ pub enum Route {
     /// The system-design board.
     #[at("/board")]
     Board,
+    /// A page that panics on purpose; only in the `debug-panic` test build, never in the release site.
+    #[cfg(feature = "debug-panic")]
+    #[at("/debug/panic")]
+    DebugPanic,
     /// Anything else.
     #[not_found]
     #[at("/404")]
@@ -46,6 +50,8 @@ impl Route {
             Route::Decoder => "Decoder",
             Route::Ring => "Ring",
             Route::Board => "Board",
+            #[cfg(feature = "debug-panic")]
+            Route::DebugPanic => "Forced panic",
             Route::NotFound => "Not found",
         }
     }
@@ -65,6 +71,8 @@ pub fn switch(route: Route) -> Html {
         Route::Decoder => decoder_page(),
         Route::Ring => ring_page(),
         Route::Board => board_page(),
+        #[cfg(feature = "debug-panic")]
+        Route::DebugPanic => html! { <crate::debug_panic::DebugPanic /> },
         Route::NotFound => html! { <crate::components::not_found::NotFound /> },
     }
 }

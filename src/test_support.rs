@@ -36,3 +36,19 @@ pub fn find(root: &web_sys::Element, selector: &str) -> web_sys::Element {
         .expect("a valid selector")
         .unwrap_or_else(|| panic!("no element matches {selector}"))
 }
+
+/// Mounts `C` with `props` into a fresh `<div>` in the test page and finishes rendering.
+pub async fn mount_with<C>(props: C::Properties) -> web_sys::Element
+where
+    C: BaseComponent,
+{
+    let root = gloo::utils::document()
+        .create_element("div")
+        .expect("a div");
+    gloo::utils::body()
+        .append_child(&root)
+        .expect("append to body");
+    yew::Renderer::<C>::with_root_and_props(root.clone(), props).render();
+    yew::scheduler::flush().await;
+    root
+}

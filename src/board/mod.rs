@@ -28,6 +28,8 @@ pub mod saving;
 #[cfg(feature = "board")]
 pub mod settings_panel;
 #[cfg(feature = "board")]
+pub mod shard_samples;
+#[cfg(feature = "board")]
 pub mod snapshot;
 #[cfg(feature = "board")]
 pub mod state;

@@ -1,11 +1,12 @@
 //! The settings of the selected node as a table of Where, Setting, Value and Why. The Why is the
 //! preset's own reason while the value is still the preset's, and the knob's general reason after.
 
-use shardlab_core::sim::{Node, Setting};
-use web_sys::{HtmlInputElement, HtmlSelectElement};
+use shardlab_core::sim::{Node, NodeSettings, Setting};
+use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
 use super::state::{choices, number_range, Action};
+use crate::components::draft_input::DraftInput;
 
 /// One row of the table, already resolved by the page.
 #[derive(Clone, Debug, PartialEq)]
@@ -53,14 +54,13 @@ fn control(node_id: &str, row: &Row, dispatch: &Callback<Action>, invalid: bool)
         }
         None => {
             let (min, max, step) = number_range(setting);
-            let onchange = dispatch.reform(move |e: Event| {
-                let input: HtmlInputElement = e.target_unchecked_into();
-                Action::SetSetting(node.clone(), setting, input.value())
-            });
+            // A draft input: the running simulation re-renders the board while the reader types.
+            let on_commit = dispatch
+                .reform(move |text: String| Action::SetSetting(node.clone(), setting, text));
             html! {
-                <input {id} type="number" min={min.to_string()} max={max.to_string()} step={step.to_string()}
-                    value={row.value.clone()} {onchange} aria-label={setting.label()}
-                    data-setting={setting.key()} aria-invalid={invalid.to_string()} />
+                <DraftInput {id} min={min.to_string()} max={max.to_string()} step={step.to_string()}
+                    value={row.value.clone()} {on_commit} label={setting.label()}
+                    setting={setting.key()} {invalid} />
             }
         }
     }
@@ -73,10 +73,9 @@ pub fn settings_panel(props: &SettingsPanelProps) -> Html {
         (Some(node), _) => {
             let kind = node.settings.kind();
             let node_id = node.id.clone();
-            let on_label = props.dispatch.reform(move |e: Event| {
-                let input: HtmlInputElement = e.target_unchecked_into();
-                Action::SetLabel(node_id.clone(), input.value())
-            });
+            let on_label = props
+                .dispatch
+                .reform(move |text: String| Action::SetLabel(node_id.clone(), text));
             let rows = props.rows.iter().map(|row| {
                 let error = props
                     .error
@@ -102,8 +101,8 @@ pub fn settings_panel(props: &SettingsPanelProps) -> Html {
                     <p class="kind-why">{ kind.why() }</p>
                     <p class="label-row">
                         <label for="board-settings-first">{ "Label" }</label>
-                        <input id="board-settings-first" type="text" maxlength="40"
-                            value={node.label.clone()} onchange={on_label} />
+                        <DraftInput id="board-settings-first" kind="text" maxlength="40"
+                            value={node.label.clone()} on_commit={on_label} />
                     </p>
                     if props.rows.is_empty() {
                         <p>{ "This box has no knobs: it spreads requests over the App Server copies." }</p>
@@ -115,6 +114,9 @@ pub fn settings_panel(props: &SettingsPanelProps) -> Html {
                             </tr></thead>
                             <tbody>{ for rows }</tbody>
                         </table>
+                    }
+                    if let NodeSettings::Database(database) = &node.settings {
+                        <super::shard_samples::ShardSamples database={database.clone()} />
                     }
                 </>
             }

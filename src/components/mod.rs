@@ -1,5 +1,7 @@
 //! Pieces shared by every view.
 
+pub mod download;
+pub mod draft_input;
 pub mod footer;
 pub mod format;
 pub mod header;
@@ -8,6 +10,7 @@ pub mod not_found;
 pub mod other_page;
 pub mod page_focus;
 pub mod palette;
+pub mod route_link;
 pub mod snapshot;
 pub mod theme_toggle;
 pub mod url_query;

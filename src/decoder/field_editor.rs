@@ -87,3 +87,62 @@ pub fn field_editors(props: &FieldEditorsProps) -> Html {
 pub fn is_pinterest(layout: &BitLayout) -> bool {
     *layout == Preset::Pinterest.layout()
 }
+
+#[cfg(all(test, target_arch = "wasm32"))]
+#[allow(clippy::unwrap_used)]
+mod browser_tests {
+    use std::cell::RefCell;
+    use std::rc::Rc;
+
+    use wasm_bindgen::JsCast;
+    use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
+
+    use super::*;
+    use crate::test_support::{find, mount_with, texts};
+
+    wasm_bindgen_test_configure!(run_in_browser);
+
+    #[wasm_bindgen_test]
+    async fn a_refused_value_stays_with_its_reason_and_edits_are_sent() {
+        let sent = Rc::new(RefCell::new(Vec::new()));
+        let props = FieldEditorsProps {
+            layout: Preset::Pinterest.layout(),
+            pinterest: true,
+            id: 241_294_492_511_762_325,
+            refused: Some(Refused {
+                key: 2,
+                text: "5000".into(),
+                message: "5000 does not fit: type has 10 bits".into(),
+            }),
+            on_edit: {
+                let sent = sent.clone();
+                Callback::from(move |edit| sent.borrow_mut().push(edit))
+            },
+        };
+        let root = mount_with::<FieldEditors>(props).await;
+        let input = |name: &str| {
+            find(
+                &root,
+                &format!(r#".field-editor[data-field="{name}"] input"#),
+            )
+            .unchecked_into::<HtmlInputElement>()
+        };
+        assert_eq!(input("shard").value(), "3429");
+        assert_eq!(input("type").value(), "5000");
+        assert_eq!(
+            input("type").get_attribute("aria-invalid").as_deref(),
+            Some("true")
+        );
+        assert!(texts(&root, ".field-editor .error")
+            .iter()
+            .any(|t| t == "5000 does not fit: type has 10 bits"));
+        assert!(texts(&root, ".field-range").contains(&"0 … 65535".to_owned()));
+
+        let shard = input("shard");
+        shard.set_value("3430");
+        shard
+            .dispatch_event(&web_sys::InputEvent::new("input").unwrap())
+            .unwrap();
+        assert_eq!(sent.borrow().as_slice(), [(1, "3430".to_owned())]);
+    }
+}

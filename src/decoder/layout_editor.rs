@@ -7,7 +7,8 @@ use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 use super::dom::target_value;
-use super::state::Action;
+use super::state::{Action, Refused, TimePart};
+use super::time_base_editor::TimeBaseEditor;
 use crate::components::palette::role_class;
 
 /// Props for [`LayoutEditor`].
@@ -21,6 +22,10 @@ pub struct LayoutEditorProps {
     pub edited: bool,
     /// The last refusal.
     pub error: Option<String>,
+    /// The ID on screen, for the decoded timestamp beside the time base.
+    pub id: u64,
+    /// The last refused time base edit.
+    pub time_refused: Option<Refused<(usize, TimePart)>>,
     /// Sends an action to the reducer.
     pub dispatch: Callback<Action>,
 }
@@ -141,6 +146,8 @@ pub fn layout_editor(props: &LayoutEditorProps) -> Html {
                     <tbody>{ for rows }</tbody>
                 </table>
             </div>
+            <TimeBaseEditor layout={props.layout.clone()} id={props.id} refused={props.time_refused.clone()}
+                dispatch={dispatch.clone()} />
             <p class="unused-line">
                 if unused == 0 {
                     { "All 64 bits belong to fields." }
@@ -152,5 +159,59 @@ pub fn layout_editor(props: &LayoutEditorProps) -> Html {
             </p>
             <p class="error" role="alert" data-testid="layout-error">{ props.error.clone().unwrap_or_default() }</p>
         </section>
+    }
+}
+
+#[cfg(all(test, target_arch = "wasm32"))]
+#[allow(clippy::unwrap_used)]
+mod browser_tests {
+    use std::cell::RefCell;
+    use std::rc::Rc;
+
+    use wasm_bindgen::JsCast;
+    use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
+
+    use super::*;
+    use crate::test_support::{find, mount_with, texts};
+
+    wasm_bindgen_test_configure!(run_in_browser);
+
+    #[wasm_bindgen_test]
+    async fn the_click_alternative_to_dragging_sends_a_one_bit_move() {
+        let sent = Rc::new(RefCell::new(Vec::new()));
+        let props = LayoutEditorProps {
+            base: Preset::Pinterest,
+            layout: Preset::Pinterest.layout().move_boundary(2, 1).unwrap(),
+            edited: true,
+            error: Some("Not applied: <b>why</b>.".into()),
+            id: 0,
+            time_refused: None,
+            dispatch: {
+                let sent = sent.clone();
+                Callback::from(move |action| sent.borrow_mut().push(action))
+            },
+        };
+        let root = mount_with::<LayoutEditor>(props).await;
+        assert_eq!(texts(&root, ".edited-badge"), ["edited from Pinterest"]);
+        assert_eq!(
+            texts(&root, "[data-testid=layout-error]"),
+            ["Not applied: <b>why</b>."]
+        );
+        assert!(root.query_selector("b").unwrap().is_none());
+        // Pinterest has no timestamp, so there is no time base editor.
+        assert!(root.query_selector(".time-base").unwrap().is_none());
+        find(
+            &root,
+            r#"button[aria-label^="Move the boundary between type and local right"]"#,
+        )
+        .unchecked_into::<web_sys::HtmlElement>()
+        .click();
+        assert_eq!(
+            sent.borrow().as_slice(),
+            [Action::MoveBoundary {
+                position: 2,
+                bits: 1
+            }]
+        );
     }
 }

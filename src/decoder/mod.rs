@@ -20,12 +20,18 @@ pub mod id_input;
 #[cfg(feature = "decoder")]
 pub mod layout_editor;
 #[cfg(feature = "decoder")]
+pub mod layout_io;
+#[cfg(feature = "decoder")]
 pub mod placement_panel;
 pub mod preview;
 #[cfg(feature = "decoder")]
 pub mod snapshot;
 #[cfg(feature = "decoder")]
 pub mod state;
+#[cfg(feature = "decoder")]
+pub mod time_base_editor;
+#[cfg(feature = "decoder")]
+pub mod to_ring;
 #[cfg(feature = "decoder")]
 pub mod url_state;
 

@@ -92,6 +92,7 @@ pub fn decoder_view() -> Html {
                     pinterest={field_editor::is_pinterest(layout)}
                     refused={state.errors.field.clone()} on_edit={on_field.clone()} />
                 { placement }
+                <to_ring::ToRing id={state.id} />
                 <generator::Generator counted={state.allocator.is_some()}
                     timed={layout.position_of_role(FieldRole::Timestamp).is_some()}
                     has_shards={has_shard && state.table.is_some()}
@@ -100,7 +101,9 @@ pub fn decoder_view() -> Html {
                     dispatch={dispatch.clone()} />
                 <layout_editor::LayoutEditor base={state.base} layout={layout.clone()}
                     edited={state.layout_edited()} error={state.errors.layout.clone()}
-                    dispatch={dispatch.clone()} />
+                    id={state.id} time_refused={state.errors.time.clone()} dispatch={dispatch.clone()} />
+                <layout_io::LayoutIo base={state.base} layout={layout.clone()} table={state.table.clone()}
+                    error={state.errors.import.clone()} dispatch={dispatch.clone()} />
                 <arithmetic::Arithmetic layout={layout.clone()} id={state.id} {on_field} />
             </div>
         </div>

@@ -5,8 +5,8 @@
 use std::rc::Rc;
 
 use shardlab_core::layout::{
-    parse_id, BitLayout, Field, FieldRole, HostPair, IdAllocator, Preset, ShardId, ShardMap,
-    ShardRange, TimeBase, ID_BITS,
+    format_unix_ms, parse_id, parse_iso_utc, BitLayout, Field, FieldRole, HostPair, IdAllocator,
+    Preset, ShardId, ShardMap, ShardRange, TimeBase, ID_BITS,
 };
 use yew::Reducible;
 
@@ -175,7 +175,26 @@ pub struct Errors {
     pub split: Option<String>,
     /// The generator.
     pub generate: Option<String>,
+    /// The last layout import.
+    pub import: Option<String>,
+    /// The time base editor: which part of which field's time base.
+    pub time: Option<Refused<(usize, TimePart)>>,
 }
+
+/// One input of a timestamp field's time base.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TimePart {
+    /// Milliseconds per tick.
+    Unit,
+    /// The epoch as Unix milliseconds.
+    EpochMs,
+    /// The epoch as an ISO-8601 UTC date.
+    EpochIso,
+}
+
+/// The longest time unit the editor accepts: one day per tick. Longer units exist nowhere, and a
+/// cap keeps `ticks × unit` readable.
+pub const MAX_UNIT_MS: u64 = 86_400_000;
 
 /// Everything the Decoder shows.
 #[derive(Clone, Debug, PartialEq)]
@@ -278,6 +297,7 @@ impl DecoderState {
     /// Puts a new layout in place, keeping the ID's bits and the table when it still fits.
     fn set_layout(&mut self, layout: BitLayout) {
         self.errors.layout = None;
+        self.errors.time = None;
         self.errors.field = None;
         self.split = None;
         self.generated = None;
@@ -349,6 +369,20 @@ impl DecoderState {
             Action::SetRole { position, role } => {
                 self.edit_layout(|layout| layout.set_role(position, role))
             }
+            Action::SetTimeBase {
+                position,
+                part,
+                text,
+            } => self.set_time_base(position, part, text),
+            Action::ImportLayout(Ok(layout)) => {
+                // A file that holds a preset's layout is that preset again.
+                if let Some(preset) = Preset::ALL.into_iter().find(|p| p.layout() == layout) {
+                    self.base = preset;
+                }
+                self.set_layout(layout);
+                self.errors.import = None;
+            }
+            Action::ImportLayout(Err(message)) => self.errors.import = Some(message),
             Action::AddField => self.add_field(),
             Action::RemoveField(position) => {
                 self.edit_layout(|layout| layout.remove_field(position))
@@ -381,6 +415,77 @@ impl DecoderState {
         match edit(&self.layout) {
             Ok(layout) => self.set_layout(layout),
             Err(err) => self.errors.layout = Some(format!("Not applied: {err}.")),
+        }
+    }
+
+    /// Reads one part of a timestamp field's time base and applies it, or keeps the layout and
+    /// says why not.
+    fn set_time_base(&mut self, position: usize, part: TimePart, text: String) {
+        let Some(field) = self.layout.field(position) else {
+            return;
+        };
+        let Some(current) = field.time else {
+            return;
+        };
+        let name = field.name.clone();
+        let trimmed = text.trim();
+        let read = match part {
+            TimePart::Unit => match trimmed.parse::<u64>() {
+                Ok(unit_ms) if (1..=MAX_UNIT_MS).contains(&unit_ms) => Ok(TimeBase {
+                    unit_ms,
+                    ..current
+                }),
+                _ => Err(format!(
+                    "A tick of {name} lasts a whole number of milliseconds, 1 … {MAX_UNIT_MS} (one day); \"{trimmed}\" is not."
+                )),
+            },
+            TimePart::EpochMs => match parse_id(trimmed) {
+                Ok(epoch_ms) => Ok(TimeBase {
+                    epoch_ms,
+                    ..current
+                }),
+                Err(err) => Err(format!(
+                    "An epoch in Unix ms is a whole number, 0 (1970-01-01) or more; {err}."
+                )),
+            },
+            TimePart::EpochIso => match parse_iso_utc(trimmed) {
+                Ok(epoch_ms) => Ok(TimeBase {
+                    epoch_ms,
+                    ..current
+                }),
+                Err(err) => Err(format!("Not applied: {err}.")),
+            },
+        };
+        let refuse = |message: String| Refused {
+            key: (position, part),
+            text: text.clone(),
+            message,
+        };
+        let time = match read {
+            Ok(time) => time,
+            Err(message) => {
+                self.errors.time = Some(refuse(message));
+                return;
+            }
+        };
+        if time == current {
+            self.errors.time = None;
+            return;
+        }
+        // An epoch whose ticks would run past the largest Unix ms could not be decoded.
+        let ticks_max = field.max_value();
+        if time.unix_ms(ticks_max).is_none() {
+            self.errors.time = Some(refuse(format!(
+                "Not applied: {ticks_max} ticks of {} ms after {} would pass the largest time this page can show ({}).",
+                time.unit_ms,
+                format_unix_ms(time.epoch_ms),
+                format_unix_ms(u64::MAX)
+            )));
+            return;
+        }
+        match self.layout.set_time_base(position, time) {
+            Ok(layout) => self.set_layout(layout),
+            Err(err) => self.errors.time = Some(refuse(format!("Not applied: {err}."))),
         }
     }
 
@@ -738,6 +843,17 @@ pub enum Action {
         /// The new role.
         role: FieldRole,
     },
+    /// Set one part of a timestamp field's time base.
+    SetTimeBase {
+        /// The field's position.
+        position: usize,
+        /// Which part.
+        part: TimePart,
+        /// What was typed.
+        text: String,
+    },
+    /// A layout file was read: the layout, or why it was refused.
+    ImportLayout(Result<BitLayout, String>),
     /// Add a field in the free top bits.
     AddField,
     /// Remove a field.
@@ -944,6 +1060,81 @@ mod tests {
         );
         let time = state.layout.decode(state.id).time().cloned().unwrap();
         assert_eq!(time.unix_ms, 1_656_432_460_105);
+    }
+
+    #[test]
+    fn the_time_base_is_edited_and_bad_values_are_refused() {
+        let state = DecoderState::for_preset(Preset::Snowflake);
+        let position = state.layout.position_of("timestamp").unwrap();
+        let before = state.layout.decode(state.id).time().cloned().unwrap();
+        let set = |state: DecoderState, part, text: &str| {
+            reduce(
+                state,
+                Action::SetTimeBase {
+                    position,
+                    part,
+                    text: text.into(),
+                },
+            )
+        };
+        // Moving the epoch one day later moves the decoded time one day later; the ID stays.
+        let later = set(
+            state.clone(),
+            TimePart::EpochIso,
+            "2010-11-05T01:42:54.657Z",
+        );
+        let time = later.layout.decode(later.id).time().cloned().unwrap();
+        assert_eq!(time.unix_ms, before.unix_ms + 86_400_000);
+        assert_eq!(later.id, state.id);
+        assert!(later.layout_edited());
+        let unit = set(later.clone(), TimePart::Unit, "10");
+        assert_eq!(
+            unit.layout.field(position).unwrap().time.unwrap().unit_ms,
+            10
+        );
+        let ms = set(unit, TimePart::EpochMs, "0");
+        assert_eq!(ms.layout.field(position).unwrap().time.unwrap().epoch_ms, 0);
+
+        for (part, bad) in [
+            (TimePart::Unit, "0"),
+            (TimePart::Unit, "1.5"),
+            (TimePart::Unit, "86400001"),
+            (TimePart::EpochMs, "-5"),
+            (TimePart::EpochMs, "soon"),
+            (TimePart::EpochIso, "2015-02-30"),
+            (TimePart::EpochIso, "1969-01-01"),
+            (TimePart::EpochMs, "18446744073709551615"),
+        ] {
+            let refused = set(later.clone(), part, bad);
+            assert_eq!(refused.layout, later.layout, "{bad}");
+            let error = refused.errors.time.unwrap();
+            assert_eq!(error.key, (position, part), "{bad}");
+            assert_eq!(error.text, bad);
+            assert!(!error.message.is_empty());
+        }
+        // A good edit clears the error.
+        let refused = set(later.clone(), TimePart::Unit, "0");
+        assert!(set(refused, TimePart::Unit, "2").errors.time.is_none());
+    }
+
+    #[test]
+    fn an_imported_layout_applies_and_a_refused_one_changes_nothing() {
+        let state = DecoderState::default();
+        let refused = reduce(state.clone(), Action::ImportLayout(Err("bad".into())));
+        assert_eq!(refused.layout, state.layout);
+        assert_eq!(refused.id, state.id);
+        assert_eq!(refused.errors.import.as_deref(), Some("bad"));
+        let edited = state.layout.move_boundary(1, 2).unwrap();
+        let applied = reduce(refused, Action::ImportLayout(Ok(edited.clone())));
+        assert_eq!(applied.layout, edited);
+        assert_eq!(applied.id, state.id);
+        assert!(applied.errors.import.is_none());
+        let snowflake = reduce(
+            applied,
+            Action::ImportLayout(Ok(Preset::Snowflake.layout())),
+        );
+        assert_eq!(snowflake.base, Preset::Snowflake);
+        assert!(!snowflake.layout_edited());
     }
 
     #[test]

@@ -38,6 +38,8 @@ pub mod state;
 #[cfg(feature = "ring")]
 pub mod stats;
 #[cfg(feature = "ring")]
+pub mod to_decoder;
+#[cfg(feature = "ring")]
 pub mod url_state;
 
 #[cfg(feature = "ring")]

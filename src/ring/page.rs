@@ -7,8 +7,8 @@ use std::rc::Rc;
 
 use gloo::timers::callback::Timeout;
 use shardlab_core::placement::{
-    key_hash, BoxedPlacement, KeyStream, MovementRun, Range, Rendezvous, Ring, Server, ServerList,
-    WalkOutcome,
+    key_hash, BoxedPlacement, KeyStream, MovementRun, Progress, Range, Rendezvous, Ring, Server,
+    ServerList, WalkOutcome,
 };
 use yew::prelude::*;
 use yew_router::prelude::*;
@@ -309,6 +309,7 @@ pub fn ring_view() -> Html {
             state.seed,
         );
         let set = measured.setter();
+        let shown = (*measured).clone();
         let set_error = stats_error.setter();
         let generation = generation.clone();
         let s = (*state).clone();
@@ -321,6 +322,17 @@ pub fn ring_view() -> Html {
             {
                 Ok(run) => {
                     set_error.set(None);
+                    // Until the new count's first slice lands, the numbers on screen belong to the
+                    // previous state: mark them as being recounted, so no one reads them as current.
+                    if let Some(old) = shown.as_deref() {
+                        set.set(Some(Rc::new(Measured {
+                            progress: Progress {
+                                done: 0,
+                                total: s.keys,
+                            },
+                            ..old.clone()
+                        })));
+                    }
                     // Counting waits for the keys' flight to end, so the animation gets every frame.
                     let generation = generation.clone();
                     Timeout::new(ANIMATION_MS, move || {
@@ -467,6 +479,7 @@ pub fn ring_view() -> Html {
                     { picture }
                 </section>
                 { lookup_html }
+                <to_decoder::ToDecoder key_hash={hash} />
                 { settings::settings(&settings::SettingsProps { vnodes: state.vnodes, replicas: state.replicas, keys: state.keys,
                     sample: state.sample, seed: state.seed, ring: state.scheme == "ring", dispatch: dispatch.clone() }) }
                 <comparisons::Comparisons load={final_load} servers={state.servers.len() as u32}

@@ -1,10 +1,10 @@
 //! The servers: each one's colour, weight and vnode count, a "kill" button, and "Add a server".
 
 use shardlab_core::placement::{Server, MAX_WEIGHT};
-use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 use super::state::{Action, MAX_VIEW_SERVERS};
+use crate::components::draft_input::DraftInput;
 use crate::components::palette::server_class;
 
 /// What [`server_list`] draws.
@@ -26,12 +26,9 @@ pub fn server_list(props: &ServerListProps) -> Html {
     let settle = props.dispatch.reform(|_: MouseEvent| Action::Settle);
     let rows = props.servers.iter().map(|server| {
         let id = server.id.0;
-        let on_weight = props.dispatch.reform(move |e: Event| {
-            let input: HtmlInputElement = e.target_unchecked_into();
-            Action::SetWeight {
-                id,
-                weight: input.value().trim().parse().unwrap_or(1),
-            }
+        let on_weight = props.dispatch.reform(move |text: String| Action::SetWeight {
+            id,
+            weight: text.trim().parse().unwrap_or(1),
         });
         let kill = props.dispatch.reform(move |_: MouseEvent| Action::RemoveServer(id));
         let input_id = format!("rv-weight-{id}");
@@ -40,8 +37,8 @@ pub fn server_list(props: &ServerListProps) -> Html {
                 <span class="rv-swatch" aria-hidden="true"></span>
                 <span class="rv-server-name mono">{ format!("S{id}") }</span>
                 <label for={input_id.clone()} class="rv-weight-label">{ "weight" }</label>
-                <input id={input_id} class="rv-weight mono" type="number" min="1" max={MAX_WEIGHT.to_string()}
-                    value={server.weight.to_string()} onchange={on_weight}
+                <DraftInput id={input_id} class="rv-weight mono" min="1" max={MAX_WEIGHT.to_string()}
+                    value={server.weight.to_string()} on_commit={on_weight}
                     title={if props.weighted { "Weight 1 … 100" } else { "This scheme ignores weights" }} />
                 <span class="rv-vnodes muted">
                     { props.vnodes.map(|v| format!("{} vnodes", u64::from(v) * u64::from(server.weight))).unwrap_or_default() }

@@ -1,10 +1,10 @@
 //! The numbers behind the picture: vnodes per weight, replicas, keys counted, keys drawn, seed.
 
 use shardlab_core::placement::{MAX_VNODES, MIN_VNODES};
-use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 use super::state::{Action, MAX_KEYS, MAX_REPLICAS, MAX_SAMPLE, MIN_KEYS};
+use crate::components::draft_input::DraftInput;
 
 /// What [`settings`] draws.
 #[derive(PartialEq)]
@@ -22,11 +22,10 @@ pub struct SettingsProps {
 fn number_input<T: std::str::FromStr + 'static>(
     dispatch: &Callback<Action>,
     make: fn(T) -> Action,
-) -> Callback<Event> {
+) -> Callback<String> {
     let dispatch = dispatch.clone();
-    Callback::from(move |e: Event| {
-        let input: HtmlInputElement = e.target_unchecked_into();
-        if let Ok(n) = input.value().trim().replace([',', '_'], "").parse::<T>() {
+    Callback::from(move |text: String| {
+        if let Ok(n) = text.trim().replace([',', '_'], "").parse::<T>() {
             dispatch.emit(make(n));
         }
     })
@@ -40,9 +39,9 @@ pub fn settings(props: &SettingsProps) -> Html {
             <h2 id="rv-settings-title">{ "Settings" }</h2>
             <div class="rv-field">
                 <label for="rv-vnodes">{ "Vnodes per unit of weight" }</label>
-                <input id="rv-vnodes" type="number" min={MIN_VNODES.to_string()} max={MAX_VNODES.to_string()}
-                    value={props.vnodes.to_string()} onchange={number_input(d, Action::SetVnodes)}
-                    aria-describedby="rv-vnodes-help" />
+                <DraftInput id="rv-vnodes" min={MIN_VNODES.to_string()} max={MAX_VNODES.to_string()}
+                    value={props.vnodes.to_string()} on_commit={number_input(d, Action::SetVnodes)}
+                    describedby="rv-vnodes-help" />
                 <p id="rv-vnodes-help" class="help">
                     { if props.ring { "1 … 1000. More vnodes, evener load: σ/mean ≈ 1/√V." }
                       else { "Only the ring uses vnodes." } }
@@ -50,23 +49,23 @@ pub fn settings(props: &SettingsProps) -> Html {
             </div>
             <div class="rv-field">
                 <label for="rv-replicas">{ "Replicas R" }</label>
-                <input id="rv-replicas" type="number" min="1" max={MAX_REPLICAS.to_string()}
-                    value={props.replicas.to_string()} onchange={number_input(d, Action::SetReplicas)} />
+                <DraftInput id="rv-replicas" min="1" max={MAX_REPLICAS.to_string()}
+                    value={props.replicas.to_string()} on_commit={number_input(d, Action::SetReplicas)} />
             </div>
             <div class="rv-field">
                 <label for="rv-keys">{ "Keys counted" }</label>
-                <input id="rv-keys" type="number" min={MIN_KEYS.to_string()} max={MAX_KEYS.to_string()} step="1000"
-                    value={props.keys.to_string()} onchange={number_input(d, Action::SetKeys)} />
+                <DraftInput id="rv-keys" min={MIN_KEYS.to_string()} max={MAX_KEYS.to_string()} step="1000"
+                    value={props.keys.to_string()} on_commit={number_input(d, Action::SetKeys)} />
             </div>
             <div class="rv-field">
                 <label for="rv-sample">{ "Keys drawn" }</label>
-                <input id="rv-sample" type="number" min="0" max={MAX_SAMPLE.to_string()} step="100"
-                    value={props.sample.to_string()} onchange={number_input(d, Action::SetSample)} />
+                <DraftInput id="rv-sample" min="0" max={MAX_SAMPLE.to_string()} step="100"
+                    value={props.sample.to_string()} on_commit={number_input(d, Action::SetSample)} />
             </div>
             <div class="rv-field">
                 <label for="rv-seed">{ "Seed" }</label>
-                <input id="rv-seed" type="number" min="0"
-                    value={props.seed.to_string()} onchange={number_input(d, Action::SetSeed)} />
+                <DraftInput id="rv-seed" min="0"
+                    value={props.seed.to_string()} on_commit={number_input(d, Action::SetSeed)} />
             </div>
         </section>
     }

@@ -67,10 +67,10 @@ fn checked(servers: Vec<Server>) -> Result<Vec<Server>, String> {
     if servers.is_empty() {
         return Err("the list is empty".to_owned());
     }
+    // The readers stop one past the limit, so the true count of a longer list is unknown here.
     if servers.len() > MAX_VIEW_SERVERS {
         return Err(format!(
-            "it has {} servers and this view draws at most {MAX_VIEW_SERVERS}",
-            servers.len()
+            "it lists more than {MAX_VIEW_SERVERS} servers, and this view draws at most {MAX_VIEW_SERVERS}"
         ));
     }
     let mut ids: Vec<u32> = servers.iter().map(|s| s.id.0).collect();

@@ -1,5 +1,6 @@
-// A small static server for the e2e suite: the root build at `/` and the subpath build at
-// `/shardlab/`, on loopback only. Wasm is served as application/wasm so streaming compilation works.
+// A small static server for the e2e suite: the root build at `/`, the subpath build at
+// `/shardlab/` and the debug build at `/debug/`, on loopback only. Wasm is served as
+// application/wasm so streaming compilation works.
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve } from 'node:path';
@@ -7,6 +8,8 @@ import { extname, join, normalize, resolve } from 'node:path';
 const port = Number(process.env.SHARDLAB_PORT || 4178);
 const mounts = [
   ['/shardlab/', resolve(process.env.SHARDLAB_DIST_SUB || '../../dist-sub')],
+  // The debug build with `#/debug/panic` (crash.spec.js); never part of the release site.
+  ['/debug/', resolve(process.env.SHARDLAB_DIST_DEBUG || '../../dist-debug')],
   ['/', resolve(process.env.SHARDLAB_DIST || '../../dist')],
 ];
 const types = {

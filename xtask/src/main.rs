@@ -10,6 +10,7 @@
 
 mod bench;
 mod csp;
+mod debug_page;
 mod fuzz;
 mod tally;
 mod tools;
@@ -35,6 +36,9 @@ fn main() -> ExitCode {
     let result = match command.as_str() {
         "serve" => serve(rest),
         "dist" => dist_command(rest),
+        "dist-debug" => {
+            tools::ensure(Needs::BUILD).and_then(|()| debug_page::build(&root().join("dist-debug")))
+        }
         "test" => test(rest),
         "bench" => bench::bench(rest),
         "fuzz" => fuzz::run(rest),
@@ -61,6 +65,7 @@ const USAGE: &str = "usage: cargo xtask <command>
   serve [--port N]                       install what is missing, then serve on 127.0.0.1
   dist [--public-url /sub/path/] [--dist DIR]
                                          release build for a static host (wasm-opt included)
+  dist-debug                             the e2e-only page with #/debug/panic -> dist-debug/
   test                                   the whole suite; ends with `N passed, N failed`
   bench [--quick]                        native benchmarks against peers and limits -> BENCHMARKS.md
   fuzz [--smoke] [--seconds N]           cargo-fuzz targets: 10 M runs each (or N s), --smoke 30 s";
@@ -283,9 +288,13 @@ fn test(_args: &[String]) -> Result<(), String> {
 
     let dist_dir = root.join("dist");
     let sub_dir = root.join("dist-sub");
+    let debug_dir = root.join("dist-debug");
     let built = tally.step("release dist build", || dist("/", &dist_dir))
         && tally.step("release dist build under /shardlab/", || {
             dist("/shardlab/", &sub_dir)
+        })
+        && tally.step("debug page with #/debug/panic (e2e only)", || {
+            debug_page::build(&debug_dir)
         });
 
     if built {
@@ -296,6 +305,7 @@ fn test(_args: &[String]) -> Result<(), String> {
                 .current_dir(root.join("tests/e2e"))
                 .env("SHARDLAB_DIST", &dist_dir)
                 .env("SHARDLAB_DIST_SUB", &sub_dir)
+                .env("SHARDLAB_DIST_DEBUG", &debug_dir)
                 .env("SHARDLAB_PORT", E2E_PORT.to_string()),
             &root.join("tests/e2e/test-results/results.json"),
         );

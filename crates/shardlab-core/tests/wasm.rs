@@ -11,6 +11,9 @@ use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 
 wasm_bindgen_test_configure!(run_in_browser);
 
+#[path = "common/determinism.rs"]
+mod determinism;
+
 const PIN: u64 = 241_294_492_511_762_325;
 
 #[wasm_bindgen_test]
@@ -133,4 +136,13 @@ fn the_simulator_is_deterministic_and_conserves_requests_in_the_browser() {
     assert!(first.requests > 0);
     let caption = estimate(&design, 4_000).unwrap().caption();
     assert!(caption.starts_with("At 4.00k users"), "{caption}");
+}
+
+#[wasm_bindgen_test]
+fn every_seeded_output_matches_the_native_fixture_bit_for_bit() {
+    // The fixture is what the native build computes (tests/determinism.rs checks that side).
+    let actual = determinism::canonical();
+    if let Some(difference) = determinism::first_difference(determinism::FIXTURE, &actual) {
+        panic!("wasm32 and native disagree: {difference}");
+    }
 }

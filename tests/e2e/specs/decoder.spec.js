@@ -7,6 +7,13 @@ const PIN = '241294492511762325';
 const field = (page, name) => page.locator(`.field-editor[data-field="${name}"] input`);
 const master = (page) => page.getByTestId('loc-master');
 
+/** The text of a download. */
+async function readDownload(download) {
+  const chunks = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
 test('pasting the Pinterest example shows its shard, type, local and host', async ({ page }) => {
   await openRoute(page, '#/decoder');
   const input = page.getByRole('textbox', { name: 'ID', exact: true });
@@ -149,6 +156,130 @@ test('inserting a Pin takes the next local ID on its shard', async ({ page }) =>
   await expect(page.getByTestId('id-decimal')).toHaveText('241294492511762326');
   await expect(page.getByTestId('gen-steps').locator('li')).toHaveCount(4);
   await expect(field(page, 'local')).toHaveValue('7075734');
+});
+
+test('an insert plays step by step, pauses, steps by hand, and shows the end at once under reduced motion', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  await openRoute(page, '#/decoder');
+  await page.getByLabel(/^Shard \(/).fill('3429');
+  await page.getByRole('button', { name: 'Insert a new object' }).click();
+  const status = page.getByTestId('gen-status');
+  const play = page.getByTestId('gen-play');
+  await expect(status).toHaveText('Step 1 of 4: Pick a shard');
+  await expect(page.locator('.gen-steps li.pending')).toHaveCount(3);
+  await play.click();
+  await expect(play).toHaveText('Play');
+  // Paused: no timer reveals the next step.
+  await page.waitForTimeout(1500);
+  await expect(status).toHaveText('Step 1 of 4: Pick a shard');
+  // Step from the keyboard.
+  await page.getByTestId('gen-step').focus();
+  await page.keyboard.press('Enter');
+  await expect(status).toHaveText('Step 2 of 4: Insert the row');
+  await expect(page.locator('.gen-steps li[aria-current="step"]')).toContainText('INSERT INTO pins');
+  await play.click();
+  await expect(status).toHaveText(/^Step 4 of 4: Compose the ID/, { timeout: 5_000 });
+  await expect(play).toHaveText('Replay');
+  await expect(page.locator('.gen-steps li[aria-current="step"]')).toContainText('= 241294492511762326');
+
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.getByRole('button', { name: 'Insert a new object' }).click();
+  await expect(status).toHaveText(/^Step 4 of 4: Compose the ID/);
+  await expect(page.locator('.gen-steps li[aria-current="step"]')).toContainText('= 241294492511762327');
+  await page.getByTestId('gen-start-over').click();
+  await expect(status).toHaveText('Step 1 of 4: Pick a shard');
+  await page.getByTestId('gen-step').click();
+  await expect(status).toHaveText('Step 2 of 4: Insert the row');
+  // Play under reduced motion jumps to the end instead of timing the steps.
+  await play.click();
+  await expect(status).toHaveText(/^Step 4 of 4/);
+});
+
+test('a timestamp field takes a new epoch as ISO or Unix ms, and refuses a bad one', async ({ page }) => {
+  await openRoute(page, '#/decoder');
+  await page.getByLabel('Preset').selectOption('snowflake');
+  const meaning = page.locator('.field-editor[data-field="timestamp"] .field-meaning');
+  const iso = page.getByLabel('Epoch (ISO-8601 UTC)');
+  const ms = page.getByLabel('Epoch (Unix ms)');
+  const error = page.getByTestId('time-error');
+  await expect(meaning).toHaveText('2022-06-28T16:07:40.105Z');
+  await expect(iso).toHaveValue('2010-11-04T01:42:54.657Z');
+  await expect(ms).toHaveValue('1288834974657');
+  // One day later: the same ID now decodes one day later.
+  await iso.fill('2010-11-05T01:42:54.657Z');
+  await iso.press('Enter');
+  await expect(meaning).toHaveText('2022-06-29T16:07:40.105Z');
+  await expect(ms).toHaveValue('1288921374657');
+  await expect(page.getByTestId('id-decimal')).toHaveText('1541815603606036480');
+  await expect(page.getByTestId('time-now')).toContainText('= 2022-06-29T16:07:40.105Z');
+  await expect(page).toHaveURL(/fields=/);
+  // 30 February is refused; the text stays for fixing and the last good epoch is kept.
+  await iso.fill('2015-02-30');
+  await iso.press('Enter');
+  await expect(error).toContainText('day 30 does not exist');
+  await expect(iso).toHaveValue('2015-02-30');
+  await expect(iso).toHaveAttribute('aria-invalid', 'true');
+  await expect(meaning).toHaveText('2022-06-29T16:07:40.105Z');
+  const unit = page.getByLabel('Tick (ms)');
+  await unit.fill('0');
+  await unit.press('Enter');
+  await expect(error).toContainText('1 … 86400000');
+  await expect(meaning).toHaveText('2022-06-29T16:07:40.105Z');
+  // Unix ms 0 is 1970: the ISO input follows, and the ID's ticks now count from 1970.
+  const fromUnixZero = new Date(1656432460105 - 1288834974657).toISOString();
+  await ms.fill('0');
+  await ms.press('Enter');
+  await expect(error).toHaveText('');
+  await expect(iso).toHaveValue('1970-01-01T00:00:00.000Z');
+  await expect(meaning).toHaveText(fromUnixZero);
+  await page.reload();
+  await expect(page.locator('body[data-app-ready="true"]')).toHaveCount(1);
+  await expect(meaning).toHaveText(fromUnixZero);
+});
+
+test('the layout exports as JSON, a broken import changes nothing, a good one applies', async ({ page }) => {
+  await openRoute(page, '#/decoder');
+  const fields = page.locator('.field-editor');
+  await expect(fields).toHaveCount(4);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export layout (JSON)' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('shardlab-layout-pinterest.json');
+  const exported = JSON.parse(await readDownload(download));
+  expect(exported.fields.map((f) => [f.name, f.width])).toEqual([['reserved', 2], ['shard', 16], ['type', 10], ['local', 36]]);
+
+  const [csv] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export config table (CSV)' }).click(),
+  ]);
+  const rows = (await readDownload(csv)).trim().split('\n');
+  expect(rows[0]).toBe('first_shard,last_shard,master,standby');
+  expect(rows[7]).toBe('3072,3583,MySQL007A,MySQL007B');
+
+  const importer = page.locator('#layout-import');
+  const error = page.getByTestId('layout-import-error');
+  await importer.setInputFiles({ name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from('{"fields": [') });
+  await expect(error).toContainText('"broken.json" was not loaded: it is not JSON');
+  await expect(fields).toHaveCount(4);
+  const markup = { fields: [{ name: '<img src=x onerror=alert(1)>', width: 8, role: 'other' }] };
+  await importer.setInputFiles({ name: 'markup.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(markup)) });
+  await expect(error).toContainText('<img src=x onerror=alert(1)>');
+  await expect(page.locator('main img')).toHaveCount(0);
+  await expect(fields).toHaveCount(4);
+  await expect(page.getByTestId('id-decimal')).toHaveText(PIN);
+
+  const mine = {
+    fields: [
+      { name: 'region', width: 4, role: 'shard' },
+      { name: 'seq', width: 20, role: 'sequence' },
+    ],
+  };
+  await importer.setInputFiles({ name: 'mine.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(mine)) });
+  await expect(error).toHaveText('');
+  await expect(fields).toHaveCount(2);
+  await expect(page.locator('.field-editor[data-field="region"]')).toHaveCount(1);
+  await expect(page).toHaveURL(/fields=region-4-shard\.seq-20-sequence/);
 });
 
 for (const [name, width, height] of [

@@ -13,7 +13,11 @@ export const test = base.extend({
       if (page.__allowedErrors.some((re) => re.test(msg.text()))) return;
       problems.push(`console error: ${msg.text()}`);
     });
-    page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+    page.__allowedPageErrors = [];
+    page.on('pageerror', (err) => {
+      if (page.__allowedPageErrors.some((re) => re.test(err.message))) return;
+      problems.push(`page error: ${err.message}`);
+    });
     page.on('response', (res) => {
       if (res.status() >= 400) problems.push(`HTTP ${res.status()} for ${res.url()}`);
     });
@@ -43,6 +47,11 @@ export { expect };
 /** Lets console errors matching `pattern` pass, for a test that provokes them on purpose. */
 export function allowConsoleErrors(page, pattern) {
   page.__allowedErrors.push(pattern);
+}
+
+/** Lets uncaught page errors matching `pattern` pass, for a test that crashes the app on purpose. */
+export function allowPageErrors(page, pattern) {
+  page.__allowedPageErrors.push(pattern);
 }
 
 /** Opens a route and waits until the app has rendered its shell. */

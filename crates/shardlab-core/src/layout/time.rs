@@ -136,6 +136,186 @@ fn civil_from_days(days_since_1970: u64) -> (u64, u64, u64) {
     (year, month, day)
 }
 
+/// The latest year [`parse_iso_utc`] accepts: four-digit years only, as people type them.
+const MAX_PARSED_YEAR: u64 = 9999;
+
+/// Why a date typed as ISO-8601 UTC could not become Unix milliseconds.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum IsoParseError {
+    /// Nothing was typed.
+    #[error("the date is empty")]
+    Empty,
+    /// The text does not have the shape `YYYY-MM-DD` with an optional `THH:MM[:SS[.sss]]` and `Z`.
+    #[error("\"{text}\" is not a UTC date like 2015-06-01 or 2015-06-01T12:30:00.000Z")]
+    Shape {
+        /// The text as given (trimmed, at most 40 characters).
+        text: String,
+    },
+    /// A part is out of its range, such as month 13 or 30 February.
+    #[error("{part} {value} does not exist; {allowed}")]
+    OutOfRange {
+        /// Which part: "month", "day", "hour", "minute" or "second".
+        part: &'static str,
+        /// The value given.
+        value: u64,
+        /// What is allowed, in words.
+        allowed: String,
+    },
+    /// A year before 1970, which Unix milliseconds (unsigned here) cannot hold.
+    #[error("year {year} is before 1970; epochs here are Unix milliseconds, which start in 1970")]
+    BeforeUnixEpoch {
+        /// The year given.
+        year: u64,
+    },
+}
+
+/// Reads an ISO-8601 UTC date, the inverse of [`format_unix_ms`] for four-digit years.
+///
+/// Accepts `YYYY-MM-DD`, then optionally `T` (or a space) and `HH:MM`, `:SS` and `.s` to `.sss`,
+/// and a trailing `Z`. Time-zone offsets other than `Z` are refused rather than guessed.
+///
+/// ```
+/// use shardlab_core::layout::{format_unix_ms, parse_iso_utc};
+/// assert_eq!(parse_iso_utc("2010-11-04T01:42:54.657Z"), Ok(1_288_834_974_657));
+/// assert_eq!(parse_iso_utc("2014-09-01"), Ok(1_409_529_600_000));
+/// assert_eq!(format_unix_ms(parse_iso_utc("2000-02-29T12:00Z").unwrap()), "2000-02-29T12:00:00.000Z");
+/// ```
+pub fn parse_iso_utc(text: &str) -> Result<u64, IsoParseError> {
+    let trimmed = text.trim();
+    if trimmed.is_empty() {
+        return Err(IsoParseError::Empty);
+    }
+    let shape = || IsoParseError::Shape {
+        text: trimmed.chars().take(40).collect(),
+    };
+    let body = trimmed
+        .strip_suffix('Z')
+        .or_else(|| trimmed.strip_suffix('z'))
+        .unwrap_or(trimmed);
+    let (date, time) = match body.split_once(['T', 't', ' ']) {
+        Some((date, time)) => (date, Some(time)),
+        None => (body, None),
+    };
+    let number = |part: &str, digits: usize| -> Result<u64, IsoParseError> {
+        if part.len() != digits || !part.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(shape());
+        }
+        part.parse().map_err(|_| shape())
+    };
+    let mut date_parts = date.split('-');
+    let (Some(year), Some(month), Some(day), None) = (
+        date_parts.next(),
+        date_parts.next(),
+        date_parts.next(),
+        date_parts.next(),
+    ) else {
+        return Err(shape());
+    };
+    let (year, month, day) = (number(year, 4)?, number(month, 2)?, number(day, 2)?);
+    let (mut hour, mut minute, mut second, mut milli) = (0, 0, 0, 0);
+    if let Some(time) = time {
+        let (clock, fraction) = match time.split_once('.') {
+            Some((clock, fraction)) => (clock, Some(fraction)),
+            None => (time, None),
+        };
+        let mut clock_parts = clock.split(':');
+        match (
+            clock_parts.next(),
+            clock_parts.next(),
+            clock_parts.next(),
+            clock_parts.next(),
+        ) {
+            (Some(h), Some(m), s, None) => {
+                hour = number(h, 2)?;
+                minute = number(m, 2)?;
+                if let Some(s) = s {
+                    second = number(s, 2)?;
+                } else if fraction.is_some() {
+                    return Err(shape());
+                }
+            }
+            _ => return Err(shape()),
+        }
+        if let Some(fraction) = fraction {
+            if fraction.is_empty() || fraction.len() > 3 {
+                return Err(shape());
+            }
+            // ".5" is 500 ms: pad to three digits before reading.
+            milli = number(&format!("{fraction:0<3}"), 3)?;
+        }
+    }
+    if year < 1970 {
+        return Err(IsoParseError::BeforeUnixEpoch { year });
+    }
+    if year > MAX_PARSED_YEAR {
+        return Err(shape());
+    }
+    let out_of_range = |part: &'static str, value: u64, allowed: String| {
+        Err(IsoParseError::OutOfRange {
+            part,
+            value,
+            allowed,
+        })
+    };
+    if !(1..=12).contains(&month) {
+        return out_of_range("month", month, "months are 01 … 12".to_owned());
+    }
+    let length = days_in_month(year, month);
+    if day == 0 || day > length {
+        return out_of_range(
+            "day",
+            day,
+            format!("{year}-{month:02} has days 01 … {length}"),
+        );
+    }
+    if hour > 23 {
+        return out_of_range("hour", hour, "hours are 00 … 23".to_owned());
+    }
+    if minute > 59 {
+        return out_of_range("minute", minute, "minutes are 00 … 59".to_owned());
+    }
+    if second > 59 {
+        return out_of_range(
+            "second",
+            second,
+            "seconds are 00 … 59 (Unix time has no leap seconds)".to_owned(),
+        );
+    }
+    let days = days_from_civil(year, month, day);
+    // Years up to 9999 keep every product below 2^48, far inside u64.
+    Ok(days
+        .saturating_mul(MS_PER_DAY)
+        .saturating_add(hour.saturating_mul(3_600_000))
+        .saturating_add(minute.saturating_mul(60_000))
+        .saturating_add(second.saturating_mul(1_000))
+        .saturating_add(milli))
+}
+
+/// Days in a month of the proleptic Gregorian calendar (`month` is 1 … 12).
+fn days_in_month(year: u64, month: u64) -> u64 {
+    let leap = (year.is_multiple_of(4) && !year.is_multiple_of(100)) || year.is_multiple_of(400);
+    match month {
+        2 if leap => 29,
+        2 => 28,
+        4 | 6 | 9 | 11 => 30,
+        _ => 31,
+    }
+}
+
+/// Days since 1970-01-01 of a valid date from 1970 on: the inverse of [`civil_from_days`], by the
+/// same March-based era method.
+#[allow(clippy::arithmetic_side_effects)] // callers pass 1970 ≤ year ≤ 9999 and a valid month and day
+fn days_from_civil(year: u64, month: u64, day: u64) -> u64 {
+    // January and February count as months 10 and 11 of the previous March-based year.
+    let year = if month <= 2 { year - 1 } else { year };
+    let era = year / 400;
+    let year_of_era = year % 400;
+    let month_from_march = if month > 2 { month - 3 } else { month + 9 };
+    let day_of_year = (153 * month_from_march + 2) / 5 + day - 1;
+    let day_of_era = year_of_era * 365 + year_of_era / 4 - year_of_era / 100 + day_of_year;
+    era * 146_097 + day_of_era - 719_468
+}
+
 #[cfg(test)]
 #[allow(clippy::arithmetic_side_effects)] // test arithmetic uses fixed, known values
 mod tests {
@@ -231,5 +411,74 @@ mod tests {
         let before = base.ticks_at(0).unwrap_err().to_string();
         assert!(before.contains("1970-01-01T00:00:00.000Z"), "{before}");
         assert_eq!(TimeBase::default(), TimeBase::UNIX_MS);
+    }
+
+    #[test]
+    fn iso_dates_parse_back_to_what_was_formatted() {
+        for ms in [
+            0,
+            951_782_400_000,
+            1_288_834_974_657,
+            1_409_529_600_000,
+            1_433_116_800_000,
+            253_402_300_799_999,
+        ] {
+            assert_eq!(parse_iso_utc(&format_unix_ms(ms)), Ok(ms), "{ms}");
+        }
+        // Every day from 1970 to 2400 survives the trip at noon.
+        for days in (0..157_000u64).step_by(7) {
+            let ms = days * MS_PER_DAY + 43_200_000;
+            assert_eq!(parse_iso_utc(&format_unix_ms(ms)), Ok(ms), "{ms}");
+        }
+        assert_eq!(parse_iso_utc(" 2014-09-01 "), Ok(1_409_529_600_000));
+        assert_eq!(parse_iso_utc("2014-09-01 00:00"), Ok(1_409_529_600_000));
+        assert_eq!(
+            parse_iso_utc("2014-09-01T00:00:01.5z"),
+            Ok(1_409_529_601_500)
+        );
+    }
+
+    #[test]
+    fn iso_errors_say_what_is_wrong() {
+        assert_eq!(parse_iso_utc("  "), Err(IsoParseError::Empty));
+        for shape in [
+            "2014",
+            "2014-9-01",
+            "2014-09-01T1:00",
+            "2014-09-01T10",
+            "2014-09-01T10:00:00.1234",
+            "2014-09-01T10:00.5",
+            "2014-09-01T10:00:00+02:00",
+            "2014-09-01-05",
+            "20140-09-01",
+            "２０１４-09-01",
+        ] {
+            assert!(
+                matches!(parse_iso_utc(shape), Err(IsoParseError::Shape { .. })),
+                "{shape}"
+            );
+        }
+        assert_eq!(
+            parse_iso_utc("1969-12-31"),
+            Err(IsoParseError::BeforeUnixEpoch { year: 1969 })
+        );
+        let feb = parse_iso_utc("2015-02-29").unwrap_err();
+        assert!(feb.to_string().contains("01 … 28"), "{feb}");
+        assert!(parse_iso_utc("2016-02-29").is_ok());
+        assert!(parse_iso_utc("1900-02-29").is_err());
+        for (text, part) in [
+            ("2015-13-01", "month"),
+            ("2015-00-01", "month"),
+            ("2015-04-31", "day"),
+            ("2015-04-00", "day"),
+            ("2015-04-01T24:00", "hour"),
+            ("2015-04-01T23:60", "minute"),
+            ("2015-04-01T23:59:60", "second"),
+        ] {
+            match parse_iso_utc(text) {
+                Err(IsoParseError::OutOfRange { part: got, .. }) => assert_eq!(got, part, "{text}"),
+                other => panic!("{text}: {other:?}"),
+            }
+        }
     }
 }

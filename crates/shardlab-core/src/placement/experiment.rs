@@ -148,7 +148,7 @@ impl LoadCounter {
         if let Ok(found) = self.lookup.binary_search_by_key(&server, |&(id, _)| id) {
             if let Some(&(_, slot)) = self.lookup.get(found) {
                 if let Some(count) = self.counts.get_mut(slot) {
-                    *count += 1;
+                    *count = count.saturating_add(1);
                 }
             }
         }
@@ -230,7 +230,7 @@ impl<P: Placement> BalanceRun<P> {
             let owner = self.placement.locate(self.keys.next_key());
             self.load.add(owner);
         }
-        self.progress.done += chunk;
+        self.progress.done = self.progress.done.saturating_add(chunk);
         chunk
     }
 
@@ -310,9 +310,12 @@ pub fn ideal_fraction(before: &ServerList, after: &ServerList, weighted: bool) -
     }
     let difference: u128 = weights
         .values()
-        .map(|&(b, a)| (b * total_after).abs_diff(a * total_before))
+        .map(|&(b, a)| {
+            b.saturating_mul(total_after)
+                .abs_diff(a.saturating_mul(total_before))
+        })
         .sum();
-    let denominator = 2 * total_before * total_after;
+    let denominator = total_before.saturating_mul(total_after).saturating_mul(2);
     if denominator == 0 {
         return 0.0;
     }
@@ -436,12 +439,12 @@ impl<B: Placement, A: Placement> MovementRun<B, A> {
             let owner_before = self.before.locate(key);
             let owner_after = self.after.locate(key);
             if owner_before != owner_after {
-                self.moved += 1;
+                self.moved = self.moved.saturating_add(1);
             }
             self.load_before.add(owner_before);
             self.load_after.add(owner_after);
         }
-        self.progress.done += chunk;
+        self.progress.done = self.progress.done.saturating_add(chunk);
         chunk
     }
 

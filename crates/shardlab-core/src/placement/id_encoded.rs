@@ -70,13 +70,17 @@ impl IdEncoded {
                 shards: u64::try_from(shards).unwrap_or(u64::MAX),
             });
         }
-        let boundary = |i: u128| u64::try_from(i * shards / count).unwrap_or(u64::MAX);
+        // i ≤ count ≤ 2^14 servers and shards ≤ 2^64, so the product fits in u128; count > 0.
+        let boundary = |i: u128| {
+            u64::try_from(i.saturating_mul(shards).checked_div(count).unwrap_or(0))
+                .unwrap_or(u64::MAX)
+        };
         let spans = servers
             .ids()
             .zip(0u128..)
             .map(|(server, i)| ShardSpan {
                 start: boundary(i),
-                end: boundary(i + 1).wrapping_sub(1),
+                end: boundary(i.saturating_add(1)).wrapping_sub(1),
                 server,
             })
             .collect();
@@ -91,7 +95,8 @@ impl IdEncoded {
     /// The table after a membership change: removed servers' runs go to the run below (or above,
     /// for the first), and each added server takes the upper half of the then-largest run.
     pub fn regrown(&self, after: ServerList) -> Result<Self, PlacementError> {
-        let mut spans: Vec<ShardSpan> = Vec::with_capacity(self.spans.len() + after.len());
+        let mut spans: Vec<ShardSpan> =
+            Vec::with_capacity(self.spans.len().saturating_add(after.len()));
         for span in &self.spans {
             let owner = if after.contains(span.server) {
                 span.server
@@ -132,14 +137,18 @@ impl IdEncoded {
                 });
             }
             // The upper part is the smaller one when the count is odd, as in a ShardMap split.
-            let upper_start = span.end - span.shard_count() / 2 + 1;
+            // A run of at least 2 shards: end − count/2 + 1 lies in start + 1 ..= end, no wrap.
+            let upper_start = span
+                .end
+                .saturating_sub(span.shard_count() / 2)
+                .saturating_add(1);
             let upper = ShardSpan {
                 start: upper_start,
                 end: span.end,
                 server: newcomer,
             };
-            span.end = upper_start - 1;
-            spans.insert(largest + 1, upper);
+            span.end = upper_start.saturating_sub(1);
+            spans.insert(largest.saturating_add(1), upper);
         }
         Ok(Self {
             layout: self.layout.clone(),

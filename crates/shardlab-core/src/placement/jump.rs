@@ -30,8 +30,8 @@ pub fn jump_bucket(mut key: u64, buckets: NonZeroU32) -> u32 {
         bucket = next;
         key = key.wrapping_mul(LCG_MULTIPLIER).wrapping_add(1);
         // Below 2^53 so exact in f64; the product is at most (2^32) × 2^31 so it fits in u64.
-        let numerator = (bucket + 1) as f64;
-        let step = (1u64 << 31) as f64 / ((key >> 33) + 1) as f64;
+        let numerator = bucket.saturating_add(1) as f64;
+        let step = (1u64 << 31) as f64 / (key >> 33).saturating_add(1) as f64;
         next = (numerator * step) as u64;
     }
     // `bucket < buckets <= u32::MAX`, so the conversion never saturates.

@@ -19,6 +19,14 @@
 //! Everything here is pure and deterministic: no I/O, no clocks, no hash-map iteration order, and
 //! floats only through IEEE-exact operations or `libm`, so native and wasm agree bit for bit.
 
+// Server lists, weights, vnodes and key counts come from readers (URL state, the CLI): every sum,
+// product and index on them is checked or saturating, and these lints keep it so.
+#![warn(
+    clippy::unwrap_used,
+    clippy::indexing_slicing,
+    clippy::arithmetic_side_effects
+)]
+
 mod directory;
 mod error;
 mod experiment;

@@ -45,7 +45,8 @@ impl Range {
     /// Range placement with explicit split points: N − 1 strictly increasing values above 0 for N
     /// servers, so that no range is empty.
     pub fn new(servers: ServerList, splits: Vec<u64>) -> Result<Self, PlacementError> {
-        let expected = servers.len() - 1;
+        // A ServerList is never empty.
+        let expected = servers.len().saturating_sub(1);
         if splits.len() != expected {
             return Err(PlacementError::SplitPointCount {
                 servers: servers.len(),
@@ -61,7 +62,7 @@ impl Range {
             .position(|pair| pair.first() >= pair.last())
         {
             return Err(PlacementError::SplitPointsUnsorted {
-                index: position + 1,
+                index: position.saturating_add(1),
             });
         }
         Ok(Self { servers, splits })
@@ -72,7 +73,7 @@ impl Range {
         let count = servers.len() as u128;
         // i × 2^64 / N, for i in 1 .. N: strictly increasing because N ≤ 10,000 ≪ 2^64.
         let splits = (1..count)
-            .map(|i| u64::try_from((i << 64) / count).unwrap_or(u64::MAX))
+            .map(|i| u64::try_from((i << 64).checked_div(count).unwrap_or(0)).unwrap_or(u64::MAX))
             .collect();
         Self { servers, splits }
     }
@@ -91,7 +92,10 @@ impl Range {
         }
         let splits = (1..count as u128)
             .map(|i| {
-                let offset = i * width / count as u128;
+                let offset = i
+                    .saturating_mul(width)
+                    .checked_div(count as u128)
+                    .unwrap_or(0);
                 // offset < width ≤ u64::MAX − low, so the sum stays in range.
                 low.saturating_add(u64::try_from(offset).unwrap_or(u64::MAX))
             })

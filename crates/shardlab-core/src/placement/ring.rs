@@ -163,7 +163,9 @@ impl Ring {
         if !(MIN_VNODES..=MAX_VNODES).contains(&vnodes_per_weight) {
             return Err(PlacementError::VnodesOutOfRange(vnodes_per_weight));
         }
-        let total = servers.total_weight() * u64::from(vnodes_per_weight);
+        let total = servers
+            .total_weight()
+            .saturating_mul(u64::from(vnodes_per_weight));
         if total > MAX_RING_POINTS {
             return Err(PlacementError::TooManyRingPoints(total));
         }
@@ -171,7 +173,7 @@ impl Ring {
         let mut vnodes: Vec<(u64, ServerId, u32, u32)> = Vec::with_capacity(total as usize);
         for (slot, server) in servers.as_slice().iter().enumerate() {
             // Weight ≤ 100 and V ≤ 1000, and slot < 10,000: no overflow.
-            let count = server.weight * vnodes_per_weight;
+            let count = server.weight.saturating_mul(vnodes_per_weight);
             let slot = u32::try_from(slot).unwrap_or(u32::MAX);
             for index in 0..count {
                 let point = hash_u64_u32(u64::from(server.id.0), index, salt);
@@ -265,7 +267,7 @@ impl Ring {
         let mut previous = self.points.last().copied().unwrap_or(0);
         for (&point, &slot) in self.points.iter().zip(&self.slots) {
             if let Some(total) = lengths.get_mut(slot as usize) {
-                *total += self.arc_length(previous, point);
+                *total = total.saturating_add(self.arc_length(previous, point));
             }
             previous = point;
         }
@@ -276,7 +278,7 @@ impl Ring {
             .map(|(server, length)| ServerShare {
                 server: server.id,
                 weight: server.weight,
-                vnodes: server.weight * self.vnodes_per_weight,
+                vnodes: server.weight.saturating_mul(self.vnodes_per_weight),
                 share: length as f64 / RING_SIZE,
             })
             .collect()
@@ -349,7 +351,7 @@ impl Ring {
                 break;
             }
             // `start < count` and `step < count`, so the sum cannot overflow.
-            let position = (start + step) % count;
+            let position = start.saturating_add(step).checked_rem(count).unwrap_or(0);
             let (Some(&slot), Some(&owner)) = (self.slots.get(position), self.owners.get(position))
             else {
                 continue;
@@ -374,7 +376,7 @@ impl Ring {
         let mut probes = Vec::new();
         let (mut low, mut high) = (0, self.points.len());
         while low < high {
-            let mid = low + (high - low) / 2;
+            let mid = low.saturating_add(high.saturating_sub(low) / 2);
             let Some(&mid_point) = self.points.get(mid) else {
                 break;
             };
@@ -387,7 +389,7 @@ impl Ring {
                 went_right,
             });
             if went_right {
-                low = mid + 1;
+                low = mid.saturating_add(1);
             } else {
                 high = mid;
             }

@@ -126,7 +126,7 @@ impl MovementSweep {
                 }
             }
         }
-        let groups = specs.len() * server_counts.len();
+        let groups = specs.len().saturating_mul(server_counts.len());
         Ok(Self {
             specs,
             server_counts,
@@ -153,18 +153,21 @@ impl MovementSweep {
             let Some(run) = self.current.as_mut() else {
                 break;
             };
-            processed += run.step(max_keys - processed);
+            processed = processed.saturating_add(run.step(max_keys.saturating_sub(processed)));
             if run.is_done() {
                 let fraction = run.result().moved_fraction;
-                let group = job.scheme * self.server_counts.len() + job.count;
+                let group = job
+                    .scheme
+                    .saturating_mul(self.server_counts.len())
+                    .saturating_add(job.count);
                 if let Some(samples) = self.samples.get_mut(group) {
                     samples.push(fraction);
                 }
                 self.current = None;
-                self.next_job += 1;
+                self.next_job = self.next_job.saturating_add(1);
             }
         }
-        self.keys_done += processed;
+        self.keys_done = self.keys_done.saturating_add(processed);
         Ok(processed)
     }
 
@@ -211,7 +214,9 @@ impl MovementSweep {
                     .iter()
                     .enumerate()
                     .filter_map(|(count, &servers)| {
-                        let group = scheme * self.server_counts.len() + count;
+                        let group = scheme
+                            .saturating_mul(self.server_counts.len())
+                            .saturating_add(count);
                         let samples = self.samples.get(group)?;
                         SweepPoint::from_samples(servers, samples, grow_ideal(servers))
                     })
@@ -234,7 +239,7 @@ fn check_vnodes(vnodes: u32, servers: u64) -> Result<(), PlacementError> {
     if !(MIN_VNODES..=MAX_VNODES).contains(&vnodes) {
         return Err(PlacementError::VnodesOutOfRange(vnodes));
     }
-    let points = servers * u64::from(vnodes);
+    let points = servers.saturating_mul(u64::from(vnodes));
     if points > MAX_RING_POINTS {
         return Err(PlacementError::TooManyRingPoints(points));
     }
@@ -338,7 +343,7 @@ impl VnodeSweep {
                     slot.insert(BalanceRun::new(ring, self.n_keys, seed)?)
                 }
             };
-            processed += run.step(max_keys - processed);
+            processed = processed.saturating_add(run.step(max_keys.saturating_sub(processed)));
             if run.is_done() {
                 let stats = run.stats();
                 if let Some((max_over_mean, stddev_over_mean)) = self.samples.get_mut(position) {
@@ -346,10 +351,10 @@ impl VnodeSweep {
                     stddev_over_mean.push(stats.stddev_over_mean);
                 }
                 self.current = None;
-                self.next_job += 1;
+                self.next_job = self.next_job.saturating_add(1);
             }
         }
-        self.keys_done += processed;
+        self.keys_done = self.keys_done.saturating_add(processed);
         Ok(processed)
     }
 

@@ -295,6 +295,50 @@ pub(crate) fn initial_table(hosts: u32) -> Vec<u16> {
         .collect()
 }
 
+/// The logical shards (inclusive) that physical shard `index` of `hosts` holds under the initial
+/// config table, or `None` when there is no such host. The inverse of [`initial_table`]: logical
+/// shard `l` sits on host `l × hosts / 4096`, so host `i` holds `⌈i × 4096 / hosts⌉` up to the next
+/// host's first shard minus one.
+pub fn logical_shards_of_host(hosts: u32, index: u32) -> Option<(u32, u32)> {
+    if hosts == 0 || index >= hosts || hosts > LOGICAL_SHARDS {
+        return None;
+    }
+    let first_of = |i: u32| -> u32 {
+        let total = u64::from(i) * u64::from(LOGICAL_SHARDS);
+        // The quotient is at most 4,096, so it fits a u32.
+        total.div_ceil(u64::from(hosts)) as u32
+    };
+    let first = first_of(index);
+    let end = first_of(index.saturating_add(1)).checked_sub(1)?;
+    (first <= end).then_some((first, end))
+}
+
+/// Up to `count` catalogue objects whose rows live on physical shard `index` of `hosts` when the
+/// shard key is the ID (Pinterest's rule), most popular first, as `(rank, logical shard, id)`.
+///
+/// The IDs are the catalogue's own ([`Model::object_id`]). Their shard bits name the logical shard,
+/// and that shard is in the host's range; the tests check both by decoding the IDs with the
+/// Pinterest layout from [`crate::layout`]. (Composing them with that layout here would put the
+/// whole layout module, with its validation messages, into the board page's download.)
+pub fn sample_ids_on_host(hosts: u32, index: u32, count: usize) -> Vec<(u32, u32, u64)> {
+    /// How far down the popularity list to look; with at most 64 hosts, ~1/64 of objects match.
+    const SCAN_RANKS: u32 = 20_000;
+    let Some((first, end)) = logical_shards_of_host(hosts, index) else {
+        return Vec::new();
+    };
+    (1..=SCAN_RANKS)
+        .filter_map(|rank| {
+            let id = Model::object_id(rank);
+            // The shard field is 16 bits wide, so it fits a u32.
+            let logical = pinterest_shard(id) as u32;
+            (first..=end)
+                .contains(&logical)
+                .then_some((rank, logical, id))
+        })
+        .take(count)
+        .collect()
+}
+
 /// The host name of physical shard `index`, in Pinterest's style (`MySQL001A`).
 pub fn host_name(engine: DbEngine, index: usize) -> String {
     format!("{}{:03}A", engine.host_prefix(), index.saturating_add(1))
@@ -310,6 +354,54 @@ mod tests {
         let id = pinterest_id(3429, 1, 7_075_733);
         assert_eq!(id, 241_294_492_511_762_325);
         assert_eq!(pinterest_shard(id), 3429);
+    }
+
+    #[test]
+    fn host_ranges_invert_the_initial_table() {
+        for hosts in [1u32, 3, 7, 8, 64] {
+            let table = initial_table(hosts);
+            for index in 0..hosts {
+                let (first, end) = logical_shards_of_host(hosts, index).unwrap();
+                for l in 0..LOGICAL_SHARDS {
+                    let on = u32::from(table[l as usize]) == index;
+                    assert_eq!(
+                        on,
+                        (first..=end).contains(&l),
+                        "{hosts} hosts, host {index}, shard {l}"
+                    );
+                }
+            }
+            assert_eq!(logical_shards_of_host(hosts, hosts), None);
+        }
+        assert_eq!(logical_shards_of_host(8, 6), Some((3072, 3583)));
+        assert_eq!(logical_shards_of_host(0, 0), None);
+    }
+
+    #[test]
+    fn sample_ids_are_catalogue_objects_on_their_host() {
+        let layout = crate::layout::Preset::Pinterest.layout();
+        for (hosts, index) in [(8u32, 6u32), (4, 0), (64, 63)] {
+            let samples = sample_ids_on_host(hosts, index, 5);
+            assert_eq!(samples.len(), 5);
+            let (first, end) = logical_shards_of_host(hosts, index).unwrap();
+            let mut last_rank = 0;
+            for (rank, logical, id) in samples {
+                assert!(rank > last_rank, "most popular first");
+                last_rank = rank;
+                assert_eq!(id, Model::object_id(rank));
+                let composed = layout.compose_named([
+                    ("shard", u64::from(logical)),
+                    ("type", OBJECT_TYPE),
+                    ("local", u64::from(rank)),
+                ]);
+                assert_eq!(composed, Ok(id));
+                let shard = layout.decode(id).value("shard").unwrap();
+                assert_eq!(shard, u64::from(logical));
+                assert!((first..=end).contains(&logical));
+                assert_eq!(u32::from(initial_table(hosts)[logical as usize]), index);
+            }
+        }
+        assert!(sample_ids_on_host(8, 8, 5).is_empty());
     }
 
     #[test]

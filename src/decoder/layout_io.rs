@@ -1,0 +1,253 @@
+//! Saving and loading: the layout as JSON (the same form `shardlab decode --layout-file` reads),
+//! a layout JSON file imported with the core's validation, and the config table as CSV.
+//!
+//! An import that fails says why next to the button and leaves the layout as it was.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use gloo::file::callbacks::FileReader;
+use shardlab_core::layout::{BitLayout, Preset, ShardMap};
+use web_sys::HtmlInputElement;
+use yew::prelude::*;
+
+use super::state::Action;
+use crate::components::download::download_text;
+
+/// The largest layout file read. A layout of 64 fields with long names is a few kilobytes.
+pub const MAX_LAYOUT_BYTES: u64 = 65_536;
+
+/// The layout as pretty-printed JSON.
+pub fn layout_json(layout: &BitLayout) -> String {
+    serde_json::to_string_pretty(layout).unwrap_or_default()
+}
+
+/// Reads a layout file. The core's deserializer validates the layout as it reads it, so an
+/// `Ok` is always a usable layout; an `Err` says what is wrong in plain words.
+pub fn parse_layout(text: &str) -> Result<BitLayout, String> {
+    if text.trim().is_empty() {
+        return Err(
+            "the file is empty; a layout is a JSON object like {\"fields\": [...]}".to_owned(),
+        );
+    }
+    serde_json::from_str::<BitLayout>(text).map_err(|err| {
+        if err.is_syntax() || err.is_eof() {
+            format!("it is not JSON ({err})")
+        } else {
+            format!("it is not a valid layout: {err}")
+        }
+    })
+}
+
+/// One CSV cell. Host names are letters, digits and `-`, but a cell is still quoted when it
+/// holds a quote, a comma or a line break, and a leading `=`, `+`, `-` or `@` gets a `'` so a
+/// spreadsheet does not run it as a formula.
+fn csv_cell(text: &str) -> String {
+    let text = if text.starts_with(['=', '+', '-', '@']) {
+        format!("'{text}")
+    } else {
+        text.to_owned()
+    };
+    if text.contains(['"', ',', '\n', '\r']) {
+        format!("\"{}\"", text.replace('"', "\"\""))
+    } else {
+        text
+    }
+}
+
+/// The config table as CSV: one row per range, shards inclusive.
+pub fn table_csv(table: &ShardMap) -> String {
+    let mut csv = String::from("first_shard,last_shard,master,standby\n");
+    for range in table.ranges() {
+        csv.push_str(&format!(
+            "{},{},{},{}\n",
+            range.start,
+            range.end,
+            csv_cell(&range.hosts.master),
+            csv_cell(&range.hosts.standby)
+        ));
+    }
+    csv
+}
+
+/// Props for [`LayoutIo`].
+#[derive(Properties, PartialEq)]
+pub struct LayoutIoProps {
+    /// The preset the layout came from, for the file name.
+    pub base: Preset,
+    /// The layout to export.
+    pub layout: BitLayout,
+    /// The config table, when the layout has one.
+    pub table: Option<ShardMap>,
+    /// Why the last import failed.
+    pub error: Option<String>,
+    /// Sends an action to the reducer.
+    pub dispatch: Callback<Action>,
+}
+
+/// The export and import buttons.
+#[function_component(LayoutIo)]
+pub fn layout_io(props: &LayoutIoProps) -> Html {
+    // The reader of the file being imported; dropping it would cancel the read.
+    let reader = use_mut_ref(|| None::<FileReader>);
+    let on_export = {
+        let layout = props.layout.clone();
+        let name = format!("shardlab-layout-{}.json", props.base.name());
+        Callback::from(move |_: MouseEvent| {
+            download_text(&name, "application/json", &layout_json(&layout))
+        })
+    };
+    let on_csv = props.table.clone().map(|table| {
+        Callback::from(move |_: MouseEvent| {
+            download_text("shardlab-config-table.csv", "text/csv", &table_csv(&table))
+        })
+    });
+    let on_import = {
+        let dispatch = props.dispatch.clone();
+        let reader: Rc<RefCell<Option<FileReader>>> = reader.clone();
+        Callback::from(move |e: Event| {
+            let input: HtmlInputElement = e.target_unchecked_into();
+            let Some(file) = input.files().and_then(|files| files.get(0)) else {
+                return;
+            };
+            // Let the same file be chosen again after it was fixed.
+            input.set_value("");
+            let file = gloo::file::File::from(file);
+            let name = file.name();
+            if file.size() > MAX_LAYOUT_BYTES {
+                dispatch.emit(Action::ImportLayout(Err(format!(
+                    "\"{name}\" was not loaded: it is {} bytes, and layout files are at most {MAX_LAYOUT_BYTES}. The layout is unchanged.",
+                    file.size()
+                ))));
+                return;
+            }
+            let dispatch = dispatch.clone();
+            let task = gloo::file::callbacks::read_as_text(&file, move |result| {
+                let outcome = match result {
+                    Ok(text) => parse_layout(&text).map_err(|why| {
+                        format!("\"{name}\" was not loaded: {why}. The layout is unchanged.")
+                    }),
+                    Err(_) => Err(format!(
+                        "\"{name}\" could not be read as text. The layout is unchanged."
+                    )),
+                };
+                dispatch.emit(Action::ImportLayout(outcome));
+            });
+            reader.borrow_mut().replace(task);
+        })
+    };
+    html! {
+        <section class="panel layout-io" aria-labelledby="layout-io-title">
+            <h2 id="layout-io-title">{ "Save and load" }</h2>
+            <div class="layout-io-buttons">
+            <button type="button" onclick={on_export}>{ "Export layout (JSON)" }</button>
+            <label class="button-like" for="layout-import">{ "Import layout (JSON)…" }</label>
+            <input id="layout-import" class="visually-hidden" type="file" accept="application/json,.json"
+                onchange={on_import} aria-describedby="layout-import-error" />
+            if let Some(on_csv) = on_csv {
+                <button type="button" onclick={on_csv}>{ "Export config table (CSV)" }</button>
+            }
+            </div>
+            <p class="help">{ "The JSON is the form " }<code>{ "shardlab decode --layout-file" }</code>{ " reads." }</p>
+            <p id="layout-import-error" class="error" role="alert" data-testid="layout-import-error">
+                { props.error.clone().unwrap_or_default() }
+            </p>
+        </section>
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::indexing_slicing)]
+mod tests {
+    use super::*;
+    use shardlab_core::layout::{HostPair, ShardRange};
+
+    #[test]
+    fn every_preset_survives_export_and_import() {
+        for preset in Preset::ALL {
+            let layout = preset.layout();
+            assert_eq!(parse_layout(&layout_json(&layout)), Ok(layout), "{preset}");
+        }
+    }
+
+    #[test]
+    fn bad_files_are_refused_with_a_reason() {
+        assert!(parse_layout("  ").unwrap_err().contains("empty"));
+        assert!(parse_layout("{\"fields\": [")
+            .unwrap_err()
+            .contains("not JSON"));
+        let too_wide = r#"{"fields": [{"name": "a", "width": 40, "role": "other"},
+                                       {"name": "b", "width": 30, "role": "other"}]}"#;
+        let why = parse_layout(too_wide).unwrap_err();
+        assert!(
+            why.contains("not a valid layout") && why.contains("70"),
+            "{why}"
+        );
+        let markup = r#"{"fields": [{"name": "<img src=x onerror=alert(1)>", "width": 4, "role": "other"}]}"#;
+        let why = parse_layout(markup).unwrap_err();
+        assert!(why.contains("<img src=x onerror=alert(1)>"), "{why}");
+        assert!(parse_layout(r#"{"fields": [], "extra": 1}"#).is_err());
+    }
+
+    #[test]
+    fn the_table_becomes_csv_with_formula_cells_defused() {
+        let csv = table_csv(&ShardMap::pinterest_2015());
+        let lines: Vec<&str> = csv.lines().collect();
+        assert_eq!(lines.len(), 9);
+        assert_eq!(lines[0], "first_shard,last_shard,master,standby");
+        assert_eq!(lines[7], "3072,3583,MySQL007A,MySQL007B");
+        let odd = ShardMap::new(vec![ShardRange::new(
+            0,
+            9,
+            HostPair::new("-cmd", "a,\"b\""),
+        )])
+        .unwrap();
+        assert_eq!(
+            table_csv(&odd).lines().nth(1),
+            Some("0,9,'-cmd,\"a,\"\"b\"\"\"")
+        );
+    }
+}
+
+#[cfg(all(test, target_arch = "wasm32"))]
+#[allow(clippy::unwrap_used)]
+mod browser_tests {
+    use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
+
+    use super::*;
+    use crate::test_support::{mount_with, texts};
+
+    wasm_bindgen_test_configure!(run_in_browser);
+
+    #[wasm_bindgen_test]
+    async fn an_import_error_is_text_and_the_csv_button_needs_a_table() {
+        let props = LayoutIoProps {
+            base: Preset::Snowflake,
+            layout: Preset::Snowflake.layout(),
+            table: None,
+            error: Some("\"<img src=x onerror=alert(1)>.json\" was not loaded".into()),
+            dispatch: Callback::noop(),
+        };
+        let root = mount_with::<LayoutIo>(props).await;
+        assert_eq!(
+            texts(&root, "[data-testid=layout-import-error]"),
+            ["\"<img src=x onerror=alert(1)>.json\" was not loaded"]
+        );
+        assert!(root.query_selector("img").unwrap().is_none());
+        let buttons = texts(&root, "button");
+        assert_eq!(buttons, ["Export layout (JSON)"]);
+
+        let with_table = LayoutIoProps {
+            base: Preset::Pinterest,
+            layout: Preset::Pinterest.layout(),
+            table: Preset::Pinterest.shard_map(),
+            error: None,
+            dispatch: Callback::noop(),
+        };
+        let root = mount_with::<LayoutIo>(with_table).await;
+        assert_eq!(
+            texts(&root, "button"),
+            ["Export layout (JSON)", "Export config table (CSV)"]
+        );
+    }
+}
