@@ -13,6 +13,12 @@ pub enum Route {
     /// The self-paced course.
     #[at("/learn")]
     Learn,
+    /// One chapter of the course.
+    #[at("/learn/:slug")]
+    LearnChapter {
+        /// Which chapter.
+        slug: crate::learn::progress::ChapterSlug,
+    },
     /// The 64-bit ID decoder.
     #[at("/decoder")]
     Decoder,
@@ -49,7 +55,7 @@ impl Route {
     pub fn label(self) -> &'static str {
         match self {
             Route::Home => "Home",
-            Route::Learn => "Learn",
+            Route::Learn | Route::LearnChapter { .. } => "Learn",
             Route::Decoder => "Decoder",
             Route::Ring => "Ring",
             Route::Board => "Board",
@@ -68,7 +74,7 @@ impl Route {
             Route::Decoder | Route::EmbedDecoder => Some(View::Decoder),
             Route::Ring | Route::EmbedRing => Some(View::Ring),
             Route::Board | Route::EmbedBoard => Some(View::Board),
-            Route::Home | Route::Learn | Route::NotFound => None,
+            Route::Home | Route::Learn | Route::LearnChapter { .. } | Route::NotFound => None,
             #[cfg(feature = "debug-panic")]
             Route::DebugPanic => None,
         }
@@ -161,6 +167,7 @@ pub fn switch(route: Route) -> Html {
     match route {
         Route::Home => home_page(),
         Route::Learn => learn_page(),
+        Route::LearnChapter { slug } => learn_chapter_page(slug),
         // An embed route is built into the same page as its full view, and hands over the same way.
         Route::Decoder | Route::EmbedDecoder => decoder_page(),
         Route::Ring | Route::EmbedRing => ring_page(),
@@ -188,6 +195,16 @@ macro_rules! page {
 
 page!(home_page, "home", "index.html", crate::home::Home);
 page!(learn_page, "home", "index.html", crate::learn::LearnView);
+
+#[cfg(feature = "home")]
+fn learn_chapter_page(slug: crate::learn::progress::ChapterSlug) -> Html {
+    html! { <crate::learn::chapter_page::ChapterPage key={slug.0} {slug} /> }
+}
+
+#[cfg(not(feature = "home"))]
+fn learn_chapter_page(_: crate::learn::progress::ChapterSlug) -> Html {
+    html! { <crate::components::other_page::OtherPage page="index.html" /> }
+}
 page!(
     decoder_page,
     "decoder",

@@ -30,6 +30,8 @@ pub mod settings_panel;
 #[cfg(feature = "board")]
 pub mod shard_samples;
 #[cfg(feature = "board")]
+pub mod snapshot;
+#[cfg(feature = "board")]
 pub mod state;
 #[cfg(feature = "board")]
 pub mod storage;

@@ -156,7 +156,7 @@ pub fn board_view() -> Html {
         .map(|p| p.summary);
 
     html! {
-        <div class="page board">
+        <div class="page board" data-shardlab-snapshot={snapshot::attr(&state, &estimated, &status)}>
             <h1>{ "Board" }</h1>
             <p class="lead">
                 { "Drag together users, app servers, a cache and a sharded database, set each box's knobs, \

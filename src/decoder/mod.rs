@@ -25,6 +25,8 @@ pub mod layout_io;
 pub mod placement_panel;
 pub mod preview;
 #[cfg(feature = "decoder")]
+pub mod snapshot;
+#[cfg(feature = "decoder")]
 pub mod state;
 #[cfg(feature = "decoder")]
 pub mod time_base_editor;

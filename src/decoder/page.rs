@@ -49,7 +49,7 @@ pub fn decoder_view() -> Html {
         },
     };
     html! {
-        <div class="page decoder">
+        <div class="page decoder" data-shardlab-snapshot={snapshot::attr(&state)}>
             <h1>{ "Decoder" }</h1>
             <p class="lead">
                 { "An ID can carry its own address. Pinterest's 64 bits hold a shard, a type and a local row \

@@ -61,6 +61,7 @@ pub fn home() -> Html {
                        here in your browser, from many keys, never asserted." }
                 </p>
             </section>
+            <crate::learn::resume::Resume />
             <ul class="cards" aria-label="Views">
                 { for CARDS.iter().map(|card| html! {
                     <li class="card">

@@ -1,87 +1,112 @@
-//! The Learn path: chapters that embed the three views in chosen states, with try-it tasks.
+//! The Learn path: chapters that show the three views live, in chosen states, with "try it" tasks
+//! that notice when they are done.
 //!
-//! The chapter plan is fixed here; each chapter's page, with its prose, live views and task checks,
-//! arrives with the Learn issue.
+//! - `chapters`: the course itself (prose, live views, tasks, sources);
+//! - `tasks`: the task checks, pure functions of a view's snapshot (`components::snapshot`);
+//! - `progress`: what the reader has done, in localStorage (small; the header reads it);
+//! - `live_view`: the one function that turns (view, state) into an iframe address;
+//! - components: `chapter_page`, `live_frame` (the iframe, its snapshot polling and height),
+//!   `task_card`, `resume` (the home page's "where was I"), and `preview` (the home-page card).
 
+pub mod chapters;
+pub mod live_view;
 pub mod preview;
+pub mod progress;
+pub mod tasks;
 
-use yew::prelude::*;
+#[cfg(feature = "home")]
+pub mod chapter_page;
+#[cfg(feature = "home")]
+pub mod live_frame;
+#[cfg(feature = "home")]
+pub mod resume;
+#[cfg(feature = "home")]
+pub mod task_card;
 
-/// One chapter of the course.
-pub struct Chapter {
-    /// The chapter's title.
-    pub title: &'static str,
-    /// What the reader does in it.
-    pub task: &'static str,
-}
+pub use chapters::{Chapter, CHAPTERS};
 
-/// The course, in order.
-pub const CHAPTERS: [Chapter; 11] = [
-    Chapter {
-        title: "Shard later",
-        task: "Find the users count at which one big box drops below Apdex 0.85.",
-    },
-    Chapter {
-        title: "Choosing a shard key",
-        task: "Key on the user and make a hot shard appear.",
-    },
-    Chapter {
-        title: "Range, hash and directory rules",
-        task: "Make the last range shard hot with time-ordered keys.",
-    },
-    Chapter {
-        title: "Hash mod N and the 80 % problem",
-        task: "Grow from 4 to 5 shards and read how many keys moved.",
-    },
-    Chapter {
-        title: "The ring",
-        task: "Add a server and see about 1/(N+1) of the keys move.",
-    },
-    Chapter {
-        title: "Virtual nodes and weights",
-        task: "Bring the busiest server under 1.10 × the mean load.",
-    },
-    Chapter {
-        title: "Replication on the ring",
-        task: "With three replicas, kill a server and check every key still has three owners.",
-    },
-    Chapter {
-        title: "Put the shard in the ID",
-        task: "Decode a Pin, then compose an ID for shard 5000, type 2.",
-    },
-    Chapter {
-        title: "Grow by moving whole shards",
-        task: "Split a host and confirm that no ID changed.",
-    },
-    Chapter {
-        title: "The Pinterest board",
-        task: "Kill a master with no auto-failover and explain the errors.",
-    },
-    Chapter {
-        title: "Trade-offs",
-        task: "ID-encoded against hash placement, side by side, then a short quiz.",
-    },
-];
+#[cfg(feature = "home")]
+pub use view::LearnView;
 
-/// The Learn page: the chapter plan.
-#[function_component(LearnView)]
-pub fn learn_view() -> Html {
-    html! {
-        <section class="page narrow">
-            <h1>{ "Learn" }</h1>
-            <p class="lead">
-                { "Eleven short chapters, each with a live view and a task that notices when you have done \
-                   it. They are being written; until then the Decoder, Ring and Board views are open to \
-                   explore on their own." }
-            </p>
-            <ol class="chapter-list">
-                { for CHAPTERS.iter().map(|chapter| html! {
-                    <li>
-                        <strong>{ chapter.title }</strong>
-                        <span class="chapter-task">{ chapter.task }</span>
-                    </li>
-                }) }
-            </ol>
-        </section>
+#[cfg(feature = "home")]
+mod view {
+    use yew::prelude::*;
+    use yew_router::prelude::*;
+
+    use super::progress::{self, use_progress, ChapterSlug};
+    use super::CHAPTERS;
+    use crate::route::Route;
+
+    /// The Learn page: the chapters with the reader's progress, and a reset.
+    #[function_component(LearnView)]
+    pub fn learn_view() -> Html {
+        let progress = use_progress();
+        let confirming = use_state(|| false);
+        let ask = {
+            let confirming = confirming.clone();
+            Callback::from(move |_: MouseEvent| confirming.set(true))
+        };
+        let keep = {
+            let confirming = confirming.clone();
+            Callback::from(move |_: MouseEvent| confirming.set(false))
+        };
+        let forget = {
+            let confirming = confirming.clone();
+            Callback::from(move |_: MouseEvent| {
+                progress::reset();
+                confirming.set(false);
+            })
+        };
+        let resume = progress
+            .last
+            .as_deref()
+            .and_then(|s| s.parse::<ChapterSlug>().ok());
+        html! {
+            <section class="page narrow learn" aria-labelledby="learn-title">
+                <h1 id="learn-title">{ "Learn" }</h1>
+                <p class="lead">
+                    { "Eleven short chapters, from \"do you need to shard at all?\" to putting the shard in \
+                       the ID the way Pinterest did. Each shows a live view in a chosen state and asks you \
+                       to do something with it; the task ticks itself when the view gets there. Your \
+                       progress stays in this browser." }
+                </p>
+                <p class="learn-summary" data-testid="learn-summary">
+                    { format!("{} of {} chapters finished.", progress.finished_count(), CHAPTERS.len()) }
+                    if let Some(slug) = resume {
+                        { " " }
+                        <Link<Route> to={Route::LearnChapter { slug }}>
+                            { format!("Continue with chapter {}", slug.index() + 1) }
+                        </Link<Route>>
+                    }
+                </p>
+                <ol class="chapter-list">
+                    { for CHAPTERS.iter().map(|chapter| {
+                        let done = progress.done_in(chapter.slug);
+                        let finished = progress.finished.contains(chapter.slug);
+                        let slug = chapter.slug.parse::<ChapterSlug>().ok();
+                        html! {
+                            <li class={classes!(finished.then_some("finished"))}>
+                                if let Some(slug) = slug {
+                                    <Link<Route> to={Route::LearnChapter { slug }}>{ chapter.title }</Link<Route>>
+                                }
+                                <span class="chapter-task">{ chapter.task }</span>
+                                <span class="chapter-progress">
+                                    { if finished { "✓ finished".to_owned() } else { format!("{done} of {} tasks", chapter.tasks.len()) } }
+                                </span>
+                            </li>
+                        }
+                    }) }
+                </ol>
+                <div class="learn-reset">
+                    if *confirming {
+                        <p role="alert">{ "Forget every task you have done here? This cannot be undone." }</p>
+                        <button type="button" class="danger" onclick={forget}>{ "Yes, reset my progress" }</button>
+                        <button type="button" onclick={keep}>{ "Keep it" }</button>
+                    } else {
+                        <button type="button" onclick={ask}>{ "Reset progress…" }</button>
+                    }
+                </div>
+            </section>
+        }
     }
 }

@@ -32,6 +32,8 @@ pub mod server_list;
 #[cfg(feature = "ring")]
 pub mod settings;
 #[cfg(feature = "ring")]
+pub mod snapshot;
+#[cfg(feature = "ring")]
 pub mod state;
 #[cfg(feature = "ring")]
 pub mod stats;

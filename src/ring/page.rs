@@ -418,7 +418,7 @@ pub fn ring_view() -> Html {
     });
     let dismiss = dispatch.reform(|_: MouseEvent| Action::DismissNotes);
     html! {
-        <div class="page ring-view">
+        <div class="page ring-view" data-shardlab-snapshot={snapshot::attr(&state, measured.as_deref())}>
             <h1>{ "Ring" }</h1>
             <p class="lead">
                 { "Hash each key to a point on a circle and walk clockwise to the first server. Add a server: \

@@ -1,0 +1,237 @@
+//! The reader's progress through the Learn path, kept in localStorage: the tasks done per chapter,
+//! the chapters finished, and the chapter last opened (for "where was I" on the home page).
+//!
+//! This file is small on purpose: the header of every page shows "Learn 3/11" from it, so it must
+//! not pull the chapters' prose into the decoder, ring or board bundles. The chapter slugs live
+//! here for the same reason (the route parses them); `chapters.rs` is checked against them.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt;
+use std::str::FromStr;
+
+use gloo::storage::{LocalStorage, Storage};
+use serde::{Deserialize, Serialize};
+use yew::prelude::*;
+
+/// The localStorage key.
+pub const STORAGE_KEY: &str = "shardlab.learn.v1";
+/// The localStorage key of the finished-chapter count alone, a plain number: the header of every
+/// page reads it, and parsing the whole progress there would cost every page's bundle.
+pub const COUNT_KEY: &str = "shardlab.learn.finished";
+/// The window event fired after the progress changes, so the header and the home page follow.
+pub const CHANGED_EVENT: &str = "shardlab-learn-progress";
+
+/// Every chapter's slug, in order: the `<slug>` of `#/learn/<slug>`.
+pub const CHAPTER_SLUGS: [&str; 11] = [
+    "shard-later",
+    "shard-key",
+    "range-hash-directory",
+    "mod-n",
+    "ring",
+    "virtual-nodes",
+    "replication",
+    "shard-in-the-id",
+    "grow-by-shards",
+    "pinterest-board",
+    "trade-offs",
+];
+
+/// A known chapter's slug; parsing anything else fails, so the router shows "not found".
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ChapterSlug(pub &'static str);
+
+impl ChapterSlug {
+    /// The chapter's position in the course, 0-based.
+    pub fn index(self) -> usize {
+        CHAPTER_SLUGS.iter().position(|s| *s == self.0).unwrap_or(0)
+    }
+}
+
+impl FromStr for ChapterSlug {
+    type Err = ();
+
+    fn from_str(text: &str) -> Result<Self, ()> {
+        CHAPTER_SLUGS
+            .iter()
+            .find(|s| **s == text)
+            .map(|s| ChapterSlug(s))
+            .ok_or(())
+    }
+}
+
+impl fmt::Display for ChapterSlug {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.0)
+    }
+}
+
+/// What the reader has done.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Progress {
+    /// Done task ids, by chapter slug.
+    #[serde(default)]
+    pub done: BTreeMap<String, BTreeSet<String>>,
+    /// Slugs of the chapters whose every task is done.
+    #[serde(default)]
+    pub finished: BTreeSet<String>,
+    /// The chapter last opened.
+    #[serde(default)]
+    pub last: Option<String>,
+}
+
+impl Progress {
+    /// Reads the stored text; anything unreadable is a fresh start (never a panic).
+    pub fn parse(text: &str) -> Progress {
+        serde_json::from_str::<Progress>(text)
+            .map(|mut p| {
+                // Only known chapters count, so a stale entry cannot read "12/11".
+                p.finished.retain(|s| CHAPTER_SLUGS.contains(&s.as_str()));
+                p
+            })
+            .unwrap_or_default()
+    }
+
+    /// The stored text.
+    pub fn to_text(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
+    }
+
+    /// Whether a task is done.
+    pub fn is_done(&self, slug: &str, task: &str) -> bool {
+        self.done
+            .get(slug)
+            .is_some_and(|tasks| tasks.contains(task))
+    }
+
+    /// Tasks done in a chapter.
+    pub fn done_in(&self, slug: &str) -> usize {
+        self.done.get(slug).map_or(0, BTreeSet::len)
+    }
+
+    /// Marks a task done, and the chapter finished when `all_tasks` are; true when anything changed.
+    pub fn mark(&mut self, slug: &str, task: &str, all_tasks: &[&str]) -> bool {
+        let tasks = self.done.entry(slug.to_owned()).or_default();
+        let changed = tasks.insert(task.to_owned());
+        if all_tasks.iter().all(|t| tasks.contains(*t)) {
+            self.finished.insert(slug.to_owned());
+        }
+        changed
+    }
+
+    /// Chapters finished.
+    pub fn finished_count(&self) -> usize {
+        self.finished.len()
+    }
+}
+
+/// The stored progress (a fresh one when there is none or it is unreadable).
+pub fn load() -> Progress {
+    LocalStorage::raw()
+        .get_item(STORAGE_KEY)
+        .ok()
+        .flatten()
+        .map(|text| Progress::parse(&text))
+        .unwrap_or_default()
+}
+
+/// Stores the progress and tells the page (header, home) it changed.
+pub fn save(progress: &Progress) {
+    let storage = LocalStorage::raw();
+    let _ = storage.set_item(STORAGE_KEY, &progress.to_text());
+    let _ = storage.set_item(COUNT_KEY, &progress.finished_count().to_string());
+    announce();
+}
+
+/// Forgets all progress.
+pub fn reset() {
+    let storage = LocalStorage::raw();
+    let _ = storage.remove_item(STORAGE_KEY);
+    let _ = storage.remove_item(COUNT_KEY);
+    announce();
+}
+
+/// The stored count of finished chapters (0 when there is none or it is not a count).
+pub fn finished_count() -> usize {
+    LocalStorage::raw()
+        .get_item(COUNT_KEY)
+        .ok()
+        .flatten()
+        .and_then(|text| text.trim().parse::<usize>().ok())
+        .map_or(0, |n| n.min(CHAPTER_SLUGS.len()))
+}
+
+fn announce() {
+    if let Ok(event) = web_sys::Event::new(CHANGED_EVENT) {
+        let _ = gloo::utils::window().dispatch_event(&event);
+    }
+}
+
+/// A value read from storage, read again whenever this page or another tab changes the progress.
+#[hook]
+fn use_stored<T: 'static>(read: fn() -> T) -> UseStateHandle<T> {
+    let value = use_state(read);
+    {
+        let value = value.clone();
+        use_effect_with((), move |_| {
+            let window = gloo::utils::window();
+            let here = {
+                let value = value.clone();
+                gloo::events::EventListener::new(&window, CHANGED_EVENT, move |_| value.set(read()))
+            };
+            // Another tab (or a Learn iframe's page) wrote it.
+            let elsewhere =
+                gloo::events::EventListener::new(&window, "storage", move |_| value.set(read()));
+            move || drop((here, elsewhere))
+        });
+    }
+    value
+}
+
+/// The stored progress, kept current.
+#[hook]
+pub fn use_progress() -> UseStateHandle<Progress> {
+    use_stored(load)
+}
+
+/// The finished-chapter count alone, kept current (for the header of every page).
+#[hook]
+pub fn use_finished_count() -> UseStateHandle<usize> {
+    use_stored(finished_count)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn marking_every_task_finishes_the_chapter() {
+        let mut p = Progress::default();
+        assert!(p.mark("mod-n", "read", &["read", "why"]));
+        assert!(!p.mark("mod-n", "read", &["read", "why"]));
+        assert_eq!(p.finished_count(), 0);
+        assert!(p.mark("mod-n", "why", &["read", "why"]));
+        assert_eq!(p.finished_count(), 1);
+        assert!(p.is_done("mod-n", "why"));
+        assert_eq!(p.done_in("mod-n"), 2);
+    }
+
+    #[test]
+    fn stored_text_round_trips_and_garbage_is_a_fresh_start() {
+        let mut p = Progress::default();
+        p.mark("ring", "grow", &["grow"]);
+        p.last = Some("ring".into());
+        assert_eq!(Progress::parse(&p.to_text()), p);
+        assert_eq!(Progress::parse("{not json"), Progress::default());
+        assert_eq!(Progress::parse("[1,2]"), Progress::default());
+        let stale = Progress::parse(r#"{"finished":["ring","gone-chapter"]}"#);
+        assert_eq!(stale.finished_count(), 1);
+    }
+
+    #[test]
+    fn only_known_slugs_parse() {
+        assert_eq!("ring".parse::<ChapterSlug>(), Ok(ChapterSlug("ring")));
+        assert!("nope".parse::<ChapterSlug>().is_err());
+        assert_eq!(ChapterSlug("trade-offs").index(), 10);
+        assert_eq!(ChapterSlug("ring").to_string(), "ring");
+    }
+}

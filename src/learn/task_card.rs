@@ -1,0 +1,131 @@
+//! One "try it" task in a chapter: its prompt, whether it is done, and for readings and questions
+//! the input and the verdict.
+
+use std::rc::Rc;
+
+use web_sys::HtmlInputElement;
+use yew::prelude::*;
+
+use super::chapters::CHAPTERS;
+use super::tasks::{judge, Check, Snapshot, Verdict};
+
+/// The card's inputs.
+#[derive(Properties, PartialEq)]
+pub struct TaskCardProps {
+    /// The chapter's index in [`CHAPTERS`].
+    pub chapter: usize,
+    /// The task's index in the chapter.
+    pub task: usize,
+    /// The newest snapshot of the view the task watches.
+    pub snapshot: Option<Rc<Snapshot>>,
+    /// Whether the task is done (from the stored progress).
+    pub done: bool,
+    /// Called when a reading or an answer is judged right.
+    pub on_done: Callback<()>,
+}
+
+/// A task.
+#[function_component(TaskCard)]
+pub fn task_card(props: &TaskCardProps) -> Html {
+    let answer = use_state(String::new);
+    let picked = use_state(|| None::<usize>);
+    let verdict = use_state(|| None::<String>);
+    let Some(task) = CHAPTERS
+        .get(props.chapter)
+        .and_then(|c| c.tasks.get(props.task))
+    else {
+        return html! {};
+    };
+    let id = format!("task-{}", task.id);
+    let submit = {
+        let (answer, picked, verdict) = (answer.clone(), picked.clone(), verdict.clone());
+        let snapshot = props.snapshot.clone();
+        let on_done = props.on_done.clone();
+        let check = task.check;
+        Callback::from(move |event: SubmitEvent| {
+            event.prevent_default();
+            let text = match check {
+                Check::Choice { .. } => picked.map(|p| p.to_string()).unwrap_or_default(),
+                _ => (*answer).clone(),
+            };
+            match judge(&check, snapshot.as_deref(), &text) {
+                Verdict::Done => {
+                    verdict.set(None);
+                    on_done.emit(());
+                }
+                Verdict::NotYet(why) => verdict.set(Some(why)),
+            }
+        })
+    };
+    let status = if props.done {
+        html! { <span class="task-status done">{ "✓ Done" }</span> }
+    } else {
+        html! { <span class="task-status">{ "Not yet" }</span> }
+    };
+    let form = match task.check {
+        Check::State(_) => html! {
+            if !props.done {
+                <p class="muted task-watch">{ "This task watches the live view and ticks itself when the view gets there." }</p>
+            }
+        },
+        Check::Reading { label, .. } => {
+            let oninput = {
+                let answer = answer.clone();
+                Callback::from(move |e: InputEvent| {
+                    let input: HtmlInputElement = e.target_unchecked_into();
+                    answer.set(input.value());
+                })
+            };
+            html! {
+                <form class="task-form" onsubmit={submit}>
+                    <label for={format!("{id}-answer")}>{ label }</label>
+                    <input id={format!("{id}-answer")} type="text" value={(*answer).clone()} {oninput}
+                        aria-describedby={format!("{id}-verdict")} autocomplete="off" />
+                    <button type="submit">{ "Check" }</button>
+                </form>
+            }
+        }
+        Check::Choice {
+            options, correct, ..
+        } => {
+            let explanation = picked
+                .and_then(|p| options.get(p).map(|(_, why)| (p == correct, *why)))
+                .filter(|_| verdict.is_some() || props.done);
+            html! {
+                <form class="task-form choice" onsubmit={submit}>
+                    <fieldset>
+                        <legend class="visually-hidden">{ task.prompt }</legend>
+                        { for options.iter().enumerate().map(|(i, (text, _))| {
+                            let picked = picked.clone();
+                            let verdict = verdict.clone();
+                            html! {
+                                <label class="choice-option">
+                                    <input type="radio" name={format!("{id}-choice")} value={i.to_string()}
+                                        checked={*picked == Some(i)}
+                                        onchange={Callback::from(move |_| { picked.set(Some(i)); verdict.set(None); })} />
+                                    { *text }
+                                </label>
+                            }
+                        }) }
+                    </fieldset>
+                    <button type="submit">{ "Check" }</button>
+                    if let Some((right, why)) = explanation {
+                        <p class={classes!("task-explanation", right.then_some("right"))}>{ why }</p>
+                    }
+                </form>
+            }
+        }
+    };
+    html! {
+        <li class={classes!("task-card", props.done.then_some("done"))} id={id.clone()}>
+            <div class="task-head">
+                <p class="task-prompt">{ task.prompt }</p>
+                { status }
+            </div>
+            { form }
+            <p id={format!("{id}-verdict")} class="field-error" role="alert">
+                { (*verdict).clone().unwrap_or_default() }
+            </p>
+        </li>
+    }
+}

@@ -1,0 +1,129 @@
+//! The Ring's snapshot for `data-shardlab-snapshot` (see `components::snapshot`).
+
+use shardlab_core::placement::{key_hash, KeyStream, Rendezvous, Ring, ServerList};
+
+use super::state::{build_now, RingState};
+use super::stats::Measured;
+use crate::components::snapshot::{attribute, RingSnapshot};
+
+/// The owners of the looked-up key, as the lookup panel lists them: R distinct servers on the
+/// ring, the R best scores under rendezvous, the one owner under every other scheme.
+fn owners(state: &RingState, list: Option<&ServerList>) -> Vec<u32> {
+    let hash = key_hash(&state.key);
+    match (state.scheme, list) {
+        ("ring", Some(list)) => Ring::new(list.clone(), state.vnodes)
+            .and_then(|ring| ring.replicas(hash, state.replicas))
+            .map(|ids| ids.iter().map(|id| id.0).collect())
+            .unwrap_or_default(),
+        ("rendezvous", Some(list)) => Rendezvous::new(list.clone())
+            .scores(hash)
+            .iter()
+            .take(state.replicas as usize)
+            .map(|score| score.server.0)
+            .collect(),
+        _ => build_now(state)
+            .map(|placement| vec![placement.locate(hash).0])
+            .unwrap_or_default(),
+    }
+}
+
+/// The fewest distinct owners any drawn key gets when asking for `replicas` of them.
+fn min_distinct_owners(state: &RingState, list: Option<&ServerList>) -> Option<u32> {
+    let list = list?;
+    match state.scheme {
+        "ring" => {
+            let ring = Ring::new(list.clone(), state.vnodes).ok()?;
+            KeyStream::new(state.seed)
+                .take_keys(state.sample)
+                .map(|key| {
+                    let mut ids = ring.replicas(key, state.replicas).unwrap_or_default();
+                    ids.sort_unstable();
+                    ids.dedup();
+                    u32::try_from(ids.len()).unwrap_or(u32::MAX)
+                })
+                .min()
+        }
+        // Rendezvous ranks every server for every key, so R distinct owners exist while R servers do.
+        "rendezvous" => Some(state.replicas.min(u32::try_from(state.servers.len()).ok()?)),
+        _ => Some(1),
+    }
+}
+
+/// The snapshot of what the Ring shows: its state and the streamed statistics, when they belong
+/// to the servers on screen (a run for the previous change is ignored until the new one starts).
+pub fn of(state: &RingState, measured: Option<&Measured>) -> RingSnapshot {
+    let ids = |servers: &[shardlab_core::placement::Server]| -> Vec<u32> {
+        servers.iter().map(|s| s.id.0).collect()
+    };
+    let servers = ids(&state.servers);
+    let before = state.previous.as_deref().map(ids);
+    let list = ServerList::new(state.servers.clone()).ok();
+    let current = measured.filter(|m| {
+        m.result.servers_after == servers.len()
+            && m.result.servers_before == before.as_ref().map_or(servers.len(), Vec::len)
+            && m.change.is_some() == before.is_some()
+    });
+    let done = current.filter(|m| m.progress.is_done());
+    let (added, killed) = match &before {
+        Some(before) => (
+            servers
+                .iter()
+                .filter(|id| !before.contains(id))
+                .copied()
+                .collect(),
+            before
+                .iter()
+                .filter(|id| !servers.contains(id))
+                .copied()
+                .collect(),
+        ),
+        None => (Vec::new(), Vec::new()),
+    };
+    RingSnapshot {
+        scheme: state.scheme.to_owned(),
+        owners: owners(state, list.as_ref()),
+        min_distinct_owners: min_distinct_owners(state, list.as_ref()),
+        servers,
+        added,
+        killed,
+        vnodes: state.vnodes,
+        replicas: state.replicas,
+        key: state.key.clone(),
+        keys: state.keys,
+        measured: done.is_some(),
+        moved_fraction: done
+            .filter(|_| before.is_some())
+            .map(|m| m.result.moved_fraction),
+        ideal_fraction: done
+            .filter(|_| before.is_some())
+            .map(|m| m.result.ideal_fraction),
+        max_over_mean: done.map(|m| m.result.load_after.max_over_mean),
+        before,
+    }
+}
+
+/// [`of`] as the attribute's JSON text.
+pub fn attr(state: &RingState, measured: Option<&Measured>) -> String {
+    attribute(&of(state, measured))
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+    use crate::ring::state::Action;
+
+    #[test]
+    fn killing_a_server_is_seen_and_three_owners_remain() {
+        let mut state = RingState::default();
+        state.apply(Action::AddServer);
+        state.apply(Action::RemoveServer(1));
+        let snapshot = of(&state, None);
+        assert_eq!(snapshot.killed, vec![1]);
+        assert_eq!(snapshot.replicas, 3);
+        assert_eq!(snapshot.owners.len(), 3);
+        assert_eq!(snapshot.min_distinct_owners, Some(3));
+        assert!(!snapshot.measured);
+        assert_eq!(snapshot.moved_fraction, None);
+    }
+}
