@@ -569,9 +569,18 @@ pub fn apply_setting(
 
 /// Reads a design file's text: JSON, the supported version, and a design that validates.
 pub fn parse_import(text: &str) -> Result<Design, String> {
-    let value: serde_json::Value = serde_json::from_str(text)
+    /// Only the version, read before the design. Reading the text twice, rather than through a
+    /// `serde_json::Value`, keeps a second copy of the design's deserializer out of the page.
+    #[derive(serde::Deserialize)]
+    struct Header {
+        version: Option<u64>,
+    }
+    serde_json::from_str::<serde::de::IgnoredAny>(text)
         .map_err(|e| format!("This file is not JSON ({e}). Export a board to see the format."))?;
-    match value.get("version").and_then(serde_json::Value::as_u64) {
+    match serde_json::from_str::<Header>(text)
+        .ok()
+        .and_then(|h| h.version)
+    {
         Some(1) => {}
         Some(v) => {
             return Err(format!(
@@ -582,7 +591,7 @@ pub fn parse_import(text: &str) -> Result<Design, String> {
             return Err("This JSON has no \"version\": 1, so it is not a shardlab design.".into())
         }
     }
-    let design: Design = serde_json::from_value(value)
+    let design: Design = serde_json::from_str(text)
         .map_err(|e| format!("This JSON is not a shardlab design: {e}."))?;
     if let Some(first) = validate(&design).first() {
         return Err(format!("This design cannot be loaded: {first}."));

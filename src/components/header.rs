@@ -3,6 +3,8 @@
 use yew::prelude::*;
 use yew_router::prelude::*;
 
+use super::route_link::RouteLink;
+
 use super::theme_toggle::ThemeToggle;
 use crate::learn::progress::CHAPTER_SLUGS;
 use crate::route::Route;
@@ -19,10 +21,10 @@ pub fn header() -> Html {
     let finished: Option<usize> = None;
     html! {
         <header class="site-header">
-            <Link<Route> to={Route::Home} classes="brand">
+            <RouteLink to={Route::Home} classes="brand">
                 <span class="brand-mark" aria-hidden="true">{ "▚" }</span>
                 { "shardlab" }
-            </Link<Route>>
+            </RouteLink>
             <nav aria-label="Views">
                 <ul>
                     { for Route::NAVIGATION.iter().map(|&route| {
@@ -30,9 +32,9 @@ pub fn header() -> Html {
                             || (route == Route::Learn && matches!(current, Some(Route::LearnChapter { .. })));
                         html! {
                             <li>
-                                <Link<Route> to={route} classes={classes!(active.then_some("active"))}>
+                                <RouteLink to={route} classes={classes!(active.then_some("active"))}>
                                     { route.label() }
-                                </Link<Route>>
+                                </RouteLink>
                                 if let (Route::Learn, Some(finished)) = (route, finished) {
                                     <span class="nav-progress" data-testid="learn-progress"
                                         title={format!("{finished} of {} chapters finished", CHAPTER_SLUGS.len())}>

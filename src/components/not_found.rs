@@ -1,9 +1,8 @@
 //! The page for an address the app does not know.
 
-use yew::prelude::*;
-use yew_router::prelude::*;
-
+use super::route_link::RouteLink;
 use crate::route::Route;
+use yew::prelude::*;
 
 /// Shown for an unknown route, with a way back.
 #[function_component(NotFound)]
@@ -12,7 +11,7 @@ pub fn not_found() -> Html {
         <section class="page narrow">
             <h1>{ "No such page" }</h1>
             <p>{ "This address does not name a shardlab view. It may come from a newer or older link." }</p>
-            <p><Link<Route> to={Route::Home}>{ "Go to the home page" }</Link<Route>></p>
+            <p><RouteLink to={Route::Home}>{ "Go to the home page" }</RouteLink></p>
         </section>
     }
 }

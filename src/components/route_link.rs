@@ -41,7 +41,8 @@ pub fn encode_query(pairs: &[(&'static str, String)]) -> String {
 pub struct RouteLinkProps {
     /// The view to open.
     pub to: Route,
-    /// Its query pairs.
+    /// Its query pairs (none for a plain link to the route).
+    #[prop_or_default]
     pub query: Vec<(&'static str, String)>,
     /// Classes for the `<a>`.
     #[prop_or_default]
@@ -55,7 +56,11 @@ pub struct RouteLinkProps {
 #[function_component(RouteLink)]
 pub fn route_link(props: &RouteLinkProps) -> Html {
     let navigator = use_navigator();
-    let href = format!("#{}?{}", props.to.to_path(), encode_query(&props.query));
+    let href = if props.query.is_empty() {
+        format!("#{}", props.to.to_path())
+    } else {
+        format!("#{}?{}", props.to.to_path(), encode_query(&props.query))
+    };
     let onclick = navigator.map(|navigator| {
         let to = props.to;
         let query = props.query.clone();
@@ -64,7 +69,13 @@ pub fn route_link(props: &RouteLinkProps) -> Html {
             if e.meta_key() || e.ctrl_key() || e.shift_key() || e.alt_key() {
                 return;
             }
-            if navigator.push_with_query(&to, &query).is_ok() {
+            let pushed = if query.is_empty() {
+                navigator.push(&to);
+                true
+            } else {
+                navigator.push_with_query(&to, &query).is_ok()
+            };
+            if pushed {
                 e.prevent_default();
             }
         })

@@ -12,6 +12,7 @@ mod bench;
 mod csp;
 mod debug_page;
 mod fuzz;
+mod minify;
 mod tally;
 mod tools;
 
@@ -164,6 +165,8 @@ fn dist(public_url: &str, dist_dir: &Path) -> Result<(), String> {
         copy_files(&part, dist_dir)?;
     }
     check_no_env_import(dist_dir)?;
+    let pages: Vec<&str> = PAGES.iter().map(|(html, _)| *html).collect();
+    minify::minify_glue(dist_dir, &pages)?;
     for (html, _) in PAGES {
         let page = dist_dir.join(html);
         let text =

@@ -165,9 +165,18 @@ test('an insert plays step by step, pauses, steps by hand, and shows the end at 
   await page.getByRole('button', { name: 'Insert a new object' }).click();
   const status = page.getByTestId('gen-status');
   const play = page.getByTestId('gen-play');
+  // A fresh insert starts playing on its own: it shows a step of four, and Play reads Pause.
+  await expect(status).toHaveText(/^Step [1-4] of 4/);
+  await expect(play).toHaveText(/Pause|Replay/);
+  // On a loaded machine the timer may already have moved on, so pause, then start over by hand.
+  await play.click();
+  await expect(play).toHaveText(/Play|Replay/);
+  const startOver = page.getByTestId('gen-start-over');
+  if (await startOver.isEnabled()) {
+    await startOver.click();
+  }
   await expect(status).toHaveText('Step 1 of 4: Pick a shard');
   await expect(page.locator('.gen-steps li.pending')).toHaveCount(3);
-  await play.click();
   await expect(play).toHaveText('Play');
   // Paused: no timer reveals the next step.
   await page.waitForTimeout(1500);

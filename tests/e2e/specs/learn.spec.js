@@ -268,7 +268,7 @@ test('the home page says where you were, and a confirmed reset forgets it', asyn
 
 test('under the /shardlab/ subpath the live view loads from that subpath and ticks its task', async ({ page }) => {
   await openRoute(page, '#/learn/grow-by-shards', '/shardlab/');
-  await expect(page.locator('iframe.live-frame')).toHaveAttribute('src', /^decoder\.html#\/decoder\?/);
+  await expect(page.locator('iframe.live-frame')).toHaveAttribute('src', /^decoder\.html#\/embed\/decoder\?/);
   const view = await liveView(page);
   await view.getByRole('button', { name: 'Split MySQL007A' }).click();
   await done(page, 'split');
