@@ -15,6 +15,8 @@ pub mod directory_table;
 #[cfg(feature = "ring")]
 pub mod id_bits;
 #[cfg(feature = "ring")]
+pub mod key_dots;
+#[cfg(feature = "ring")]
 pub mod lookup_steps;
 #[cfg(feature = "ring")]
 pub mod plots;
