@@ -1,7 +1,9 @@
 //! The ring's sample of keys, drawn on a `<canvas>` that sits exactly under the ring's SVG (same
 //! 400 × 400 geometry). Ten thousand SVG circles made every change one long task (Yew diffed them
 //! and the browser restyled each for its transition); here the page renders one element and the
-//! dots are painted from an effect, batched by colour, and animated with `requestAnimationFrame`.
+//! dots are painted from an effect by [`super::dot_raster`], animated with
+//! `requestAnimationFrame`. The keys that stay put are painted once per flight into a layer that
+//! each frame starts from, so a frame only paints the keys that move.
 //!
 //! Keys that changed owner slide from the key orbit to the moved orbit, fade from the old owner's
 //! colour to the new one's and carry a red outline; the others stay put. The flight lasts
@@ -16,10 +18,12 @@ use std::rc::Rc;
 use gloo::events::EventListener;
 use gloo::render::{request_animation_frame, AnimationFrame};
 use wasm_bindgen::closure::Closure;
+use wasm_bindgen::Clamped;
 use wasm_bindgen::JsCast;
-use web_sys::{CanvasRenderingContext2d, Element, HtmlCanvasElement};
+use web_sys::{CanvasRenderingContext2d, Element, HtmlCanvasElement, ImageData};
 use yew::prelude::*;
 
+use super::dot_raster::{DotStyle, Raster, Rgb};
 use super::ring_drawing::{turn_of, Dot, Scene, CENTRE, KEY_ORBIT, MOVED_ORBIT};
 use crate::components::palette::server_class;
 
@@ -29,9 +33,6 @@ const VIEW: f64 = 400.0;
 const DOT_R: f64 = 3.0;
 /// How many server colours the palette has (`server_class` repeats after this many).
 const COLOURS: usize = 16;
-
-/// An sRGB colour, 0–255 per channel.
-pub type Rgb = [f64; 3];
 
 /// Reads a computed CSS colour such as `rgb(0, 114, 178)` or `rgba(0 114 178 / 1)`.
 pub fn parse_rgb(text: &str) -> Option<Rgb> {
@@ -43,20 +44,19 @@ pub fn parse_rgb(text: &str) -> Option<Rgb> {
     let mut channels = inner
         .split(|c: char| c == ',' || c == '/' || c.is_whitespace())
         .filter(|part| !part.is_empty())
-        .map(|part| part.parse::<f64>().ok().filter(|v| (0.0..=255.0).contains(v)));
+        .map(|part| {
+            part.parse::<f64>()
+                .ok()
+                .filter(|v| (0.0..=255.0).contains(v))
+        });
     Some([channels.next()??, channels.next()??, channels.next()??])
 }
 
-/// The CSS colour `t` of the way from `from` to `to`.
-pub fn mix(from: Rgb, to: Rgb, t: f64) -> String {
+/// The colour `t` of the way from `from` to `to`.
+pub fn mix(from: Rgb, to: Rgb, t: f64) -> Rgb {
     let t = t.clamp(0.0, 1.0);
-    let at = |i: usize| (from[i] + (to[i] - from[i]) * t).round();
-    format!("rgb({},{},{})", at(0), at(1), at(2))
-}
-
-/// The CSS text of a colour.
-pub fn css(colour: Rgb) -> String {
-    mix(colour, colour, 1.0)
+    let at = |f: f64, g: f64| f + (g - f) * t;
+    [at(from[0], to[0]), at(from[1], to[1]), at(from[2], to[2])]
 }
 
 /// Ease-out cubic: fast start, gentle landing (the same feel as `--ease-out`).
@@ -80,8 +80,8 @@ pub fn parse_ms(text: &str) -> Option<f64> {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Palette {
     servers: Vec<Rgb>,
-    moved: String,
-    surface: String,
+    moved: Rgb,
+    surface: Rgb,
     track: String,
 }
 
@@ -90,8 +90,8 @@ impl Palette {
     fn fallback() -> Palette {
         Palette {
             servers: vec![[128.0, 128.0, 128.0]; COLOURS],
-            moved: "rgb(200,16,46)".to_owned(),
-            surface: "rgb(255,255,255)".to_owned(),
+            moved: [200.0, 16.0, 46.0],
+            surface: [255.0, 255.0, 255.0],
             track: "rgb(214,214,209)".to_owned(),
         }
     }
@@ -152,6 +152,8 @@ struct Painter {
     probes: NodeRef,
     batches: Rc<Batches>,
     palette: Option<Palette>,
+    /// The keys that stay put, painted for the current scene, palette and size.
+    still: Option<Raster>,
     /// When the current flight started (`performance.now()`) and how long it lasts, in ms.
     flight: Option<(f64, f64)>,
     frame: Option<AnimationFrame>,
@@ -160,9 +162,7 @@ struct Painter {
 }
 
 fn now() -> f64 {
-    gloo::utils::window()
-        .performance()
-        .map_or(0.0, |p| p.now())
+    gloo::utils::window().performance().map_or(0.0, |p| p.now())
 }
 
 fn computed(element: &Element, property: &str) -> Option<String> {
@@ -185,8 +185,8 @@ fn read_palette(probes: &NodeRef) -> Option<Palette> {
     let base = COLOURS as u32;
     Some(Palette {
         servers,
-        moved: colour(base)?,
-        surface: colour(base + 1)?,
+        moved: parse_rgb(&colour(base)?)?,
+        surface: parse_rgb(&colour(base + 1)?)?,
         track: colour(base + 2)?,
     })
 }
@@ -212,49 +212,76 @@ fn context(canvas: &HtmlCanvasElement) -> Option<CanvasRenderingContext2d> {
     Some(ctx)
 }
 
-fn add_dots(ctx: &CanvasRenderingContext2d, points: &[(f64, f64)], radius: f64) {
-    ctx.begin_path();
-    for &(sin, cos) in points {
-        let x = CENTRE + radius * sin;
-        let y = CENTRE - radius * cos;
-        ctx.move_to(x + DOT_R, y);
-        let _ = ctx.arc(x, y, DOT_R, 0.0, TAU);
+/// Paints the keys that stay put, once per scene, theme and canvas size.
+fn still_layer(batches: &Batches, palette: &Palette, side: usize) -> Raster {
+    let scale = side as f64 / VIEW;
+    let mut layer = Raster::new(side, side);
+    for (colour, points) in &batches.still {
+        let style = DotStyle {
+            radius: DOT_R * scale,
+            outline: 0.8 * scale,
+            fill: palette.server(*colour),
+            stroke: palette.surface,
+        };
+        for &(sin, cos) in points {
+            let x = (CENTRE + KEY_ORBIT * sin) * scale;
+            let y = (CENTRE - KEY_ORBIT * cos) * scale;
+            layer.dot(x, y, &style);
+        }
     }
+    layer
 }
 
-/// Paints the tracks and every dot, the moving ones `progress` (0–1) of the way.
-fn paint(ctx: &CanvasRenderingContext2d, batches: &Batches, palette: &Palette, progress: f64) {
-    ctx.clear_rect(0.0, 0.0, VIEW, VIEW);
+/// The frame `progress` (0–1) of the way through the flight: the still layer, the moving keys on
+/// it, then the orbits' tracks slid underneath.
+fn paint(
+    ctx: &CanvasRenderingContext2d,
+    still: &Raster,
+    batches: &Batches,
+    palette: &Palette,
+    progress: f64,
+) {
+    let side = still.width();
+    let scale = side as f64 / VIEW;
+    let eased = ease_out(progress);
+    let orbit = KEY_ORBIT + (MOVED_ORBIT - KEY_ORBIT) * eased;
+    let mut frame = still.clone();
+    for ((was, now), points) in &batches.moving {
+        let style = DotStyle {
+            radius: DOT_R * scale,
+            outline: 1.5 * scale,
+            fill: mix(palette.server(*was), palette.server(*now), eased),
+            stroke: palette.moved,
+        };
+        for &(sin, cos) in points {
+            frame.dot(
+                (CENTRE + orbit * sin) * scale,
+                (CENTRE - orbit * cos) * scale,
+                &style,
+            );
+        }
+    }
+    let Ok(image) = ImageData::new_with_u8_clamped_array_and_sh(
+        Clamped(frame.pixels()),
+        side as u32,
+        still.height() as u32,
+    ) else {
+        return;
+    };
+    let _ = ctx.put_image_data(&image, 0.0, 0.0);
+    // The tracks go under the dots already there.
+    let _ = ctx.set_global_composite_operation("destination-over");
     ctx.set_line_width(1.0);
     ctx.set_stroke_style_str(&palette.track);
     ctx.begin_path();
     let _ = ctx.arc(CENTRE, CENTRE, KEY_ORBIT, 0.0, TAU);
     ctx.stroke();
-    let dashes = js_sys::Array::of2(&2.0.into(), &4.0.into());
-    let _ = ctx.set_line_dash(&dashes);
+    let _ = ctx.set_line_dash(&js_sys::Array::of2(&2.0.into(), &4.0.into()));
     ctx.begin_path();
     let _ = ctx.arc(CENTRE, CENTRE, MOVED_ORBIT, 0.0, TAU);
     ctx.stroke();
     let _ = ctx.set_line_dash(&js_sys::Array::new());
-
-    ctx.set_line_width(0.8);
-    ctx.set_stroke_style_str(&palette.surface);
-    for (colour, points) in &batches.still {
-        add_dots(ctx, points, KEY_ORBIT);
-        ctx.set_fill_style_str(&css(palette.server(*colour)));
-        ctx.fill();
-        ctx.stroke();
-    }
-    let eased = ease_out(progress);
-    let radius = KEY_ORBIT + (MOVED_ORBIT - KEY_ORBIT) * eased;
-    ctx.set_line_width(1.5);
-    ctx.set_stroke_style_str(&palette.moved);
-    for ((was, now), points) in &batches.moving {
-        add_dots(ctx, points, radius);
-        ctx.set_fill_style_str(&mix(palette.server(*was), palette.server(*now), eased));
-        ctx.fill();
-        ctx.stroke();
-    }
+    let _ = ctx.set_global_composite_operation("source-over");
 }
 
 /// Draws the current frame and asks for the next one while a flight is under way.
@@ -265,6 +292,7 @@ fn redraw(painter: &Rc<RefCell<Painter>>) {
     };
     if state.palette.is_none() {
         state.palette = read_palette(&state.probes);
+        state.still = None;
     }
     let progress = match state.flight {
         Some((start, duration)) if duration > 0.0 => ((now() - start) / duration).clamp(0.0, 1.0),
@@ -272,7 +300,17 @@ fn redraw(painter: &Rc<RefCell<Painter>>) {
     };
     if let Some(ctx) = context(&canvas) {
         let palette = state.palette.clone().unwrap_or_else(Palette::fallback);
-        paint(&ctx, &state.batches, &palette, progress);
+        let side = canvas.width() as usize;
+        if state
+            .still
+            .as_ref()
+            .is_none_or(|layer| layer.width() != side)
+        {
+            state.still = Some(still_layer(&state.batches, &palette, side));
+        }
+        if let Some(still) = &state.still {
+            paint(&ctx, still, &state.batches, &palette, progress);
+        }
     }
     let flying = progress < 1.0;
     let _ = canvas.set_attribute("data-flying", if flying { "true" } else { "false" });
@@ -304,6 +342,7 @@ pub fn key_dots(props: &KeyDotsProps) -> Html {
             probes,
             batches: Rc::new(Batches::default()),
             palette: None,
+            still: None,
             flight: None,
             frame: None,
             drawn_once: false,
@@ -320,6 +359,7 @@ pub fn key_dots(props: &KeyDotsProps) -> Html {
             {
                 let mut state = painter.borrow_mut();
                 state.batches = Rc::clone(batches);
+                state.still = None;
                 let duration = state
                     .canvas
                     .cast::<Element>()
@@ -363,7 +403,8 @@ pub fn key_dots(props: &KeyDotsProps) -> Html {
                 });
             let on_attribute =
                 Closure::<dyn FnMut(js_sys::Array)>::new(move |_: js_sys::Array| retheme());
-            let observer = web_sys::MutationObserver::new(on_attribute.as_ref().unchecked_ref()).ok();
+            let observer =
+                web_sys::MutationObserver::new(on_attribute.as_ref().unchecked_ref()).ok();
             if let (Some(observer), Some(html)) =
                 (&observer, gloo::utils::document().document_element())
             {
@@ -416,9 +457,9 @@ mod tests {
     #[test]
     fn colours_mix_from_the_old_owner_to_the_new() {
         let (a, b) = ([0.0, 100.0, 200.0], [200.0, 100.0, 0.0]);
-        assert_eq!(mix(a, b, 0.0), "rgb(0,100,200)");
-        assert_eq!(mix(a, b, 0.5), "rgb(100,100,100)");
-        assert_eq!(mix(a, b, 2.0), "rgb(200,100,0)");
+        assert_eq!(mix(a, b, 0.0), a);
+        assert_eq!(mix(a, b, 0.5), [100.0, 100.0, 100.0]);
+        assert_eq!(mix(a, b, 2.0), b);
     }
 
     #[test]
@@ -426,7 +467,10 @@ mod tests {
         assert_eq!(ease_out(0.0), 0.0);
         assert_eq!(ease_out(1.0), 1.0);
         assert_eq!(ease_out(7.0), 1.0);
-        assert!(ease_out(0.5) > 0.5, "ease-out covers more than half the way by half time");
+        assert!(
+            ease_out(0.5) > 0.5,
+            "ease-out covers more than half the way by half time"
+        );
     }
 
     #[test]

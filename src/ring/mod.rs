@@ -13,6 +13,8 @@ pub mod comparisons;
 #[cfg(feature = "ring")]
 pub mod directory_table;
 #[cfg(feature = "ring")]
+pub mod dot_raster;
+#[cfg(feature = "ring")]
 pub mod id_bits;
 #[cfg(feature = "ring")]
 pub mod key_dots;
