@@ -87,14 +87,18 @@ impl Raster {
                 let Some(px) = self.pixels.get_mut(at..at + 4) else {
                     continue;
                 };
-                let below = f64::from(px[3]) / 255.0;
+                let below = px.get(3).map_or(0.0, |&a| f64::from(a) / 255.0);
                 let alpha = cover + below * (1.0 - cover);
-                for k in 0..3 {
-                    let colour = style.fill[k] + (style.stroke[k] - style.fill[k]) * rim;
-                    let mixed = (colour * cover + f64::from(px[k]) * below * (1.0 - cover)) / alpha;
-                    px[k] = mixed.round().clamp(0.0, 255.0) as u8;
+                let (rgb, a) = px.split_at_mut(3);
+                for ((channel, fill), stroke) in rgb.iter_mut().zip(style.fill).zip(style.stroke) {
+                    let colour = fill + (stroke - fill) * rim;
+                    let mixed =
+                        (colour * cover + f64::from(*channel) * below * (1.0 - cover)) / alpha;
+                    *channel = mixed.round().clamp(0.0, 255.0) as u8;
                 }
-                px[3] = (alpha * 255.0).round() as u8;
+                if let Some(a) = a.first_mut() {
+                    *a = (alpha * 255.0).round() as u8;
+                }
             }
         }
     }

@@ -104,22 +104,25 @@ impl Palette {
     }
 }
 
+/// The sine and cosine of each dot's angle, 0 at the top, clockwise.
+type Angles = Vec<(f64, f64)>;
+
 /// The dots of a scene sorted for drawing: the still ones by colour, the moving ones by their
 /// (old colour, new colour) pair, each with the sine and cosine of its angle precomputed so a
 /// frame only scales them by the current radius.
 #[derive(Debug, Default, PartialEq)]
 pub struct Batches {
     /// `(colour index, [(sin, cos)])` for keys that kept their owner.
-    still: Vec<(u32, Vec<(f64, f64)>)>,
+    still: Vec<(u32, Angles)>,
     /// `((old, new) colour index, [(sin, cos)])` for keys that moved.
-    moving: Vec<((u32, u32), Vec<(f64, f64)>)>,
+    moving: Vec<((u32, u32), Angles)>,
 }
 
 impl Batches {
     /// Groups `dots` by colour (index modulo the palette size).
     pub fn of(dots: &[Dot]) -> Batches {
-        let mut still: Vec<(u32, Vec<(f64, f64)>)> = Vec::new();
-        let mut moving: Vec<((u32, u32), Vec<(f64, f64)>)> = Vec::new();
+        let mut still: Vec<(u32, Angles)> = Vec::new();
+        let mut moving: Vec<((u32, u32), Angles)> = Vec::new();
         for dot in dots {
             let angle = turn_of(dot.key) * TAU;
             let at = (angle.sin(), angle.cos());
