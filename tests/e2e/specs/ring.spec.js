@@ -127,7 +127,7 @@ test('the canvas draws every sampled key and flies the moved ones', async ({ pag
   await openRoute(page, '#/ring?v=1&sample=10000');
   await expect(dots(page)).toHaveAttribute('data-dots', '10000');
   await expect(dots(page)).toHaveAttribute('data-moved', '0');
-  await expect(page.locator('.ring-view figcaption')).toContainText('10000 drawn keys');
+  await expect(page.locator('.rv-figure figcaption')).toContainText('10000 drawn keys');
   const before = await inkedPixels(page);
   expect(before).toBeGreaterThan(1000);
   // No SVG circle per key any more: the SVG keeps only the ring's marks.
