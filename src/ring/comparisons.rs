@@ -21,6 +21,8 @@ const VNODE_COUNTS: [u32; 10] = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000];
 const VNODE_SEEDS: u64 = 5;
 const VNODE_KEYS: u64 = 50_000;
 const SLICE_MS: f64 = 12.0;
+/// How long the vnode sweep waits after a server count change: the ring's keys fly for 600 ms.
+const AFTER_FLIGHT_MS: u32 = 650;
 
 /// The colour of server `id`, as `server_class` picks it.
 pub fn server_paint(id: u32) -> Paint {
@@ -289,29 +291,40 @@ pub fn comparisons(props: &ComparisonsProps) -> Html {
         use_effect_with((vnode_servers, props.seed), move |&(servers, seed)| {
             *generation.borrow_mut() += 1;
             let mine = *generation.borrow();
-            let counts: Vec<u32> = VNODE_COUNTS
-                .iter()
-                .copied()
-                .filter(|&v| u64::from(v) * u64::from(servers) <= MAX_RING_POINTS)
-                .collect();
-            let seeds = (0..VNODE_SEEDS).map(|i| seed.wrapping_add(i)).collect();
-            if let Ok(sweep) = VnodeSweep::new(servers, counts, seeds, VNODE_KEYS) {
-                let publish: Publish<VnodeSweep> = Rc::new(move |s, done| {
-                    let p = s.progress();
-                    let note = (!done).then(|| format!("Measuring… {}", percent(p.done, p.total)));
-                    set.set(Some((Rc::new(vnode_plot(s)), note)));
-                });
-                let step: fn(&mut VnodeSweep, u64) -> bool =
-                    |s, n| s.step(n).is_err() || s.is_done();
-                pump(
-                    Rc::new(RefCell::new(sweep)),
-                    generation.clone(),
-                    mine,
-                    5_000,
-                    step,
-                    publish,
-                );
-            }
+            let later = generation.clone();
+            // A server count changes when a server is added or killed, just as the ring's keys
+            // start to fly (key_dots.rs): building the rings and the first slices wait for them to
+            // land, so they take no frame from the flight. A newer sweep supersedes this one.
+            Timeout::new(AFTER_FLIGHT_MS, move || {
+                if *later.borrow() != mine {
+                    return;
+                }
+                let counts: Vec<u32> = VNODE_COUNTS
+                    .iter()
+                    .copied()
+                    .filter(|&v| u64::from(v) * u64::from(servers) <= MAX_RING_POINTS)
+                    .collect();
+                let seeds = (0..VNODE_SEEDS).map(|i| seed.wrapping_add(i)).collect();
+                if let Ok(sweep) = VnodeSweep::new(servers, counts, seeds, VNODE_KEYS) {
+                    let publish: Publish<VnodeSweep> = Rc::new(move |s, done| {
+                        let p = s.progress();
+                        let note =
+                            (!done).then(|| format!("Measuring… {}", percent(p.done, p.total)));
+                        set.set(Some((Rc::new(vnode_plot(s)), note)));
+                    });
+                    let step: fn(&mut VnodeSweep, u64) -> bool =
+                        |s, n| s.step(n).is_err() || s.is_done();
+                    pump(
+                        Rc::new(RefCell::new(sweep)),
+                        later,
+                        mine,
+                        5_000,
+                        step,
+                        publish,
+                    );
+                }
+            })
+            .forget();
             move || *generation.borrow_mut() += 1
         });
     }

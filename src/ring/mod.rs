@@ -13,7 +13,11 @@ pub mod comparisons;
 #[cfg(feature = "ring")]
 pub mod directory_table;
 #[cfg(feature = "ring")]
+pub mod dot_raster;
+#[cfg(feature = "ring")]
 pub mod id_bits;
+#[cfg(feature = "ring")]
+pub mod key_dots;
 #[cfg(feature = "ring")]
 pub mod lookup_steps;
 #[cfg(feature = "ring")]

@@ -21,8 +21,8 @@ use stats::Measured;
 
 /// Keys per slice when a slice starts; the pump doubles or halves it to stay near [`SLICE_MS`].
 const FIRST_SLICE: u64 = 20_000;
-/// How long the moved keys take to fly (the CSS transition is 350 ms).
-const ANIMATION_MS: u32 = 360;
+/// How long counting waits for the moved keys to land (`--rv-flight` in www/ring.css is 600 ms).
+const ANIMATION_MS: u32 = 620;
 /// The time one slice of statistics may take.
 const SLICE_MS: f64 = 12.0;
 
@@ -74,10 +74,16 @@ fn scene(state: &RingState) -> Scene {
         .take_keys(state.sample)
         .map(|key| {
             let owner = after.locate(key);
+            let was = if state.previous.is_some() {
+                before.locate(key)
+            } else {
+                owner
+            };
             Dot {
                 key,
                 owner: owner.0,
-                moved: state.previous.is_some() && before.locate(key) != owner,
+                was: was.0,
+                moved: was != owner,
             }
         })
         .collect();

@@ -1,12 +1,13 @@
-//! The ring itself, in SVG: the owner band, each server's vnodes as ticks, the sample of keys as
-//! dots in their owner's colour, and the lookup's current step. Keys that changed owner in the last
-//! change slide inwards to a second orbit, take their new owner's colour and get a red outline
-//! (CSS transitions; `prefers-reduced-motion` shows the end state at once).
+//! The ring itself: in SVG the owner band, each server's vnodes as ticks and the lookup's current
+//! step; under it, on a canvas ([`super::key_dots`]), the sample of keys as dots in their owner's
+//! colour. Keys that changed owner in the last change slide inwards to a second orbit, take their
+//! new owner's colour and get a red outline.
 
 use std::rc::Rc;
 
 use yew::prelude::*;
 
+use super::key_dots::KeyDots;
 use crate::components::palette::server_class;
 
 /// The centre of the drawing and the radii of its parts, in viewBox units (400 × 400).
@@ -15,8 +16,10 @@ const BAND_OUTER: f64 = 186.0;
 const BAND_INNER: f64 = 178.0;
 const TICK_OUTER: f64 = 176.0;
 const TICK_INNER: f64 = 164.0;
-const KEY_ORBIT: f64 = 150.0;
-const MOVED_ORBIT: f64 = 128.0;
+/// The orbit of the drawn keys.
+pub const KEY_ORBIT: f64 = 150.0;
+/// The orbit keys that changed owner fly to.
+pub const MOVED_ORBIT: f64 = 128.0;
 /// Ticks beyond this many are thinned (every k-th drawn) to keep the page at 60 fps.
 const MAX_TICKS: usize = 2_000;
 
@@ -69,6 +72,8 @@ pub struct Span {
 pub struct Dot {
     pub key: u64,
     pub owner: u32,
+    /// The owner before the last change (the same as `owner` when there was none).
+    pub was: u32,
     pub moved: bool,
 }
 
@@ -127,12 +132,6 @@ pub fn ring_drawing(props: &RingDrawingProps) -> Html {
         html! { <path class={classes!("rv-band", server_class(span.server as usize))}
         d={band_path(a, b, BAND_INNER, BAND_OUTER)} /> }
     });
-    let dots = scene.dots.iter().map(|dot| {
-        let orbit = if dot.moved { MOVED_ORBIT } else { KEY_ORBIT };
-        let (x, y) = on_circle(dot.key, orbit);
-        html! { <circle class={classes!("rv-key", server_class(dot.owner as usize), dot.moved.then_some("moved"))}
-            style={format!("cx:{x:.1}px;cy:{y:.1}px")} r="3" /> }
-    });
     let walked = props.walked.iter().map(|&(point, chosen)| {
         let (x1, y1) = on_circle(point, TICK_INNER - 10.0);
         let (x2, y2) = on_circle(point, BAND_OUTER + 8.0);
@@ -152,17 +151,18 @@ pub fn ring_drawing(props: &RingDrawingProps) -> Html {
         }
     });
     html! {
-        <svg class="rv-ring" viewBox="0 0 400 400" role="img" aria-labelledby="rv-ring-title">
-            <title id="rv-ring-title">{ props.summary.clone() }</title>
-            <circle class="rv-track" cx="200" cy="200" r={KEY_ORBIT.to_string()} />
-            <circle class="rv-track inner" cx="200" cy="200" r={MOVED_ORBIT.to_string()} />
-            <g class="rv-bands">{ for band }</g>
-            <g class="rv-ticks">{ for ticks }</g>
-            <g class="rv-keys">{ for dots }</g>
-            <g class="rv-walked">{ for walked }</g>
-            { for key_mark }
-            <text class="rv-zero" x="200" y="8" text-anchor="middle">{ "0" }</text>
-        </svg>
+        <div class="rv-ring-wrap">
+            // The keys' canvas comes first so that the SVG, positioned too, paints over it.
+            <KeyDots scene={Rc::clone(scene)} />
+            <svg class="rv-ring" viewBox="0 0 400 400" role="img" aria-labelledby="rv-ring-title">
+                <title id="rv-ring-title">{ props.summary.clone() }</title>
+                <g class="rv-bands">{ for band }</g>
+                <g class="rv-ticks">{ for ticks }</g>
+                <g class="rv-walked">{ for walked }</g>
+                { for key_mark }
+                <text class="rv-zero" x="200" y="8" text-anchor="middle">{ "0" }</text>
+            </svg>
+        </div>
     }
 }
 

@@ -113,6 +113,69 @@ test('a reload restores the same state', async ({ page }) => {
   await expect(page.locator('#rv-key')).toHaveValue('order:77');
 });
 
+// The keys are painted on a canvas under the SVG; it states what it drew in data attributes.
+const dots = (page) => page.locator('canvas.rv-dots');
+const inkedPixels = (page) =>
+  dots(page).evaluate((canvas) => {
+    const { data } = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
+    let inked = 0;
+    for (let i = 3; i < data.length; i += 4) if (data[i] > 0) inked += 1;
+    return inked;
+  });
+
+test('the canvas draws every sampled key and flies the moved ones', async ({ page }) => {
+  await openRoute(page, '#/ring?v=1&sample=10000');
+  await expect(dots(page)).toHaveAttribute('data-dots', '10000');
+  await expect(dots(page)).toHaveAttribute('data-moved', '0');
+  await expect(page.locator('.rv-figure figcaption')).toContainText('10000 drawn keys');
+  const before = await inkedPixels(page);
+  expect(before).toBeGreaterThan(1000);
+  // No SVG circle per key any more: the SVG keeps only the ring's marks.
+  expect(await page.locator('.rv-ring circle').count()).toBeLessThan(10);
+  await page.getByTestId('add-server').click();
+  await expect(dots(page)).toHaveAttribute('data-flying', 'true');
+  await expect(dots(page)).toHaveAttribute('data-flying', 'false', { timeout: 5_000 });
+  const moved = Number(await dots(page).getAttribute('data-moved'));
+  await expect(page.getByTestId('moved-drawn')).toContainText(`${moved} of them moved`);
+  expect(moved).toBeGreaterThan(1000);
+  expect(moved).toBeLessThan(3000);
+  // The moved keys now also fill the inner orbit.
+  expect(await inkedPixels(page)).toBeGreaterThan(before);
+});
+
+test('with reduced motion the moved keys land at once', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await openRoute(page, '#/ring');
+  await dots(page).evaluate((canvas) => {
+    window.__flew = false;
+    new MutationObserver(() => {
+      if (canvas.dataset.flying === 'true') window.__flew = true;
+    }).observe(canvas, { attributes: true, attributeFilter: ['data-flying'] });
+  });
+  await page.getByTestId('add-server').click();
+  await expect(page.getByTestId('moved-drawn')).toBeVisible();
+  await expect(dots(page)).not.toHaveAttribute('data-moved', '0');
+  await expect(dots(page)).toHaveAttribute('data-flying', 'false');
+  expect(await page.evaluate(() => window.__flew)).toBe(false);
+});
+
+test('the dots take the theme colours when the theme changes', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'light' });
+  await openRoute(page, '#/ring');
+  // The sum of every inked pixel's colour channels: the servers' colours differ between themes.
+  const sample = () =>
+    dots(page).evaluate((canvas) => {
+      const { data } = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
+      let sum = 0;
+      for (let i = 0; i < data.length; i += 4) if (data[i + 3] > 0) sum += data[i] + data[i + 1] + data[i + 2];
+      return sum;
+    });
+  const light = await sample();
+  await page.locator('.theme-toggle').click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expect.poll(sample).not.toBe(light);
+});
+
 test('a bad link shows a note and falls back to defaults', async ({ page }) => {
   await openRoute(page, '#/ring?v=1&scheme=nope&servers=1.1&vnodes=99999&r=0');
   await expect(page.locator('.ring-view .note')).toContainText('scheme');
@@ -129,10 +192,12 @@ for (const [width, height] of [[1280, 800], [390, 844]]) {
       await settled(page);
       const ring = page.locator('.rv-ring');
       await ring.scrollIntoViewIfNeeded();
-      // Slow the flight down for the picture only: a screenshot takes longer than the 350 ms flight.
-      const slow = await page.addStyleTag({ content: '.rv-key { transition-duration: 4s !important; }' });
+      // Slow the flight down for the picture only: a screenshot takes longer than the 600 ms flight.
+      // The canvas reads its flight time from --rv-flight when a flight starts.
+      const slow = await page.addStyleTag({ content: '.rv-dots { --rv-flight: 4s !important; }' });
       await page.getByTestId('add-server').click();
-      await page.waitForTimeout(700);
+      await page.waitForTimeout(1000);
+      await expect(page.locator('canvas.rv-dots')).toHaveAttribute('data-flying', 'true');
       await ring.screenshot({ path: `test-results/ring-mid-${width}-${colorScheme}.png` });
       await slow.evaluate((el) => el.remove());
       await settled(page);

@@ -701,11 +701,11 @@ const NOTE_FIRST_RENDER: &str = "**First render over 400 ms.** Each page fetches
     first paint forward at once; a smaller wasm (the board page is the largest) and a quieter \
     machine would bring the interactive render nearer the goal.";
 const NOTE_FRAMES: &str = "**Frame p95 over 16.7 ms while the ring animates 10,000 keys.** \
-    This is a real bug, not only load: the click on \"Add a server\" runs one main-thread task \
-    of several hundred milliseconds (the longest task in the row), in which Yew re-renders \
-    10,000 SVG `<circle>`s and the browser restyles each for its CSS transition, so the flight \
-    itself gets almost no frames. Drawing the keys on one `<canvas>` (or keeping only the keys \
-    that move as DOM nodes) would keep each frame within budget.";
+    The keys are painted on one `<canvas>` (`src/ring/key_dots.rs`, rasterised in wasm by \
+    `dot_raster.rs`; the keys that stay put are a cached layer), so a frame paints only the keys \
+    that move. What is left is the click's own task (the page's re-render, the new scene and \
+    the still layer, about 50-90 ms on these loaded 2-core machines) and the machine's load: \
+    compare with the idle frames before the click.";
 const NOTE_TASKS: &str = "**Main-thread tasks over 50 ms during the board's simulation.** \
     The runner (`src/board/runner.rs`) gives each slice 25 ms of simulation, checked only every \
     8,192 events, and the re-render the slice triggers runs in the same task, so a slow machine \

@@ -1,0 +1,516 @@
+//! The ring's sample of keys, drawn on a `<canvas>` that sits exactly under the ring's SVG (same
+//! 400 × 400 geometry). Ten thousand SVG circles made every change one long task (Yew diffed them
+//! and the browser restyled each for its transition); here the page renders one element and the
+//! dots are painted from an effect by [`super::dot_raster`], animated with
+//! `requestAnimationFrame`. The keys that stay put are painted once per flight into a layer that
+//! each frame starts from, so a frame only paints the keys that move.
+//!
+//! Keys that changed owner slide from the key orbit to the moved orbit, fade from the old owner's
+//! colour to the new one's and carry a red outline; the others stay put. The flight lasts
+//! `--rv-flight` (www/ring.css), which is 0 under `prefers-reduced-motion`, so the end state is
+//! drawn at once. Colours are read from the theme's CSS (hidden probes with the same
+//! `server_class` as the SVG) whenever the theme or the system scheme changes.
+
+use std::cell::RefCell;
+use std::f64::consts::TAU;
+use std::rc::Rc;
+
+use gloo::events::EventListener;
+use gloo::render::{request_animation_frame, AnimationFrame};
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::Clamped;
+use wasm_bindgen::JsCast;
+use web_sys::{CanvasRenderingContext2d, Element, HtmlCanvasElement, ImageData};
+use yew::prelude::*;
+
+use super::dot_raster::{DotStyle, Raster, Rgb};
+use super::ring_drawing::{turn_of, Dot, Scene, CENTRE, KEY_ORBIT, MOVED_ORBIT};
+use crate::components::palette::server_class;
+
+/// The side of the drawing in viewBox units.
+const VIEW: f64 = 400.0;
+/// A dot's radius in viewBox units.
+const DOT_R: f64 = 3.0;
+/// How many server colours the palette has (`server_class` repeats after this many).
+const COLOURS: usize = 16;
+
+/// Reads a computed CSS colour such as `rgb(0, 114, 178)` or `rgba(0 114 178 / 1)`.
+pub fn parse_rgb(text: &str) -> Option<Rgb> {
+    let inner = text
+        .trim()
+        .strip_prefix("rgba(")
+        .or_else(|| text.trim().strip_prefix("rgb("))?
+        .strip_suffix(')')?;
+    let mut channels = inner
+        .split(|c: char| c == ',' || c == '/' || c.is_whitespace())
+        .filter(|part| !part.is_empty())
+        .map(|part| {
+            part.parse::<f64>()
+                .ok()
+                .filter(|v| (0.0..=255.0).contains(v))
+        });
+    Some([channels.next()??, channels.next()??, channels.next()??])
+}
+
+/// The colour `t` of the way from `from` to `to`.
+pub fn mix(from: Rgb, to: Rgb, t: f64) -> Rgb {
+    let t = t.clamp(0.0, 1.0);
+    let at = |f: f64, g: f64| f + (g - f) * t;
+    [at(from[0], to[0]), at(from[1], to[1]), at(from[2], to[2])]
+}
+
+/// Ease-out cubic: fast start, gentle landing (the same feel as `--ease-out`).
+pub fn ease_out(p: f64) -> f64 {
+    let rest = 1.0 - p.clamp(0.0, 1.0);
+    1.0 - rest * rest * rest
+}
+
+/// A duration such as `600ms` or `0.6s` in milliseconds; anything else is `None`.
+pub fn parse_ms(text: &str) -> Option<f64> {
+    let text = text.trim();
+    let ms = if let Some(n) = text.strip_suffix("ms") {
+        n.trim().parse::<f64>().ok()?
+    } else {
+        text.strip_suffix('s')?.trim().parse::<f64>().ok()? * 1000.0
+    };
+    (ms.is_finite() && ms >= 0.0).then_some(ms)
+}
+
+/// The colours the canvas needs, resolved for the theme on screen.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Palette {
+    servers: Vec<Rgb>,
+    moved: Rgb,
+    surface: Rgb,
+    track: String,
+}
+
+impl Palette {
+    /// Used until the probes can be read (never on a real page, where they always resolve).
+    fn fallback() -> Palette {
+        Palette {
+            servers: vec![[128.0, 128.0, 128.0]; COLOURS],
+            moved: [200.0, 16.0, 46.0],
+            surface: [255.0, 255.0, 255.0],
+            track: "rgb(214,214,209)".to_owned(),
+        }
+    }
+
+    fn server(&self, owner: u32) -> Rgb {
+        self.servers
+            .get(owner as usize % COLOURS)
+            .copied()
+            .unwrap_or([128.0, 128.0, 128.0])
+    }
+}
+
+/// The sine and cosine of each dot's angle, 0 at the top, clockwise.
+type Angles = Vec<(f64, f64)>;
+
+/// The dots of a scene sorted for drawing: the still ones by colour, the moving ones by their
+/// (old colour, new colour) pair, each with the sine and cosine of its angle precomputed so a
+/// frame only scales them by the current radius.
+#[derive(Debug, Default, PartialEq)]
+pub struct Batches {
+    /// `(colour index, [(sin, cos)])` for keys that kept their owner.
+    still: Vec<(u32, Angles)>,
+    /// `((old, new) colour index, [(sin, cos)])` for keys that moved.
+    moving: Vec<((u32, u32), Angles)>,
+}
+
+impl Batches {
+    /// Groups `dots` by colour (index modulo the palette size).
+    pub fn of(dots: &[Dot]) -> Batches {
+        let mut still: Vec<(u32, Angles)> = Vec::new();
+        let mut moving: Vec<((u32, u32), Angles)> = Vec::new();
+        for dot in dots {
+            let angle = turn_of(dot.key) * TAU;
+            let at = (angle.sin(), angle.cos());
+            let colour = dot.owner % COLOURS as u32;
+            if dot.moved {
+                let pair = (dot.was % COLOURS as u32, colour);
+                match moving.iter_mut().find(|(p, _)| *p == pair) {
+                    Some((_, list)) => list.push(at),
+                    None => moving.push((pair, vec![at])),
+                }
+            } else {
+                match still.iter_mut().find(|(c, _)| *c == colour) {
+                    Some((_, list)) => list.push(at),
+                    None => still.push((colour, vec![at])),
+                }
+            }
+        }
+        Batches { still, moving }
+    }
+
+    /// How many dots moved.
+    pub fn moved(&self) -> usize {
+        self.moving.iter().map(|(_, list)| list.len()).sum()
+    }
+}
+
+/// What the canvas painter keeps between frames.
+struct Painter {
+    canvas: NodeRef,
+    probes: NodeRef,
+    batches: Rc<Batches>,
+    palette: Option<Palette>,
+    /// The keys that stay put, painted for the current scene, palette and size.
+    still: Option<Raster>,
+    /// When the current flight started (`performance.now()`) and how long it lasts, in ms.
+    flight: Option<(f64, f64)>,
+    frame: Option<AnimationFrame>,
+    /// Whether a scene has been drawn: the first one appears without a flight.
+    drawn_once: bool,
+}
+
+fn now() -> f64 {
+    gloo::utils::window().performance().map_or(0.0, |p| p.now())
+}
+
+fn computed(element: &Element, property: &str) -> Option<String> {
+    gloo::utils::window()
+        .get_computed_style(element)
+        .ok()
+        .flatten()
+        .and_then(|style| style.get_property_value(property).ok())
+}
+
+/// Reads the theme's colours from the hidden probes (one per server colour, then moved, surface
+/// and track, in that order).
+fn read_palette(probes: &NodeRef) -> Option<Palette> {
+    let root = probes.cast::<Element>()?;
+    let children = root.children();
+    let colour = |i: u32| -> Option<String> { computed(&children.item(i)?, "color") };
+    let servers = (0..COLOURS as u32)
+        .map(|i| colour(i).as_deref().and_then(parse_rgb))
+        .collect::<Option<Vec<Rgb>>>()?;
+    let base = COLOURS as u32;
+    Some(Palette {
+        servers,
+        moved: parse_rgb(&colour(base)?)?,
+        surface: parse_rgb(&colour(base + 1)?)?,
+        track: colour(base + 2)?,
+    })
+}
+
+/// Sizes the backing store to the element's box at the screen's pixel ratio; returns the context
+/// scaled so one unit is one viewBox unit.
+fn context(canvas: &HtmlCanvasElement) -> Option<CanvasRenderingContext2d> {
+    let ratio = gloo::utils::window().device_pixel_ratio().max(1.0);
+    let side = (f64::from(canvas.client_width()) * ratio).round().max(1.0);
+    // Setting the size clears the canvas even when it is unchanged, so only set it when it differs.
+    if f64::from(canvas.width()) != side {
+        canvas.set_width(side as u32);
+        canvas.set_height(side as u32);
+    }
+    let ctx = canvas
+        .get_context("2d")
+        .ok()
+        .flatten()?
+        .dyn_into::<CanvasRenderingContext2d>()
+        .ok()?;
+    let scale = side / VIEW;
+    ctx.set_transform(scale, 0.0, 0.0, scale, 0.0, 0.0).ok()?;
+    Some(ctx)
+}
+
+/// Paints the keys that stay put, once per scene, theme and canvas size.
+fn still_layer(batches: &Batches, palette: &Palette, side: usize) -> Raster {
+    let scale = side as f64 / VIEW;
+    let mut layer = Raster::new(side, side);
+    for (colour, points) in &batches.still {
+        let style = DotStyle {
+            radius: DOT_R * scale,
+            outline: 0.8 * scale,
+            fill: palette.server(*colour),
+            stroke: palette.surface,
+        };
+        for &(sin, cos) in points {
+            let x = (CENTRE + KEY_ORBIT * sin) * scale;
+            let y = (CENTRE - KEY_ORBIT * cos) * scale;
+            layer.dot(x, y, &style);
+        }
+    }
+    layer
+}
+
+/// The frame `progress` (0–1) of the way through the flight: the still layer, the moving keys on
+/// it, then the orbits' tracks slid underneath.
+fn paint(
+    ctx: &CanvasRenderingContext2d,
+    still: &Raster,
+    batches: &Batches,
+    palette: &Palette,
+    progress: f64,
+) {
+    let side = still.width();
+    let scale = side as f64 / VIEW;
+    let eased = ease_out(progress);
+    let orbit = KEY_ORBIT + (MOVED_ORBIT - KEY_ORBIT) * eased;
+    let mut frame = still.clone();
+    for ((was, now), points) in &batches.moving {
+        let style = DotStyle {
+            radius: DOT_R * scale,
+            outline: 1.5 * scale,
+            fill: mix(palette.server(*was), palette.server(*now), eased),
+            stroke: palette.moved,
+        };
+        for &(sin, cos) in points {
+            frame.dot(
+                (CENTRE + orbit * sin) * scale,
+                (CENTRE - orbit * cos) * scale,
+                &style,
+            );
+        }
+    }
+    let Ok(image) = ImageData::new_with_u8_clamped_array_and_sh(
+        Clamped(frame.pixels()),
+        side as u32,
+        still.height() as u32,
+    ) else {
+        return;
+    };
+    let _ = ctx.put_image_data(&image, 0.0, 0.0);
+    // The tracks go under the dots already there.
+    let _ = ctx.set_global_composite_operation("destination-over");
+    ctx.set_line_width(1.0);
+    ctx.set_stroke_style_str(&palette.track);
+    ctx.begin_path();
+    let _ = ctx.arc(CENTRE, CENTRE, KEY_ORBIT, 0.0, TAU);
+    ctx.stroke();
+    let _ = ctx.set_line_dash(&js_sys::Array::of2(&2.0.into(), &4.0.into()));
+    ctx.begin_path();
+    let _ = ctx.arc(CENTRE, CENTRE, MOVED_ORBIT, 0.0, TAU);
+    ctx.stroke();
+    let _ = ctx.set_line_dash(&js_sys::Array::new());
+    let _ = ctx.set_global_composite_operation("source-over");
+}
+
+/// Draws the current frame and asks for the next one while a flight is under way.
+fn redraw(painter: &Rc<RefCell<Painter>>) {
+    let mut state = painter.borrow_mut();
+    let Some(canvas) = state.canvas.cast::<HtmlCanvasElement>() else {
+        return;
+    };
+    if state.palette.is_none() {
+        state.palette = read_palette(&state.probes);
+        state.still = None;
+    }
+    let progress = match state.flight {
+        Some((start, duration)) if duration > 0.0 => ((now() - start) / duration).clamp(0.0, 1.0),
+        _ => 1.0,
+    };
+    if let Some(ctx) = context(&canvas) {
+        let palette = state.palette.clone().unwrap_or_else(Palette::fallback);
+        let side = canvas.width() as usize;
+        if state
+            .still
+            .as_ref()
+            .is_none_or(|layer| layer.width() != side)
+        {
+            state.still = Some(still_layer(&state.batches, &palette, side));
+        }
+        if let Some(still) = &state.still {
+            paint(&ctx, still, &state.batches, &palette, progress);
+        }
+    }
+    let flying = progress < 1.0;
+    let _ = canvas.set_attribute("data-flying", if flying { "true" } else { "false" });
+    if flying {
+        let next = Rc::clone(painter);
+        state.frame = Some(request_animation_frame(move |_| redraw(&next)));
+    } else {
+        state.flight = None;
+        state.frame = None;
+    }
+}
+
+/// What [`KeyDots`] draws.
+#[derive(Properties, PartialEq)]
+pub struct KeyDotsProps {
+    /// The scene whose `dots` are drawn (the rest of it is the SVG's).
+    pub scene: Rc<Scene>,
+}
+
+/// The canvas of key dots, with the hidden colour probes it reads the theme from.
+#[function_component(KeyDots)]
+pub fn key_dots(props: &KeyDotsProps) -> Html {
+    let canvas = use_node_ref();
+    let probes = use_node_ref();
+    let painter = {
+        let (canvas, probes) = (canvas.clone(), probes.clone());
+        use_mut_ref(move || Painter {
+            canvas,
+            probes,
+            batches: Rc::new(Batches::default()),
+            palette: None,
+            still: None,
+            flight: None,
+            frame: None,
+            drawn_once: false,
+        })
+    };
+    let batches = {
+        let scene = Rc::clone(&props.scene);
+        use_memo(scene, |scene| Rc::new(Batches::of(&scene.dots)))
+    };
+
+    {
+        let painter = painter.clone();
+        use_effect_with(Rc::clone(&*batches), move |batches| {
+            {
+                let mut state = painter.borrow_mut();
+                state.batches = Rc::clone(batches);
+                state.still = None;
+                let duration = state
+                    .canvas
+                    .cast::<Element>()
+                    .and_then(|canvas| computed(&canvas, "--rv-flight"))
+                    .as_deref()
+                    .and_then(parse_ms)
+                    .unwrap_or(0.0);
+                state.flight = (state.drawn_once && batches.moved() > 0 && duration > 0.0)
+                    .then(|| (now(), duration));
+                state.drawn_once = true;
+                state.frame = None;
+            }
+            redraw(&painter);
+        });
+    }
+
+    {
+        let painter = painter.clone();
+        use_effect_with((), move |_| {
+            let window = gloo::utils::window();
+            let on_resize = {
+                let painter = painter.clone();
+                EventListener::new(&window, "resize", move |_| redraw(&painter))
+            };
+            // A theme change re-reads the colours: the toggle sets <html data-theme>, and with no
+            // choice saved the page follows the system's scheme.
+            let retheme = {
+                let painter = painter.clone();
+                move || {
+                    painter.borrow_mut().palette = None;
+                    redraw(&painter);
+                }
+            };
+            let on_scheme = window
+                .match_media("(prefers-color-scheme: dark)")
+                .ok()
+                .flatten()
+                .map(|query| {
+                    let retheme = retheme.clone();
+                    EventListener::new(&query, "change", move |_| retheme())
+                });
+            let on_attribute =
+                Closure::<dyn FnMut(js_sys::Array)>::new(move |_: js_sys::Array| retheme());
+            let observer =
+                web_sys::MutationObserver::new(on_attribute.as_ref().unchecked_ref()).ok();
+            if let (Some(observer), Some(html)) =
+                (&observer, gloo::utils::document().document_element())
+            {
+                let options = web_sys::MutationObserverInit::new();
+                options.set_attributes(true);
+                options.set_attribute_filter(&js_sys::Array::of1(&"data-theme".into()));
+                let _ = observer.observe_with_options(&html, &options);
+            }
+            move || {
+                if let Some(observer) = observer {
+                    observer.disconnect();
+                }
+                drop(on_attribute);
+                drop(on_resize);
+                drop(on_scheme);
+                painter.borrow_mut().frame = None;
+            }
+        });
+    }
+
+    let moved = batches.moved();
+    html! {
+        <>
+            <canvas ref={canvas} class="rv-dots" aria-hidden="true"
+                data-dots={props.scene.dots.len().to_string()} data-moved={moved.to_string()} />
+            <span ref={probes} class="rv-probes" aria-hidden="true">
+                { for (0..COLOURS).map(|i| html! { <span class={server_class(i)} /> }) }
+                <span class="rv-probe-moved" />
+                <span class="rv-probe-surface" />
+                <span class="rv-probe-track" />
+            </span>
+        </>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn computed_colours_parse_in_both_syntaxes() {
+        assert_eq!(parse_rgb("rgb(0, 114, 178)"), Some([0.0, 114.0, 178.0]));
+        assert_eq!(parse_rgb("rgba(1, 2, 3, 0.5)"), Some([1.0, 2.0, 3.0]));
+        assert_eq!(parse_rgb("rgb(1 2 3 / 1)"), Some([1.0, 2.0, 3.0]));
+        assert_eq!(parse_rgb("light-dark(#fff, #000)"), None);
+        assert_eq!(parse_rgb("rgb(1, 2)"), None);
+        assert_eq!(parse_rgb("rgb(1, 2, 900)"), None);
+    }
+
+    #[test]
+    fn colours_mix_from_the_old_owner_to_the_new() {
+        let (a, b) = ([0.0, 100.0, 200.0], [200.0, 100.0, 0.0]);
+        assert_eq!(mix(a, b, 0.0), a);
+        assert_eq!(mix(a, b, 0.5), [100.0, 100.0, 100.0]);
+        assert_eq!(mix(a, b, 2.0), b);
+    }
+
+    #[test]
+    fn the_flight_eases_out_and_ends_where_it_should() {
+        assert_eq!(ease_out(0.0), 0.0);
+        assert_eq!(ease_out(1.0), 1.0);
+        assert_eq!(ease_out(7.0), 1.0);
+        assert!(
+            ease_out(0.5) > 0.5,
+            "ease-out covers more than half the way by half time"
+        );
+    }
+
+    #[test]
+    fn durations_read_in_ms_or_s() {
+        assert_eq!(parse_ms(" 600ms"), Some(600.0));
+        assert_eq!(parse_ms("0.6s"), Some(600.0));
+        assert_eq!(parse_ms("0ms"), Some(0.0));
+        assert_eq!(parse_ms("fast"), None);
+        assert_eq!(parse_ms("-5ms"), None);
+    }
+
+    #[test]
+    fn dots_batch_by_colour_and_by_colour_pair_when_moved() {
+        let dot = |key, owner, was, moved| Dot {
+            key,
+            owner,
+            was,
+            moved,
+        };
+        let dots = [
+            dot(1, 0, 0, false),
+            dot(2, 0, 0, false),
+            dot(3, 17, 17, false),
+            dot(4, 2, 0, true),
+            dot(5, 2, 0, true),
+            dot(6, 2, 1, true),
+        ];
+        let batches = Batches::of(&dots);
+        assert_eq!(batches.moved(), 3);
+        // Server 17 shares server 1's colour.
+        let still: Vec<(u32, usize)> = batches.still.iter().map(|(c, l)| (*c, l.len())).collect();
+        assert_eq!(still, vec![(0, 2), (1, 1)]);
+        let moving: Vec<((u32, u32), usize)> =
+            batches.moving.iter().map(|(p, l)| (*p, l.len())).collect();
+        assert_eq!(moving, vec![((0, 2), 2), ((1, 2), 1)]);
+        // The precomputed angle of key 0 would be the top; key 4's is a tiny turn to its right.
+        let (sin, cos) = batches.moving[0].1[0];
+        assert!(sin >= 0.0 && cos > 0.99);
+    }
+}
