@@ -107,21 +107,22 @@ impl Palette {
 /// The sine and cosine of each dot's angle, 0 at the top, clockwise.
 type Angles = Vec<(f64, f64)>;
 
-/// The dots of a scene sorted for drawing: the still ones by colour, the moving ones by their
-/// (old colour, new colour) pair, each with the sine and cosine of its angle precomputed so a
-/// frame only scales them by the current radius.
+/// The dots of a scene ready for drawing: the still ones in the scene's own order (so where dots
+/// overlap no colour covers the others, which under hash mod N would make one server look like it
+/// owns most keys), the moving ones grouped by their (old colour, new colour) pair, each with the
+/// sine and cosine of its angle precomputed so a frame only scales them by the current radius.
 #[derive(Debug, Default, PartialEq)]
 pub struct Batches {
-    /// `(colour index, [(sin, cos)])` for keys that kept their owner.
-    still: Vec<(u32, Angles)>,
+    /// `(colour index, (sin, cos))` for each key that kept its owner, in the scene's order.
+    still: Vec<(u32, (f64, f64))>,
     /// `((old, new) colour index, [(sin, cos)])` for keys that moved.
     moving: Vec<((u32, u32), Angles)>,
 }
 
 impl Batches {
-    /// Groups `dots` by colour (index modulo the palette size).
+    /// Colours `dots` (index modulo the palette size) and groups the moved ones by colour pair.
     pub fn of(dots: &[Dot]) -> Batches {
-        let mut still: Vec<(u32, Angles)> = Vec::new();
+        let mut still: Vec<(u32, (f64, f64))> = Vec::new();
         let mut moving: Vec<((u32, u32), Angles)> = Vec::new();
         for dot in dots {
             let angle = turn_of(dot.key) * TAU;
@@ -134,10 +135,7 @@ impl Batches {
                     None => moving.push((pair, vec![at])),
                 }
             } else {
-                match still.iter_mut().find(|(c, _)| *c == colour) {
-                    Some((_, list)) => list.push(at),
-                    None => still.push((colour, vec![at])),
-                }
+                still.push((colour, at));
             }
         }
         Batches { still, moving }
@@ -219,18 +217,16 @@ fn context(canvas: &HtmlCanvasElement) -> Option<CanvasRenderingContext2d> {
 fn still_layer(batches: &Batches, palette: &Palette, side: usize) -> Raster {
     let scale = side as f64 / VIEW;
     let mut layer = Raster::new(side, side);
-    for (colour, points) in &batches.still {
+    for &(colour, (sin, cos)) in &batches.still {
         let style = DotStyle {
             radius: DOT_R * scale,
             outline: 0.8 * scale,
-            fill: palette.server(*colour),
+            fill: palette.server(colour),
             stroke: palette.surface,
         };
-        for &(sin, cos) in points {
-            let x = (CENTRE + KEY_ORBIT * sin) * scale;
-            let y = (CENTRE - KEY_ORBIT * cos) * scale;
-            layer.dot(x, y, &style);
-        }
+        let x = (CENTRE + KEY_ORBIT * sin) * scale;
+        let y = (CENTRE - KEY_ORBIT * cos) * scale;
+        layer.dot(x, y, &style);
     }
     layer
 }
@@ -486,7 +482,7 @@ mod tests {
     }
 
     #[test]
-    fn dots_batch_by_colour_and_by_colour_pair_when_moved() {
+    fn still_dots_keep_their_order_and_moved_ones_group_by_colour_pair() {
         let dot = |key, owner, was, moved| Dot {
             key,
             owner,
@@ -495,17 +491,17 @@ mod tests {
         };
         let dots = [
             dot(1, 0, 0, false),
-            dot(2, 0, 0, false),
             dot(3, 17, 17, false),
+            dot(2, 0, 0, false),
             dot(4, 2, 0, true),
             dot(5, 2, 0, true),
             dot(6, 2, 1, true),
         ];
         let batches = Batches::of(&dots);
         assert_eq!(batches.moved(), 3);
-        // Server 17 shares server 1's colour.
-        let still: Vec<(u32, usize)> = batches.still.iter().map(|(c, l)| (*c, l.len())).collect();
-        assert_eq!(still, vec![(0, 2), (1, 1)]);
+        // Server 17 shares server 1's colour; the still keys stay in the scene's order.
+        let still: Vec<u32> = batches.still.iter().map(|(c, _)| *c).collect();
+        assert_eq!(still, vec![0, 1, 0]);
         let moving: Vec<((u32, u32), usize)> =
             batches.moving.iter().map(|(p, l)| (*p, l.len())).collect();
         assert_eq!(moving, vec![((0, 2), 2), ((1, 2), 1)]);
