@@ -13,6 +13,7 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use super::geometry::{log_space, ticks};
+use crate::components::download::download_text;
 
 const W: f64 = 560.0;
 const H: f64 = 250.0;
@@ -57,22 +58,6 @@ pub fn knee(points: &[(u32, f64, f64)]) -> Option<usize> {
         let jump = i > 0 && *p99 > 2.0 * points[i - 1].2 && *p99 > 50.0;
         *apdex < KNEE_APDEX || jump
     })
-}
-
-/// Offers `text` as a download called `name`.
-pub fn download(name: &str, mime: &str, text: &str) {
-    let blob = gloo::file::Blob::new_with_options(text, Some(mime));
-    let url = gloo::file::ObjectUrl::from(blob);
-    let document = gloo::utils::document();
-    if let Ok(a) = document.create_element("a") {
-        let _ = a.set_attribute("href", &url);
-        let _ = a.set_attribute("download", name);
-        if let Ok(a) = a.dyn_into::<web_sys::HtmlElement>() {
-            a.click();
-        }
-    }
-    // Keep the object URL alive until the download has started.
-    gloo::timers::callback::Timeout::new(10_000, move || drop(url)).forget();
 }
 
 /// Draws `svg_text` (a standalone SVG of the plot's size) onto a white canvas at twice the size
@@ -288,7 +273,7 @@ pub fn plot_frame(props: &PlotFrameProps) -> Html {
                     "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n{}",
                     el.outer_html()
                 );
-                download(&format!("{id}.svg"), "image/svg+xml", &text);
+                download_text(&format!("{id}.svg"), "image/svg+xml", &text);
             }
         })
     };
@@ -303,7 +288,7 @@ pub fn plot_frame(props: &PlotFrameProps) -> Html {
     let on_csv = {
         let (id, header, rows) = (id.clone(), props.header.clone(), props.rows.clone());
         Callback::from(move |_: MouseEvent| {
-            download(&format!("{id}.csv"), "text/csv", &csv(&header, &rows));
+            download_text(&format!("{id}.csv"), "text/csv", &csv(&header, &rows));
         })
     };
     html! {

@@ -9,9 +9,9 @@ use shardlab_core::sim::Design;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
-use super::plots::download;
 use super::state::{parse_import, Action, MAX_IMPORT_BYTES};
 use super::storage::export_json;
+use crate::components::download::download_text;
 
 /// The saving row's inputs.
 #[derive(Properties, PartialEq)]
@@ -32,7 +32,7 @@ pub fn saving(props: &SavingProps) -> Html {
     let on_export = {
         let design = props.design.clone();
         Callback::from(move |_: MouseEvent| {
-            download(
+            download_text(
                 "shardlab-design.json",
                 "application/json",
                 &export_json(&design),
