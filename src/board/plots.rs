@@ -13,6 +13,7 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use super::geometry::{log_space, ticks};
+use crate::components::csv::csv_text;
 use crate::components::download::download_text;
 
 const W: f64 = 560.0;
@@ -28,28 +29,6 @@ pub const KNEE_APDEX: f64 = 0.85;
 
 const TEXT: &str = "fill: var(--text, #1c1d1f)";
 const MUTED_STROKE: &str = "stroke: var(--muted, #55585e)";
-
-/// A CSV document: a header and rows; fields with commas, quotes or line breaks are quoted.
-pub fn csv(header: &[&str], rows: &[Vec<String>]) -> String {
-    let field = |f: &str| {
-        if f.contains([',', '"', '\n', '\r']) {
-            format!("\"{}\"", f.replace('"', "\"\""))
-        } else {
-            f.to_string()
-        }
-    };
-    let mut out = header
-        .iter()
-        .map(|h| field(h))
-        .collect::<Vec<_>>()
-        .join(",");
-    out.push('\n');
-    for row in rows {
-        out.push_str(&row.iter().map(|f| field(f)).collect::<Vec<_>>().join(","));
-        out.push('\n');
-    }
-    out
-}
 
 /// The index of the first point past the knee: Apdex under [`KNEE_APDEX`], or p99 more than
 /// doubling from one point to the next.
@@ -288,7 +267,7 @@ pub fn plot_frame(props: &PlotFrameProps) -> Html {
     let on_csv = {
         let (id, header, rows) = (id.clone(), props.header.clone(), props.rows.clone());
         Callback::from(move |_: MouseEvent| {
-            download_text(&format!("{id}.csv"), "text/csv", &csv(&header, &rows));
+            download_text(&format!("{id}.csv"), "text/csv", &csv_text(&header, &rows));
         })
     };
     html! {
@@ -731,18 +710,6 @@ pub fn plots(props: &PlotsProps) -> Html {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn csv_quotes_only_what_needs_it() {
-        let text = csv(
-            &["a", "b"],
-            &[
-                vec!["1".into(), "x,y".into()],
-                vec!["say \"hi\"".into(), "2".into()],
-            ],
-        );
-        assert_eq!(text, "a,b\n1,\"x,y\"\n\"say \"\"hi\"\"\",2\n");
-    }
 
     #[test]
     fn the_knee_is_where_apdex_drops_or_p99_jumps() {

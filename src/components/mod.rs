@@ -1,5 +1,6 @@
 //! Pieces shared by every view.
 
+pub mod csv;
 pub mod download;
 pub mod draft_input;
 pub mod embed_frame;

@@ -12,6 +12,7 @@ use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 use super::state::Action;
+use crate::components::csv::csv_cell;
 use crate::components::download::download_text;
 
 /// The largest layout file read. A layout of 64 fields with long names is a few kilobytes.
@@ -37,22 +38,6 @@ pub fn parse_layout(text: &str) -> Result<BitLayout, String> {
             format!("it is not a valid layout: {err}")
         }
     })
-}
-
-/// One CSV cell. Host names are letters, digits and `-`, but a cell is still quoted when it
-/// holds a quote, a comma or a line break, and a leading `=`, `+`, `-` or `@` gets a `'` so a
-/// spreadsheet does not run it as a formula.
-fn csv_cell(text: &str) -> String {
-    let text = if text.starts_with(['=', '+', '-', '@']) {
-        format!("'{text}")
-    } else {
-        text.to_owned()
-    };
-    if text.contains(['"', ',', '\n', '\r']) {
-        format!("\"{}\"", text.replace('"', "\"\""))
-    } else {
-        text
-    }
 }
 
 /// The config table as CSV: one row per range, shards inclusive.

@@ -8,6 +8,9 @@ use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
+use crate::components::csv::csv_text;
+use crate::components::download::download_text;
+
 /// Picture size in viewBox units (CSS scales it to the panel).
 pub const WIDTH: u32 = 640;
 pub const HEIGHT: u32 = 360;
@@ -445,6 +448,49 @@ fn download(href: &str, name: &str) {
     }
 }
 
+/// The plot's numbers as CSV: the x column, then one column per series, and a min and a max
+/// column after each series that has a spread over seeds. Values are unrounded.
+pub fn table_csv(plot: &Plot) -> String {
+    let mut header: Vec<String> = vec![plot.x_column.clone()];
+    for series in &plot.series {
+        header.push(series.name.clone());
+        if !series.spread.is_empty() {
+            header.push(format!("{} min", series.name));
+            header.push(format!("{} max", series.name));
+        }
+    }
+    let rows: Vec<Vec<String>> = x_values(plot)
+        .into_iter()
+        .map(|x| {
+            let mut row = vec![format_x(plot, x)];
+            for series in &plot.series {
+                let y = series.points.iter().find(|p| (p.0 - x).abs() < 1e-9);
+                row.push(y.map(|p| p.1.to_string()).unwrap_or_default());
+                if !series.spread.is_empty() {
+                    let spread = series.spread.iter().find(|p| (p.0 - x).abs() < 1e-9);
+                    row.push(spread.map(|p| p.1.to_string()).unwrap_or_default());
+                    row.push(spread.map(|p| p.2.to_string()).unwrap_or_default());
+                }
+            }
+            row
+        })
+        .collect();
+    let header: Vec<&str> = header.iter().map(String::as_str).collect();
+    csv_text(&header, &rows)
+}
+
+/// Every x any series has, ascending, once each.
+fn x_values(plot: &Plot) -> Vec<f64> {
+    let mut xs: Vec<f64> = plot
+        .series
+        .iter()
+        .flat_map(|s| s.points.iter().map(|p| p.0))
+        .collect();
+    xs.sort_by(f64::total_cmp);
+    xs.dedup_by(|a, b| (*a - *b).abs() < 1e-9);
+    xs
+}
+
 /// What [`plot_view`] draws.
 #[derive(PartialEq)]
 pub struct PlotViewProps {
@@ -476,6 +522,13 @@ pub fn plot_view(props: &PlotViewProps) -> Html {
             }
         })
     };
+    let csv = {
+        let id = props.id;
+        let plot = Rc::clone(&props.plot);
+        Callback::from(move |_: MouseEvent| {
+            download_text(&format!("shardlab-{id}.csv"), "text/csv", &table_csv(&plot));
+        })
+    };
     let plot = &props.plot;
     let svg_markup = format!(
         r#"<svg id="rv-plot-{}" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" height="{HEIGHT}" role="img" aria-label="{}. The table below lists the same numbers.">{}</svg>"#,
@@ -483,13 +536,7 @@ pub fn plot_view(props: &PlotViewProps) -> Html {
         escape(&plot.title).replace('"', "&quot;"),
         picture(plot)
     );
-    let mut xs: Vec<f64> = plot
-        .series
-        .iter()
-        .flat_map(|s| s.points.iter().map(|p| p.0))
-        .collect();
-    xs.sort_by(f64::total_cmp);
-    xs.dedup_by(|a, b| (*a - *b).abs() < 1e-9);
+    let xs = x_values(plot);
     let rows = xs.iter().map(|&x| {
         let cells = plot.series.iter().map(|s| {
             let y = s
@@ -526,6 +573,7 @@ pub fn plot_view(props: &PlotViewProps) -> Html {
                 <div class="rv-row">
                     <button type="button" class="small" onclick={png}>{ "Download PNG" }</button>
                     <button type="button" class="small" onclick={svg}>{ "Download SVG" }</button>
+                    <button type="button" class="small" onclick={csv}>{ "Download CSV" }</button>
                 </div>
                 <details>
                     <summary>{ "The numbers as a table" }</summary>
@@ -542,6 +590,41 @@ pub fn plot_view(props: &PlotViewProps) -> Html {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_csv_has_a_column_per_series_and_its_spread() {
+        let series = |name: &str, points: Vec<(f64, f64)>, spread: Vec<(f64, f64, f64)>| Series {
+            name: name.into(),
+            kind: Kind::Line,
+            paint: Paint::Var("--accent"),
+            point_paints: Vec::new(),
+            points,
+            spread,
+        };
+        let plot = Plot {
+            title: "t".into(),
+            x_label: "x".into(),
+            y_label: "y".into(),
+            x_range: (0.0, 10.0),
+            y_range: (0.0, 1.0),
+            x_names: Vec::new(),
+            series: vec![
+                series(
+                    "ring",
+                    vec![(1.0, 0.5), (10.0, 0.25)],
+                    vec![(1.0, 0.4, 0.6)],
+                ),
+                series("ideal", vec![(10.0, 0.2)], Vec::new()),
+            ],
+            x_column: "vnodes".into(),
+        };
+        let csv = table_csv(&plot);
+        let lines: Vec<&str> = csv.lines().collect();
+        assert_eq!(lines[0], "vnodes,ring,ring min,ring max,ideal");
+        assert_eq!(lines.len(), 3);
+        assert!(lines[1].ends_with(",0.5,0.4,0.6,"), "{}", lines[1]);
+        assert!(lines[2].ends_with(",0.25,,,0.2"), "{}", lines[2]);
+    }
 
     #[test]
     fn hex_colours_parse() {

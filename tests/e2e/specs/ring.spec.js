@@ -1,6 +1,7 @@
 // The Ring view: movement under mod and the ring, balance against vnodes, distinct replicas, the
 // address bar, and screenshots for a human to look at. The shared fixture fails any test that logs
 // a console error or requests another origin.
+import { readFileSync } from 'node:fs';
 import { test, expect, openRoute } from './fixtures.js';
 
 const percent = async (page) => Number(await page.getByTestId('moved-percent').getAttribute('title')) * 100;
@@ -229,9 +230,27 @@ test('three plots with tables, PNG and SVG downloads', async ({ page }) => {
   const svg = page.waitForEvent('download');
   await page.getByTestId('plot-moved').getByRole('button', { name: 'Download SVG' }).click();
   expect((await svg).suggestedFilename()).toBe('shardlab-moved.svg');
+  // The files themselves: a standalone SVG document with the plot's lines, a real PNG, and a CSV
+  // with the same numbers as the table. They are kept in test-results/ to be looked at.
+  await (await svg).saveAs('test-results/exported-moved.svg');
+  const svgText = readFileSync('test-results/exported-moved.svg', 'utf8');
+  expect(svgText).toMatch(/^<svg[^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+  expect(svgText).toContain('<polyline');
   const png = page.waitForEvent('download');
   await page.getByTestId('plot-vnodes').getByRole('button', { name: 'Download PNG' }).click();
   expect((await png).suggestedFilename()).toBe('shardlab-vnodes.png');
+  await (await png).saveAs('test-results/exported-vnodes.png');
+  const pngBytes = readFileSync('test-results/exported-vnodes.png');
+  expect([...pngBytes.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  expect(pngBytes.length).toBeGreaterThan(5_000);
+  const csv = page.waitForEvent('download');
+  await page.getByTestId('plot-moved').getByRole('button', { name: 'Download CSV' }).click();
+  expect((await csv).suggestedFilename()).toBe('shardlab-moved.csv');
+  await (await csv).saveAs('test-results/exported-moved.csv');
+  const csvLines = readFileSync('test-results/exported-moved.csv', 'utf8').trim().split('\n');
+  expect(csvLines.length).toBe(1 + (await page.getByTestId('plot-moved').locator('tbody tr').count()));
+  const csvRow = csvLines.find((line) => line.startsWith('4,')).split(',');
+  expect(Number(csvRow[1])).toBeGreaterThan(0.75);
   for (const colorScheme of ['light', 'dark']) {
     await page.emulateMedia({ colorScheme });
     for (const id of ['load', 'moved', 'vnodes']) {
