@@ -1,5 +1,5 @@
 //! The simulation, run in slices on the main thread: each slice steps the core's [`Simulation`]
-//! until about 25 ms have passed, then yields to the browser with a 0 ms timeout, so input and
+//! until about 16 ms have passed, then yields to the browser with a 0 ms timeout, so input and
 //! painting never wait more than one slice. A new design, users or seed drops the run in flight.
 
 use std::cell::RefCell;
@@ -10,9 +10,9 @@ use shardlab_core::sim::{Design, SimReport, Simulation};
 use yew::prelude::*;
 
 /// Events per `step` call inside a slice; the clock is checked between calls.
-const EVENTS_PER_STEP: u64 = 8_192;
+const EVENTS_PER_STEP: u64 = 2_048;
 /// Wall-clock budget of one slice, in ms.
-const SLICE_MS: f64 = 25.0;
+const SLICE_MS: f64 = 16.0;
 
 /// What a run is for: the design without its layout, the users, the seed and the duration.
 #[derive(Clone, Debug, PartialEq)]

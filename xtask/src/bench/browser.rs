@@ -707,12 +707,12 @@ const NOTE_FRAMES: &str = "**Frame p95 over 16.7 ms while the ring animates 10,0
     the still layer, about 50-90 ms on these loaded 2-core machines) and the machine's load: \
     compare with the idle frames before the click.";
 const NOTE_TASKS: &str = "**Main-thread tasks over 50 ms during the board's simulation.** \
-    The runner (`src/board/runner.rs`) gives each slice 25 ms of simulation, checked only every \
-    8,192 events, and the re-render the slice triggers runs in the same task, so a slow machine \
-    overruns 50 ms; building the simulation and the final render of the report (caption and \
-    plots) are tasks of their own. Long-task entries carry no stack, so which of these is the \
-    longest is not attributed here; a performance profile of one run would tell. A smaller \
-    slice budget checked more often, or the simulation in a Web Worker, would fix the slices.";
+    The runner (`src/board/runner.rs`) gives each slice 16 ms of simulation, checked every \
+    2,048 events, and the re-render the slice triggers runs in the same task, so a slow machine \
+    can still overrun 50 ms; building the simulation and the final render of the report \
+    (caption and plots) are tasks of their own. Long-task entries carry no stack, so which of \
+    these is the longest is not attributed here; a performance profile of one run would tell. \
+    The simulation in a Web Worker would take the slices off the main thread altogether.";
 const NOTE_BROTLI: &str = "**A page over 250 kB brotli.** The size budget in `cargo xtask test` \
     fails on the same count; find which view grew and keep what only it needs behind its \
     feature.";
