@@ -141,10 +141,7 @@ mod tests {
             let table = decoder_table(&database);
             for index in [0, shards / 2, shards - 1] {
                 for (_, _, id) in sample_ids_on_host(shards, index, SAMPLES) {
-                    let pairs: Vec<(String, String)> = decoder_query(id, &table)
-                        .into_iter()
-                        .map(|(k, v)| (k.to_owned(), v))
-                        .collect();
+                    let pairs = crate::components::url_query::owned(&decoder_query(id, &table));
                     let state = crate::decoder::url_state::decode(&pairs);
                     assert!(state.notes.is_empty(), "{:?}", state.notes);
                     assert_eq!(state.id, id);

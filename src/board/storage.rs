@@ -115,11 +115,7 @@ pub fn decode_design(text: &str) -> Result<Design, String> {
 
 /// The autosave: the same pairs as the link, as JSON.
 pub fn save_text(state: &BoardState) -> String {
-    let pairs: Vec<(String, String)> = encode(state)
-        .into_iter()
-        .map(|(k, v)| (k.to_owned(), v))
-        .collect();
-    serde_json::to_string(&pairs).unwrap_or_default()
+    serde_json::to_string(&crate::components::url_query::owned(&encode(state))).unwrap_or_default()
 }
 
 /// The inverse of [`save_text`]; `None` when the text is not an autosave.
@@ -141,9 +137,7 @@ mod tests {
     use std::rc::Rc;
     use yew::Reducible;
 
-    fn owned(pairs: Vec<(&'static str, String)>) -> Vec<(String, String)> {
-        pairs.into_iter().map(|(k, v)| (k.to_owned(), v)).collect()
-    }
+    use crate::components::url_query::owned;
 
     #[test]
     fn the_opening_board_has_an_empty_query() {
@@ -157,7 +151,7 @@ mod tests {
             x: 333.0,
             y: 111.5,
         });
-        let pairs = owned(encode(&state));
+        let pairs = owned(&encode(&state));
         assert!(pairs.iter().any(|(k, _)| k == "d"));
         let (back, notes) = decode(&pairs);
         assert!(notes.is_empty(), "{notes:?}");
@@ -168,7 +162,7 @@ mod tests {
     #[test]
     fn a_link_from_a_newer_format_opens_the_default_board_with_a_notice() {
         let state = Rc::new(BoardState::default()).reduce(Action::SetUsers(20_000));
-        let mut pairs = owned(encode(&state));
+        let mut pairs = owned(&encode(&state));
         assert_eq!(pairs.first(), Some(&("v".to_owned(), "1".to_owned())));
         if let Some(first) = pairs.first_mut() {
             first.1 = "2".to_owned();
@@ -183,7 +177,7 @@ mod tests {
     fn users_and_seed_round_trip_without_the_design() {
         let state = Rc::new(BoardState::default()).reduce(Action::SetUsers(20_000));
         let state = state.reduce(Action::SetSeed(7));
-        let pairs = owned(encode(&state));
+        let pairs = owned(&encode(&state));
         assert!(pairs.iter().all(|(k, _)| k != "d"), "{pairs:?}");
         let (back, _) = decode(&pairs);
         assert_eq!((back.users, back.seed), (20_000, 7));

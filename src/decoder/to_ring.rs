@@ -51,10 +51,7 @@ mod tests {
 
     #[test]
     fn the_ring_reads_the_link_as_its_default_state_with_the_id_as_key() {
-        let pairs: Vec<(String, String)> = ring_query(241_294_492_511_762_325)
-            .into_iter()
-            .map(|(k, v)| (k.to_owned(), v))
-            .collect();
+        let pairs = crate::components::url_query::owned(&ring_query(241_294_492_511_762_325));
         let state = url_state::decode(&pairs);
         assert_eq!(state.key, "241294492511762325");
         assert!(state.notes.is_empty(), "{:?}", state.notes);

@@ -208,9 +208,7 @@ pub fn same_link(a: &DecoderState, b: &DecoderState) -> bool {
 mod tests {
     use super::*;
 
-    fn owned(pairs: Vec<(&str, String)>) -> Vec<(String, String)> {
-        pairs.into_iter().map(|(k, v)| (k.to_owned(), v)).collect()
-    }
+    use crate::components::url_query::owned;
 
     #[test]
     fn the_default_state_has_an_empty_query() {
@@ -226,7 +224,7 @@ mod tests {
         state.table = Some(table.clone());
         let pairs = encode(&state);
         assert_eq!(pairs.first(), Some(&("v", "1".to_owned())));
-        let back = decode(&owned(pairs));
+        let back = decode(&owned(&pairs));
         assert_eq!(back.id, 42);
         assert_eq!(back.table, Some(table));
         assert!(back.notes.is_empty());
@@ -234,13 +232,13 @@ mod tests {
         let edited = state.layout.move_boundary(1, 2).unwrap();
         let mut state = DecoderState::restored(Preset::Pinterest, edited.clone(), 7, None);
         state.id = 7;
-        let back = decode(&owned(encode(&state)));
+        let back = decode(&owned(&encode(&state)));
         assert_eq!(back.layout, edited);
         assert_eq!(back.id, 7);
 
         for preset in Preset::ALL {
             let state = DecoderState::for_preset(preset);
-            let back = decode(&owned(encode(&state)));
+            let back = decode(&owned(&encode(&state)));
             assert_eq!(back.layout, state.layout, "{preset}");
             assert_eq!(back.id, state.id, "{preset}");
             assert_eq!(back.table, state.table, "{preset}");

@@ -93,10 +93,7 @@ mod tests {
     #[test]
     fn the_decoder_opens_the_link_on_that_pin() {
         let (_, id) = pin_for_hash(3429).unwrap_or_default();
-        let pairs: Vec<(String, String)> = decoder_query(id)
-            .into_iter()
-            .map(|(k, v)| (k.to_owned(), v))
-            .collect();
+        let pairs = crate::components::url_query::owned(&decoder_query(id));
         let state = crate::decoder::url_state::decode(&pairs);
         assert!(state.notes.is_empty(), "{:?}", state.notes);
         assert_eq!(state.id, id);

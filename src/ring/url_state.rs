@@ -246,9 +246,7 @@ mod tests {
     use super::*;
     use crate::ring::state::Action;
 
-    fn owned(pairs: Vec<(&'static str, String)>) -> Vec<(String, String)> {
-        pairs.into_iter().map(|(k, v)| (k.to_owned(), v)).collect()
-    }
+    use crate::components::url_query::owned;
 
     #[test]
     fn the_default_state_writes_nothing() {
@@ -267,7 +265,7 @@ mod tests {
         s.apply(Action::SetKeys(200_000));
         s.apply(Action::SetSeed(9));
         s.apply(Action::SetKey("a&b=c d".into()));
-        let back = decode(&owned(encode(&s)));
+        let back = decode(&owned(&encode(&s)));
         assert_eq!(back, s);
     }
 
@@ -275,7 +273,7 @@ mod tests {
     fn a_link_from_a_newer_format_opens_the_default_ring_with_a_notice() {
         let mut s = RingState::default();
         s.apply(Action::SetScheme("mod".into()));
-        let mut pairs = owned(encode(&s));
+        let mut pairs = owned(&encode(&s));
         if let Some(first) = pairs.first_mut() {
             assert_eq!(first.0, "v");
             first.1 = "3".to_owned();
@@ -291,7 +289,7 @@ mod tests {
 
     #[test]
     fn bad_values_become_notes_and_defaults() {
-        let pairs = owned(vec![
+        let pairs = owned(&[
             ("v", "1".into()),
             ("scheme", "banana".into()),
             ("servers", "0.0.1".into()),
@@ -316,7 +314,7 @@ mod tests {
             .map(|i| i.to_string())
             .collect::<Vec<_>>()
             .join(".");
-        let s = decode(&owned(vec![("servers", ids)]));
+        let s = decode(&owned(&[("servers", ids)]));
         assert_eq!(s.servers.len(), 4);
         assert_eq!(s.notes.len(), 1);
     }
