@@ -12,7 +12,9 @@ import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { CHROMIUM, serve } from './serve.mjs';
+import { CHROMIUM } from './chromium.mjs';
+// The repository's one static server, shared with the e2e suite.
+import { serve } from '../tests/e2e/serve.mjs';
 
 const [dist, outPath, ...flags] = process.argv.slice(2);
 if (!dist || !outPath) {
