@@ -71,18 +71,20 @@ mod native {
     }
 
     fn config() -> Criterion {
-        let criterion = Criterion::default().without_plots();
-        if quick() {
-            criterion
-                .warm_up_time(Duration::from_millis(300))
-                .measurement_time(Duration::from_millis(600))
-                .sample_size(10)
+        // Quick mode (`cargo xtask bench --quick`) must finish within minutes with ~70 benchmarks,
+        // so each gets a short warm-up and 10 samples (criterion's least); a full run takes 30.
+        let (warm_up_ms, measurement_ms, samples) = if quick() {
+            (100, 300, 10)
         } else {
-            criterion
-                .warm_up_time(Duration::from_secs(1))
-                .measurement_time(Duration::from_secs(3))
-                .sample_size(30)
-        }
+            (1_000, 3_000, 30)
+        };
+        // The xtask writes these settings into the report's header.
+        println!("shardlab-bench\tconfig\t{warm_up_ms}\t{measurement_ms}\t{samples}");
+        Criterion::default()
+            .without_plots()
+            .warm_up_time(Duration::from_millis(warm_up_ms))
+            .measurement_time(Duration::from_millis(measurement_ms))
+            .sample_size(samples)
     }
 
     fn keys(count: usize) -> Vec<u64> {
