@@ -51,8 +51,10 @@ pub(super) fn measure(
     quick: bool,
     phases: &mut Phases,
 ) -> Result<Browser, String> {
-    tools::ensure(Needs::BUILD | Needs::BROWSER)?;
-    tools::ensure_npm_packages("bench", "the bench page's packages")?;
+    phases.run("tools check", || {
+        tools::ensure(Needs::BUILD | Needs::BROWSER)?;
+        tools::ensure_npm_packages("bench", "the bench page's packages")
+    })?;
     let gen = target.join("wasm-bench");
     let quick_flag: &[&str] = if quick { &["--quick"] } else { &[] };
     let port = std::env::var("SHARDLAB_BENCH_PORT").unwrap_or_else(|_| DEFAULT_PORT.into());
