@@ -73,10 +73,13 @@ mod native {
     fn config() -> Criterion {
         // Quick mode (`cargo xtask bench --quick`) must finish within minutes with ~70 benchmarks,
         // so each gets a short warm-up and 10 samples (criterion's least); a full run takes 30.
-        let (warm_up_ms, measurement_ms, samples) = if quick() {
-            (100, 300, 10)
+        // The tables use the mean's point estimate only, not criterion's bootstrapped confidence
+        // intervals, so quick mode also bootstraps with fewer resamples (analysis time per
+        // benchmark, not measurement).
+        let (warm_up_ms, measurement_ms, samples, resamples) = if quick() {
+            (100, 300, 10, 10_000)
         } else {
-            (1_000, 3_000, 30)
+            (1_000, 3_000, 30, 100_000)
         };
         // The xtask writes these settings into the report's header.
         println!("shardlab-bench\tconfig\t{warm_up_ms}\t{measurement_ms}\t{samples}");
@@ -85,6 +88,7 @@ mod native {
             .warm_up_time(Duration::from_millis(warm_up_ms))
             .measurement_time(Duration::from_millis(measurement_ms))
             .sample_size(samples)
+            .nresamples(resamples)
     }
 
     fn keys(count: usize) -> Vec<u64> {
