@@ -13,6 +13,14 @@ pub const MIN_ZOOM: f64 = 0.3;
 /// See [`MIN_ZOOM`].
 pub const MAX_ZOOM: f64 = 3.0;
 
+/// A node label's font size in board units; keep in step with `.node-label` in `www/board.css`.
+pub const LABEL_UNITS: f64 = 15.0;
+/// The smallest size, in CSS px, at which the opening view of a narrow board draws a node label.
+pub const LEGIBLE_LABEL_PX: f64 = 12.0;
+/// Below this drawn width (CSS px) the board is on a phone, and its opening view favours legible
+/// labels over showing every box at once.
+pub const NARROW_BOARD_PX: f64 = 600.0;
+
 /// The pan and zoom of the board: a board point `p` is drawn at `p * zoom + (x, y)` in viewBox units.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct View {
@@ -64,6 +72,29 @@ impl View {
             y: (VIEW_H - (max_y - min_y) * zoom) / 2.0 - min_y * zoom,
             zoom,
         }
+    }
+
+    /// The opening view for a board drawn `width_px` CSS pixels wide. On a wide board that is
+    /// [`View::fit`]. On a narrow one, where the fitted labels would be a few pixels high, it zooms
+    /// in until a label is [`LEGIBLE_LABEL_PX`], keeping the left-most box's left edge in place:
+    /// the reader starts at the users, and drags to pan to the rest.
+    pub fn fit_for_width(points: &[(f64, f64)], width_px: f64) -> View {
+        let fitted = View::fit(points);
+        if !width_px.is_finite() || width_px <= 0.0 || width_px >= NARROW_BOARD_PX {
+            return fitted;
+        }
+        let px_per_unit = width_px / VIEW_W;
+        let needed = LEGIBLE_LABEL_PX / (LABEL_UNITS * px_per_unit);
+        if fitted.zoom >= needed {
+            return fitted;
+        }
+        let left = points.iter().map(|p| p.0).fold(f64::INFINITY, f64::min) - NODE_W / 2.0;
+        let anchor_x = if left.is_finite() {
+            fitted.to_view(left, 0.0).0
+        } else {
+            0.0
+        };
+        fitted.zoom_about(needed / fitted.zoom, anchor_x, VIEW_H / 2.0)
     }
 
     /// Zooms by `factor`, keeping the viewBox point `(vx, vy)` fixed on screen.
@@ -190,6 +221,27 @@ mod tests {
         assert!(lx >= 23.9 && ty >= 23.9);
         assert_eq!(View::fit(&[]), View::default());
         assert!(View::fit(&[(0.0, 0.0)]).zoom <= 1.5);
+    }
+
+    #[test]
+    fn a_narrow_board_opens_with_legible_labels_from_the_left() {
+        let points = [(0.0, 0.0), (300.0, 0.0), (600.0, 100.0)];
+        let fitted = View::fit(&points);
+        // Wide: the plain fit.
+        assert_eq!(View::fit_for_width(&points, 900.0), fitted);
+        assert_eq!(View::fit_for_width(&points, f64::NAN), fitted);
+        assert_eq!(View::fit_for_width(&points, 0.0), fitted);
+        // A phone: a label is drawn LEGIBLE_LABEL_PX high, and the left edge of the boxes stays.
+        let width = 358.0;
+        let phone = View::fit_for_width(&points, width);
+        let label_px = LABEL_UNITS * phone.zoom * width / VIEW_W;
+        assert!((label_px - LEGIBLE_LABEL_PX).abs() < 1e-9, "{label_px}");
+        assert!(phone.zoom > fitted.zoom);
+        let left = -NODE_W / 2.0;
+        assert!((phone.to_view(left, 0.0).0 - fitted.to_view(left, 0.0).0).abs() < 1e-9);
+        // An empty board has nothing to anchor and still gets a finite view.
+        let empty = View::fit_for_width(&[], width);
+        assert!(empty.x.is_finite() && empty.y.is_finite() && empty.zoom.is_finite());
     }
 
     #[test]
