@@ -526,6 +526,26 @@ pub fn canvas(props: &CanvasProps) -> Html {
         let view = view.clone();
         Callback::from(move |_: MouseEvent| view.set(fit(drawn_width())))
     };
+    // A node reached with Tab is panned into view: on a phone the opening view shows only part
+    // of the board.
+    let on_focus_in = {
+        let view = view.clone();
+        let design = props.design.clone();
+        Callback::from(move |e: FocusEvent| {
+            let Some(id) = e
+                .target_dyn_into::<web_sys::Element>()
+                .and_then(|el| el.get_attribute("data-node"))
+            else {
+                return;
+            };
+            if let Some(node) = design.node(&id) {
+                let revealed = view.reveal(node.x, node.y);
+                if revealed != *view {
+                    view.set(revealed);
+                }
+            }
+        })
+    };
     let transform = format!(
         "translate({:.2} {:.2}) scale({:.4})",
         view.x, view.y, view.zoom
@@ -551,7 +571,7 @@ pub fn canvas(props: &CanvasProps) -> Html {
                         </marker>
                     </defs>
                     <rect class="board-bg" x="0" y="0" width={VIEW_W.to_string()} height={VIEW_H.to_string()} />
-                    <g transform={transform}>
+                    <g transform={transform} onfocusin={on_focus_in}>
                         { for edges }
                         { for loose_wire }
                         { for nodes }

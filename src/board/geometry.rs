@@ -97,6 +97,34 @@ impl View {
         fitted.zoom_about(needed / fitted.zoom, anchor_x, VIEW_H / 2.0)
     }
 
+    /// The least pan that brings the box of the node centred at board point `(bx, by)` wholly
+    /// into the viewBox, with a small margin; the view itself when the box is already in it. On a
+    /// phone the opening view shows part of the board, and a node reached with Tab must not stay
+    /// off screen.
+    pub fn reveal(self, bx: f64, by: f64) -> View {
+        const MARGIN: f64 = 8.0;
+        fn shift(low: f64, high: f64, size: f64) -> f64 {
+            if low < MARGIN {
+                MARGIN - low
+            } else if high > size - MARGIN {
+                // A box larger than the view keeps its near edge in view.
+                (size - MARGIN - high).max(MARGIN - low)
+            } else {
+                0.0
+            }
+        }
+        if !bx.is_finite() || !by.is_finite() {
+            return self;
+        }
+        let (left, top) = self.to_view(bx - NODE_W / 2.0, by - NODE_H / 2.0);
+        let (right, bottom) = self.to_view(bx + NODE_W / 2.0, by + NODE_H / 2.0);
+        View {
+            x: self.x + shift(left, right, VIEW_W),
+            y: self.y + shift(top, bottom, VIEW_H),
+            zoom: self.zoom,
+        }
+    }
+
     /// Zooms by `factor`, keeping the viewBox point `(vx, vy)` fixed on screen.
     pub fn zoom_about(self, factor: f64, vx: f64, vy: f64) -> View {
         if !factor.is_finite() || factor <= 0.0 {
@@ -242,6 +270,27 @@ mod tests {
         // An empty board has nothing to anchor and still gets a finite view.
         let empty = View::fit_for_width(&[], width);
         assert!(empty.x.is_finite() && empty.y.is_finite() && empty.zoom.is_finite());
+    }
+
+    #[test]
+    fn reveal_pans_just_enough_to_show_a_box() {
+        let view = View {
+            x: 0.0,
+            y: 0.0,
+            zoom: 2.0,
+        };
+        // Already in view: unchanged.
+        assert_eq!(view.reveal(100.0, 100.0), view);
+        // Off to the right: its right edge comes to the margin, and nothing moves vertically.
+        let revealed = view.reveal(500.0, 100.0);
+        let (right, _) = revealed.to_view(500.0 + NODE_W / 2.0, 0.0);
+        assert!((right - (VIEW_W - 8.0)).abs() < 1e-9, "{right}");
+        assert_eq!((revealed.y, revealed.zoom), (view.y, view.zoom));
+        // Above and to the left: its top-left corner comes to the margin.
+        let revealed = view.reveal(-300.0, -200.0);
+        let (left, top) = revealed.to_view(-300.0 - NODE_W / 2.0, -200.0 - NODE_H / 2.0);
+        assert!((left - 8.0).abs() < 1e-9 && (top - 8.0).abs() < 1e-9);
+        assert_eq!(view.reveal(f64::NAN, 0.0), view);
     }
 
     #[test]

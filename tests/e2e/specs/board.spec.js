@@ -281,8 +281,14 @@ for (const [name, width, height] of [
       (el) => parseFloat(getComputedStyle(el).fontSize) * el.getScreenCTM().a,
     );
     expect(labelPx).toBeGreaterThanOrEqual(11.5);
-    // On a phone the database may be off to the right until the reader pans, so open it by keyboard.
+    // On a phone the database starts off to the right; reaching it with the keyboard pans it into view.
     await node(page, 'db').focus();
+    await expect.poll(async () => {
+      const board = await page.locator('.board-svg').boundingBox();
+      const box = await nodeBox(page, 'db').boundingBox();
+      return box.x >= board.x && box.x + box.width <= board.x + board.width
+        && box.y >= board.y && box.y + box.height <= board.y + board.height;
+    }, { message: 'the focused database is inside the board' }).toBe(true);
     await page.keyboard.press('Enter');
     await expect(page.locator('#board-settings-title')).toHaveText(/^Settings: /);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
