@@ -15,6 +15,9 @@
 //! random numbers through a seeded `Xoshiro256PlusPlus`, and outputs are ordered `Vec`s, so one seed
 //! gives bit-identical reports natively and in wasm.
 //!
+//! [`reference`] runs an App Server tier alone, an M/M/c queue, and sets the simulated mean and
+//! p99 beside Erlang C's: the check that ties the simulator to queueing theory.
+//!
 //! The model's constants (service times, hop latency, failover gap) live in [`model`], the price
 //! table in [`prices`]; both are documented in `docs/`.
 
@@ -27,6 +30,7 @@ pub mod model;
 pub mod presets;
 pub mod prices;
 pub mod queueing;
+pub mod reference;
 pub mod report;
 pub mod validate;
 mod zipf;
@@ -41,6 +45,7 @@ pub use estimate::{estimate, Estimate};
 pub use faults::{Fault, FaultKind};
 pub use model::{compile, Model};
 pub use presets::{preset, Preset, PresetReason, PRESET_NAMES};
+pub use reference::{app_tier_only, erlang_c_check, erlang_c_table, ErlangCheck};
 pub use report::{
     CdfPoint, ErrorCounts, ErrorRates, HotShard, NodeLoad, SecondStats, ShardLoad, SimReport,
 };

@@ -241,6 +241,10 @@ pub enum SimError {
         /// Upper bound of requests the run would generate.
         requests: f64,
     },
+    /// The app-tier-only reference queue ([`super::reference`]) was asked for something it
+    /// cannot be: the text says what is accepted.
+    #[error("reference queue: {0}")]
+    Reference(String),
     /// An internal building block refused its configuration (should not happen).
     #[error("internal error: {0}")]
     Internal(String),
