@@ -46,7 +46,7 @@ pub(crate) struct Lru {
 impl Lru {
     /// An empty cache for objects 1 ..= `objects`, holding at most `capacity` of them.
     pub(crate) fn new(objects: u32, capacity: u32, ttl_s: f64) -> Lru {
-        let mut slots = vec![Slot::EMPTY; objects as usize + 1];
+        let mut slots = vec![Slot::EMPTY; (objects as usize).saturating_add(1)];
         if let Some(sentinel) = slots.first_mut() {
             *sentinel = Slot::SENTINEL;
         }

@@ -21,6 +21,15 @@
 //! The model's constants (service times, hop latency, failover gap) live in [`model`], the price
 //! table in [`prices`]; both are documented in `docs/`.
 
+// Designs, user counts, durations and fault timelines come from readers (the board, URL state,
+// imported JSON, the CLI): every integer sum, product and index on them is checked, saturating
+// or bounded by construction with the reason beside it, and these lints keep it so.
+#![warn(
+    clippy::unwrap_used,
+    clippy::indexing_slicing,
+    clippy::arithmetic_side_effects
+)]
+
 mod cache;
 pub mod des;
 pub mod design;

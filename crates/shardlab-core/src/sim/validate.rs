@@ -390,7 +390,7 @@ fn check_cycle(design: &Design, errors: &mut Vec<DesignError>) {
             match children.get(next) {
                 Some(child) => {
                     if let Some(top) = stack.last_mut() {
-                        top.1 += 1;
+                        top.1 = top.1.saturating_add(1);
                     }
                     match mark.get(child).copied().unwrap_or(Mark::Done) {
                         Mark::New => {
