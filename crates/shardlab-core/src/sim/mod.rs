@@ -46,9 +46,9 @@ mod zipf;
 
 pub use des::{simulate, Progress, Simulation};
 pub use design::{
-    AppServerSettings, CacheEngine, CacheSettings, CacheStrategy, DatabaseSettings, DbEngine,
-    Design, Edge, InstanceSize, Node, NodeKind, NodeSettings, Setting, ShardKey, UsersSettings,
-    DESIGN_VERSION,
+    setting_specs, AppServerSettings, CacheEngine, CacheSettings, CacheStrategy, Choice,
+    DatabaseSettings, DbEngine, Design, Edge, InstanceSize, Node, NodeKind, NodeSettings,
+    NumberRange, Setting, SettingSpec, ShardKey, UsersSettings, DESIGN_VERSION,
 };
 pub use estimate::{estimate, Estimate};
 pub use faults::{Fault, FaultKind};
