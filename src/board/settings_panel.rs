@@ -5,7 +5,7 @@ use shardlab_core::sim::{Node, NodeSettings, Setting};
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
-use super::state::{choices, number_range, Action};
+use super::state::Action;
 use crate::components::draft_input::DraftInput;
 
 /// One row of the table, already resolved by the page.
@@ -38,29 +38,30 @@ fn control(node_id: &str, row: &Row, dispatch: &Callback<Action>, invalid: bool)
     let id = format!("setting-{}-{}", node_id, row.setting.key());
     let setting = row.setting;
     let node = node_id.to_string();
-    match choices(setting) {
-        Some(options) => {
+    // The core's settings table says which control a knob gets and what it accepts.
+    let spec = setting.spec();
+    match spec.range {
+        None => {
             let onchange = dispatch.reform(move |e: Event| {
                 let select: HtmlSelectElement = e.target_unchecked_into();
                 Action::SetSetting(node.clone(), setting, select.value())
             });
             html! {
-                <select {id} {onchange} aria-label={setting.label()} data-setting={setting.key()}>
-                    { for options.into_iter().map(|(value, text)| html! {
-                        <option value={value} selected={row.value == value}>{ text }</option>
+                <select {id} {onchange} aria-label={spec.label} data-setting={spec.name}>
+                    { for spec.choices.iter().map(|choice| html! {
+                        <option value={choice.value} selected={row.value == choice.value}>{ choice.text }</option>
                     }) }
                 </select>
             }
         }
-        None => {
-            let (min, max, step) = number_range(setting);
+        Some(range) => {
             // A draft input: the running simulation re-renders the board while the reader types.
             let on_commit = dispatch
                 .reform(move |text: String| Action::SetSetting(node.clone(), setting, text));
             html! {
-                <DraftInput {id} min={min.to_string()} max={max.to_string()} step={step.to_string()}
-                    value={row.value.clone()} {on_commit} label={setting.label()}
-                    setting={setting.key()} {invalid} />
+                <DraftInput {id} min={range.min.to_string()} max={range.max.to_string()}
+                    step={range.step.to_string()} value={row.value.clone()} {on_commit}
+                    label={spec.label} setting={spec.name} {invalid} />
             }
         }
     }

@@ -411,47 +411,6 @@ pub fn fresh_id(design: &Design, kind: NodeKind) -> String {
         .unwrap_or(base)
 }
 
-/// The choices of an enum-valued setting as (JSON name, display text), or `None` for numbers.
-pub fn choices(setting: Setting) -> Option<Vec<(&'static str, &'static str)>> {
-    Some(match setting {
-        Setting::AppSize | Setting::CacheSize | Setting::DbSize => InstanceSize::ALL
-            .iter()
-            .map(|s| (s.name(), s.name()))
-            .collect(),
-        Setting::CacheEngine => vec![("memcached", "memcached"), ("redis", "redis")],
-        Setting::CacheStrategy => {
-            vec![("none", "none"), ("aside", "aside"), ("through", "through")]
-        }
-        Setting::DbEngine => vec![("mysql", "mysql"), ("postgres", "postgres")],
-        Setting::ShardKey => vec![
-            ("id_encoded", "shard bits in the ID"),
-            ("hash_object", "hash of the object"),
-            ("hash_user", "hash of the user"),
-            ("range_time", "range by time"),
-        ],
-        Setting::Standby | Setting::AutoFailover => vec![("on", "on"), ("off", "off")],
-        _ => return None,
-    })
-}
-
-/// The accepted range and step of a number-valued setting (as the core validates it).
-pub fn number_range(setting: Setting) -> (f64, f64, f64) {
-    match setting {
-        Setting::UserCount => (1.0, 1_000_000.0, 1.0),
-        Setting::RequestsPerUser => (0.001, 100.0, 0.001),
-        Setting::ReadFraction => (0.0, 1.0, 0.01),
-        Setting::ZipfExponent | Setting::UserSkew => (0.0, 2.0, 0.05),
-        Setting::CatalogueObjects => (1.0, 1_000_000.0, 1.0),
-        Setting::ApdexT => (1.0, 60_000.0, 1.0),
-        Setting::Copies => (1.0, 64.0, 1.0),
-        Setting::QueueBound => (0.0, 100_000.0, 1.0),
-        Setting::TimeoutMs => (1.0, 600_000.0, 1.0),
-        Setting::CacheTtl => (1.0, 86_400.0, 1.0),
-        Setting::Shards => (1.0, 64.0, 1.0),
-        _ => (0.0, 0.0, 1.0),
-    }
-}
-
 fn parse_size(text: &str) -> Result<InstanceSize, String> {
     InstanceSize::ALL
         .into_iter()
@@ -460,7 +419,8 @@ fn parse_size(text: &str) -> Result<InstanceSize, String> {
 }
 
 fn parse_number(setting: Setting, text: &str) -> Result<f64, String> {
-    let (min, max, _) = number_range(setting);
+    // The core's settings table (`Setting::range`), the same the validator and the CLI check.
+    let (min, max) = setting.range().map_or((0.0, 0.0), |r| (r.min, r.max));
     let value: f64 = text
         .trim()
         .replace([',', '_'], "")

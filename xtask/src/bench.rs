@@ -26,6 +26,7 @@ use std::time::{Duration, Instant};
 use crate::{describe, root, tools};
 
 mod browser;
+mod erlang;
 
 /// Ring lookup ÷ peer: the goal of issue 7.
 const RING_GOAL: f64 = 0.5;
@@ -706,22 +707,7 @@ fn limits_tables(out: &mut String, limits: &[Vec<String>]) {
         );
     }
 
-    let des: Vec<&Vec<String>> = limits
-        .iter()
-        .filter(|f| field(f, 0) == "des-erlang-c")
-        .collect();
-    let reason = des.first().map_or("?", |f| field(f, 3));
-    let _ = write!(
-        out,
-        "\n### DES p99 ÷ Erlang C p99 (app tier only)\n\n\
-         Not measured yet: {reason}. The core's own release tests (`matches_erlang_c`) make this \
-         comparison internally; a public constructor for a compiled `Model` would let this table \
-         use it.\n\n\
-         | ρ | DES p99 | Erlang C p99 | ratio |\n|---|---|---|---|\n"
-    );
-    for fields in des {
-        let _ = writeln!(out, "| {} | not measured yet | — | — |", field(fields, 1));
-    }
+    erlang::table(out, limits);
 }
 
 /// The browser sections' place when `--native-only` skipped them.

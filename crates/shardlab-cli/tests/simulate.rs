@@ -14,7 +14,7 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicU32, Ordering};
 
 use serde_json::Value;
-use shardlab_core::sim::{compile, preset, simulate, validate, PRESET_NAMES};
+use shardlab_core::sim::{compile, preset, simulate, validate, Setting, PRESET_NAMES};
 use support::shardlab;
 
 /// The keys SPEC.md's CLI contract promises, each with whether it is a number (else an array).
@@ -402,4 +402,30 @@ fn a_run_too_large_to_simulate_is_an_error() {
     .error()
     .to_owned();
     assert!(line.contains("20,000,000"), "{line}");
+}
+
+#[test]
+fn a_setting_past_the_boards_range_is_refused_with_the_tables_words() {
+    // The range comes from the core's settings table, the one the board's panel offers.
+    let shards = Setting::Shards.range().expect("shards is a number");
+    let copies = Setting::Copies.range().expect("copies is a number");
+    let mut value: Value =
+        serde_json::from_str(&preset_json("pinterest")).expect("the preset's JSON");
+    let nodes = value["nodes"].as_array_mut().expect("nodes");
+    for node in nodes.iter_mut() {
+        match node["settings"]["kind"].as_str() {
+            Some("database") => node["settings"]["shards"] = Value::from(shards.max as u32 + 1),
+            Some("app_server") => node["settings"]["copies"] = Value::from(copies.max as u32 + 1),
+            _ => {}
+        }
+    }
+    let text = serde_json::to_string(&value).expect("JSON");
+    let file = TempFile::new("past-range.json", text.as_bytes());
+    let line = shardlab(&["simulate", file.arg()]).error().to_owned();
+    assert!(line.contains("shards is 65"), "{line}");
+    assert!(line.contains("copies is 65"), "{line}");
+    assert!(
+        line.contains(&format!("accepted {}", shards.accepted)),
+        "{line}"
+    );
 }

@@ -7,7 +7,9 @@
 //!   (the ring with the default V);
 //! - `shardlab-limit  ring-spread  <V>  <servers>  <salts>  <mean σ/mean>  <1/√V>`: the σ/mean of
 //!   the exact ring shares (`Ring::shares`) of 100 equal servers, averaged over 10 salts;
-//! - `shardlab-limit  des-erlang-c  <ρ>  unavailable  <reason>`: see `des_against_erlang_c`.
+//! - `shardlab-limit  des-erlang-c  <ρ>  <servers>  <requests>  <DES p99 ms>  <Erlang C p99 ms>
+//!   <DES mean ms>  <Erlang C mean ms>`: the App Server tier alone as an M/M/c queue
+//!   (`sim::erlang_c_table`: 8 cores, 0.5 ms mean service, about 1 M requests, seed 42).
 #![allow(clippy::expect_used, clippy::unwrap_used)]
 
 #[cfg(not(target_arch = "wasm32"))]
@@ -26,6 +28,7 @@ mod native {
     use shardlab_core::placement::{
         place, Ring, SchemeSpec, ServerList, DEFAULT_VNODES, SCHEME_NAMES,
     };
+    use shardlab_core::sim::erlang_c_table;
 
     const MOVEMENT_KEYS: u64 = 200_000;
     const MOVEMENT_SEED: u64 = 1;
@@ -71,15 +74,19 @@ mod native {
         }
     }
 
-    /// The app-tier-only model that the core's own Erlang C tests simulate is built by editing a
-    /// compiled `Model` and running it with `Simulation::from_model`, which is `pub(crate)`; a
-    /// valid `Design` always has a database. So the public API cannot run it yet: say so.
+    /// The App Server tier alone against Erlang C, through the same `erlang_c_table` the core's
+    /// release tests check (`sim::reference`).
     pub fn des_against_erlang_c() {
-        for rho in [0.5, 0.8, 0.9] {
+        for row in erlang_c_table().expect("the reference queue runs") {
             println!(
-                "shardlab-limit\tdes-erlang-c\t{rho}\tunavailable\t\
-                 the core has no public way to simulate an app-tier-only model \
-                 (Simulation::from_model is pub(crate); every valid Design has a database)"
+                "shardlab-limit\tdes-erlang-c\t{}\t{}\t{}\t{}\t{}\t{}\t{}",
+                row.rho,
+                row.servers,
+                row.requests,
+                row.des_p99_ms,
+                row.erlang_p99_ms,
+                row.des_mean_ms,
+                row.erlang_mean_ms
             );
         }
     }

@@ -1,8 +1,38 @@
 //! The simulated cache: LRU eviction plus a TTL counted from when an entry was stored.
 //!
-//! Objects are ranks 1 ..= n, so the recency list is intrusive arrays indexed by rank, with slot 0
-//! as the sentinel of a circular doubly linked list. Every operation is O(1) and allocation-free;
-//! only `new` and `clear` touch the whole catalogue.
+//! Objects are ranks 1 ..= n, so the recency list is intrusive: one array of slots indexed by
+//! rank, with slot 0 as the sentinel of a circular doubly linked list. Every operation is O(1) and
+//! allocation-free; only `new` and `clear` touch the whole catalogue. A slot keeps its links and
+//! its time together (16 bytes), so a lookup in a catalogue far larger than the CPU cache costs
+//! one memory miss per slot touched rather than one per array.
+
+/// `prev` of a slot whose object is not cached.
+const ABSENT: u32 = u32::MAX;
+
+/// One object's place in the recency list.
+#[derive(Clone, Copy, Debug)]
+struct Slot {
+    /// When the object was stored, in simulated seconds.
+    stored_at: f64,
+    /// The more recent neighbour (0 = the sentinel), or [`ABSENT`].
+    prev: u32,
+    /// The less recent neighbour (0 = the sentinel).
+    next: u32,
+}
+
+impl Slot {
+    const EMPTY: Slot = Slot {
+        stored_at: 0.0,
+        prev: ABSENT,
+        next: 0,
+    };
+    /// The sentinel of an empty list points at itself.
+    const SENTINEL: Slot = Slot {
+        stored_at: 0.0,
+        prev: 0,
+        next: 0,
+    };
+}
 
 /// An LRU cache of object ranks with a TTL.
 #[derive(Clone, Debug)]
@@ -10,24 +40,21 @@ pub(crate) struct Lru {
     capacity: u32,
     ttl_s: f64,
     len: u32,
-    stored_at: Vec<f64>,
-    prev: Vec<u32>,
-    next: Vec<u32>,
-    present: Vec<bool>,
+    slots: Vec<Slot>,
 }
 
 impl Lru {
     /// An empty cache for objects 1 ..= `objects`, holding at most `capacity` of them.
     pub(crate) fn new(objects: u32, capacity: u32, ttl_s: f64) -> Lru {
-        let slots = objects as usize + 1;
+        let mut slots = vec![Slot::EMPTY; (objects as usize).saturating_add(1)];
+        if let Some(sentinel) = slots.first_mut() {
+            *sentinel = Slot::SENTINEL;
+        }
         Lru {
             capacity,
             ttl_s,
             len: 0,
-            stored_at: vec![0.0; slots],
-            prev: vec![0; slots],
-            next: vec![0; slots],
-            present: vec![false; slots],
+            slots,
         }
     }
 
@@ -37,38 +64,48 @@ impl Lru {
         self.len
     }
 
+    /// The slot of a cached object, if `k` is one.
+    fn cached(&self, k: u32) -> Option<&Slot> {
+        if k == 0 {
+            return None;
+        }
+        self.slots.get(k as usize).filter(|s| s.prev != ABSENT)
+    }
+
     fn unlink(&mut self, k: u32) {
-        let (Some(&p), Some(&n)) = (self.prev.get(k as usize), self.next.get(k as usize)) else {
+        let Some(&Slot { prev, next, .. }) = self.slots.get(k as usize) else {
             return;
         };
-        if let Some(slot) = self.next.get_mut(p as usize) {
-            *slot = n;
+        if let Some(slot) = self.slots.get_mut(prev as usize) {
+            slot.next = next;
         }
-        if let Some(slot) = self.prev.get_mut(n as usize) {
-            *slot = p;
+        if let Some(slot) = self.slots.get_mut(next as usize) {
+            slot.prev = prev;
         }
     }
 
-    fn push_front(&mut self, k: u32) {
-        let first = self.next.first().copied().unwrap_or(0);
-        if let Some(slot) = self.next.get_mut(k as usize) {
-            *slot = first;
+    /// Links `k` in as the most recent entry, stored at `stored_at`.
+    fn push_front(&mut self, k: u32, stored_at: f64) {
+        let first = self.slots.first().map_or(0, |s| s.next);
+        if let Some(slot) = self.slots.get_mut(k as usize) {
+            *slot = Slot {
+                stored_at,
+                prev: 0,
+                next: first,
+            };
         }
-        if let Some(slot) = self.prev.get_mut(k as usize) {
-            *slot = 0;
+        if let Some(slot) = self.slots.get_mut(first as usize) {
+            slot.prev = k;
         }
-        if let Some(slot) = self.prev.get_mut(first as usize) {
-            *slot = k;
-        }
-        if let Some(slot) = self.next.first_mut() {
-            *slot = k;
+        if let Some(slot) = self.slots.first_mut() {
+            slot.next = k;
         }
     }
 
     fn drop_entry(&mut self, k: u32) {
         self.unlink(k);
-        if let Some(flag) = self.present.get_mut(k as usize) {
-            *flag = false;
+        if let Some(slot) = self.slots.get_mut(k as usize) {
+            slot.prev = ABSENT;
         }
         self.len = self.len.saturating_sub(1);
     }
@@ -76,60 +113,50 @@ impl Lru {
     /// Looks `k` up at time `now`: a fresh entry is a hit and becomes most recent; an expired one
     /// is dropped and counts as a miss.
     pub(crate) fn get(&mut self, k: u32, now: f64) -> bool {
-        if k == 0 || !self.present.get(k as usize).copied().unwrap_or(false) {
+        let Some(stored) = self.cached(k).map(|s| s.stored_at) else {
             return false;
-        }
-        let stored = self
-            .stored_at
-            .get(k as usize)
-            .copied()
-            .unwrap_or(f64::NEG_INFINITY);
+        };
         if now - stored > self.ttl_s {
             self.drop_entry(k);
             return false;
         }
         self.unlink(k);
-        self.push_front(k);
+        self.push_front(k, stored);
         true
     }
 
     /// Stores (or refreshes) `k` at time `now`, evicting the least recently used entry if full.
     pub(crate) fn put(&mut self, k: u32, now: f64) {
-        if k == 0 || k as usize >= self.present.len() || self.capacity == 0 {
+        if k == 0 || k as usize >= self.slots.len() || self.capacity == 0 {
             return;
         }
-        if self.present.get(k as usize).copied().unwrap_or(false) {
+        if self.cached(k).is_some() {
             self.unlink(k);
         } else {
             if self.len >= self.capacity {
-                let oldest = self.prev.first().copied().unwrap_or(0);
+                let oldest = self.slots.first().map_or(0, |s| s.prev);
                 if oldest != 0 {
                     self.drop_entry(oldest);
                 }
             }
-            if let Some(flag) = self.present.get_mut(k as usize) {
-                *flag = true;
-            }
-            self.len += 1;
+            self.len = self.len.saturating_add(1);
         }
-        if let Some(slot) = self.stored_at.get_mut(k as usize) {
-            *slot = now;
-        }
-        self.push_front(k);
+        self.push_front(k, now);
     }
 
     /// Deletes `k` if present (cache-aside invalidation on write).
     pub(crate) fn remove(&mut self, k: u32) {
-        if k != 0 && self.present.get(k as usize).copied().unwrap_or(false) {
+        if self.cached(k).is_some() {
             self.drop_entry(k);
         }
     }
 
     /// Drops every entry (a flush).
     pub(crate) fn clear(&mut self) {
-        self.present.iter_mut().for_each(|p| *p = false);
-        self.prev.iter_mut().for_each(|p| *p = 0);
-        self.next.iter_mut().for_each(|n| *n = 0);
+        self.slots.iter_mut().for_each(|s| *s = Slot::EMPTY);
+        if let Some(sentinel) = self.slots.first_mut() {
+            *sentinel = Slot::SENTINEL;
+        }
         self.len = 0;
     }
 }

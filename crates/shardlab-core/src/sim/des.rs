@@ -39,6 +39,12 @@ const CDF_QUANTILES: [f64; 21] = [
     0.995, 0.999, 0.9999, 1.0,
 ];
 
+/// Adds one to a counter. Counters are bounded by the run's events (at most a few times
+/// `MAX_SIM_REQUESTS`), far below `u64::MAX`; saturating keeps that a fact, not an argument.
+fn bump(counter: &mut u64) {
+    *counter = counter.saturating_add(1);
+}
+
 /// Events processed per slice by [`simulate`].
 const SLICE_EVENTS: u64 = 1 << 16;
 
@@ -324,7 +330,7 @@ impl Simulation {
                 c.station.mean_service_s,
                 0.0,
             ));
-            stations.len() - 1
+            stations.len().saturating_sub(1)
         });
         let db_first = stations.len();
         let mut table = Vec::new();
@@ -447,7 +453,7 @@ impl Simulation {
             a,
             b,
         });
-        self.next_seq += 1;
+        bump(&mut self.next_seq);
     }
 
     /// An exponential variate with this mean (ziggurat; identical on every platform).
@@ -489,8 +495,8 @@ impl Simulation {
             let heap_next = self.heap.peek().map_or(f64::INFINITY, Event::time);
             if self.arrivals_open && self.next_arrival <= heap_next {
                 // Arrivals win ties with heap events; either order would be deterministic.
-                processed += 1;
-                self.events += 1;
+                bump(&mut processed);
+                bump(&mut self.events);
                 self.now = self.now.max(self.next_arrival);
                 self.roll_seconds();
                 self.on_arrival();
@@ -500,8 +506,8 @@ impl Simulation {
                 self.done = true;
                 break;
             };
-            processed += 1;
-            self.events += 1;
+            bump(&mut processed);
+            bump(&mut self.events);
             self.now = self.now.max(event.time());
             self.roll_seconds();
             match event.kind() {
@@ -533,10 +539,10 @@ impl Simulation {
         }
         // Truncation is floor for the clock, which is never negative.
         let current = self.now as u64;
-        self.second_end = (current + 1) as f64;
+        self.second_end = current.saturating_add(1) as f64;
         while self.second.index < current {
             self.series.push(self.second.close());
-            self.second.index += 1;
+            bump(&mut self.second.index);
             self.second.arrivals = 0;
             self.second.completed = 0;
             self.second.errors = 0;
@@ -570,7 +576,7 @@ impl Simulation {
             let mut best = 0;
             let mut best_load = u64::MAX;
             for (i, s) in self.stations.iter().take(self.app_count).enumerate() {
-                let load = u64::from(s.busy) + s.queue.len() as u64;
+                let load = u64::from(s.busy).saturating_add(s.queue.len() as u64);
                 if load < best_load {
                     best = i;
                     best_load = load;
@@ -579,13 +585,13 @@ impl Simulation {
             best
         } else if self.app_count > 1 {
             let pick = (unit(&mut self.rng) * self.app_count as f64) as usize;
-            pick.min(self.app_count - 1)
+            pick.min(self.app_count.saturating_sub(1))
         } else {
             0
         };
         let id = self.allocate(request);
-        self.arrivals += 1;
-        self.second.arrivals += 1;
+        bump(&mut self.arrivals);
+        bump(&mut self.second.arrivals);
         self.enqueue(copy, id);
         self.schedule_arrival();
     }
@@ -598,7 +604,7 @@ impl Simulation {
             }
         }
         self.requests.push(request);
-        u32::try_from(self.requests.len() - 1).unwrap_or(u32::MAX)
+        u32::try_from(self.requests.len().saturating_sub(1)).unwrap_or(u32::MAX)
     }
 
     fn elapsed(&self, request: &Request) -> f64 {
@@ -615,7 +621,7 @@ impl Simulation {
             self.fail(id, Cause::ShardDown);
             return;
         }
-        st.visits += 1;
+        bump(&mut st.visits);
         if st.busy < st.servers {
             self.start_service(station, id);
         } else if st.queue.len() < st.bound as usize {
@@ -642,7 +648,7 @@ impl Simulation {
             return false;
         };
         st.settle(now);
-        st.busy += 1;
+        st.busy = st.busy.saturating_add(1);
         let mean = if request.stage == Stage::DbWrite {
             st.mean_write_s
         } else {
@@ -687,7 +693,7 @@ impl Simulation {
     fn db_station_for(&self, request: &Request) -> usize {
         let logical = self.model.logical_shard(request.object, request.user);
         let host = self.table.get(logical as usize).copied().unwrap_or(0);
-        self.db_first + usize::from(host)
+        self.db_first.saturating_add(usize::from(host))
     }
 
     /// Moves a request to its next station, or finishes it.
@@ -711,14 +717,14 @@ impl Simulation {
                 (false, _, _) => Some((Stage::DbRead, self.db_station_for(&request))),
             },
             Stage::CacheRead => {
-                self.cache_lookups += 1;
+                bump(&mut self.cache_lookups);
                 let now = self.now;
                 let hit = self
                     .cache
                     .as_mut()
                     .is_some_and(|c| c.get(request.object, now));
                 if hit {
-                    self.cache_hits += 1;
+                    bump(&mut self.cache_hits);
                     None
                 } else {
                     Some((Stage::DbRead, self.db_station_for(&request)))
@@ -771,22 +777,22 @@ impl Simulation {
         self.latency.saturating_record(micros);
         self.second.latency.saturating_record(micros);
         if latency <= self.model.apdex_t_s {
-            self.satisfied += 1;
+            bump(&mut self.satisfied);
         } else if latency <= 4.0 * self.model.apdex_t_s {
-            self.tolerating += 1;
+            bump(&mut self.tolerating);
         }
-        self.completed += 1;
-        self.second.completed += 1;
+        bump(&mut self.completed);
+        bump(&mut self.second.completed);
         self.free.push(id);
     }
 
     fn fail(&mut self, id: u32, cause: Cause) {
         match cause {
-            Cause::QueueFull => self.errors.queue_full += 1,
-            Cause::Timeout => self.errors.timeout += 1,
-            Cause::ShardDown => self.errors.shard_down += 1,
+            Cause::QueueFull => bump(&mut self.errors.queue_full),
+            Cause::Timeout => bump(&mut self.errors.timeout),
+            Cause::ShardDown => bump(&mut self.errors.shard_down),
         }
-        self.second.errors += 1;
+        bump(&mut self.second.errors);
         self.free.push(id);
     }
 
@@ -796,7 +802,7 @@ impl Simulation {
         };
         match fault.kind {
             FaultKind::MasterDown { shard } => {
-                let station = self.db_first + shard as usize;
+                let station = self.db_first.saturating_add(shard as usize);
                 self.master_down(station);
             }
             FaultKind::CacheFlush => {
@@ -890,7 +896,7 @@ impl Simulation {
             .filter(|(_, h)| **h == host)
             .map(|(l, _)| l)
             .collect();
-        let hosts = self.stations.len() - self.db_first;
+        let hosts = self.stations.len().saturating_sub(self.db_first);
         let Ok(new_host) = u16::try_from(hosts) else {
             return;
         };
@@ -978,7 +984,7 @@ impl Simulation {
         });
         if let Some(cache_id) = &ids.cache {
             let (util, rps) = match self.cache_station {
-                Some(i) => mean_util(i..i + 1),
+                Some(i) => mean_util(i..i.saturating_add(1)),
                 None => (0.0, 0.0),
             };
             nodes.push(NodeLoad {
@@ -999,7 +1005,12 @@ impl Simulation {
         }
 
         let mut series = self.series.clone();
-        if !self.done || self.second.arrivals + self.second.completed + self.second.errors > 0 {
+        let second_total = self
+            .second
+            .arrivals
+            .saturating_add(self.second.completed)
+            .saturating_add(self.second.errors);
+        if !self.done || second_total > 0 {
             series.push(self.second.close());
         }
         let latency_cdf = if self.latency.is_empty() {

@@ -7,6 +7,9 @@ use serde::{Deserialize, Serialize};
 
 use super::faults::Fault;
 
+mod spec;
+pub use spec::{setting_specs, Choice, NumberRange, SettingSpec};
+
 /// The only design format version this crate reads and writes.
 pub const DESIGN_VERSION: u32 = 1;
 

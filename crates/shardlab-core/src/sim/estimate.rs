@@ -169,9 +169,9 @@ fn groups(n: u32, exponent: f64) -> Vec<Group> {
             1
         } else {
             let width = libm::ceil(f64::from(first) * (GROUP_RATIO - 1.0)) as u32;
-            width.max(1).min(n - first + 1)
+            width.max(1).min(n.saturating_sub(first).saturating_add(1))
         };
-        let last = first.saturating_add(count - 1);
+        let last = first.saturating_add(count.saturating_sub(1));
         let through = sums.at(u64::from(last));
         let mass = (through - before) / total;
         before = through;
@@ -257,7 +257,7 @@ fn host_shares(
     let mut per_host_logical = vec![0u32; hosts];
     for h in &table {
         if let Some(c) = per_host_logical.get_mut(usize::from(*h)) {
-            *c += 1;
+            *c = c.saturating_add(1);
         }
     }
     let uniform: Vec<f64> = per_host_logical
@@ -286,7 +286,7 @@ fn host_shares(
                 let (lo, hi) = (f64::from(g.first), f64::from(g.first) + f64::from(g.count));
                 let mut start = 0u32;
                 for (host, owned) in per_host_logical.iter().enumerate() {
-                    let end = start + owned;
+                    let end = start.saturating_add(*owned);
                     // Logical [start, end) holds ranks (n − end·per, n − start·per] + 1.
                     let r_lo = n - f64::from(end) * per_logical + 1.0;
                     let r_hi = n - f64::from(start) * per_logical + 1.0;

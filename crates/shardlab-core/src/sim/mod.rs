@@ -15,8 +15,20 @@
 //! random numbers through a seeded `Xoshiro256PlusPlus`, and outputs are ordered `Vec`s, so one seed
 //! gives bit-identical reports natively and in wasm.
 //!
+//! [`reference`] runs an App Server tier alone, an M/M/c queue, and sets the simulated mean and
+//! p99 beside Erlang C's: the check that ties the simulator to queueing theory.
+//!
 //! The model's constants (service times, hop latency, failover gap) live in [`model`], the price
 //! table in [`prices`]; both are documented in `docs/`.
+
+// Designs, user counts, durations and fault timelines come from readers (the board, URL state,
+// imported JSON, the CLI): every integer sum, product and index on them is checked, saturating
+// or bounded by construction with the reason beside it, and these lints keep it so.
+#![warn(
+    clippy::unwrap_used,
+    clippy::indexing_slicing,
+    clippy::arithmetic_side_effects
+)]
 
 mod cache;
 pub mod des;
@@ -27,20 +39,22 @@ pub mod model;
 pub mod presets;
 pub mod prices;
 pub mod queueing;
+pub mod reference;
 pub mod report;
 pub mod validate;
 mod zipf;
 
 pub use des::{simulate, Progress, Simulation};
 pub use design::{
-    AppServerSettings, CacheEngine, CacheSettings, CacheStrategy, DatabaseSettings, DbEngine,
-    Design, Edge, InstanceSize, Node, NodeKind, NodeSettings, Setting, ShardKey, UsersSettings,
-    DESIGN_VERSION,
+    setting_specs, AppServerSettings, CacheEngine, CacheSettings, CacheStrategy, Choice,
+    DatabaseSettings, DbEngine, Design, Edge, InstanceSize, Node, NodeKind, NodeSettings,
+    NumberRange, Setting, SettingSpec, ShardKey, UsersSettings, DESIGN_VERSION,
 };
 pub use estimate::{estimate, Estimate};
 pub use faults::{Fault, FaultKind};
 pub use model::{compile, Model};
 pub use presets::{preset, Preset, PresetReason, PRESET_NAMES};
+pub use reference::{app_tier_only, erlang_c_check, erlang_c_table, ErlangCheck};
 pub use report::{
     CdfPoint, ErrorCounts, ErrorRates, HotShard, NodeLoad, SecondStats, ShardLoad, SimReport,
 };

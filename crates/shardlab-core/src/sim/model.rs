@@ -34,6 +34,8 @@ pub const BACKEND_QUEUE_BOUND: u32 = 1_000;
 pub const FAILOVER_GAP_S: f64 = 10.0;
 /// Logical shards the physical shards stand for, as in Pinterest's first layout.
 pub const LOGICAL_SHARDS: u32 = 4_096;
+/// [`LOGICAL_SHARDS`] as a `u64`, for the key arithmetic.
+const LOGICAL_SHARDS_U64: u64 = LOGICAL_SHARDS as u64;
 /// Pinterest type id of the catalogue's objects (1 = Pin).
 pub const OBJECT_TYPE: u64 = 1;
 
@@ -254,8 +256,8 @@ impl Model {
     /// The Pinterest-style ID of the object with popularity rank `rank` (1 = most popular). Each
     /// object was given a logical shard at random when it was created, as Pinterest does.
     pub fn object_id(rank: u32) -> u64 {
-        let logical = xxh3_64_with_seed(&u64::from(rank).to_le_bytes(), ASSIGN_SALT)
-            % u64::from(LOGICAL_SHARDS);
+        let logical =
+            xxh3_64_with_seed(&u64::from(rank).to_le_bytes(), ASSIGN_SALT) % LOGICAL_SHARDS_U64;
         pinterest_id(logical, OBJECT_TYPE, u64::from(rank))
     }
 
@@ -267,22 +269,24 @@ impl Model {
             ShardKey::IdEncoded => pinterest_shard(Self::object_id(rank)),
             ShardKey::HashObject => {
                 xxh3_64_with_seed(&Self::object_id(rank).to_le_bytes(), KEY_SALT)
-                    % u64::from(LOGICAL_SHARDS)
+                    % LOGICAL_SHARDS_U64
             }
             ShardKey::HashUser => {
-                xxh3_64_with_seed(&u64::from(user).to_le_bytes(), KEY_SALT)
-                    % u64::from(LOGICAL_SHARDS)
+                xxh3_64_with_seed(&u64::from(user).to_le_bytes(), KEY_SALT) % LOGICAL_SHARDS_U64
             }
             ShardKey::RangeTime => {
                 // Rank 1 is the newest object (new things are the popular ones), and time ranges
                 // put the newest rows on the highest logical shard.
                 let n = u64::from(self.catalogue_objects.max(1));
                 let position_from_oldest = n.saturating_sub(u64::from(rank.max(1)));
-                position_from_oldest * u64::from(LOGICAL_SHARDS) / n
+                position_from_oldest
+                    .saturating_mul(LOGICAL_SHARDS_U64)
+                    .checked_div(n)
+                    .unwrap_or(0)
             }
         };
         // The modulus keeps the value below 4,096, so it fits a u32.
-        (logical % u64::from(LOGICAL_SHARDS)) as u32
+        (logical % LOGICAL_SHARDS_U64) as u32
     }
 }
 
@@ -291,7 +295,7 @@ impl Model {
 pub(crate) fn initial_table(hosts: u32) -> Vec<u16> {
     let hosts = u64::from(hosts.max(1));
     (0..u64::from(LOGICAL_SHARDS))
-        .map(|l| (l * hosts / u64::from(LOGICAL_SHARDS)) as u16)
+        .map(|l| (l.saturating_mul(hosts) / LOGICAL_SHARDS_U64) as u16)
         .collect()
 }
 
@@ -304,7 +308,7 @@ pub fn logical_shards_of_host(hosts: u32, index: u32) -> Option<(u32, u32)> {
         return None;
     }
     let first_of = |i: u32| -> u32 {
-        let total = u64::from(i) * u64::from(LOGICAL_SHARDS);
+        let total = u64::from(i).saturating_mul(LOGICAL_SHARDS_U64);
         // The quotient is at most 4,096, so it fits a u32.
         total.div_ceil(u64::from(hosts)) as u32
     };

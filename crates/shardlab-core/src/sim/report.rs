@@ -176,7 +176,7 @@ pub fn format_dollars(amount: f64) -> String {
     if amount.is_nan() || amount <= 0.0 || amount.is_infinite() {
         return "$0".to_string();
     }
-    let digits = -libm::floor(libm::log10(amount)) as i32 + 1;
+    let digits = (-libm::floor(libm::log10(amount)) as i32).saturating_add(1);
     let decimals = digits.clamp(0, 12) as usize;
     format!("${amount:.decimals$}")
 }

@@ -7,7 +7,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use thiserror::Error;
 
-use super::design::{CacheStrategy, Design, NodeKind, NodeSettings};
+use super::design::{CacheStrategy, Design, NodeKind, NodeSettings, Setting};
 use super::faults::FaultKind;
 
 /// Most nodes a design may have.
@@ -241,6 +241,10 @@ pub enum SimError {
         /// Upper bound of requests the run would generate.
         requests: f64,
     },
+    /// The app-tier-only reference queue ([`super::reference`]) was asked for something it
+    /// cannot be: the text says what is accepted.
+    #[error("reference queue: {0}")]
+    Reference(String),
     /// An internal building block refused its configuration (should not happen).
     #[error("internal error: {0}")]
     Internal(String),
@@ -386,7 +390,7 @@ fn check_cycle(design: &Design, errors: &mut Vec<DesignError>) {
             match children.get(next) {
                 Some(child) => {
                     if let Some(top) = stack.last_mut() {
-                        top.1 += 1;
+                        top.1 = top.1.saturating_add(1);
                     }
                     match mark.get(child).copied().unwrap_or(Mark::Done) {
                         Mark::New => {
@@ -545,40 +549,18 @@ fn check_wiring(design: &Design, errors: &mut Vec<DesignError>) {
     }
 }
 
-fn range_u32(
-    errors: &mut Vec<DesignError>,
-    id: &str,
-    setting: &'static str,
-    value: u32,
-    min: u32,
-    max: u32,
-    accepted: &'static str,
-) {
-    if value < min || value > max {
+/// Records an error unless `value` is in `setting`'s range from the settings table
+/// ([`Setting::range`]), the one the board's panel offers.
+fn in_range(errors: &mut Vec<DesignError>, id: &str, setting: Setting, value: f64) {
+    let Some(range) = setting.range() else {
+        return;
+    };
+    if !range.contains(value) {
         errors.push(DesignError::OutOfRange {
             id: id.to_string(),
-            setting,
+            setting: setting.key(),
             value: value.to_string(),
-            accepted,
-        });
-    }
-}
-
-fn range_f64(
-    errors: &mut Vec<DesignError>,
-    id: &str,
-    setting: &'static str,
-    value: f64,
-    (min, max): (f64, f64),
-    accepted: &'static str,
-) {
-    // `!(a <= b)` also catches NaN, which a Rust caller (not JSON) can pass.
-    if !(value >= min && value <= max) {
-        errors.push(DesignError::OutOfRange {
-            id: id.to_string(),
-            setting,
-            value: value.to_string(),
-            accepted,
+            accepted: range.accepted,
         });
     }
 }
@@ -586,79 +568,28 @@ fn range_f64(
 fn check_settings(design: &Design, errors: &mut Vec<DesignError>) {
     for node in &design.nodes {
         let id = node.id.as_str();
+        let mut check = |setting: Setting, value: f64| in_range(errors, id, setting, value);
         match &node.settings {
             NodeSettings::Users(u) => {
-                range_u32(errors, id, "count", u.count, 1, MAX_USERS, "1 … 1,000,000");
-                range_f64(
-                    errors,
-                    id,
-                    "requests_per_user_per_s",
-                    u.requests_per_user_per_s,
-                    (0.001, 100.0),
-                    "0.001 … 100",
-                );
-                range_f64(
-                    errors,
-                    id,
-                    "read_fraction",
-                    u.read_fraction,
-                    (0.0, 1.0),
-                    "0 … 1",
-                );
-                range_f64(
-                    errors,
-                    id,
-                    "zipf_exponent",
-                    u.zipf_exponent,
-                    (0.0, 2.0),
-                    "0 … 2",
-                );
-                range_u32(
-                    errors,
-                    id,
-                    "catalogue_objects",
-                    u.catalogue_objects,
-                    1,
-                    1_000_000,
-                    "1 … 1,000,000",
-                );
-                range_f64(errors, id, "user_skew", u.user_skew, (0.0, 2.0), "0 … 2");
-                range_f64(
-                    errors,
-                    id,
-                    "apdex_t_ms",
-                    u.apdex_t_ms,
-                    (1.0, 60_000.0),
-                    "1 … 60,000 ms",
-                );
+                check(Setting::UserCount, f64::from(u.count));
+                check(Setting::RequestsPerUser, u.requests_per_user_per_s);
+                check(Setting::ReadFraction, u.read_fraction);
+                check(Setting::ZipfExponent, u.zipf_exponent);
+                check(Setting::CatalogueObjects, f64::from(u.catalogue_objects));
+                check(Setting::UserSkew, u.user_skew);
+                check(Setting::ApdexT, u.apdex_t_ms);
             }
             NodeSettings::LoadBalancer => {}
             NodeSettings::AppServer(a) => {
-                range_u32(errors, id, "copies", a.copies, 1, 64, "1 … 64");
-                range_u32(
-                    errors,
-                    id,
-                    "queue_bound",
-                    a.queue_bound,
-                    0,
-                    100_000,
-                    "0 … 100,000",
-                );
-                range_u32(
-                    errors,
-                    id,
-                    "timeout_ms",
-                    a.timeout_ms,
-                    1,
-                    600_000,
-                    "1 … 600,000 ms",
-                );
+                check(Setting::Copies, f64::from(a.copies));
+                check(Setting::QueueBound, f64::from(a.queue_bound));
+                check(Setting::TimeoutMs, f64::from(a.timeout_ms));
             }
             NodeSettings::Cache(c) => {
-                range_u32(errors, id, "ttl_s", c.ttl_s, 1, 86_400, "1 … 86,400 s");
+                check(Setting::CacheTtl, f64::from(c.ttl_s));
             }
             NodeSettings::Database(d) => {
-                range_u32(errors, id, "shards", d.shards, 1, 64, "1 … 64");
+                check(Setting::Shards, f64::from(d.shards));
                 if d.auto_failover && !d.standby {
                     errors.push(DesignError::FailoverWithoutStandby { id: id.to_string() });
                 }

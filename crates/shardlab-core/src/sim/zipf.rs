@@ -65,9 +65,9 @@ impl ExpZiggurat {
             let u = (bits >> 11) as f64 * SCALE;
             let (Some(&width), Some(&inner), Some(&f_low), Some(&f_high)) = (
                 self.x.get(layer),
-                self.x.get(layer + 1),
+                self.x.get(layer.saturating_add(1)),
                 self.f.get(layer),
-                self.f.get(layer + 1),
+                self.f.get(layer.saturating_add(1)),
             ) else {
                 return -libm::log(1.0 - u);
             };
@@ -160,7 +160,7 @@ impl Zipf {
         if self.exponent == 0.0 {
             // Uniform: skip the rejection loop.
             let k = (unit(rng) * f64::from(self.n)) as u32;
-            return k.min(self.n - 1) + 1;
+            return k.min(self.n.saturating_sub(1)).saturating_add(1);
         }
         // The acceptance rate is above 90 % for every exponent, so this loop ends quickly; the cap
         // only guards against a pathological float state.
@@ -208,7 +208,7 @@ const EXACT_TERMS: u64 = 64;
 impl Harmonic {
     /// Prepares sums for exponent `s`.
     pub(crate) fn new(s: f64) -> Harmonic {
-        let mut prefix = Vec::with_capacity(EXACT_TERMS as usize + 1);
+        let mut prefix = Vec::with_capacity((EXACT_TERMS as usize).saturating_add(1));
         let mut sum = 0.0;
         prefix.push(sum);
         for k in 1..=EXACT_TERMS {

@@ -1,68 +1,28 @@
 //! Unit tests of the simulator that need its internals: one station alone against Erlang C.
 
 use super::*;
-use crate::sim::presets::preset;
-use crate::sim::queueing::{mmc_mean_response, mmc_response_quantile};
+use crate::sim::queueing::mmc_mean_response;
+use crate::sim::reference::erlang_c_check;
 
-/// A model with only the App Server tier: one copy, `servers` cores, exponential service with
-/// mean `service_s`, arrivals at `rho` utilisation, no bound and no timeout.
+/// A model with only the App Server tier (see [`crate::sim::reference`]).
 fn app_only(servers: u32, service_s: f64, rho: f64) -> Model {
-    let design = preset("pinterest").expect("preset").design;
-    let mut model = compile(&design, 1_000).expect("compiles");
-    model.db = None;
-    model.cache = None;
-    model.faults.clear();
-    model.load_balancer = false;
-    model.app_copies = 1;
-    model.app.servers = servers;
-    model.app.mean_service_s = service_s;
-    model.app.queue_bound = u32::MAX;
-    model.timeout_s = f64::INFINITY;
-    model.arrival_rate = rho * f64::from(servers) / service_s;
-    model
-}
-
-struct Comparison {
-    mean_sim: f64,
-    mean_theory: f64,
-    p99_sim: f64,
-    p99_theory: f64,
-    requests: u64,
-}
-
-fn compare(servers: u32, rho: f64, requests: f64, seed: u64) -> Comparison {
-    let service_s = 0.000_5;
-    let model = app_only(servers, service_s, rho);
-    let lambda = model.arrival_rate;
-    // Enough arrival time for the requested number of arrivals.
-    let duration = requests / lambda;
-    let mut sim = Simulation::from_model(model, seed, duration).expect("sim");
-    while !sim.step(1 << 20).done {}
-    let report = sim.report();
-    let mu = 1.0 / service_s;
-    Comparison {
-        mean_sim: report.mean_ms,
-        mean_theory: mmc_mean_response(servers, lambda, mu) * 1_000.0,
-        p99_sim: report.p99_ms,
-        p99_theory: mmc_response_quantile(servers, lambda, mu, 0.99) * 1_000.0,
-        requests: report.requests,
-    }
+    crate::sim::reference::app_tier_only(servers, service_s, rho).expect("a stable queue")
 }
 
 fn check_within(servers: u32, rho: f64, requests: f64, tolerance: f64) {
-    let c = compare(servers, rho, requests, 42);
-    let mean_err = (c.mean_sim - c.mean_theory).abs() / c.mean_theory;
-    let p99_err = (c.p99_sim - c.p99_theory).abs() / c.p99_theory;
+    let c = erlang_c_check(servers, rho, requests, 42).expect("runs");
+    let mean_err = (c.des_mean_ms - c.erlang_mean_ms).abs() / c.erlang_mean_ms;
+    let p99_err = (c.des_p99_ms - c.erlang_p99_ms).abs() / c.erlang_p99_ms;
     println!(
         "M/M/{servers} rho={rho}: {} requests; mean {:.4} ms vs Erlang C {:.4} ms ({:+.2} %); \
          p99 {:.3} ms vs {:.3} ms ({:+.2} %)",
         c.requests,
-        c.mean_sim,
-        c.mean_theory,
-        100.0 * (c.mean_sim / c.mean_theory - 1.0),
-        c.p99_sim,
-        c.p99_theory,
-        100.0 * (c.p99_sim / c.p99_theory - 1.0),
+        c.des_mean_ms,
+        c.erlang_mean_ms,
+        100.0 * (c.des_mean_ms / c.erlang_mean_ms - 1.0),
+        c.des_p99_ms,
+        c.erlang_p99_ms,
+        100.0 * (c.des_p99_ms / c.erlang_p99_ms - 1.0),
     );
     assert!(c.requests >= 1_000_000, "{} requests", c.requests);
     assert!(
