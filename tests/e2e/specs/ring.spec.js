@@ -218,7 +218,7 @@ test('three plots with tables, PNG and SVG downloads', async ({ page }) => {
   await settled(page);
   for (const id of ['load', 'moved', 'vnodes']) {
     const plot = page.getByTestId(`plot-${id}`);
-    await expect(plot.locator('svg polyline, svg rect').first()).toBeAttached();
+    await expect(plot.locator('canvas.chart-canvas[data-drawn="true"]').first()).toBeAttached();
     await expect(plot.locator('.rv-progress')).toHaveCount(0, { timeout: 30_000 });
     await expect(plot.locator('table tbody tr').first()).toBeAttached();
   }
@@ -254,7 +254,7 @@ test('three plots with tables, PNG and SVG downloads', async ({ page }) => {
   for (const colorScheme of ['light', 'dark']) {
     await page.emulateMedia({ colorScheme });
     for (const id of ['load', 'moved', 'vnodes']) {
-      await page.getByTestId(`plot-${id}`).locator('svg').screenshot({ path: `test-results/ring-plot-${id}-${colorScheme}.png` });
+      await page.getByTestId(`plot-${id}`).locator('canvas').screenshot({ path: `test-results/ring-plot-${id}-${colorScheme}.png` });
     }
   }
 });
