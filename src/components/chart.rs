@@ -418,3 +418,99 @@ mod tests {
         assert_eq!(colours.get("--nope"), FALLBACK);
     }
 }
+
+#[cfg(all(test, target_arch = "wasm32"))]
+mod browser_tests {
+    use std::rc::Rc;
+
+    use plotters::coord::Shift;
+    use plotters::prelude::*;
+    use wasm_bindgen::JsCast;
+    use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
+
+    use super::{fail, Chart, ChartView, ChartViewProps, Colours};
+    use crate::test_support::{find, mount_with};
+
+    wasm_bindgen_test_configure!(run_in_browser);
+
+    #[derive(PartialEq)]
+    struct Diagonal;
+
+    impl Chart for Diagonal {
+        fn draw<DB: DrawingBackend>(
+            &self,
+            area: &DrawingArea<DB, Shift>,
+            colours: &Colours,
+        ) -> Result<(), String> {
+            area.fill(&colours.surface()).map_err(fail)?;
+            let mut chart = ChartBuilder::on(area)
+                .build_cartesian_2d(0.0..1.0, 0.0..1.0)
+                .map_err(fail)?;
+            chart
+                .draw_series(LineSeries::new(
+                    [(0.0, 0.0), (1.0, 1.0)],
+                    colours.get("--c5").stroke_width(4),
+                ))
+                .map_err(fail)?;
+            Ok(())
+        }
+
+        fn summary(&self) -> String {
+            "A diagonal.".into()
+        }
+    }
+
+    #[wasm_bindgen_test]
+    async fn the_chart_is_drawn_at_the_pixel_ratio_with_its_summary_and_exports() {
+        // The test page has no stylesheet: give it the two colours the chart paints with.
+        let html: web_sys::HtmlElement = gloo::utils::document()
+            .document_element()
+            .map(|e| e.unchecked_into())
+            .unwrap_or_else(|| panic!("an <html>"));
+        let _ = html.style().set_property("--surface", "#ffffff");
+        let _ = html.style().set_property("--c5", "#0072b2");
+        let root = mount_with::<ChartView<Diagonal>>(ChartViewProps {
+            chart: Rc::new(Diagonal),
+            name: "test-diagonal".into(),
+            verb: "Download".into(),
+            tools_class: "rv-row".into(),
+            button_class: Default::default(),
+            children: Default::default(),
+        })
+        .await;
+        // The effect draws after the first render; let it run.
+        yew::scheduler::flush().await;
+        let canvas: web_sys::HtmlCanvasElement = find(&root, "canvas").unchecked_into();
+        assert_eq!(canvas.get_attribute("data-drawn").as_deref(), Some("true"));
+        let ratio = gloo::utils::window().device_pixel_ratio().max(1.0);
+        let expected = (f64::from(canvas.client_width().max(200)) * ratio).round() as u32;
+        assert_eq!(canvas.width(), expected);
+        let label = canvas.get_attribute("aria-label").unwrap_or_default();
+        assert!(label.starts_with("A diagonal."), "{label}");
+        let buttons: Vec<String> = (0..3)
+            .filter_map(|i| root.query_selector_all("button").ok()?.item(i))
+            .filter_map(|b| b.text_content())
+            .collect();
+        assert_eq!(buttons, ["Download PNG", "Download SVG"]);
+        // Something other than the background was painted: the line's pixels.
+        let context: web_sys::CanvasRenderingContext2d = canvas
+            .get_context("2d")
+            .ok()
+            .flatten()
+            .map(|c| c.unchecked_into())
+            .unwrap_or_else(|| panic!("a 2D context"));
+        let (w, h) = (f64::from(canvas.width()), f64::from(canvas.height()));
+        let pixels = context
+            .get_image_data(0.0, 0.0, w, h)
+            .unwrap_or_else(|_| panic!("pixels"))
+            .data();
+        let distinct = pixels
+            .chunks(4)
+            .map(|p| (p[0], p[1], p[2]))
+            .collect::<std::collections::HashSet<_>>()
+            .len();
+        let _ = html.style().remove_property("--surface");
+        let _ = html.style().remove_property("--c5");
+        assert!(distinct >= 2, "only {distinct} colours on the canvas");
+    }
+}
