@@ -1,7 +1,7 @@
 //! What every plotters chart in the app shares: one drawing function per chart, drawn to a canvas
 //! for the page and through plotters' SVG back end for the SVG export; the theme's colours read
 //! from the page's CSS (and read again when the theme changes); a canvas sized for the screen's
-//! pixel ratio; PNG export from that canvas; and an `aria-label` for screen readers (each chart's
+//! pixel ratio; PNG export (the chart drawn again on a canvas of its own at twice the size or more); and an `aria-label` for screen readers (each chart's
 //! figure also carries its numbers as a table).
 //!
 //! Text in a chart can never become markup: plotters' SVG back end escapes `<`, `>`, `&` and
@@ -160,8 +160,21 @@ pub fn svg_text<C: Chart>(chart: &C, colours: &Colours) -> Result<String, String
 /// draws into the top-left box-sized part, which the scaled context stretches over the store.
 fn draw_on_canvas<C: Chart>(canvas: &HtmlCanvasElement, chart: &C) -> Result<(), String> {
     let ratio = gloo::utils::window().device_pixel_ratio().max(1.0);
-    let width = canvas.client_width().max(200);
-    let height = canvas.client_height().max(160);
+    let size = (
+        canvas.client_width().max(200),
+        canvas.client_height().max(160),
+    );
+    draw_scaled(canvas, chart, size, ratio, &Colours::read(canvas))
+}
+
+/// Draws the chart at `size` CSS pixels onto `canvas`, whose store is `ratio` times that size.
+fn draw_scaled<C: Chart>(
+    canvas: &HtmlCanvasElement,
+    chart: &C,
+    (width, height): (i32, i32),
+    ratio: f64,
+    colours: &Colours,
+) -> Result<(), String> {
     let store = |css: i32| (f64::from(css) * ratio).round() as u32;
     canvas.set_width(store(width));
     canvas.set_height(store(height));
@@ -174,14 +187,33 @@ fn draw_on_canvas<C: Chart>(canvas: &HtmlCanvasElement, chart: &C) -> Result<(),
     context
         .set_transform(ratio, 0.0, 0.0, ratio, 0.0, 0.0)
         .map_err(fail)?;
-    let colours = Colours::read(canvas);
     let backend =
         CanvasBackend::with_canvas_object(canvas.clone()).ok_or("this browser gives no canvas")?;
     let whole = backend.into_drawing_area();
-    let (w, h) = (width as u32, height as u32);
-    let area = whole.shrink((0, 0), (w, h));
-    chart.draw(&area, &colours)?;
+    let area = whole.shrink((0, 0), (width as u32, height as u32));
+    chart.draw(&area, colours)?;
     area.present().map_err(fail)
+}
+
+/// How many store pixels per CSS pixel an exported PNG has at least: sharp when printed or
+/// shown on a high-density screen, whatever the screen that exported it.
+const PNG_RATIO: f64 = 2.0;
+
+/// The chart as a PNG data URL: drawn again, at the on-screen size and at least
+/// [`PNG_RATIO`], on a canvas of its own.
+fn png_url<C: Chart>(on_screen: &HtmlCanvasElement, chart: &C) -> Result<String, String> {
+    let ratio = gloo::utils::window().device_pixel_ratio().max(PNG_RATIO);
+    let size = (
+        on_screen.client_width().max(200),
+        on_screen.client_height().max(160),
+    );
+    let canvas = gloo::utils::document()
+        .create_element("canvas")
+        .map_err(fail)?
+        .dyn_into::<HtmlCanvasElement>()
+        .map_err(fail)?;
+    draw_scaled(&canvas, chart, size, ratio, &Colours::read(on_screen))?;
+    canvas.to_data_url_with_type("image/png").map_err(fail)
 }
 
 /// A number that changes whenever the theme on screen changes: the toggle sets
@@ -302,13 +334,16 @@ pub fn chart_view<C: Chart>(props: &ChartViewProps<C>) -> Html {
     }
     let on_png = {
         let canvas = canvas.clone();
+        let chart = Rc::clone(&props.chart);
         let name = props.name.clone();
+        let drawn = drawn.clone();
         Callback::from(move |_: MouseEvent| {
-            if let Some(url) = canvas
-                .cast::<HtmlCanvasElement>()
-                .and_then(|c| c.to_data_url_with_type("image/png").ok())
-            {
-                download_href(&url, &format!("{name}.png"));
+            let Some(element) = canvas.cast::<HtmlCanvasElement>() else {
+                return;
+            };
+            match png_url(&element, chart.as_ref()) {
+                Ok(url) => download_href(&url, &format!("{name}.png")),
+                Err(e) => drawn.set(Some(Err(e))),
             }
         })
     };
