@@ -1,5 +1,6 @@
 //! Pieces shared by every view.
 
+pub mod chart;
 pub mod csv;
 pub mod download;
 pub mod draft_input;

@@ -11,7 +11,7 @@ use shardlab_core::placement::{
 };
 use yew::prelude::*;
 
-use super::plots::{plot_view, Kind, Paint, Plot, PlotViewProps, Series};
+use super::plots::{Kind, Paint, Plot, PlotView, Series};
 use crate::components::format::format_count;
 
 const SWEEP_COUNTS: [u32; 10] = [1, 2, 3, 4, 5, 6, 8, 10, 12, 16];
@@ -336,20 +336,20 @@ pub fn comparisons(props: &ComparisonsProps) -> Html {
             <h2 id="rv-comparisons-title">{ "Comparisons" }</h2>
             <div class="rv-plots">
                 if let (Some(plot), Some(l)) = ((*load).clone(), props.load.as_ref()) {
-                    { plot_view(&PlotViewProps { id: "load", plot, progress: None, caption: format!(
+                    <PlotView id="load" {plot} caption={format!(
                         "Keys owned by each server, counted over {} keys; the dashed line is the mean. \
-                         Under the ring, raise the vnodes and the bars even out.", format_count(l.keys)) }) }
+                         Under the ring, raise the vnodes and the bars even out.", format_count(l.keys))} />
                 }
                 if let Some((plot, progress)) = (*moved).clone() {
-                    { plot_view(&PlotViewProps { id: "moved", plot, progress, caption: format!(
+                    <PlotView id="moved" {plot} {progress} caption={format!(
                         "Each point is the mean over {SWEEP_SEEDS} seeds of {} keys, with the whiskers at min and max. \
                          Mod and range move most keys; ring, jump and rendezvous stay near the dashed ideal. \
-                         The directory moves none: existing entries stay until someone moves them.", format_count(SWEEP_KEYS)) }) }
+                         The directory moves none: existing entries stay until someone moves them.", format_count(SWEEP_KEYS))} />
                 }
                 if let Some((plot, progress)) = (*balance).clone() {
-                    { plot_view(&PlotViewProps { id: "vnodes", plot, progress, caption: format!(
+                    <PlotView id="vnodes" {plot} {progress} caption={format!(
                         "{VNODE_SEEDS} rings per point (other vnode salts and keys), {} keys each; whiskers are min and max. \
-                         σ/mean follows 1/√V until the key count's own noise takes over.", format_count(VNODE_KEYS)) }) }
+                         σ/mean follows 1/√V until the key count's own noise takes over.", format_count(VNODE_KEYS))} />
                 }
             </div>
         </section>

@@ -423,8 +423,9 @@ pub fn ring_view() -> Html {
         dispatch: dispatch.clone(),
     });
     let dismiss = dispatch.reform(|_: MouseEvent| Action::DismissNotes);
+    let snapshot_attr = snapshot::use_attr(&state, measured.as_deref());
     html! {
-        <div class="page ring-view" data-shardlab-snapshot={snapshot::attr(&state, measured.as_deref())}>
+        <div class="page ring-view" data-shardlab-snapshot={snapshot_attr}>
             <h1>{ "Ring" }</h1>
             <p class="lead">
                 { "Hash each key to a point on a circle and walk clockwise to the first server. Add a server: \

@@ -1,19 +1,17 @@
-//! One plot, drawn as SVG from the plot's numbers, with a table as its text alternative and
-//! exports to SVG (the element itself, with the page's colours written in) and PNG (that SVG drawn
-//! onto a canvas). The plotters crate drew these first, but its canvas back end alone added
-//! 35 kB brotli to a site with a 250 kB budget, so the view draws its own axes.
+//! One plot of the Ring's comparisons: its numbers, drawn with plotters through the shared
+//! [`ChartView`] (a canvas on the page; PNG and SVG exports), with a table as its text
+//! alternative and a CSV export.
 
 use std::rc::Rc;
 
-use wasm_bindgen::JsCast;
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
 use yew::prelude::*;
 
+use crate::components::chart::{fail, Chart, ChartView, Colours};
 use crate::components::csv::csv_text;
 use crate::components::download::download_text;
-
-/// Picture size in viewBox units (CSS scales it to the panel).
-pub const WIDTH: u32 = 640;
-pub const HEIGHT: u32 = 360;
 
 /// How a series is drawn.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -88,363 +86,197 @@ pub fn parse_hex(text: &str) -> Option<(u8, u8, u8)> {
     }
 }
 
-/// The CSS value of a paint.
-fn css(paint: &Paint) -> String {
+/// The colour of a paint in the theme on screen.
+fn colour(paint: &Paint, colours: &Colours) -> RGBColor {
     match paint {
-        Paint::Var(name) => format!("var({name})"),
-        Paint::Hex(hex) => (*hex).to_owned(),
+        Paint::Var(name) => colours.get(name),
+        Paint::Hex(hex) => parse_hex(hex).map_or(colours.muted(), |(r, g, b)| RGBColor(r, g, b)),
     }
 }
 
-/// A "nice" tick step (1, 2 or 5 × 10^k) for about `count` ticks over `span`.
-pub fn nice_step(span: f64, count: f64) -> f64 {
-    if span.is_nan() || span <= 0.0 || !span.is_finite() {
-        return 1.0;
-    }
-    let raw = span / count.max(1.0);
-    // The power of ten at or below `raw`, by steps (no logarithms: they cost bundle size).
-    let mut power = 1.0;
-    while power > raw && power > 1e-12 {
-        power /= 10.0;
-    }
-    while power * 10.0 <= raw && power < 1e12 {
-        power *= 10.0;
-    }
-    let unit = raw / power;
-    let nice = if unit < 1.5 {
-        1.0
-    } else if unit < 3.5 {
-        2.0
-    } else if unit < 7.5 {
-        5.0
-    } else {
-        10.0
-    };
-    nice * power
-}
-
-/// Tick values from `low` to `high` at multiples of `step`.
-pub fn ticks(low: f64, high: f64, step: f64) -> Vec<f64> {
-    let mut out = Vec::new();
-    let first = low / step - 1e-9;
-    let mut k = first as i64 as f64;
-    if k < first {
-        k += 1.0;
-    }
-    while k * step <= high + 1e-9 && out.len() < 50 {
-        out.push(k * step);
-        k += 1.0;
-    }
-    out
-}
-
-fn tick_label(y: f64, step: f64) -> String {
+/// A y tick label: whole numbers from 1,000 up, else at most three decimals.
+fn y_tick(y: f64) -> String {
     if y.abs() >= 1000.0 {
-        crate::components::format::format_count(y.round() as u64)
-    } else if step >= 1.0 {
-        format!("{y:.0}")
-    } else if step >= 0.1 {
-        format!("{y:.1}")
+        crate::components::format::format_count(y.round().max(0.0) as u64)
     } else {
-        format!("{y:.2}")
+        format!("{}", (y * 1000.0).round() / 1000.0)
     }
 }
 
-const LEFT: f64 = 72.0;
-/// Right margin without a legend; with one, the legend sits outside the axes, to the right.
-const RIGHT: f64 = 16.0;
-const LEGEND: f64 = 150.0;
-const TOP: f64 = 16.0;
-const BOTTOM: f64 = 52.0;
+/// Width of the legend when it sits to the right of the axes; below this chart width it goes
+/// underneath instead, so a phone keeps the axes wide.
+const LEGEND_WIDTH: u32 = 150;
+const LEGEND_BELOW_UNDER: u32 = 520;
+const LEGEND_ROW: i32 = 18;
 
-/// Maps data to picture coordinates.
-struct Frame<'a> {
-    plot: &'a Plot,
+/// Draws one legend entry: a sample of the series' stroke, then its name.
+fn legend_entry<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    series: &Series,
+    colours: &Colours,
+    (x, y): (i32, i32),
+) -> Result<(), String> {
+    let paint = colour(&series.paint, colours);
+    match series.kind {
+        Kind::Dashed => {
+            for start in [0, 10, 20] {
+                area.draw(&PathElement::new(
+                    [(x + start, y), (x + start + 6, y)],
+                    paint.stroke_width(2),
+                ))
+                .map_err(fail)?;
+            }
+        }
+        Kind::Bars => area
+            .draw(&Rectangle::new(
+                [(x, y - 5), (x + 24, y + 5)],
+                paint.filled(),
+            ))
+            .map_err(fail)?,
+        Kind::Line => {
+            area.draw(&PathElement::new(
+                [(x, y), (x + 24, y)],
+                paint.stroke_width(2),
+            ))
+            .map_err(fail)?;
+            area.draw(&Circle::new((x + 12, y), 3, paint.filled()))
+                .map_err(fail)?;
+        }
+    }
+    let font = ("sans-serif", 13)
+        .into_font()
+        .color(&colours.text())
+        .pos(Pos::new(HPos::Left, VPos::Center));
+    area.draw(&Text::new(series.name.as_str(), (x + 32, y), font))
+        .map_err(fail)
 }
 
-impl Frame<'_> {
-    fn right(&self) -> f64 {
-        let legend = if self.plot.series.len() > 1 {
-            LEGEND
+impl Chart for Plot {
+    fn draw<DB: DrawingBackend>(
+        &self,
+        area: &DrawingArea<DB, Shift>,
+        colours: &Colours,
+    ) -> Result<(), String> {
+        area.fill(&colours.surface()).map_err(fail)?;
+        let (width, height) = area.dim_in_pixel();
+        let legend = self.series.len() > 1;
+        let beside = width >= LEGEND_BELOW_UNDER;
+        let legend_rows = self.series.len().div_ceil(2) as i32;
+        let (axes, key) = if !legend {
+            (area.clone(), None)
+        } else if beside {
+            let (a, k) = area.split_horizontally(width.saturating_sub(LEGEND_WIDTH));
+            (a, Some(k))
         } else {
-            0.0
+            let below = (legend_rows * LEGEND_ROW + 12) as u32;
+            let (a, k) = area.split_vertically(height.saturating_sub(below));
+            (a, Some(k))
         };
-        f64::from(WIDTH) - RIGHT - legend
-    }
-    fn x(&self, x: f64) -> f64 {
-        let (a, b) = self.plot.x_range;
-        LEFT + (x - a) / (b - a) * (self.right() - LEFT)
-    }
-    fn y(&self, y: f64) -> f64 {
-        let (a, b) = self.plot.y_range;
-        f64::from(HEIGHT) - BOTTOM - (y - a) / (b - a) * (f64::from(HEIGHT) - TOP - BOTTOM)
-    }
-    fn points(&self, points: &[(f64, f64)]) -> String {
-        points
-            .iter()
-            .map(|&(x, y)| format!("{:.1},{:.1}", self.x(x), self.y(y)))
-            .collect::<Vec<_>>()
-            .join(" ")
-    }
-}
-
-/// Escapes text for SVG markup.
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-}
-
-/// The plot as SVG markup (the inside of the `<svg>` element).
-pub fn picture(plot: &Plot) -> String {
-    use std::fmt::Write;
-    let f = Frame { plot };
-    let (x0, x1) = plot.x_range;
-    let (y0, y1) = plot.y_range;
-    let (w, h) = (f64::from(WIDTH), f64::from(HEIGHT));
-    let base = h - BOTTOM;
-    let right = f.right();
-    let mut out = String::with_capacity(8_192);
-    let _ = write!(
-        out,
-        r#"<rect class="rv-plot-bg" x="0" y="0" width="{w}" height="{h}"/>"#
-    );
-    let y_step = nice_step(y1 - y0, 5.0);
-    for y in ticks(y0, y1, y_step) {
-        let py = f.y(y);
-        let _ = write!(
-            out,
-            r#"<line class="rv-grid-line" x1="{LEFT}" x2="{right}" y1="{py:.1}" y2="{py:.1}"/><text class="rv-tick-label" x="{:.1}" y="{:.1}" text-anchor="end">{}</text>"#,
-            LEFT - 8.0,
-            py + 4.0,
-            tick_label(y, y_step)
-        );
-    }
-    let _ = write!(
-        out,
-        r#"<line class="rv-axis" x1="{LEFT}" x2="{LEFT}" y1="{TOP}" y2="{base}"/><line class="rv-axis" x1="{LEFT}" x2="{right}" y1="{base}" y2="{base}"/>"#
-    );
-    let x_values: Vec<f64> = if !plot.x_names.is_empty() {
-        let every = plot.x_names.len().div_ceil(16).max(1);
-        (0..plot.x_names.len())
-            .step_by(every)
-            .map(|i| i as f64)
-            .collect()
-    } else {
-        ticks(x0, x1, nice_step(x1 - x0, 8.0))
-    };
-    for x in x_values {
-        let px = f.x(x);
-        let _ = write!(
-            out,
-            r#"<line class="rv-axis" x1="{px:.1}" x2="{px:.1}" y1="{base}" y2="{}"/><text class="rv-tick-label" x="{px:.1}" y="{}" text-anchor="middle">{}</text>"#,
-            base + 5.0,
-            base + 18.0,
-            escape(&format_x(plot, x))
-        );
-    }
-    for s in &plot.series {
-        let colour = css(&s.paint);
-        match s.kind {
-            Kind::Bars => {
-                for (i, &(x, y)) in s.points.iter().enumerate() {
-                    let fill = s.point_paints.get(i).map_or(colour.clone(), css);
-                    let (l, r) = (f.x(x - 0.35), f.x(x + 0.35));
-                    let (top, floor) = (f.y(y), f.y(y0.max(0.0)));
-                    let _ = write!(
-                        out,
-                        r#"<rect x="{l:.1}" y="{top:.1}" width="{:.1}" height="{:.1}" style="fill:{fill}"/>"#,
-                        r - l,
-                        (floor - top).max(0.0)
-                    );
+        let (x0, x1) = self.x_range;
+        let (y0, y1) = self.y_range;
+        let mut chart = ChartBuilder::on(&axes)
+            .margin(12)
+            .x_label_area_size(44)
+            .y_label_area_size(76)
+            .build_cartesian_2d(x0..x1, y0..y1)
+            .map_err(fail)?;
+        let x_formatter = |x: &f64| format_x(self, *x);
+        let y_formatter = |y: &f64| y_tick(*y);
+        let x_labels = if self.x_names.is_empty() {
+            8
+        } else {
+            // Every name when they fit, else every other one: labels must not overlap.
+            let room = (width / 40).max(2) as usize;
+            self.x_names.len().min(room)
+        };
+        chart
+            .configure_mesh()
+            .x_desc(self.x_label.as_str())
+            .y_desc(self.y_label.as_str())
+            .axis_style(colours.muted())
+            .bold_line_style(colours.border())
+            .max_light_lines(0)
+            .label_style(("sans-serif", 13).into_font().color(&colours.text()))
+            .axis_desc_style(("sans-serif", 14).into_font().color(&colours.text()))
+            .x_labels(x_labels)
+            .y_labels(6)
+            .x_label_formatter(&x_formatter)
+            .y_label_formatter(&y_formatter)
+            .disable_x_mesh()
+            .draw()
+            .map_err(fail)?;
+        for series in &self.series {
+            let paint = colour(&series.paint, colours);
+            match series.kind {
+                Kind::Bars => {
+                    chart
+                        .draw_series(series.points.iter().enumerate().map(|(i, &(x, y))| {
+                            let fill = series
+                                .point_paints
+                                .get(i)
+                                .map_or(paint, |p| colour(p, colours));
+                            Rectangle::new([(x - 0.35, y0.max(0.0)), (x + 0.35, y)], fill.filled())
+                        }))
+                        .map_err(fail)?;
                 }
-            }
-            Kind::Line => {
-                for &(x, lo, hi) in &s.spread {
-                    let px = f.x(x);
-                    let _ = write!(
-                        out,
-                        r#"<line x1="{px:.1}" x2="{px:.1}" y1="{:.1}" y2="{:.1}" style="stroke:{colour};stroke-width:1.5"/>"#,
-                        f.y(lo),
-                        f.y(hi)
-                    );
+                Kind::Line => {
+                    chart
+                        .draw_series(series.spread.iter().map(|&(x, lo, hi)| {
+                            PathElement::new([(x, lo), (x, hi)], paint.stroke_width(1))
+                        }))
+                        .map_err(fail)?;
+                    chart
+                        .draw_series(LineSeries::new(
+                            series.points.iter().copied(),
+                            paint.stroke_width(2),
+                        ))
+                        .map_err(fail)?;
+                    chart
+                        .draw_series(
+                            series
+                                .points
+                                .iter()
+                                .map(|&p| Circle::new(p, 3, paint.filled())),
+                        )
+                        .map_err(fail)?;
                 }
-                let _ = write!(
-                    out,
-                    r#"<polyline points="{}" style="fill:none;stroke:{colour};stroke-width:2"/>"#,
-                    f.points(&s.points)
-                );
-                for &(x, y) in &s.points {
-                    let _ = write!(
-                        out,
-                        r#"<circle cx="{:.1}" cy="{:.1}" r="3" style="fill:{colour}"/>"#,
-                        f.x(x),
-                        f.y(y)
-                    );
-                }
-            }
-            Kind::Dashed => {
-                let _ = write!(
-                    out,
-                    r#"<polyline points="{}" style="fill:none;stroke:{colour};stroke-width:2;stroke-dasharray:6 5"/>"#,
-                    f.points(&s.points)
-                );
-            }
-        }
-    }
-    let _ = write!(
-        out,
-        r#"<text class="rv-axis-label" x="{:.1}" y="{}" text-anchor="middle">{}</text><text class="rv-axis-label" transform="translate(16 {:.1}) rotate(-90)" text-anchor="middle">{}</text>"#,
-        (LEFT + right) / 2.0,
-        h - 8.0,
-        escape(&plot.x_label),
-        (TOP + base) / 2.0,
-        escape(&plot.y_label)
-    );
-    if plot.series.len() > 1 {
-        let width = LEGEND - 8.0;
-        let left = right + 8.0;
-        let _ = write!(
-            out,
-            r#"<g class="rv-legend"><rect x="{left:.1}" y="{}" width="{width}" height="{:.1}" rx="4"/>"#,
-            TOP + 4.0,
-            plot.series.len() as f64 * 18.0 + 8.0
-        );
-        for (i, s) in plot.series.iter().enumerate() {
-            let y = TOP + 16.0 + i as f64 * 18.0;
-            let dash = match s.kind {
-                Kind::Dashed => ";stroke-dasharray:6 5",
-                Kind::Bars => ";stroke-width:10",
-                Kind::Line => "",
-            };
-            let _ = write!(
-                out,
-                r#"<line x1="{:.1}" x2="{:.1}" y1="{y:.1}" y2="{y:.1}" style="stroke:{};stroke-width:3{dash}"/><text class="rv-tick-label" x="{:.1}" y="{:.1}">{}</text>"#,
-                left + 8.0,
-                left + 32.0,
-                css(&s.paint),
-                left + 40.0,
-                y + 4.0,
-                escape(&s.name)
-            );
-        }
-        out.push_str("</g>");
-    }
-    out
-}
-
-/// The stylesheet a downloaded SVG carries: this page's colours, resolved.
-fn standalone_style(element: &web_sys::Element) -> String {
-    let style = web_sys::window().and_then(|w| w.get_computed_style(element).ok().flatten());
-    let names = [
-        "--c1",
-        "--c2",
-        "--c3",
-        "--c4",
-        "--c5",
-        "--c6",
-        "--c7",
-        "--c8",
-        "--text",
-        "--muted",
-        "--border",
-        "--surface",
-    ];
-    let vars: String = names
-        .iter()
-        .filter_map(|n| {
-            let v = style.as_ref()?.get_property_value(n).ok()?;
-            Some(format!("{n}:{};", v.trim()))
-        })
-        .collect();
-    format!(
-        "<style>svg{{{vars}font-family:system-ui,sans-serif}}.rv-plot-bg{{fill:var(--surface)}}\
-         .rv-grid-line{{stroke:var(--border);stroke-width:1}}.rv-axis{{stroke:var(--muted);stroke-width:1}}\
-         .rv-tick-label{{fill:var(--text);font-size:13px}}.rv-axis-label{{fill:var(--text);font-size:14px}}\
-         .rv-legend rect{{fill:var(--surface);stroke:var(--border)}}</style>"
-    )
-}
-
-/// The plot's SVG as a standalone document.
-fn svg_document(element: &web_sys::Element) -> String {
-    let outer = element.outer_html();
-    match outer.find('>') {
-        Some(end) => format!(
-            "{}{}{}",
-            &outer[..=end],
-            standalone_style(element),
-            &outer[end + 1..]
-        ),
-        None => outer,
-    }
-}
-
-fn blob_url(text: &str) -> Option<String> {
-    let parts = js_sys::Array::of1(&text.into());
-    let options = web_sys::BlobPropertyBag::new();
-    options.set_type("image/svg+xml");
-    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options).ok()?;
-    web_sys::Url::create_object_url_with_blob(&blob).ok()
-}
-
-/// Draws the SVG into a canvas at twice the size and downloads it as PNG.
-fn download_png(document_text: String, name: String) {
-    let Some(url) = blob_url(&document_text) else {
-        return;
-    };
-    let Ok(image) = web_sys::HtmlImageElement::new() else {
-        return;
-    };
-    let loaded = image.clone();
-    let url_done = url.clone();
-    let onload = wasm_bindgen::closure::Closure::once_into_js(move || {
-        let canvas = web_sys::window()
-            .and_then(|w| w.document())
-            .and_then(|d| d.create_element("canvas").ok())
-            .map(|c| c.unchecked_into::<web_sys::HtmlCanvasElement>());
-        if let Some(canvas) = canvas {
-            canvas.set_width(WIDTH * 2);
-            canvas.set_height(HEIGHT * 2);
-            let context = canvas
-                .get_context("2d")
-                .ok()
-                .flatten()
-                .map(|c| c.unchecked_into::<web_sys::CanvasRenderingContext2d>());
-            if let Some(context) = context {
-                let _ = context.draw_image_with_html_image_element_and_dw_and_dh(
-                    &loaded,
-                    0.0,
-                    0.0,
-                    f64::from(WIDTH * 2),
-                    f64::from(HEIGHT * 2),
-                );
-                if let Ok(data) = canvas.to_data_url() {
-                    download(&data, &name);
+                Kind::Dashed => {
+                    chart
+                        .draw_series(DashedLineSeries::new(
+                            series.points.iter().copied(),
+                            6,
+                            5,
+                            paint.stroke_width(2),
+                        ))
+                        .map_err(fail)?;
                 }
             }
         }
-        let _ = web_sys::Url::revoke_object_url(&url_done);
-    });
-    image.set_onload(Some(onload.unchecked_ref()));
-    image.set_src(&url);
-}
+        if let Some(key) = key {
+            key.fill(&colours.surface()).map_err(fail)?;
+            for (i, series) in self.series.iter().enumerate() {
+                let i = i as i32;
+                let at = if beside {
+                    (8, 24 + i * LEGEND_ROW)
+                } else {
+                    let column = (width / 2) as i32;
+                    (72 + (i % 2) * (column - 60), 8 + (i / 2) * LEGEND_ROW)
+                };
+                legend_entry(&key, series, colours, at)?;
+            }
+        }
+        Ok(())
+    }
 
-/// The `<svg>` of plot `id` on the page.
-fn plot_element(id: &str) -> Option<web_sys::Element> {
-    web_sys::window()?
-        .document()?
-        .get_element_by_id(&format!("rv-plot-{id}"))
-}
-
-fn download(href: &str, name: &str) {
-    let Some(document) = web_sys::window().and_then(|w| w.document()) else {
-        return;
-    };
-    if let Ok(a) = document.create_element("a") {
-        let a: web_sys::HtmlAnchorElement = a.unchecked_into();
-        a.set_href(href);
-        a.set_download(name);
-        a.click();
+    fn summary(&self) -> String {
+        let names: Vec<&str> = self.series.iter().map(|s| s.name.as_str()).collect();
+        format!(
+            "{}: {} against {}, showing {}.",
+            self.title,
+            self.y_label,
+            self.x_label,
+            names.join(", ")
+        )
     }
 }
 
@@ -491,37 +323,23 @@ fn x_values(plot: &Plot) -> Vec<f64> {
     xs
 }
 
-/// What [`plot_view`] draws.
-#[derive(PartialEq)]
+/// Props for [`PlotView`].
+#[derive(Properties, PartialEq)]
 pub struct PlotViewProps {
-    /// A short id: the canvas is `rv-plot-{id}` and downloads are `shardlab-{id}.png/.svg`.
+    /// A short id: the canvas is `shardlab-{id}` and so are the downloads' names.
     pub id: &'static str,
+    /// The plot.
     pub plot: Rc<Plot>,
     /// A sentence under the plot (what to look at, sample sizes).
     pub caption: String,
     /// Progress while the data streams in, e.g. "measuring… 40 %".
+    #[prop_or_default]
     pub progress: Option<String>,
 }
 
 /// A plot with its table and exports.
+#[function_component(PlotView)]
 pub fn plot_view(props: &PlotViewProps) -> Html {
-    let png = {
-        let id = props.id;
-        Callback::from(move |_: MouseEvent| {
-            if let Some(el) = plot_element(id) {
-                download_png(svg_document(&el), format!("shardlab-{id}.png"));
-            }
-        })
-    };
-    let svg = {
-        let id = props.id;
-        Callback::from(move |_: MouseEvent| {
-            if let Some(url) = plot_element(id).and_then(|el| blob_url(&svg_document(&el))) {
-                download(&url, &format!("shardlab-{id}.svg"));
-                let _ = web_sys::Url::revoke_object_url(&url);
-            }
-        })
-    };
     let csv = {
         let id = props.id;
         let plot = Rc::clone(&props.plot);
@@ -530,12 +348,6 @@ pub fn plot_view(props: &PlotViewProps) -> Html {
         })
     };
     let plot = &props.plot;
-    let svg_markup = format!(
-        r#"<svg id="rv-plot-{}" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" height="{HEIGHT}" role="img" aria-label="{}. The table below lists the same numbers.">{}</svg>"#,
-        props.id,
-        escape(&plot.title).replace('"', "&quot;"),
-        picture(plot)
-    );
     let xs = x_values(plot);
     let rows = xs.iter().map(|&x| {
         let cells = plot.series.iter().map(|s| {
@@ -566,15 +378,12 @@ pub fn plot_view(props: &PlotViewProps) -> Html {
     html! {
         <figure class="rv-plot" data-testid={format!("plot-{}", props.id)}>
             <h3>{ &plot.title }</h3>
-            <div class="rv-plot-svg">{ Html::from_html_unchecked(svg_markup.into()) }</div>
+            <ChartView<Plot> chart={Rc::clone(plot)} name={format!("shardlab-{}", props.id)} button_class={classes!("small")}>
+                <button type="button" class="small" onclick={csv}>{ "Download CSV" }</button>
+            </ChartView<Plot>>
             <figcaption>
                 if let Some(p) = &props.progress { <p class="rv-progress">{ p }</p> }
                 <p>{ &props.caption }</p>
-                <div class="rv-row">
-                    <button type="button" class="small" onclick={png}>{ "Download PNG" }</button>
-                    <button type="button" class="small" onclick={svg}>{ "Download SVG" }</button>
-                    <button type="button" class="small" onclick={csv}>{ "Download CSV" }</button>
-                </div>
                 <details>
                     <summary>{ "The numbers as a table" }</summary>
                     <table class="rv-plot-table">
@@ -632,14 +441,6 @@ mod tests {
         assert_eq!(parse_hex(" #fff"), Some((255, 255, 255)));
         assert_eq!(parse_hex("red"), None);
         assert_eq!(parse_hex("#12345"), None);
-    }
-
-    #[test]
-    fn ticks_are_round_numbers() {
-        assert_eq!(nice_step(1.0, 5.0), 0.2);
-        assert_eq!(nice_step(23_000.0, 5.0), 5_000.0);
-        assert_eq!(ticks(0.0, 1.05, 0.2).len(), 6);
-        assert_eq!(nice_step(0.0, 5.0), 1.0);
     }
 
     #[test]

@@ -2,6 +2,8 @@
 
 use shardlab_core::placement::{key_hash, KeyStream, Rendezvous, Ring, ServerList};
 
+use yew::prelude::*;
+
 use super::state::{build_now, RingState};
 use super::stats::Measured;
 use crate::components::snapshot::{attribute, RingSnapshot};
@@ -49,15 +51,38 @@ fn min_distinct_owners(state: &RingState, list: Option<&ServerList>) -> Option<u
     }
 }
 
+/// What the snapshot derives from the state alone by rebuilding the placement and walking the
+/// drawn keys: the looked-up key's owners and the fewest distinct owners any drawn key gets.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Owners {
+    owners: Vec<u32>,
+    min_distinct: Option<u32>,
+}
+
+impl Owners {
+    /// Rebuilds the placement and walks the drawn keys: the costly part of a snapshot.
+    pub fn of(state: &RingState) -> Self {
+        let list = ServerList::new(state.servers.clone()).ok();
+        Owners {
+            owners: owners(state, list.as_ref()),
+            min_distinct: min_distinct_owners(state, list.as_ref()),
+        }
+    }
+}
+
 /// The snapshot of what the Ring shows: its state and the streamed statistics, when they belong
 /// to the servers on screen (a run for the previous change is ignored until the new one starts).
 pub fn of(state: &RingState, measured: Option<&Measured>) -> RingSnapshot {
+    of_with(state, measured, Owners::of(state))
+}
+
+/// [`of`] with the owners already worked out.
+fn of_with(state: &RingState, measured: Option<&Measured>, walked: Owners) -> RingSnapshot {
     let ids = |servers: &[shardlab_core::placement::Server]| -> Vec<u32> {
         servers.iter().map(|s| s.id.0).collect()
     };
     let servers = ids(&state.servers);
     let before = state.previous.as_deref().map(ids);
-    let list = ServerList::new(state.servers.clone()).ok();
     let current = measured.filter(|m| {
         m.result.servers_after == servers.len()
             && m.result.servers_before == before.as_ref().map_or(servers.len(), Vec::len)
@@ -81,8 +106,8 @@ pub fn of(state: &RingState, measured: Option<&Measured>) -> RingSnapshot {
     };
     RingSnapshot {
         scheme: state.scheme.to_owned(),
-        owners: owners(state, list.as_ref()),
-        min_distinct_owners: min_distinct_owners(state, list.as_ref()),
+        owners: walked.owners,
+        min_distinct_owners: walked.min_distinct,
         servers,
         added,
         killed,
@@ -102,9 +127,13 @@ pub fn of(state: &RingState, measured: Option<&Measured>) -> RingSnapshot {
     }
 }
 
-/// [`of`] as the attribute's JSON text.
-pub fn attr(state: &RingState, measured: Option<&Measured>) -> String {
-    attribute(&of(state, measured))
+/// [`of`] as the attribute's JSON text. The owners are worked out again only when the state
+/// changes, not on every render: the streamed statistics re-render the page many times a second,
+/// and each walk rebuilds the ring and locates up to 1,000 keys.
+#[hook]
+pub fn use_attr(state: &RingState, measured: Option<&Measured>) -> String {
+    let walked = use_memo(state.clone(), Owners::of);
+    attribute(&of_with(state, measured, (*walked).clone()))
 }
 
 #[cfg(test)]

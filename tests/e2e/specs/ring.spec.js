@@ -218,7 +218,7 @@ test('three plots with tables, PNG and SVG downloads', async ({ page }) => {
   await settled(page);
   for (const id of ['load', 'moved', 'vnodes']) {
     const plot = page.getByTestId(`plot-${id}`);
-    await expect(plot.locator('svg polyline, svg rect').first()).toBeAttached();
+    await expect(plot.locator('canvas.chart-canvas[data-drawn="true"]').first()).toBeAttached();
     await expect(plot.locator('.rv-progress')).toHaveCount(0, { timeout: 30_000 });
     await expect(plot.locator('table tbody tr').first()).toBeAttached();
   }
@@ -243,6 +243,9 @@ test('three plots with tables, PNG and SVG downloads', async ({ page }) => {
   const pngBytes = readFileSync('test-results/exported-vnodes.png');
   expect([...pngBytes.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
   expect(pngBytes.length).toBeGreaterThan(5_000);
+  // The PNG is drawn at twice the on-screen size (or the screen's pixel ratio, if higher).
+  const shownWidth = await page.getByTestId('plot-vnodes').locator('canvas').evaluate((c) => c.clientWidth);
+  expect(pngBytes.readUInt32BE(16)).toBeGreaterThanOrEqual(2 * shownWidth);
   const csv = page.waitForEvent('download');
   await page.getByTestId('plot-moved').getByRole('button', { name: 'Download CSV' }).click();
   expect((await csv).suggestedFilename()).toBe('shardlab-moved.csv');
@@ -254,7 +257,7 @@ test('three plots with tables, PNG and SVG downloads', async ({ page }) => {
   for (const colorScheme of ['light', 'dark']) {
     await page.emulateMedia({ colorScheme });
     for (const id of ['load', 'moved', 'vnodes']) {
-      await page.getByTestId(`plot-${id}`).locator('svg').screenshot({ path: `test-results/ring-plot-${id}-${colorScheme}.png` });
+      await page.getByTestId(`plot-${id}`).locator('canvas').screenshot({ path: `test-results/ring-plot-${id}-${colorScheme}.png` });
     }
   }
 });
