@@ -153,7 +153,7 @@ pub fn live_frame(props: &LiveFrameProps) -> Html {
     let height = use_state(|| None::<f64>);
     // Starting over reloads the frame in the chapter's state.
     let generation = use_state(|| 0u32);
-    // The newest callback, so the long-lived poller never calls a stale one.
+    // The newest callback, so the long-lived observer never calls a stale one.
     let on_snapshot = use_mut_ref(|| props.on_snapshot.clone());
     *on_snapshot.borrow_mut() = props.on_snapshot.clone();
 
