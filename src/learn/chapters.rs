@@ -171,8 +171,8 @@ pub const CHAPTERS: [Chapter; 11] = [
              user keeps all their rows on one shard, and all their requests follow the rows. A \
              hash spreads users evenly over the shards, but it cannot split one user, so the \
              shard that drew the busiest users carries their whole load. The task waited for a \
-             shard at 1.5 × the mean or more; the board names the hottest shard and how far above \
-             the mean it runs.",
+             shard at 1.5 × the mean or more. The board's per-shard load plot paints that shard \
+             red and says how many times its fair share it takes.",
             "Set the key back to the object's ID and the same requests spread out again. Each \
              object is its own key, and no single user owns a shard any more.",
             "Even a perfect key has one weak spot: a single object that everyone reads at once. A \
@@ -268,7 +268,7 @@ pub const CHAPTERS: [Chapter; 11] = [
              table, and any client computes it with one division. With N servers each one gets \
              about 1/N of the keys, and the view's max/mean sits close to 1.00. It works until N \
              changes.",
-            "The view below places 100,000 keys on four servers with hash mod N. It draws 10,000 \
+            "The view below places 100,000 keys on four servers with hash mod N. It draws 1,000 \
              of them as dots, each coloured by the server that owns it; the statistics under the \
              drawing count all 100,000.",
             "Before you add a server, guess. Five servers should end up with a fifth of the keys \
@@ -336,7 +336,7 @@ pub const CHAPTERS: [Chapter; 11] = [
              owner, hash the key to a point and walk clockwise to the first server point you \
              meet.",
             "The view below is a ring of four servers with 100 points each. Those points are \
-             virtual nodes, and the next chapter is about them. The dots are 10,000 of the 100,000 \
+             virtual nodes, and the next chapter is about them. The dots are 1,000 of the 100,000 \
              keys, coloured by owner. Look up a key and the step-by-step panel shows the walk.",
             "Every client that knows the list of servers and the hash function draws the same \
              circle, so every client finds the same owner with no table to ask. Add a server and \
@@ -454,7 +454,7 @@ pub const CHAPTERS: [Chapter; 11] = [
         }],
         after: &[
             "With three replicas and a server killed, every key still has three owners. The task \
-             checked all 10,000 drawn keys, not one. Each key the dead server held lost one copy, \
+             checked all 1,000 drawn keys, not one. Each key the dead server held lost one copy, \
              and its walk now goes one server further to find a new third owner. Look up a key in \
              the step-by-step panel and you can watch the walk skip points of servers it already \
              chose.",
@@ -858,6 +858,12 @@ mod tests {
                 moved(&by_ring)
             );
         }
+        // The dots are the view's default sample of the keys.
+        let drawn = crate::ring::state::DEFAULT_SAMPLE;
+        assert_eq!(drawn, 1_000);
+        assert!(prose("mod-n").contains("draws 1,000 of them"));
+        assert!(prose("ring").contains("dots are 1,000 of the 100,000"));
+        assert!(prose("replication").contains("all 1,000 drawn keys"));
         // Chapter 6: five servers, max/mean at 10, 100 and 200 vnodes.
         for vnodes in [10, 100, 200] {
             let shown = format!("{:.2}", grown("ring", vnodes, 5).load_before.max_over_mean);
