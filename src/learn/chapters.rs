@@ -581,11 +581,12 @@ pub const CHAPTERS: [Chapter; 11] = [
              still holds.",
             "The Pin's ID is byte for byte the same, and so is every reference to it. Copying 256 \
              databases to the new pair is real work, but it is planned work on whole databases. \
-             No row is rehashed, and no client computes a different answer for any ID: each one \
-             reads the edited table.",
+             No row is rehashed, and every ID still names the same shard; clients learn where that \
+             shard lives now from the edited table.",
             "Compare chapter 4. There, growing from four servers to five moved 80 % of the keys, \
              each one individually. Here one split moves 256 of the 4,096 shards, a sixteenth of \
-             the data if the shards are equally full, and the move is one edited row.",
+             the data if the shards are equally full, and all that clients see change is one row \
+             of the table split in two.",
             "The limit is the other side of the same fact. A single hot Pin can never move off its \
              shard. You can only relieve the whole shard: split its range onto a new pair, or give \
              its host a bigger machine. A split moves shards; it never cuts one in two. Shard 3429 \
@@ -699,7 +700,7 @@ pub const CHAPTERS: [Chapter; 11] = [
                 check: Check::Choice {
                     options: &[
                         ("Both moved about a fifth of their data, one object at a time", "The ring did. The split moved whole shards, and the Decoder still shows the same ID."),
-                        ("The split moved whole shards and changed no ID; the ring moved about 1/(N+1) of its keys, each one recomputed by the hash", "Yes. One side moves databases and edits a row of the table; the other recomputes every key's home and moves the keys whose answer changed."),
+                        ("The split moved whole shards and changed no ID; the ring moved about 1/(N+1) of its keys, each one recomputed by the hash", "Yes. One side moves databases and edits the config table; the other recomputes every key's home and moves the keys whose answer changed."),
                         ("The split changed the Pin's ID, and the ring moved nothing", "The Decoder still shows 241294492511762325 after the split, and the ring's counter shows the keys it moved."),
                     ],
                     correct: 1,
@@ -723,7 +724,7 @@ pub const CHAPTERS: [Chapter; 11] = [
         ],
         after: &[
             "The two growths look alike, and they are not. The split moved 256 whole shards to a \
-             new pair and changed one row of the table; the Pin's ID, and every reference to it, \
+             new pair and cut one row of the table in two; the Pin's ID, and every reference to it, \
              stayed the same. The ring moved 20.7 % of its 100,000 keys, each recomputed by the \
              hash, and any client with the new server list computes the same new answer.",
             "Hash placement keeps that freedom. When the servers change, placement is recomputed, \
