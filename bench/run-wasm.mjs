@@ -7,7 +7,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { bundlePeers } from './bundle-peers.mjs';
-import { CHROMIUM, serve } from './serve.mjs';
+import { CHROMIUM } from './chromium.mjs';
+// The repository's one static server, shared with the e2e suite.
+import { serve } from '../tests/e2e/serve.mjs';
 
 const [genDir, outPath, ...flags] = process.argv.slice(2);
 if (!genDir || !outPath) {

@@ -106,9 +106,33 @@ pub fn canvas(props: &CanvasProps) -> Html {
     let svg = use_node_ref();
     let fit = {
         let points: Vec<(f64, f64)> = props.design.nodes.iter().map(|n| (n.x, n.y)).collect();
-        move || View::fit(&points)
+        move |width_px: f64| View::fit_for_width(&points, width_px)
     };
-    let view = use_state(fit.clone());
+    let view = use_state({
+        let fit = fit.clone();
+        move || fit(0.0)
+    });
+    // The board's drawn width, for the opening view (narrow boards zoom in to legible labels).
+    let drawn_width = {
+        let svg = svg.clone();
+        move || {
+            svg.cast::<web_sys::Element>()
+                .map_or(0.0, |el| el.get_bounding_client_rect().width())
+        }
+    };
+    {
+        // The first render cannot measure the board; once it is on screen, open at the view that
+        // suits its width. The canvas is re-created for each preset, so each opens this way.
+        let view = view.clone();
+        let fit = fit.clone();
+        let drawn_width = drawn_width.clone();
+        use_effect_with((), move |_| {
+            let opening = fit(drawn_width());
+            if opening != *view {
+                view.set(opening);
+            }
+        });
+    }
     // Touch points on the background, for a two-finger pinch.
     let touches = use_mut_ref(Vec::<(i32, f64, f64)>::new);
     let pinch = use_mut_ref(|| None::<(f64, View)>);
@@ -500,7 +524,27 @@ pub fn canvas(props: &CanvasProps) -> Html {
     };
     let reset = {
         let view = view.clone();
-        Callback::from(move |_: MouseEvent| view.set(fit()))
+        Callback::from(move |_: MouseEvent| view.set(fit(drawn_width())))
+    };
+    // A node reached with Tab is panned into view: on a phone the opening view shows only part
+    // of the board.
+    let on_focus_in = {
+        let view = view.clone();
+        let design = props.design.clone();
+        Callback::from(move |e: FocusEvent| {
+            let Some(id) = e
+                .target_dyn_into::<web_sys::Element>()
+                .and_then(|el| el.get_attribute("data-node"))
+            else {
+                return;
+            };
+            if let Some(node) = design.node(&id) {
+                let revealed = view.reveal(node.x, node.y);
+                if revealed != *view {
+                    view.set(revealed);
+                }
+            }
+        })
     };
     let transform = format!(
         "translate({:.2} {:.2}) scale({:.4})",
@@ -527,7 +571,7 @@ pub fn canvas(props: &CanvasProps) -> Html {
                         </marker>
                     </defs>
                     <rect class="board-bg" x="0" y="0" width={VIEW_W.to_string()} height={VIEW_H.to_string()} />
-                    <g transform={transform}>
+                    <g transform={transform} onfocusin={on_focus_in}>
                         { for edges }
                         { for loose_wire }
                         { for nodes }

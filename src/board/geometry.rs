@@ -13,6 +13,14 @@ pub const MIN_ZOOM: f64 = 0.3;
 /// See [`MIN_ZOOM`].
 pub const MAX_ZOOM: f64 = 3.0;
 
+/// A node label's font size in board units; keep in step with `.node-label` in `www/board.css`.
+pub const LABEL_UNITS: f64 = 15.0;
+/// The smallest size, in CSS px, at which the opening view of a narrow board draws a node label.
+pub const LEGIBLE_LABEL_PX: f64 = 12.0;
+/// Below this drawn width (CSS px) the board is on a phone, and its opening view favours legible
+/// labels over showing every box at once.
+pub const NARROW_BOARD_PX: f64 = 600.0;
+
 /// The pan and zoom of the board: a board point `p` is drawn at `p * zoom + (x, y)` in viewBox units.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct View {
@@ -63,6 +71,57 @@ impl View {
             x: (VIEW_W - (max_x - min_x) * zoom) / 2.0 - min_x * zoom,
             y: (VIEW_H - (max_y - min_y) * zoom) / 2.0 - min_y * zoom,
             zoom,
+        }
+    }
+
+    /// The opening view for a board drawn `width_px` CSS pixels wide. On a wide board that is
+    /// [`View::fit`]. On a narrow one, where the fitted labels would be a few pixels high, it zooms
+    /// in until a label is [`LEGIBLE_LABEL_PX`], keeping the left-most box's left edge in place:
+    /// the reader starts at the users, and drags to pan to the rest.
+    pub fn fit_for_width(points: &[(f64, f64)], width_px: f64) -> View {
+        let fitted = View::fit(points);
+        if !width_px.is_finite() || width_px <= 0.0 || width_px >= NARROW_BOARD_PX {
+            return fitted;
+        }
+        let px_per_unit = width_px / VIEW_W;
+        let needed = LEGIBLE_LABEL_PX / (LABEL_UNITS * px_per_unit);
+        if fitted.zoom >= needed {
+            return fitted;
+        }
+        let left = points.iter().map(|p| p.0).fold(f64::INFINITY, f64::min) - NODE_W / 2.0;
+        let anchor_x = if left.is_finite() {
+            fitted.to_view(left, 0.0).0
+        } else {
+            0.0
+        };
+        fitted.zoom_about(needed / fitted.zoom, anchor_x, VIEW_H / 2.0)
+    }
+
+    /// The least pan that brings the box of the node centred at board point `(bx, by)` wholly
+    /// into the viewBox, with a small margin; the view itself when the box is already in it. On a
+    /// phone the opening view shows part of the board, and a node reached with Tab must not stay
+    /// off screen.
+    pub fn reveal(self, bx: f64, by: f64) -> View {
+        const MARGIN: f64 = 8.0;
+        fn shift(low: f64, high: f64, size: f64) -> f64 {
+            if low < MARGIN {
+                MARGIN - low
+            } else if high > size - MARGIN {
+                // A box larger than the view keeps its near edge in view.
+                (size - MARGIN - high).max(MARGIN - low)
+            } else {
+                0.0
+            }
+        }
+        if !bx.is_finite() || !by.is_finite() {
+            return self;
+        }
+        let (left, top) = self.to_view(bx - NODE_W / 2.0, by - NODE_H / 2.0);
+        let (right, bottom) = self.to_view(bx + NODE_W / 2.0, by + NODE_H / 2.0);
+        View {
+            x: self.x + shift(left, right, VIEW_W),
+            y: self.y + shift(top, bottom, VIEW_H),
+            zoom: self.zoom,
         }
     }
 
@@ -190,6 +249,48 @@ mod tests {
         assert!(lx >= 23.9 && ty >= 23.9);
         assert_eq!(View::fit(&[]), View::default());
         assert!(View::fit(&[(0.0, 0.0)]).zoom <= 1.5);
+    }
+
+    #[test]
+    fn a_narrow_board_opens_with_legible_labels_from_the_left() {
+        let points = [(0.0, 0.0), (300.0, 0.0), (600.0, 100.0)];
+        let fitted = View::fit(&points);
+        // Wide: the plain fit.
+        assert_eq!(View::fit_for_width(&points, 900.0), fitted);
+        assert_eq!(View::fit_for_width(&points, f64::NAN), fitted);
+        assert_eq!(View::fit_for_width(&points, 0.0), fitted);
+        // A phone: a label is drawn LEGIBLE_LABEL_PX high, and the left edge of the boxes stays.
+        let width = 358.0;
+        let phone = View::fit_for_width(&points, width);
+        let label_px = LABEL_UNITS * phone.zoom * width / VIEW_W;
+        assert!((label_px - LEGIBLE_LABEL_PX).abs() < 1e-9, "{label_px}");
+        assert!(phone.zoom > fitted.zoom);
+        let left = -NODE_W / 2.0;
+        assert!((phone.to_view(left, 0.0).0 - fitted.to_view(left, 0.0).0).abs() < 1e-9);
+        // An empty board has nothing to anchor and still gets a finite view.
+        let empty = View::fit_for_width(&[], width);
+        assert!(empty.x.is_finite() && empty.y.is_finite() && empty.zoom.is_finite());
+    }
+
+    #[test]
+    fn reveal_pans_just_enough_to_show_a_box() {
+        let view = View {
+            x: 0.0,
+            y: 0.0,
+            zoom: 2.0,
+        };
+        // Already in view: unchanged.
+        assert_eq!(view.reveal(100.0, 100.0), view);
+        // Off to the right: its right edge comes to the margin, and nothing moves vertically.
+        let revealed = view.reveal(500.0, 100.0);
+        let (right, _) = revealed.to_view(500.0 + NODE_W / 2.0, 0.0);
+        assert!((right - (VIEW_W - 8.0)).abs() < 1e-9, "{right}");
+        assert_eq!((revealed.y, revealed.zoom), (view.y, view.zoom));
+        // Above and to the left: its top-left corner comes to the margin.
+        let revealed = view.reveal(-300.0, -200.0);
+        let (left, top) = revealed.to_view(-300.0 - NODE_W / 2.0, -200.0 - NODE_H / 2.0);
+        assert!((left - 8.0).abs() < 1e-9 && (top - 8.0).abs() < 1e-9);
+        assert_eq!(view.reveal(f64::NAN, 0.0), view);
     }
 
     #[test]

@@ -71,10 +71,15 @@ pub fn board_view() -> Html {
         Callback::from(move |action: Action| state.dispatch(action))
     };
 
-    let errors = validate(&state.design);
+    // A progress update re-renders the page while the board is unchanged; validating and
+    // estimating again each time would only lengthen those renders.
+    let checked = use_memo((state.design.clone(), state.users), |(design, users)| {
+        (validate(design), estimate(design, *users))
+    });
+    let (errors, estimated) = (&checked.0, &checked.1);
     let mut problems: BTreeMap<String, Vec<String>> = BTreeMap::new();
     let mut general = Vec::new();
-    for error in &errors {
+    for error in errors {
         match error.node_id().filter(|id| state.design.node(id).is_some()) {
             Some(id) => problems
                 .entry(id.to_string())
@@ -83,8 +88,7 @@ pub fn board_view() -> Html {
             None => general.push(error.to_string()),
         }
     }
-    let estimated = estimate(&state.design, state.users);
-    let estimate_caption = match (&estimated, errors.first()) {
+    let estimate_caption = match (estimated, errors.first()) {
         (_, Some(first)) => Err(first.to_string()),
         (Ok(e), None) => Ok(e.caption()),
         (Err(e), None) => Err(e.to_string()),
@@ -106,7 +110,7 @@ pub fn board_view() -> Html {
         _ => None,
     };
 
-    let node_loads = match (&report, &estimated) {
+    let node_loads = match (&report, estimated) {
         (Some(r), _) => r.nodes.clone(),
         (None, Ok(e)) => e.nodes.clone(),
         _ => Vec::new(),
@@ -156,7 +160,7 @@ pub fn board_view() -> Html {
         .map(|p| p.summary);
 
     html! {
-        <div class="page board" data-shardlab-snapshot={snapshot::attr(&state, &estimated, &status)}>
+        <div class="page board" data-shardlab-snapshot={snapshot::attr(&state, estimated, &status)}>
             <h1>{ "Board" }</h1>
             <p class="lead">
                 { "Drag together users, app servers, a cache and a sharded database, set each box's knobs, \

@@ -1,8 +1,13 @@
 //! The simulation, run in slices on the main thread: each slice steps the core's [`Simulation`]
 //! until about 16 ms have passed, then yields to the browser with a 0 ms timeout, so input and
 //! painting never wait more than one slice. A new design, users or seed drops the run in flight.
+//!
+//! Publishing the progress re-renders the whole page, so it happens at most every
+//! [`PROGRESS_EVERY_MS`], in a slice cut to half length; the finished report is assembled and
+//! published in a task of its own, after the last slice. Each task then stays well under the
+//! 50 ms the Board promises, with room for a loaded machine.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 use gloo::timers::callback::Timeout;
@@ -13,6 +18,9 @@ use yew::prelude::*;
 const EVENTS_PER_STEP: u64 = 2_048;
 /// Wall-clock budget of one slice, in ms.
 const SLICE_MS: f64 = 16.0;
+/// Least time between two progress updates, in ms. Each one re-renders the page (about 10 ms on
+/// an idle machine), so a slice that ends with one steps the simulation for half as long.
+pub const PROGRESS_EVERY_MS: f64 = 200.0;
 
 /// What a run is for: the design without its layout, the users, the seed and the duration.
 #[derive(Clone, Debug, PartialEq)]
@@ -70,6 +78,8 @@ pub struct Run {
 
 struct Slicer {
     sim: RefCell<Simulation>,
+    /// When the progress was last published (`Date.now()`, ms).
+    shown_at: Cell<f64>,
     pending: RefCell<Option<Timeout>>,
     finished: RefCell<Option<Timeout>>,
     set: UseStateSetter<Run>,
@@ -78,26 +88,42 @@ struct Slicer {
 
 fn slice(slicer: Rc<Slicer>) {
     let start = js_sys::Date::now();
+    let publish = start - slicer.shown_at.get() >= PROGRESS_EVERY_MS;
+    let budget = if publish { SLICE_MS / 2.0 } else { SLICE_MS };
     let progress = loop {
         let progress = slicer.sim.borrow_mut().step(EVENTS_PER_STEP);
-        if progress.done || js_sys::Date::now() - start > SLICE_MS {
+        if progress.done || js_sys::Date::now() - start > budget {
             break progress;
         }
     };
     if progress.done {
-        let report = slicer.sim.borrow().report();
-        slicer.set.set(Run {
-            key: Some(slicer.key.clone()),
-            status: RunStatus::Done(Rc::new(report)),
-        });
+        // The report and the page's render of it get a task of their own.
+        schedule(&slicer, finish);
         return;
     }
+    if publish {
+        slicer.shown_at.set(js_sys::Date::now());
+        slicer.set.set(Run {
+            key: Some(slicer.key.clone()),
+            status: RunStatus::Running(progress.fraction),
+        });
+    }
+    schedule(&slicer, slice);
+}
+
+/// Assembles the finished run's report and publishes it.
+fn finish(slicer: Rc<Slicer>) {
+    let report = slicer.sim.borrow().report();
     slicer.set.set(Run {
         key: Some(slicer.key.clone()),
-        status: RunStatus::Running(progress.fraction),
+        status: RunStatus::Done(Rc::new(report)),
     });
-    let next = slicer.clone();
-    let timeout = Timeout::new(0, move || slice(next));
+}
+
+/// Runs `next` in a task of its own, after the browser has had its turn.
+fn schedule(slicer: &Rc<Slicer>, next: fn(Rc<Slicer>)) {
+    let again = slicer.clone();
+    let timeout = Timeout::new(0, move || next(again));
     // The timeout running now must not be dropped while it runs: park it one slice.
     let running = slicer.pending.replace(Some(timeout));
     slicer.finished.replace(running);
@@ -128,6 +154,8 @@ pub fn use_simulation(key: Rc<RunKey>, cancelled: bool) -> Run {
                         });
                         let s = Rc::new(Slicer {
                             sim: RefCell::new(sim),
+                            // Running(0.0) was just published.
+                            shown_at: Cell::new(js_sys::Date::now()),
                             pending: RefCell::new(None),
                             finished: RefCell::new(None),
                             set,

@@ -1,17 +1,30 @@
 //! Export the design as a JSON file, and Import one. A bad file (not JSON, another version, an
 //! invalid design, over 1 MB) is refused with a message next to the button; the board stays.
 
-use std::cell::RefCell;
-use std::rc::Rc;
-
-use gloo::file::callbacks::FileReader;
 use shardlab_core::sim::Design;
-use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 use super::state::{parse_import, Action, MAX_IMPORT_BYTES};
 use super::storage::export_json;
 use crate::components::download::download_text;
+use crate::components::file_import::{use_file_import, FileRead};
+use crate::components::format::format_count;
+
+/// What an imported file does to the board: a design to load, or the message that says why not.
+fn import_outcome(read: FileRead) -> Result<Box<Design>, String> {
+    match read {
+        FileRead::Text { name, text } => parse_import(&text)
+            .map(Box::new)
+            .map_err(|m| format!("\"{name}\" was not loaded. {m}")),
+        FileRead::TooLarge { name, bytes } => Err(format!(
+            "\"{name}\" is {} bytes; design files are at most 1 MB (1,048,576 bytes).",
+            format_count(bytes)
+        )),
+        FileRead::Unreadable { name } => Err(format!(
+            "\"{name}\" could not be read as text; the board is unchanged."
+        )),
+    }
+}
 
 /// The saving row's inputs.
 #[derive(Properties, PartialEq)]
@@ -27,8 +40,6 @@ pub struct SavingProps {
 /// Export and Import.
 #[function_component(Saving)]
 pub fn saving(props: &SavingProps) -> Html {
-    // The reader of the file being imported; dropping it would cancel the read.
-    let reader = use_mut_ref(|| None::<FileReader>);
     let on_export = {
         let design = props.design.clone();
         Callback::from(move |_: MouseEvent| {
@@ -39,43 +50,12 @@ pub fn saving(props: &SavingProps) -> Html {
             );
         })
     };
-    let on_import = {
-        let dispatch = props.dispatch.clone();
-        let reader: Rc<RefCell<Option<FileReader>>> = reader.clone();
-        Callback::from(move |e: Event| {
-            let input: HtmlInputElement = e.target_unchecked_into();
-            let Some(file) = input.files().and_then(|files| files.get(0)) else {
-                return;
-            };
-            // Let the same file be chosen again after a fix.
-            input.set_value("");
-            let file = gloo::file::File::from(file);
-            if file.size() as f64 > MAX_IMPORT_BYTES {
-                dispatch.emit(Action::Import(Err(format!(
-                    "\"{}\" is {} bytes; design files are at most 1 MB (1,048,576 bytes).",
-                    file.name(),
-                    crate::components::format::format_count(file.size())
-                ))));
-                return;
-            }
-            let name = file.name();
-            let dispatch = dispatch.clone();
-            let task = gloo::file::callbacks::read_as_text(&file, move |result| {
-                let action = match result {
-                    Ok(text) => Action::Import(
-                        parse_import(&text)
-                            .map(Box::new)
-                            .map_err(|m| format!("\"{name}\" was not loaded. {m}")),
-                    ),
-                    Err(_) => Action::Import(Err(format!(
-                        "\"{name}\" could not be read as text; the board is unchanged."
-                    ))),
-                };
-                dispatch.emit(action);
-            });
-            reader.borrow_mut().replace(task);
-        })
-    };
+    let on_import = use_file_import(
+        MAX_IMPORT_BYTES,
+        props
+            .dispatch
+            .reform(|read| Action::Import(import_outcome(read))),
+    );
     html! {
         <div class="board-saving" role="group" aria-label="Save and load">
             <button type="button" onclick={on_export}>{ "Export JSON" }</button>
@@ -87,5 +67,51 @@ pub fn saving(props: &SavingProps) -> Html {
                 { props.error.clone().unwrap_or_default() }
             </p>
         </div>
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_exported_design_comes_back() {
+        let design = shardlab_core::sim::preset("pinterest").unwrap().design;
+        let read = FileRead::Text {
+            name: "board.json".into(),
+            text: export_json(&design),
+        };
+        assert_eq!(import_outcome(read).map(|d| *d), Ok(design));
+    }
+
+    #[test]
+    fn each_refusal_names_the_file_and_says_why() {
+        let big = import_outcome(FileRead::TooLarge {
+            name: "huge.json".into(),
+            bytes: 2_000_000,
+        })
+        .unwrap_err();
+        assert!(
+            big.contains("\"huge.json\" is 2,000,000 bytes") && big.contains("1 MB"),
+            "{big}"
+        );
+        let broken = import_outcome(FileRead::Text {
+            name: "broken.json".into(),
+            text: "{\"version\": 1, \"nodes\": [".into(),
+        })
+        .unwrap_err();
+        assert!(
+            broken.starts_with("\"broken.json\" was not loaded.") && broken.contains("not JSON"),
+            "{broken}"
+        );
+        let unreadable = import_outcome(FileRead::Unreadable {
+            name: "photo.png".into(),
+        })
+        .unwrap_err();
+        assert!(
+            unreadable.contains("\"photo.png\" could not be read"),
+            "{unreadable}"
+        );
     }
 }

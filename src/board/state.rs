@@ -21,7 +21,7 @@ pub const MIN_USERS: u32 = 10;
 /// See [`MIN_USERS`].
 pub const MAX_USERS: u32 = 1_000_000;
 /// Largest design file the Import button reads.
-pub const MAX_IMPORT_BYTES: f64 = 1_048_576.0;
+pub const MAX_IMPORT_BYTES: u64 = 1_048_576;
 /// Most nodes the palette adds (the core's limit).
 pub const MAX_NODES: usize = 64;
 

@@ -5,6 +5,7 @@ pub mod download;
 pub mod draft_input;
 pub mod embed_frame;
 pub mod embed_height;
+pub mod file_import;
 pub mod footer;
 pub mod format;
 pub mod header;

@@ -3,17 +3,13 @@
 //!
 //! An import that fails says why next to the button and leaves the layout as it was.
 
-use std::cell::RefCell;
-use std::rc::Rc;
-
-use gloo::file::callbacks::FileReader;
 use shardlab_core::layout::{BitLayout, Preset, ShardMap};
-use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 use super::state::Action;
 use crate::components::csv::csv_cell;
 use crate::components::download::download_text;
+use crate::components::file_import::{use_file_import, FileRead};
 
 /// The largest layout file read. A layout of 64 fields with long names is a few kilobytes.
 pub const MAX_LAYOUT_BYTES: u64 = 65_536;
@@ -38,6 +34,20 @@ pub fn parse_layout(text: &str) -> Result<BitLayout, String> {
             format!("it is not a valid layout: {err}")
         }
     })
+}
+
+/// What an imported file does to the layout: a layout to use, or the message that says why not.
+fn import_outcome(read: FileRead) -> Result<BitLayout, String> {
+    match read {
+        FileRead::Text { name, text } => parse_layout(&text)
+            .map_err(|why| format!("\"{name}\" was not loaded: {why}. The layout is unchanged.")),
+        FileRead::TooLarge { name, bytes } => Err(format!(
+            "\"{name}\" was not loaded: it is {bytes} bytes, and layout files are at most {MAX_LAYOUT_BYTES}. The layout is unchanged."
+        )),
+        FileRead::Unreadable { name } => Err(format!(
+            "\"{name}\" could not be read as text. The layout is unchanged."
+        )),
+    }
 }
 
 /// The config table as CSV: one row per range, shards inclusive.
@@ -73,8 +83,6 @@ pub struct LayoutIoProps {
 /// The export and import buttons.
 #[function_component(LayoutIo)]
 pub fn layout_io(props: &LayoutIoProps) -> Html {
-    // The reader of the file being imported; dropping it would cancel the read.
-    let reader = use_mut_ref(|| None::<FileReader>);
     let on_export = {
         let layout = props.layout.clone();
         let name = format!("shardlab-layout-{}.json", props.base.name());
@@ -87,40 +95,12 @@ pub fn layout_io(props: &LayoutIoProps) -> Html {
             download_text("shardlab-config-table.csv", "text/csv", &table_csv(&table))
         })
     });
-    let on_import = {
-        let dispatch = props.dispatch.clone();
-        let reader: Rc<RefCell<Option<FileReader>>> = reader.clone();
-        Callback::from(move |e: Event| {
-            let input: HtmlInputElement = e.target_unchecked_into();
-            let Some(file) = input.files().and_then(|files| files.get(0)) else {
-                return;
-            };
-            // Let the same file be chosen again after it was fixed.
-            input.set_value("");
-            let file = gloo::file::File::from(file);
-            let name = file.name();
-            if file.size() > MAX_LAYOUT_BYTES {
-                dispatch.emit(Action::ImportLayout(Err(format!(
-                    "\"{name}\" was not loaded: it is {} bytes, and layout files are at most {MAX_LAYOUT_BYTES}. The layout is unchanged.",
-                    file.size()
-                ))));
-                return;
-            }
-            let dispatch = dispatch.clone();
-            let task = gloo::file::callbacks::read_as_text(&file, move |result| {
-                let outcome = match result {
-                    Ok(text) => parse_layout(&text).map_err(|why| {
-                        format!("\"{name}\" was not loaded: {why}. The layout is unchanged.")
-                    }),
-                    Err(_) => Err(format!(
-                        "\"{name}\" could not be read as text. The layout is unchanged."
-                    )),
-                };
-                dispatch.emit(Action::ImportLayout(outcome));
-            });
-            reader.borrow_mut().replace(task);
-        })
-    };
+    let on_import = use_file_import(
+        MAX_LAYOUT_BYTES,
+        props
+            .dispatch
+            .reform(|read| Action::ImportLayout(import_outcome(read))),
+    );
     html! {
         <section class="panel layout-io" aria-labelledby="layout-io-title">
             <h2 id="layout-io-title">{ "Save and load" }</h2>
@@ -172,6 +152,43 @@ mod tests {
         let why = parse_layout(markup).unwrap_err();
         assert!(why.contains("<img src=x onerror=alert(1)>"), "{why}");
         assert!(parse_layout(r#"{"fields": [], "extra": 1}"#).is_err());
+    }
+
+    #[test]
+    fn an_import_outcome_is_the_layout_or_a_message_naming_the_file() {
+        let layout = Preset::Pinterest.layout();
+        let read = FileRead::Text {
+            name: "p.json".into(),
+            text: layout_json(&layout),
+        };
+        assert_eq!(import_outcome(read), Ok(layout));
+        let big = import_outcome(FileRead::TooLarge {
+            name: "big.json".into(),
+            bytes: 70_000,
+        })
+        .unwrap_err();
+        assert!(
+            big.contains("\"big.json\" was not loaded: it is 70000 bytes")
+                && big.contains("at most 65536"),
+            "{big}"
+        );
+        let bad = import_outcome(FileRead::Text {
+            name: "bad.json".into(),
+            text: "[".into(),
+        })
+        .unwrap_err();
+        assert!(
+            bad.contains("not JSON") && bad.ends_with("The layout is unchanged."),
+            "{bad}"
+        );
+        let unreadable = import_outcome(FileRead::Unreadable {
+            name: "x.bin".into(),
+        })
+        .unwrap_err();
+        assert!(
+            unreadable.contains("\"x.bin\" could not be read"),
+            "{unreadable}"
+        );
     }
 
     #[test]

@@ -1,18 +1,17 @@
-// A small static server for the e2e suite: the root build at `/`, the subpath build at
-// `/shardlab/` and the debug build at `/debug/`, on loopback only. Wasm is served as
-// application/wasm so streaming compilation works.
+// The one static server of the repository, on loopback only. Wasm goes out as application/wasm so
+// that streaming compilation works, as on a real host, and nothing is cached between loads.
+//
+// - Run as a script (`node serve.mjs`, as playwright.config.js does), it serves the e2e suite: the
+//   root build at `/`, the subpath build at `/shardlab/` and the debug build at `/debug/`, on
+//   SHARDLAB_PORT (4178). SHARDLAB_DIST, SHARDLAB_DIST_SUB and SHARDLAB_DIST_DEBUG move the folders.
+// - Imported, `serve(mounts, port)` serves any folders: the bench scripts (bench/run-wasm.mjs,
+//   bench/page-metrics.mjs) use it for the bench page and the release site.
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
-import { extname, join, normalize, resolve } from 'node:path';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-const port = Number(process.env.SHARDLAB_PORT || 4178);
-const mounts = [
-  ['/shardlab/', resolve(process.env.SHARDLAB_DIST_SUB || '../../dist-sub')],
-  // The debug build with `#/debug/panic` (crash.spec.js); never part of the release site.
-  ['/debug/', resolve(process.env.SHARDLAB_DIST_DEBUG || '../../dist-debug')],
-  ['/', resolve(process.env.SHARDLAB_DIST || '../../dist')],
-];
-const types = {
+const TYPES = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
   '.mjs': 'text/javascript; charset=utf-8',
@@ -25,12 +24,19 @@ const types = {
   '.webmanifest': 'application/manifest+json',
 };
 
-async function fileFor(urlPath) {
-  for (const [prefix, dir] of mounts) {
+/** The file a URL path names under `roots` ([[prefix, absolute folder], …]), or null. */
+async function fileFor(roots, urlPath) {
+  for (const [prefix, dir] of roots) {
     if (!urlPath.startsWith(prefix)) continue;
-    const rest = decodeURIComponent(urlPath.slice(prefix.length)) || 'index.html';
+    let rest;
+    try {
+      rest = decodeURIComponent(urlPath.slice(prefix.length)) || 'index.html';
+    } catch {
+      return null; // a malformed %-escape names no file
+    }
     const path = normalize(join(dir, rest));
-    if (!path.startsWith(dir)) return null;
+    // `..` must not climb out of the mounted folder.
+    if (path !== dir && !path.startsWith(dir + sep)) return null;
     try {
       const info = await stat(path);
       return info.isDirectory() ? join(path, 'index.html') : path;
@@ -41,27 +47,53 @@ async function fileFor(urlPath) {
   return null;
 }
 
-createServer(async (req, res) => {
-  const url = new URL(req.url, `http://127.0.0.1:${port}`);
-  // `/shardlab` without the slash would break relative asset URLs, as on any static host.
-  if (url.pathname === '/shardlab') {
-    res.writeHead(301, { location: '/shardlab/' });
-    return res.end();
-  }
-  const path = await fileFor(url.pathname);
-  if (!path) {
-    res.writeHead(404, { 'content-type': 'text/plain' });
-    return res.end('not found');
-  }
-  try {
-    const body = await readFile(path);
-    res.writeHead(200, {
-      'content-type': types[extname(path)] || 'application/octet-stream',
-      'cache-control': 'no-store',
-    });
-    res.end(body);
-  } catch {
-    res.writeHead(404, { 'content-type': 'text/plain' });
-    res.end('not found');
-  }
-}).listen(port, '127.0.0.1', () => console.log(`e2e server on http://127.0.0.1:${port}/`));
+/**
+ * Serves `mounts` ([[prefix, folder], …], first match wins, so list the longest prefix first) on
+ * 127.0.0.1:`port`; resolves to the listening server.
+ */
+export function serve(mounts, port) {
+  const roots = mounts.map(([prefix, dir]) => [prefix, resolve(dir)]);
+  const server = createServer(async (req, res) => {
+    const url = new URL(req.url, `http://127.0.0.1:${port}`);
+    // A sub-mount without its slash (`/shardlab`) would break relative asset URLs, so it
+    // redirects, as on any static host.
+    const bare = roots.find(([prefix]) => prefix !== '/' && url.pathname === prefix.replace(/\/$/, ''));
+    if (bare) {
+      res.writeHead(301, { location: bare[0] });
+      res.end();
+      return;
+    }
+    const path = await fileFor(roots, url.pathname);
+    try {
+      if (!path) throw new Error('no file');
+      const body = await readFile(path);
+      res.writeHead(200, {
+        'content-type': TYPES[extname(path)] || 'application/octet-stream',
+        'cache-control': 'no-store',
+      });
+      res.end(body);
+    } catch {
+      res.writeHead(404, { 'content-type': 'text/plain' });
+      res.end('not found');
+    }
+  });
+  return new Promise((done, fail) => {
+    server.once('error', fail);
+    server.listen(port, '127.0.0.1', () => done(server));
+  });
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const here = fileURLToPath(new URL('.', import.meta.url));
+  const port = Number(process.env.SHARDLAB_PORT || 4178);
+  await serve(
+    [
+      ['/shardlab/', process.env.SHARDLAB_DIST_SUB || join(here, '../../dist-sub')],
+      // The debug build with `#/debug/panic` (crash.spec.js); never part of the release site.
+      ['/debug/', process.env.SHARDLAB_DIST_DEBUG || join(here, '../../dist-debug')],
+      ['/', process.env.SHARDLAB_DIST || join(here, '../../dist')],
+    ],
+    port,
+  );
+  console.log(`e2e server on http://127.0.0.1:${port}/`);
+}

@@ -1,7 +1,8 @@
 //! `cargo xtask bench [--quick]`: the native benchmarks against peers and limits (issue 7).
 //!
 //! 1. `cargo bench -p shardlab-core --bench core` runs the criterion races (`--quick` sets
-//!    `SHARDLAB_BENCH_QUICK=1`, which shortens warm-up and measurement). Each result is read back
+//!    `SHARDLAB_BENCH_QUICK=1`, which shortens warm-up and measurement; the bench prints the
+//!    settings it used, for the report's header). Each result is read back
 //!    from criterion's `target/criterion/**/new/{benchmark,estimates}.json`: the mean point
 //!    estimate of one timed iteration, divided by the iteration's element count.
 //! 2. `cargo bench -p shardlab-core --bench limits` prints the limit measurements as
@@ -9,7 +10,10 @@
 //! 3. The browser half (`browser.rs`): the kernels and peers compiled to wasm and timed in
 //!    Chromium by the bench page, the npm peers in the same tab, and the release site's page
 //!    metrics. `--native-only` skips it (its sections then say so).
-//! 4. The tables, with the machine and the date, go to BENCHMARKS.md and to stdout.
+//! 4. The tables, with the machine, the date and the wall time of each phase, go to BENCHMARKS.md
+//!    and to stdout.
+//!
+//! Each phase prints its wall time as it ends ([`Phases`]), so a slow run shows where it went.
 //!
 //! No number is written that was not measured in this run.
 
@@ -17,6 +21,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
+use std::time::{Duration, Instant};
 
 use crate::{describe, root, tools};
 
@@ -38,6 +43,57 @@ struct Measured {
 /// Results keyed by criterion's full id, `group/contender/variant[/case]`.
 type Results = BTreeMap<String, Measured>;
 
+/// The wall time of each phase of a run, in order.
+#[derive(Default)]
+pub(crate) struct Phases(Vec<(&'static str, Duration)>);
+
+impl Phases {
+    /// Runs one phase, announcing it and printing its wall time when it ends (failed or not).
+    pub(crate) fn run<T>(
+        &mut self,
+        name: &'static str,
+        work: impl FnOnce() -> Result<T, String>,
+    ) -> Result<T, String> {
+        println!("==> {name}");
+        let started = Instant::now();
+        let result = work();
+        let took = started.elapsed();
+        println!("<== {name}: {:.1} s", took.as_secs_f64());
+        self.0.push((name, took));
+        result
+    }
+
+    /// `name 12 s, name 3 s, …`, for the summary and the report.
+    fn summary(&self) -> String {
+        self.0
+            .iter()
+            .map(|(name, took)| format!("{name} {:.0} s", took.as_secs_f64()))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+}
+
+/// The criterion settings the core bench printed (`shardlab-bench\tconfig\t…`).
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct CriterionSettings {
+    warm_up_ms: u64,
+    measurement_ms: u64,
+    samples: u64,
+}
+
+impl CriterionSettings {
+    fn from_output(out: &str) -> Option<CriterionSettings> {
+        let fields = tagged_lines(out, "shardlab-bench")
+            .find(|fields| fields.first().map(String::as_str) == Some("config"))?;
+        let number = |i: usize| fields.get(i)?.parse::<u64>().ok();
+        Some(CriterionSettings {
+            warm_up_ms: number(1)?,
+            measurement_ms: number(2)?,
+            samples: number(3)?,
+        })
+    }
+}
+
 pub fn bench(args: &[String]) -> Result<(), String> {
     let started = std::time::Instant::now();
     let quick = args.iter().any(|a| a == "--quick");
@@ -49,6 +105,7 @@ pub fn bench(args: &[String]) -> Result<(), String> {
         return Err(format!("bench: unknown option `{other}`"));
     }
     let root = root();
+    let mut phases = Phases::default();
     let criterion_dir = target_dir(&root).join("criterion");
     // Stale results from an earlier run (or a removed benchmark) must not reach the tables.
     if criterion_dir.exists() {
@@ -56,32 +113,45 @@ pub fn bench(args: &[String]) -> Result<(), String> {
             .map_err(|e| format!("{}: {e}", criterion_dir.display()))?;
     }
 
-    println!(
-        "==> criterion benches{}",
-        if quick { " (quick)" } else { "" }
-    );
-    let mut run = tools::cargo();
-    run.args([
-        "bench",
-        "-p",
-        "shardlab-core",
-        "--bench",
-        "core",
-        "--",
-        "--noplot",
-    ]);
-    if quick {
-        run.env("SHARDLAB_BENCH_QUICK", "1");
-    }
-    let core_out = run_capturing(&mut run)?;
+    // Both native bench binaries in one build (their links overlap), before anything is timed.
+    phases.run("native bench build", || {
+        run_capturing(tools::cargo().args([
+            "bench",
+            "-p",
+            "shardlab-core",
+            "--bench",
+            "core",
+            "--bench",
+            "limits",
+            "--no-run",
+        ]))
+    })?;
+    let core_out = phases.run("criterion races", || {
+        let mut run = tools::cargo();
+        run.args([
+            "bench",
+            "-p",
+            "shardlab-core",
+            "--bench",
+            "core",
+            "--",
+            "--noplot",
+        ]);
+        if quick {
+            run.env("SHARDLAB_BENCH_QUICK", "1");
+        }
+        run_capturing(&mut run)
+    })?;
     let des_events = tagged_lines(&core_out, "shardlab-bench")
         .find(|fields| fields.first().map(String::as_str) == Some("des-events"))
         .and_then(|fields| fields.get(1)?.parse::<f64>().ok())
         .ok_or("the core bench printed no `des-events` line")?;
+    let settings = CriterionSettings::from_output(&core_out)
+        .ok_or("the core bench printed no `config` line")?;
 
-    println!("==> limits");
-    let limits_out =
-        run_capturing(tools::cargo().args(["bench", "-p", "shardlab-core", "--bench", "limits"]))?;
+    let limits_out = phases.run("limits", || {
+        run_capturing(tools::cargo().args(["bench", "-p", "shardlab-core", "--bench", "limits"]))
+    })?;
     let limits: Vec<Vec<String>> = tagged_lines(&limits_out, "shardlab-limit").collect();
 
     let results = read_criterion(&criterion_dir)?;
@@ -94,24 +164,39 @@ pub fn bench(args: &[String]) -> Result<(), String> {
     let browser = if native_only {
         None
     } else {
-        Some(browser::measure(&root, &target_dir(&root), quick)?)
+        Some(browser::measure(
+            &root,
+            &target_dir(&root),
+            quick,
+            &mut phases,
+        )?)
     };
     let report = render(
         &results,
         des_events,
         &limits,
-        quick,
+        Run {
+            quick,
+            settings,
+            elapsed: started.elapsed(),
+            phases: phases.summary(),
+        },
         browser.as_ref(),
-        started.elapsed(),
     );
     let path = root.join("BENCHMARKS.md");
     std::fs::write(&path, &report).map_err(|e| format!("{}: {e}", path.display()))?;
     println!("\n{report}");
     println!("bench: wrote {}", path.display());
+    println!(
+        "bench: {:.0} s in all: {}",
+        started.elapsed().as_secs_f64(),
+        phases.summary()
+    );
     Ok(())
 }
 
-fn target_dir(root: &Path) -> PathBuf {
+/// The cargo target folder: `CARGO_TARGET_DIR`, or `target/` under the root.
+pub(crate) fn target_dir(root: &Path) -> PathBuf {
     std::env::var_os("CARGO_TARGET_DIR")
         .map(PathBuf::from)
         .map(|dir| {
@@ -310,14 +395,28 @@ impl Race<'_> {
 const SERVER_COUNTS: [u32; 3] = [10, 100, 1_000];
 const VNODE_COUNTS: [u32; 2] = [100, 256];
 
+/// How this run was made, for the report's header.
+struct Run {
+    quick: bool,
+    settings: CriterionSettings,
+    elapsed: Duration,
+    /// [`Phases::summary`].
+    phases: String,
+}
+
 fn render(
     results: &Results,
     des_events: f64,
     limits: &[Vec<String>],
-    quick: bool,
+    run: Run,
     browser: Option<&browser::Browser>,
-    elapsed: std::time::Duration,
 ) -> String {
+    let Run {
+        quick,
+        settings,
+        elapsed,
+        phases,
+    } = run;
     let (cores, cpu, rustc) = machine();
     // Other engineers' builds share these cores; the load says how far to trust a single run.
     let load = std::fs::read_to_string("/proc/loadavg")
@@ -337,21 +436,26 @@ fn render(
          - Machine: {cores} cores (`nproc`), {cpu}\n\
          - Compiler: {rustc}, `[profile.bench]` (opt-level 3, thin LTO) for every contender\n\
          - Date: {date}; load average when the tables were written: {load}\n\
-         - Mode: {}\n\
-         - Wall time of this run: {} min {:02} s, builds included{}. `--quick` is meant to finish \
-         within 3 minutes on a warm build of an idle machine; a clean build (the bench profile \
-         natively and for wasm, and the four release pages) adds several minutes, and so does a \
-         load like the one above.\n\n\
+         - Mode: {} ({} ms warm-up, {} ms of samples, {} samples per criterion benchmark){}\n\
+         - Wall time of this run: {} min {:02} s, builds included{}. By phase: {phases}. \
+         `--quick` is meant to finish within 3 minutes on a warm build of an idle machine; a \
+         clean build (the bench profile natively and for wasm, and the four release pages) adds \
+         several minutes, and so does a load like the one above.\n\n\
          These machines are shared and loaded, so absolute times drift from run to run; the ratios \
          between contenders timed in the same run are the figures to read. Times are criterion's \
          mean per element: per lookup for lookups (each timed iteration is a batch of the same \
          1,024 keys for every contender), per key for placement, per run for the simulator. Every \
          contender gets criterion's warm-up before its timed samples.{}\n",
         if quick { " --quick" } else { "" },
+        if quick { "quick" } else { "full" },
+        settings.warm_up_ms,
+        settings.measurement_ms,
+        settings.samples,
         if quick {
-            "quick (300 ms warm-up, 600 ms of samples, 10 samples per benchmark)"
+            "; every table is filled, from fewer and shorter samples than a full run, and the \
+             page metrics load each page once instead of taking a median"
         } else {
-            "full (1 s warm-up, 3 s of samples, 30 samples per benchmark)"
+            ""
         },
         elapsed.as_secs() / 60,
         elapsed.as_secs() % 60,
@@ -633,7 +737,24 @@ fn not_measured(out: &mut String) {
 
 #[cfg(test)]
 mod tests {
-    use super::{tagged_lines, time};
+    use super::{tagged_lines, time, CriterionSettings};
+
+    #[test]
+    fn reads_the_criterion_settings() {
+        let out = "shardlab-bench\tdes-events\t5\nshardlab-bench\tconfig\t100\t300\t10\n";
+        assert_eq!(
+            CriterionSettings::from_output(out),
+            Some(CriterionSettings {
+                warm_up_ms: 100,
+                measurement_ms: 300,
+                samples: 10
+            })
+        );
+        assert_eq!(
+            CriterionSettings::from_output("shardlab-bench\tconfig\t100\tx\t10\n"),
+            None
+        );
+    }
 
     #[test]
     fn reads_tagged_lines() {

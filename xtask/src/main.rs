@@ -11,6 +11,7 @@
 mod bench;
 mod csp;
 mod debug_page;
+mod dist_stamp;
 mod fuzz;
 mod minify;
 mod tally;
@@ -132,6 +133,9 @@ const PAGES: [(&str, &str); 4] = [
 fn dist(public_url: &str, dist_dir: &Path) -> Result<(), String> {
     let public_url = normalise_public_url(public_url);
     let parts = root().join("target/pages");
+    // Taken before the build, so that an edit during it makes the result stale, not fresh.
+    let inputs = dist_stamp::Inputs::now(&public_url);
+    dist_stamp::forget(dist_dir);
     if dist_dir.exists() {
         std::fs::remove_dir_all(dist_dir).map_err(|e| format!("{}: {e}", dist_dir.display()))?;
     }
@@ -173,6 +177,9 @@ fn dist(public_url: &str, dist_dir: &Path) -> Result<(), String> {
             std::fs::read_to_string(&page).map_err(|e| format!("{}: {e}", page.display()))?;
         std::fs::write(&page, csp::with_policy(&text)?)
             .map_err(|e| format!("{}: {e}", page.display()))?;
+    }
+    if let Some(inputs) = inputs {
+        inputs.record(dist_dir)?;
     }
     println!("dist: {} (public URL {public_url})", dist_dir.display());
     Ok(())

@@ -32,7 +32,7 @@ fn main() {}
 
 #[cfg(not(target_arch = "wasm32"))]
 mod native {
-    use std::hash::{BuildHasher, Hash, Hasher};
+    use std::hash::BuildHasher;
     use std::hint::black_box;
     use std::num::NonZeroU32;
     use std::time::Duration;
@@ -40,10 +40,13 @@ mod native {
     use criterion::{BenchmarkId, Criterion, SamplingMode, Throughput};
     use shardlab_core::layout::{parse_id, BitLayout};
     use shardlab_core::placement::{
-        balance, jump_bucket, movement, KeyStream, Mod, Placement, Rendezvous, Ring, ServerId,
-        ServerList,
+        balance, jump_bucket, movement, KeyStream, Mod, Placement, Rendezvous, Ring, ServerList,
     };
     use shardlab_core::sim::{estimate, preset, Simulation};
+    use shardlab_peers::{
+        conhash_md5, hashring, hashring_on_our_points, hashring_sip, jumphash, md5_u64,
+        rendezvous_hash, sip_jump_key, PassThrough, Xxh3NodeHasher, JUMP_SIP_KEYS,
+    };
 
     /// Keys per timed batch.
     const BATCH: usize = 1_024;
@@ -53,8 +56,6 @@ mod native {
     const SERVER_COUNTS: [u32; 3] = [10, 100, 1_000];
     /// Vnodes per server of the ring races.
     const VNODE_COUNTS: [u32; 2] = [100, 256];
-    /// `jumphash`'s SipHash-1-3 keys in the `siphash` jump race (any fixed pair will do).
-    const JUMP_SIP_KEYS: (u64, u64) = (0x0123_4567_89ab_cdef, 0xfedc_ba98_7654_3210);
     /// Users and seconds of the DES run on the `pinterest` preset.
     const DES_USERS: u32 = 4_000;
     const DES_SECONDS: f64 = 20.0;
@@ -70,102 +71,28 @@ mod native {
     }
 
     fn config() -> Criterion {
-        let criterion = Criterion::default().without_plots();
-        if quick() {
-            criterion
-                .warm_up_time(Duration::from_millis(300))
-                .measurement_time(Duration::from_millis(600))
-                .sample_size(10)
+        // Quick mode (`cargo xtask bench --quick`) must finish within minutes with ~70 benchmarks,
+        // so each gets a short warm-up and 10 samples (criterion's least); a full run takes 30.
+        // The tables use the mean's point estimate only, not criterion's bootstrapped confidence
+        // intervals, so quick mode also bootstraps with fewer resamples (analysis time per
+        // benchmark, not measurement).
+        let (warm_up_ms, measurement_ms, samples, resamples) = if quick() {
+            (100, 300, 10, 10_000)
         } else {
-            criterion
-                .warm_up_time(Duration::from_secs(1))
-                .measurement_time(Duration::from_secs(3))
-                .sample_size(30)
-        }
+            (1_000, 3_000, 30, 100_000)
+        };
+        // The xtask writes these settings into the report's header.
+        println!("shardlab-bench\tconfig\t{warm_up_ms}\t{measurement_ms}\t{samples}");
+        Criterion::default()
+            .without_plots()
+            .warm_up_time(Duration::from_millis(warm_up_ms))
+            .measurement_time(Duration::from_millis(measurement_ms))
+            .sample_size(samples)
+            .nresamples(resamples)
     }
 
     fn keys(count: usize) -> Vec<u64> {
         KeyStream::new(KEY_SEED).take_keys(count as u64).collect()
-    }
-
-    /// A hasher that returns the last `u64` written: lets a peer take our pre-hashed keys as-is.
-    #[derive(Clone, Copy, Default)]
-    pub(crate) struct PassThrough(u64);
-
-    impl Hasher for PassThrough {
-        fn finish(&self) -> u64 {
-            self.0
-        }
-        fn write(&mut self, bytes: &[u8]) {
-            // Not used by the races (they write u64s), but defined so any input hashes.
-            for &byte in bytes {
-                self.0 = self.0.rotate_left(8) ^ u64::from(byte);
-            }
-        }
-        fn write_u64(&mut self, value: u64) {
-            self.0 = value;
-        }
-    }
-
-    type PassThroughBuilder = std::hash::BuildHasherDefault<PassThrough>;
-
-    /// A hashring node that is one of our ring's vnodes: it hashes to our point.
-    #[derive(Clone, Debug)]
-    struct OurPoint {
-        point: u64,
-        server: ServerId,
-    }
-
-    impl Hash for OurPoint {
-        fn hash<H: Hasher>(&self, state: &mut H) {
-            state.write_u64(self.point);
-        }
-    }
-
-    /// A hashring node hashed by hashring's own hasher: (server, vnode index).
-    #[derive(Clone, Debug, Hash)]
-    struct SipVnode {
-        server: u32,
-        index: u32,
-    }
-
-    /// A conhash node; conhash makes its vnodes as MD5 of `"{name}:{replica}"`.
-    #[derive(Clone, Debug)]
-    struct ConServer(u32);
-
-    impl conhash::Node for ConServer {
-        fn name(&self) -> String {
-            format!("server-{}", self.0)
-        }
-    }
-
-    /// Rendezvous-hash node scores with our hash: xxh3-64 of (key LE, server LE) with our seed.
-    #[derive(Clone, Copy, Debug, Default)]
-    struct Xxh3NodeHasher;
-
-    impl rendezvous_hash::NodeHasher<u32> for Xxh3NodeHasher {
-        fn hash<T: Hash>(&self, node: &u32, item: &T) -> u64 {
-            let mut key = PassThrough::default();
-            item.hash(&mut key);
-            let mut bytes = [0u8; 12];
-            bytes[..8].copy_from_slice(&key.finish().to_le_bytes());
-            bytes[8..].copy_from_slice(&node.to_le_bytes());
-            xxhash_rust::xxh3::xxh3_64_with_seed(&bytes, shardlab_core::placement::KEY_HASH_SEED)
-        }
-    }
-
-    fn md5_u64(key: u64) -> u64 {
-        let digest = md5::compute(key.to_le_bytes());
-        let mut head = [0u8; 8];
-        head.copy_from_slice(&digest.0[..8]);
-        u64::from_be_bytes(head)
-    }
-
-    fn sip_jump_key(key: u64) -> u64 {
-        let mut hasher =
-            siphasher::sip::SipHasher13::new_with_keys(JUMP_SIP_KEYS.0, JUMP_SIP_KEYS.1);
-        hasher.write_u64(key);
-        hasher.finish()
     }
 
     fn servers(count: u32) -> ServerList {
@@ -240,15 +167,7 @@ mod native {
                 let ring = Ring::new(servers(n), v).expect("ring");
 
                 // Pre-hashed: hashring over our very points, with a pass-through hasher.
-                let mut same_points: hashring::HashRing<OurPoint, PassThroughBuilder> =
-                    hashring::HashRing::with_hasher(PassThroughBuilder::default());
-                same_points.batch_add(
-                    ring.points()
-                        .iter()
-                        .zip(ring.owners())
-                        .map(|(&point, &server)| OurPoint { point, server })
-                        .collect(),
-                );
+                let same_points = hashring_on_our_points(&ring);
                 for &key in keys {
                     let peer = same_points.get(&key).expect("non-empty").server;
                     assert_eq!(peer, ring.locate(key), "hashring disagrees on our points");
@@ -283,12 +202,7 @@ mod native {
                 );
 
                 // SipHash-2-4 on both sides.
-                let mut sip_ring: hashring::HashRing<SipVnode> = hashring::HashRing::new();
-                sip_ring.batch_add(
-                    (0..n)
-                        .flat_map(|server| (0..v).map(move |index| SipVnode { server, index }))
-                        .collect(),
-                );
+                let sip_ring = hashring_sip(n, v);
                 group.bench_with_input(BenchmarkId::new("ours/siphash", &case), keys, |b, keys| {
                     b.iter(|| {
                         let mut sum = 0u32;
@@ -315,11 +229,7 @@ mod native {
                 );
 
                 // MD5 on both sides.
-                let mut md5_ring: conhash::ConsistentHash<ConServer> =
-                    conhash::ConsistentHash::new();
-                for server in 0..n {
-                    md5_ring.add(&ConServer(server), v as usize);
-                }
+                let md5_ring = conhash_md5(n, v);
                 group.bench_with_input(
                     BenchmarkId::new("ours/md5", &case),
                     key_bytes,
@@ -514,15 +424,7 @@ mod native {
         const EXPERIMENT_KEYS: u64 = 100_000;
         let million = keys(PLACE_KEYS);
         let ring = Ring::new(servers(100), 256).expect("ring");
-        let mut peer: hashring::HashRing<OurPoint, PassThroughBuilder> =
-            hashring::HashRing::with_hasher(PassThroughBuilder::default());
-        peer.batch_add(
-            ring.points()
-                .iter()
-                .zip(ring.owners())
-                .map(|(&point, &server)| OurPoint { point, server })
-                .collect(),
-        );
+        let peer = hashring_on_our_points(&ring);
         let mut group = c.benchmark_group("place");
         group.sampling_mode(SamplingMode::Flat);
         group.throughput(Throughput::Elements(PLACE_KEYS as u64));

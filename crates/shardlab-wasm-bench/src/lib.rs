@@ -22,16 +22,16 @@ use shardlab_core::placement::{
 use shardlab_core::sim::{estimate, preset, Design, Simulation};
 use wasm_bindgen::prelude::*;
 
-mod peers;
-
-use peers::{md5_u64, sip_jump_key, ConServer, OurPoint, PassThrough, SipVnode, Xxh3NodeHasher};
+use shardlab_peers::{
+    conhash_md5, hashring, hashring_on_our_points, hashring_sip, jumphash, md5_u64,
+    rendezvous_hash, sip_jump_key, OurPoint, PassThrough, PassThroughBuilder, Xxh3NodeHasher,
+    JUMP_SIP_KEYS,
+};
 
 /// Keys per lookup batch, as in the native bench.
 pub const BATCH: usize = 1_024;
 /// The seed of the benchmark keys, as in the native bench.
 const KEY_SEED: u64 = 7;
-/// `jumphash`'s SipHash-1-3 keys, as in the native bench.
-const JUMP_SIP_KEYS: (u64, u64) = (0x0123_4567_89ab_cdef, 0xfedc_ba98_7654_3210);
 /// Users and simulated seconds of the DES run, as in the native bench.
 const DES_USERS: u32 = 4_000;
 const DES_SECONDS: f64 = 20.0;
@@ -118,8 +118,6 @@ enum Kernel {
     Estimate(Box<Design>),
 }
 
-type PassThroughBuilder = std::hash::BuildHasherDefault<PassThrough>;
-
 /// One benchmark of the native bench, built in wasm from the same inputs.
 #[wasm_bindgen]
 pub struct Contender {
@@ -160,7 +158,9 @@ impl Contender {
                 let million = keys(PLACE_KEYS);
                 let kernel = match *who {
                     "ours" => Kernel::PlaceOurs(ours, million),
-                    "hashring" => Kernel::PlaceHashring(Box::new(same_points(&ours)), million),
+                    "hashring" => {
+                        Kernel::PlaceHashring(Box::new(hashring_on_our_points(&ours)), million)
+                    }
                     _ => return Err(unknown(id)),
                 };
                 (kernel, PLACE_KEYS as f64)
@@ -374,20 +374,6 @@ fn des_events(design: &Design, users: u32, seconds: f64) -> Result<u64, JsError>
     Ok(sim.report().events)
 }
 
-/// hashring over our ring's own points, with a pass-through hasher: both binary-search the same
-/// sorted points.
-fn same_points(ours: &Ring) -> hashring::HashRing<OurPoint, PassThroughBuilder> {
-    let mut peer = hashring::HashRing::with_hasher(PassThroughBuilder::default());
-    peer.batch_add(
-        ours.points()
-            .iter()
-            .zip(ours.owners())
-            .map(|(&point, &server)| OurPoint { point, server })
-            .collect(),
-    );
-    peer
-}
-
 fn disagree(what: &str, key: u64) -> JsError {
     JsError::new(&format!("{what} disagrees with ours on key {key}"))
 }
@@ -397,7 +383,7 @@ fn ring_kernel(who: &str, variant: &str, n: u32, v: u32, keys: &[u64]) -> Result
     Ok(match (who, variant) {
         ("ours", "prehashed") => lookup(move |key| ours.locate(key).0),
         ("hashring", "prehashed") => {
-            let peer = same_points(&ours);
+            let peer = hashring_on_our_points(&ours);
             for &key in keys {
                 let theirs = peer.get(&key).map(|p| p.server);
                 if theirs != Some(ours.locate(key)) {
@@ -411,20 +397,12 @@ fn ring_kernel(who: &str, variant: &str, n: u32, v: u32, keys: &[u64]) -> Result
             ours.locate(hash).0
         }),
         ("hashring", "siphash") => {
-            let mut peer: hashring::HashRing<SipVnode> = hashring::HashRing::new();
-            peer.batch_add(
-                (0..n)
-                    .flat_map(|server| (0..v).map(move |index| SipVnode { server, index }))
-                    .collect(),
-            );
+            let peer = hashring_sip(n, v);
             lookup(move |key| peer.get(&key).map_or(0, |p| p.server))
         }
         ("ours", "md5") => lookup(move |key| ours.locate(md5_u64(key)).0),
         ("conhash", "md5") => {
-            let mut peer: conhash::ConsistentHash<ConServer> = conhash::ConsistentHash::new();
-            for server in 0..n {
-                peer.add(&ConServer(server), v as usize);
-            }
+            let peer = conhash_md5(n, v);
             lookup(move |key| peer.get(&key.to_le_bytes()).map_or(0, |p| p.0))
         }
         _ => return Err(JsError::new(&format!("no ring contender {who}/{variant}"))),
@@ -439,16 +417,14 @@ fn jump_kernel(who: &str, variant: &str, n: u32, keys: &[u64]) -> Result<Kernel,
         if jump_bucket(key, buckets) != identity.slot(&key, n) {
             return Err(disagree("jumphash", key));
         }
-        if jump_bucket(sip_jump_key(key, JUMP_SIP_KEYS), buckets) != sip.slot(&key, n) {
+        if jump_bucket(sip_jump_key(key), buckets) != sip.slot(&key, n) {
             return Err(disagree("jumphash (SipHash-1-3)", key));
         }
     }
     Ok(match (who, variant) {
         ("ours", "prehashed") => lookup(move |key| jump_bucket(key, buckets)),
         ("jumphash", "prehashed") => lookup(move |key| identity.slot(&key, n)),
-        ("ours", "siphash13") => {
-            lookup(move |key| jump_bucket(sip_jump_key(key, JUMP_SIP_KEYS), buckets))
-        }
+        ("ours", "siphash13") => lookup(move |key| jump_bucket(sip_jump_key(key), buckets)),
         ("jumphash", "siphash13") => lookup(move |key| sip.slot(&key, n)),
         _ => return Err(JsError::new(&format!("no jump contender {who}/{variant}"))),
     })

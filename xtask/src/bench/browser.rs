@@ -4,8 +4,10 @@
 //!   benches, bound with `wasm-bindgen --target web` into `target/wasm-bench/pkg`, and
 //!   `bench/run-wasm.mjs` runs the bench page (`bench/wasm/`) in Debian's Chromium. The page times
 //!   each kernel under criterion's id, so the tables put wasm and native side by side.
-//! - **page**: the release site is built with `cargo xtask dist`'s own steps into
-//!   `target/bench-dist`, and `bench/page-metrics.mjs` measures it.
+//! - **page**: `bench/page-metrics.mjs` measures the release site. A `dist/` (or an earlier
+//!   `target/bench-dist`) built by `cargo xtask dist` from the very inputs of this checkout is
+//!   measured as it is (see `dist_stamp.rs`); otherwise the site is built with `cargo xtask dist`'s
+//!   own steps into `target/bench-dist`.
 //!
 //! Both scripts write JSON, read back here into the tables of BENCHMARKS.md.
 
@@ -14,7 +16,8 @@ use std::path::Path;
 
 use serde_json::Value;
 
-use super::{run_capturing, time, verdict, Race, Results, SERVER_COUNTS, VNODE_COUNTS};
+use super::{run_capturing, time, verdict, Phases, Race, Results, SERVER_COUNTS, VNODE_COUNTS};
+use crate::dist_stamp::Inputs;
 use crate::tools::{self, Needs};
 
 /// Our wasm ÷ our native: the goal for lookups and for the simulator.
@@ -29,8 +32,8 @@ const FIRST_RENDER_GOAL_MS: f64 = 400.0;
 const FRAME_GOAL_MS: f64 = 16.7;
 const TASK_GOAL_MS: f64 = 50.0;
 const BROTLI_GOAL_BYTES: f64 = 250_000.0;
-/// The e2e suite's ports stay free: the bench serves on its own.
-const PORT: &str = "4185";
+/// The e2e suite's ports stay free: the bench serves on its own (`SHARDLAB_BENCH_PORT` moves it).
+const DEFAULT_PORT: &str = "4185";
 
 /// What the two browser runs measured.
 pub(super) struct Browser {
@@ -40,59 +43,91 @@ pub(super) struct Browser {
     pub page: Value,
 }
 
-/// Builds the wasm bench and the release site, and runs both in Chromium.
-pub(super) fn measure(root: &Path, target: &Path, quick: bool) -> Result<Browser, String> {
-    tools::ensure(Needs::BUILD | Needs::BROWSER)?;
-    tools::ensure_npm_packages("bench", "the bench page's packages")?;
+/// Builds the wasm bench and the release site (unless a fresh one is there), and runs both in
+/// Chromium.
+pub(super) fn measure(
+    root: &Path,
+    target: &Path,
+    quick: bool,
+    phases: &mut Phases,
+) -> Result<Browser, String> {
+    phases.run("tools check", || {
+        tools::ensure(Needs::BUILD | Needs::BROWSER)?;
+        tools::ensure_npm_packages("bench", "the bench page's packages")
+    })?;
     let gen = target.join("wasm-bench");
     let quick_flag: &[&str] = if quick { &["--quick"] } else { &[] };
+    let port = std::env::var("SHARDLAB_BENCH_PORT").unwrap_or_else(|_| DEFAULT_PORT.into());
 
-    println!("==> wasm bench: build");
-    run_capturing(tools::cargo().args([
-        "build",
-        "-p",
-        "shardlab-wasm-bench",
-        "--target",
-        "wasm32-unknown-unknown",
-        "--profile",
-        "bench",
-    ]))?;
-    // Cargo keeps the bench profile's output in the `release` folder.
-    let wasm = target.join("wasm32-unknown-unknown/release/shardlab_wasm_bench.wasm");
-    run_capturing(
-        tools::command("wasm-bindgen")
-            .args(["--target", "web", "--out-dir"])
-            .arg(gen.join("pkg"))
-            .arg(&wasm),
-    )?;
-    println!("==> wasm bench: Chromium");
+    phases.run("wasm bench build", || {
+        run_capturing(tools::cargo().args([
+            "build",
+            "-p",
+            "shardlab-wasm-bench",
+            "--target",
+            "wasm32-unknown-unknown",
+            "--profile",
+            "bench",
+        ]))?;
+        // Cargo keeps the bench profile's output in the `release` folder.
+        let wasm = target.join("wasm32-unknown-unknown/release/shardlab_wasm_bench.wasm");
+        run_capturing(
+            tools::command("wasm-bindgen")
+                .args(["--target", "web", "--out-dir"])
+                .arg(gen.join("pkg"))
+                .arg(&wasm),
+        )
+    })?;
     let wasm_json = gen.join("wasm.json");
-    run_capturing(
-        tools::command("node")
-            .arg(root.join("bench/run-wasm.mjs"))
-            .arg(&gen)
-            .arg(&wasm_json)
-            .args(quick_flag)
-            .env("SHARDLAB_BENCH_PORT", PORT),
-    )?;
+    phases.run("wasm bench in Chromium", || {
+        run_capturing(
+            tools::command("node")
+                .arg(root.join("bench/run-wasm.mjs"))
+                .arg(&gen)
+                .arg(&wasm_json)
+                .args(quick_flag)
+                .env("SHARDLAB_BENCH_PORT", &port),
+        )
+    })?;
 
-    println!("==> page metrics: release build");
-    let dist = target.join("bench-dist");
-    crate::dist("/", &dist)?;
-    println!("==> page metrics: Chromium");
+    let dist = phases.run("release site", || release_site(root, target))?;
     let page_json = target.join("bench-page.json");
-    run_capturing(
-        tools::command("node")
-            .arg(root.join("bench/page-metrics.mjs"))
-            .arg(&dist)
-            .arg(&page_json)
-            .args(quick_flag)
-            .env("SHARDLAB_BENCH_PORT", PORT),
-    )?;
+    phases.run("page metrics in Chromium", || {
+        run_capturing(
+            tools::command("node")
+                .arg(root.join("bench/page-metrics.mjs"))
+                .arg(&dist)
+                .arg(&page_json)
+                .args(quick_flag)
+                .env("SHARDLAB_BENCH_PORT", &port),
+        )
+    })?;
     Ok(Browser {
         wasm: super::read_json(&wasm_json)?,
         page: super::read_json(&page_json)?,
     })
+}
+
+/// A release build of the site at `/` from this checkout's inputs: `dist/` or the bench's own
+/// `target/bench-dist` when either was built from exactly these inputs, or else a new build into
+/// `target/bench-dist`. The four pages take minutes to build, and the same inputs give the same
+/// pages, so measuring the existing build measures what a new one would be.
+fn release_site(root: &Path, target: &Path) -> Result<std::path::PathBuf, String> {
+    let own = target.join("bench-dist");
+    let pages: Vec<&str> = crate::PAGES.iter().map(|(html, _)| *html).collect();
+    if let Some(inputs) = Inputs::now("/") {
+        for candidate in [root.join("dist"), own.clone()] {
+            if inputs.built_into(&candidate, &pages) {
+                println!(
+                    "{}: built from this checkout's inputs, measured as it is",
+                    candidate.display()
+                );
+                return Ok(candidate);
+            }
+        }
+    }
+    crate::dist("/", &own)?;
+    Ok(own)
 }
 
 /// `results[id].ns_per_element` from the page's JSON.
@@ -157,6 +192,11 @@ fn wasm_tables(
     let batched = wasm_results(wasm, "batched");
     let per_call = wasm_results(wasm, "per_call");
     let chromium = wasm.get("chromium").and_then(Value::as_str).unwrap_or("?");
+    let setting = |name: &str| {
+        wasm.pointer(&format!("/settings/{name}"))
+            .and_then(Value::as_f64)
+            .map_or_else(|| "?".to_owned(), |v| format!("{v}"))
+    };
     let _ = write!(
         out,
         "\n## WebAssembly, in headless Chromium\n\n\
@@ -165,25 +205,16 @@ fn wasm_tables(
          compiler's output, as natively), bound by `wasm-bindgen --target web`. The bench page \
          (`bench/wasm/`, not part of the site) runs it in Debian's Chromium {chromium}, driven by \
          Playwright (`bench/run-wasm.mjs`). Each contender is built from the same inputs as \
-         natively and runs the same iteration; the page warms it up ({}), then takes the mean of \
-         {} samples of at least {} each (`performance.now()` is coarse outside cross-origin \
-         isolation, so a sample repeats the iteration). Peers that compute our function are \
-         checked equal to ours before they are timed, as natively.\n",
-        if wasm.get("quick").and_then(Value::as_bool) == Some(true) {
-            "100 ms"
-        } else {
-            "500 ms"
-        },
-        if wasm.get("quick").and_then(Value::as_bool) == Some(true) {
-            6
-        } else {
-            12
-        },
-        if wasm.get("quick").and_then(Value::as_bool) == Some(true) {
-            "30 ms"
-        } else {
-            "100 ms"
-        },
+         natively and runs the same iteration; the page warms it up ({} ms), then takes the mean \
+         of {} samples of at least {} ms each ({} for a kernel slower than {} ms per run; \
+         `performance.now()` is coarse outside cross-origin isolation, so a sample repeats the \
+         iteration). Peers that compute our function are checked equal to ours before they are \
+         timed, as natively.\n",
+        setting("warm_ms"),
+        setting("samples"),
+        setting("sample_ms"),
+        setting("long_run_samples"),
+        setting("long_run_ms"),
     );
     if let Some(errors) = wasm.get("errors").and_then(Value::as_array) {
         if !errors.is_empty() {
@@ -513,11 +544,16 @@ fn npm_tables(out: &mut String, wasm: &Value, missed: &mut Missed) {
 
 fn page_tables(out: &mut String, page: &Value, missed: &mut Missed) {
     let chromium = page.get("chromium").and_then(Value::as_str).unwrap_or("?");
+    let loads = match page.get("loads").and_then(Value::as_u64) {
+        Some(1) => "from a single load (quick mode)".to_owned(),
+        Some(n) => format!("the median of {n} loads"),
+        None => "the median of the loads".to_owned(),
+    };
     let _ = write!(
         out,
         "\n## The page\n\n\
          `bench/page-metrics.mjs` measures the release site, built by `cargo xtask dist`'s own \
-         steps into `target/bench-dist`, served from loopback, in Debian's Chromium {chromium} at \
+         steps (or an existing build of the same inputs), served from loopback, in Debian's Chromium {chromium} at \
          1280 × 800 with no cache (a fresh browser context per load). An init script (nothing is \
          added to the app) notes when `body[data-app-ready=\"true\"]` appears, collects \
          `longtask` entries, and keeps the wasm exports trunk's loader passes to its \
@@ -525,8 +561,8 @@ fn page_tables(out: &mut String, page: &Value, missed: &mut Missed) {
          Sizes are the wasm and JS each page loads, brotli at the highest quality, as the size \
          budget counts them.\n\n\
          ### Per page\n\n\
-         First interactive render: navigation start → `data-app-ready`, the median of the loads; \
-         FCP: the `first-contentful-paint` entry. Heap: after the first render, and after the \
+         First interactive render: navigation start → `data-app-ready`, {loads}; FCP: the \
+         `first-contentful-paint` entry, likewise. Heap: after the first render, and after the \
          view has been used (decoder: three IDs typed; ring: three servers added; board: its \
          simulation run to the end; home: as opened).\n\n\
          | page | first render | FCP | render goal ≤ 400 ms | raw | brotli | size goal ≤ 250 kB | heap at start | heap after use |\n\
@@ -541,8 +577,23 @@ fn page_tables(out: &mut String, page: &Value, missed: &mut Missed) {
         let mib = |v: Option<f64>| {
             v.map_or_else(|| "—".to_owned(), |v| format!("{:.2} MiB", v / 1_048_576.0))
         };
+        // A page that loads no wasm (the embed example, which frames the app pages) has no app
+        // to render: its size counts, its render and heap do not apply.
+        let app_page = p
+            .get("assets")
+            .and_then(Value::as_array)
+            .is_some_and(|assets| {
+                assets
+                    .iter()
+                    .any(|a| a.as_str().is_some_and(|a| a.ends_with(".wasm")))
+            });
         let ready = num("ready_ms");
         let render_met = ready.map(|r| r <= FIRST_RENDER_GOAL_MS);
+        let render_cell = match render_met {
+            Some(met) => verdict(met),
+            None if !app_page => "— (no app of its own)",
+            None => "not measured",
+        };
         let brotli = num("brotli_bytes");
         let size_met = brotli.map(|b| b <= BROTLI_GOAL_BYTES);
         missed.first_render |= render_met == Some(false);
@@ -552,7 +603,7 @@ fn page_tables(out: &mut String, page: &Value, missed: &mut Missed) {
             "| `{name}` | {} | {} | {} | {} | {} | {} | {} | {} |",
             ms(ready),
             ms(num("fcp_ms")),
-            render_met.map_or("not measured", verdict),
+            render_cell,
             kb(num("raw_bytes")),
             kb(brotli),
             size_met.map_or("not measured", verdict),
@@ -738,6 +789,7 @@ mod tests {
         Browser {
             wasm: json!({
                 "quick": true,
+                "settings": { "warm_ms": 50, "sample_ms": 20, "samples": 5, "long_run_ms": 150, "long_run_samples": 2 },
                 "chromium": "1",
                 "errors": [],
                 "batched": {
@@ -755,7 +807,11 @@ mod tests {
             }),
             page: json!({
                 "chromium": "1",
-                "pages": { "ring.html": { "ready_ms": ready_ms, "fcp_ms": 300.0, "raw_bytes": 600000, "brotli_bytes": 200000, "heap_start_bytes": 2097152, "heap_used_bytes": 3145728 } },
+                "loads": 1,
+                "pages": {
+                    "embed-example.html": { "raw_bytes": 4000, "brotli_bytes": 1400, "assets": ["embed.js"] },
+                    "ring.html": { "assets": ["shardlab-app_bg.wasm", "shardlab-app.js"], "ready_ms": ready_ms, "fcp_ms": 300.0, "raw_bytes": 600000, "brotli_bytes": 200000, "heap_start_bytes": 2097152, "heap_used_bytes": 3145728 },
+                },
                 "ring": { "sample": 10000, "frames": 90, "p95_ms": p95_ms, "max_ms": 40.0, "idle_p95_ms": 16.7, "longest_task_ms": 0 },
                 "board": { "run_ms": 900, "longest_task_ms": 30, "tasks_over_50ms": 0, "longest_load_task_ms": 120 },
                 "problems": [],
@@ -778,6 +834,20 @@ mod tests {
         );
         assert!(out.contains("| 10.0 |"), "per call ÷ batched: {out}");
         assert!(out.contains("| 350 ms | 300 ms | met |"), "{out}");
+        assert!(
+            out.contains("warms it up (50 ms), then takes the mean of 5 samples of at least 20 ms each (2 for a kernel slower than 150 ms per run"),
+            "the page's own settings: {out}"
+        );
+        assert!(
+            out.contains("`data-app-ready`, from a single load (quick mode)"),
+            "{out}"
+        );
+        assert!(
+            out.contains(
+                "| `embed-example.html` | — | — | — (no app of its own) | 4.0 kB | 1.4 kB | met |"
+            ),
+            "{out}"
+        );
         assert!(out.contains("1024 of 1024"), "{out}");
         assert!(
             out.contains("Batched placement ÷ best npm peer over 0.2"),
