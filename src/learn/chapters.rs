@@ -67,12 +67,21 @@ pub const CHAPTERS: [Chapter; 11] = [
         title: "Shard later",
         task: "Find the users count at which one big box drops below Apdex 0.85.",
         intro: &[
-            "Sharding splits your rows across machines. It works, and it costs you: joins across \
-             shards get hard, resharding moves data while you serve traffic, and every backup and \
-             schema change happens once per shard. So first ask whether you need it at all.",
-            "Before you shard, try the simple things. Buy a bigger machine. Add read replicas. Put a \
-             cache in front. The board below is that design: one xlarge database behind a Redis \
-             cache and two large app servers, at 2,000 users sending two requests a second each.",
+            "Sharding splits the rows of one table across machines, so each machine holds only \
+             part of the data. It is the main tool for data that outgrows a machine, and it is \
+             expensive. Joins and transactions that cross shards get hard or slow. The database \
+             stops enforcing references between shards. Adding a shard means moving data while \
+             you serve traffic. Every backup, schema change and alert now happens once per shard.",
+            "So ask first whether you need it at all. A bigger machine raises every limit at once. \
+             Read replicas copy the whole data set to more machines: they help reads and survive a \
+             dead machine, but every copy still holds everything. A cache keeps the hot rows in \
+             memory, so most reads never reach the database. Each of these is simpler than \
+             sharding. Try them first.",
+            "The board below is that design. 2,000 users each send two requests a second, nine \
+             reads to every write. Two large app servers sit in front of a Redis cache and one \
+             xlarge database with a standby. The caption under the board gives the Apdex score: \
+             the share of requests answered within 250 ms, with those under a second counting \
+             half. 1.00 means everyone is happy.",
         ],
         frames: &[Frame {
             view: LiveView::Board,
@@ -88,15 +97,22 @@ pub const CHAPTERS: [Chapter; 11] = [
             check: Check::State(tasks::one_big_box_knee),
         }],
         after: &[
-            "Up to about 4,000 users the box answers almost everything within the Apdex target of \
-             250 ms. A little past that it tips over: the queues stop draining, timeouts start, and \
-             Apdex falls off a cliff rather than a slope. That knee is what capacity planning is \
-             about. A bigger box moves it; it does not remove it.",
-            "Now the arithmetic that says when one box cannot be enough. A link shortener with 30 \
-             billion links stores about 15 TB. If one machine comfortably holds about 1 TB, you need \
-             roughly 15 shards, whatever the cache does. Its 20,000 reads a second then spread to \
-             about 1,300 per shard, which any one machine handles easily. Shard when the data or the \
-             write rate truly outgrows a machine, not before.",
+            "Watch the caption as you raise the users. In our model the box still scores 1.00 at \
+             4,000 users, which is 8,000 requests a second. Near 4,500 users it has run out: the \
+             finished run scores about 0.63, and about one request in nine fails. Apdex does not \
+             slide down gently. Once the queues stop draining, every wait grows, and timeouts \
+             start.",
+            "That knee is what capacity planning looks for. A bigger box moves it to the right. \
+             A bigger cache moves it too, since each read the cache answers never reaches the \
+             database. Neither removes it.",
+            "Now the arithmetic that says when no single box is enough. Take a link shortener with \
+             30 billion links. That is about 15 TB of data. If one machine comfortably holds about \
+             1 TB, you need roughly 15 shards, whatever the cache does. The reads spread out as \
+             well: 20,000 a second over 15 shards is about 1,300 each, which any machine handles \
+             easily. The size of the data forced this design, not the traffic.",
+            "So shard when the data or the write rate truly outgrows one machine, and not before. \
+             When you do, the shard key is the decision you live with longest. That is the next \
+             chapter.",
         ],
         sources: &[APDEX, PINTEREST],
     },
@@ -105,14 +121,20 @@ pub const CHAPTERS: [Chapter; 11] = [
         title: "Choosing a shard key",
         task: "Key on the user and make a hot shard appear.",
         intro: &[
-            "The shard key is the field the placement rule reads. It is the most consequential choice \
-             in a sharded design, because you live with it for as long as the data lives.",
-            "A good key has three properties. High cardinality: many distinct values, so the data can \
-             be cut finely. Even distribution: no value is far more common than the rest. And it \
-             matches the access pattern: the common queries name the key, so each goes to one shard.",
-            "The board is Pinterest's fleet at board scale: eight shards, keyed by the shard bits in \
-             each object's ID. Its users are not alike: a few are far more active than the rest \
-             (user skew 1.0).",
+            "The shard key is the field the placement rule reads. Every row's home follows from \
+             it, and every query that names it goes straight to one shard. It is the most \
+             consequential choice in a sharded design, because changing it later means moving \
+             every row you have.",
+            "A good key has three properties. High cardinality: it has many distinct values, so \
+             the data can be cut finely. Even distribution: no value is far more common than the \
+             rest, so no shard gets more than its share. And it matches the access pattern: the \
+             common queries name the key, so each one touches a single shard instead of all of \
+             them.",
+            "The board below is Pinterest's fleet at board scale: three app servers, a memcached \
+             tier, and one MySQL database cut into eight shards that stand for Pinterest's 4,096. \
+             It starts keyed on the shard bits inside each object's ID. Its 4,000 users are not \
+             alike. The user skew is 1.0, so a few users send far more requests than the rest. \
+             Select the Database and find its shard key before you change it.",
         ],
         frames: &[Frame {
             view: LiveView::Board,
@@ -144,12 +166,23 @@ pub const CHAPTERS: [Chapter; 11] = [
             },
         ],
         after: &[
-            "Keying on the user looks natural: most screens show one user's things, so each query \
-             touches one shard. But users are not alike. A prolific user puts all their rows and all \
-             their traffic on one machine, and a hash cannot spread what the key lumps together.",
-            "Keying on the object's ID spreads the same requests evenly, because each Pin is its own \
-             key. Even then a single viral object is a hot key on whatever shard holds it. The usual \
-             answer is to cache that one key, or copy it to several shards.",
+            "Keying on the user looks natural. Most screens show one user's things, so each query \
+             touches one shard, and the third property holds. The second one breaks. A prolific \
+             user keeps all their rows on one shard, and all their requests follow the rows. A \
+             hash spreads users evenly over the shards, but it cannot split one user, so the \
+             shard that drew the busiest users carries their whole load. The task waited for a \
+             shard at 1.5 × the mean or more. The board's per-shard load plot paints that shard \
+             red and says how many times its fair share it takes.",
+            "Set the key back to the object's ID and the same requests spread out again. Each \
+             object is its own key, and no single user owns a shard any more.",
+            "Even a perfect key has one weak spot: a single object that everyone reads at once. A \
+             viral Pin is a hot key, and no rule can spread one key over two shards. The usual \
+             answers are to cache that key, so its reads never reach the shard, or to copy it onto \
+             several shards.",
+            "For a link shortener the short code itself is the ideal key. Every lookup names it, \
+             there are 30 billion of them, and a good hash spreads them evenly. Keying the links by \
+             user would put a prolific user's links on one machine: the same trap you just set on \
+             the board.",
         ],
         sources: &[PINTEREST],
     },
@@ -158,13 +191,21 @@ pub const CHAPTERS: [Chapter; 11] = [
         title: "Range, hash and directory rules",
         task: "Make the last range shard hot with time-ordered keys.",
         intro: &[
-            "A placement rule maps a row to a shard. Three rules cover most systems.",
-            "Range: each shard holds a contiguous stretch of keys, A to F, G to M, and so on. \
-             Neighbours live together, so range queries are cheap. Hash: hash the key and let the \
-             hash pick the shard. Keys spread evenly, but a range query must ask every shard. \
-             Directory: a lookup table says where each key lives. You can move anything anywhere, \
-             but every read pays one more hop, and the table is a single point of failure that must \
+            "A placement rule maps a key to a shard. Three rules cover most systems, and each buys \
+             one thing by paying for another.",
+            "Range: each shard holds a contiguous stretch of keys, A to F on one, G to M on the \
+             next. Neighbours live together, so a range query, such as every order from last week, \
+             reads one shard or a few. The danger is order. If keys arrive in sequence, the newest \
+             ones all land in the last range.",
+            "Hash: hash the key and let the hash pick the shard. Keys spread evenly, and hot \
+             ranges disappear. The price is that neighbours are scattered, so a range query must \
+             ask every shard.",
+            "Directory: a lookup table records which shard holds each key. It is the most flexible \
+             rule, since you can move any key anywhere by editing one row. But every read pays an \
+             extra hop to the table first, and the table is a single point of failure that must \
              itself be replicated and cached.",
+            "The board is the eight-shard Pinterest fleet again. Beside it, the Ring view shows \
+             the range rule over four servers.",
         ],
         frames: &[
             Frame {
@@ -202,10 +243,19 @@ pub const CHAPTERS: [Chapter; 11] = [
             },
         ],
         after: &[
-            "Time-ordered keys are a trap for ranges. Every new row has the newest timestamp, so \
-             every write lands on the last shard while the others sit idle. The ring view shows the \
-             same rule over hashed keys: its split points cut the hash space into even stretches, \
-             which is why hashing is the usual default.",
+            "Time-ordered keys are the classic trap for ranges. Every new row carries the newest \
+             timestamp, so every write lands in the last range while the other shards wait. On the \
+             board the hottest shard is the last one. Adding shards does not help: the newest \
+             range is still one shard, and it still takes every write.",
+            "The Ring view cuts the same kind of ranges, but over hashed keys. A hash scatters any \
+             order the keys had, so the four ranges get almost exactly a quarter each: its max/mean \
+             reads close to 1.00. That is the whole case for hashing. It destroys the order that \
+             made range queries cheap, and the hot spot goes with it.",
+            "Directories appear where keys must move one at a time, such as a customer who \
+             outgrows a shared shard. Range and hash rules are computed instead, so any client \
+             finds a key with no extra hop. Keep an eye on Pinterest's config table in later \
+             chapters. It is a directory of a different kind: it maps ranges of shards to \
+             machines, not keys to shards, so it stays small enough for every client to hold.",
         ],
         sources: &[KARGER, PINTEREST],
     },
@@ -215,8 +265,15 @@ pub const CHAPTERS: [Chapter; 11] = [
         task: "Grow from 4 to 5 shards and read how many keys moved.",
         intro: &[
             "The simplest hash rule is shard = hash(key) mod N. It spreads keys evenly, needs no \
-             table, and any client can compute it. It works until N changes.",
-            "The view below places 100,000 keys on four servers with hash mod N.",
+             table, and any client computes it with one division. With N servers each one gets \
+             about 1/N of the keys, and the view's max/mean sits close to 1.00. It works until N \
+             changes.",
+            "The view below places 100,000 keys on four servers with hash mod N. It draws 1,000 \
+             of them as dots, each coloured by the server that owns it; the statistics under the \
+             drawing count all 100,000.",
+            "Before you add a server, guess. Five servers should end up with a fifth of the keys \
+             each, so the new one must take 20 % of them. That is the least any rule can move. How \
+             many do you think hash mod N moves?",
         ],
         frames: &[Frame {
             view: LiveView::Ring,
@@ -250,10 +307,22 @@ pub const CHAPTERS: [Chapter; 11] = [
             },
         ],
         after: &[
-            "Growing from four shards to five under mod N moves about 80 % of the keys. For the link \
-             shortener's 15 TB that is 12 TB of copying while you serve traffic, with caches gone \
-             cold and databases slammed. The least any rule must move is the new server's fair \
-             share, one key in five. The next chapter gets close to that.",
+            "The counter reads 80.0 %: 80,030 of the 100,000 keys changed server. Four keys in \
+             five moved to make room for a server that needed one in five. Most of them moved \
+             between two old servers, which gained nothing from it. Take a key whose hash is 5: \
+             it sat on server 1, since 5 mod 4 is 1, and now sits on server 0, since 5 mod 5 is 0. \
+             The new server was never involved.",
+            "The reason is plain arithmetic. A key keeps its server only if h mod 4 equals h mod \
+             5. Walk through any 20 consecutive hash values and that holds for exactly 4 of them, \
+             the ones that leave 0, 1, 2 or 3 when divided by 20. The other 16 move. A good hash \
+             makes every remainder equally likely, so 16 in 20 is the share that moves, whatever \
+             the keys are.",
+            "Now think of real data. For the link shortener's 15 TB, 80 % is 12 TB of copying \
+             while you serve traffic. Every cache filled under the old placement goes cold at \
+             once, and the databases are slammed by the misses and the copying together.",
+            "Hash mod N is still fine when N never changes, or when you can afford to move \
+             everything. A system that grows a server at a time needs a rule that moves only the \
+             new server's fair share. That is the next chapter.",
         ],
         sources: &[KARGER],
     },
@@ -262,11 +331,16 @@ pub const CHAPTERS: [Chapter; 11] = [
         title: "The ring",
         task: "Add a server and see about 1/(N+1) of the keys move.",
         intro: &[
-            "Consistent hashing bends the hash space into a circle. Each server hashes to points on \
-             it. To find a key's owner, hash the key to a point and walk clockwise to the first \
-             server you meet.",
-            "When a server joins, it takes over only the keys between its points and the points \
-             before them. Every other key stays where it was.",
+            "Consistent hashing bends the hash space into a circle, from 0 up to the largest hash \
+             and round to 0 again. Each server hashes to points on the circle. To find a key's \
+             owner, hash the key to a point and walk clockwise to the first server point you \
+             meet.",
+            "The view below is a ring of four servers with 100 points each. Those points are \
+             virtual nodes, and the next chapter is about them. The dots are 1,000 of the 100,000 \
+             keys, coloured by owner. Look up a key and the step-by-step panel shows the walk.",
+            "Every client that knows the list of servers and the hash function draws the same \
+             circle, so every client finds the same owner with no table to ask. Add a server and \
+             watch which dots change colour.",
         ],
         frames: &[Frame {
             view: LiveView::Ring,
@@ -281,12 +355,22 @@ pub const CHAPTERS: [Chapter; 11] = [
             check: Check::State(tasks::ring_grew_near_ideal),
         }],
         after: &[
-            "Going from four servers to five moves about 20 % of the keys, not 80 %. Only the keys \
-             that now belong to the new server move, and they are exactly the ones it must take for \
-             the load to even out. The red dots in the drawing are those keys; nothing else moved.",
-            "Removing a server is the mirror image: its keys go to the next server clockwise, and \
-             nobody else is touched. The next chapter shows why \"the next server\" should really be \
-             many servers.",
+            "This time about a fifth of the keys move. Going from four servers to five, the \
+             counter reads 20.7 % of the 100,000 keys, against an ideal of 20 %. The moved dots \
+             fly to an inner orbit; every other dot stays put.",
+            "Only the keys between the new server's points and the points just before them change \
+             hands, and every one of them goes to the new server. No key moves between two old \
+             servers. That is the least movement possible: the new server must end up with its \
+             share, and nothing else has to move.",
+            "In general, adding one server to N moves about 1/(N+1) of the keys: a fifth from four \
+             to five, a tenth from nine to ten. The bigger the cluster, the smaller each step: a \
+             growing system pays a little at a time instead of 80 % at once. Removing a server is \
+             the mirror image. Its keys go to the next server clockwise, and nobody else is \
+             touched.",
+            "Why 20.7 % and not exactly 20 %? The new server's points happened to land on arcs a \
+             little longer than the average. With 100 points per server the error is small. With \
+             one point per server it can be huge, and so can the gap between the busiest server \
+             and the quietest. The next chapter measures that gap.",
         ],
         sources: &[KARGER, DYNAMO],
     },
@@ -295,11 +379,16 @@ pub const CHAPTERS: [Chapter; 11] = [
         title: "Virtual nodes and weights",
         task: "Bring the busiest server under 1.10 × the mean load.",
         intro: &[
-            "With few points on the ring, they land unevenly: one server owns a long arc and another \
-             a sliver. The fix is to hash each server to many points, its virtual nodes. The load \
-             then evens out by the law of large numbers: the spread of the load falls like one over \
-             the square root of the vnodes per server.",
-            "The ring below has five servers with 10 vnodes each. Look at the load per server.",
+            "With only a few points on the ring, they land unevenly. One server owns a long arc, \
+             another a sliver, and the keys follow the arcs. Plain consistent hashing also treats \
+             a strong machine and a weak one alike.",
+            "The fix is to hash each server to many points, its virtual nodes or vnodes. Each \
+             server then owns many short arcs instead of a few long ones, and the law of large \
+             numbers evens out the totals. Real systems use 100 to 200 vnodes per server.",
+            "The ring below has five servers with only 10 vnodes each, 50 points on the whole \
+             circle, so one unlucky gap between two points shows up straight in one server's load. \
+             Find max/mean in the statistics: the busiest server's keys over the average server's \
+             keys. 1.00 would be perfect balance.",
         ],
         frames: &[Frame {
             view: LiveView::Ring,
@@ -314,11 +403,22 @@ pub const CHAPTERS: [Chapter; 11] = [
             check: Check::State(tasks::ring_balanced),
         }],
         after: &[
-            "Real systems use 100 to 200 vnodes per server. At 10 the busiest server carries well over \
-             its share; by a few hundred it is within a few percent of the mean.",
-            "Vnodes buy two more things. A stronger machine gets more points, so weight becomes a \
-             number of vnodes. And when a server dies, its many small arcs fall to many different \
-             neighbours, so its load spreads across the cluster instead of doubling one machine's.",
+            "At 10 vnodes the busiest of the five servers carries about 1.19 × the mean. At 100 \
+             it is about 1.11, and at 200 about 1.08, under the task's line. Each step buys less \
+             than the one before: ten times the points took 0.08 off, and the next doubling took \
+             0.03.",
+            "More points are not free. The ring is a sorted array of every server's points, and \
+             a lookup is a binary search in it, so the array grows with the vnodes. At 200 vnodes \
+             five servers make 1,000 points, which is still small.",
+            "Vnodes buy two more things. The first is weight. A machine twice as strong gets \
+             twice the points, and so about twice the keys. Give one server a weight of 2 in the \
+             server list and watch its share of the dots grow.",
+            "The second is a gentler failure. When a server with one point dies, its whole arc \
+             falls to the next server clockwise, which suddenly carries about double. When a \
+             server with 100 points dies, each of its short arcs falls to a different neighbour, \
+             so its load spreads across the whole cluster.",
+            "Keep both numbers in mind for the next chapter. Many vnodes per server is also what \
+             lets the ring keep copies of each key on different machines.",
         ],
         sources: &[KARGER, DYNAMO],
     },
@@ -327,10 +427,18 @@ pub const CHAPTERS: [Chapter; 11] = [
         title: "Replication on the ring",
         task: "With three replicas, kill a server and check every key still has three owners.",
         intro: &[
-            "The ring gives replication almost for free. Store each key on its owner and on the next \
-             distinct servers clockwise: three in total is common. The walk skips vnodes of servers \
-             already chosen, so the copies always land on different machines. Dynamo and Cassandra \
-             are built on this idea.",
+            "Sharding splits the data, but each shard is still one machine. If it dies, its keys \
+             are gone. The ring gives you copies almost for free: store each key on its owner and \
+             on the next distinct servers clockwise. Three copies in total is common.",
+            "The word distinct matters. With 100 vnodes per server, the next point clockwise can \
+             belong to the very server you already chose, and two copies on one machine are no \
+             safer than one. So the walk skips points of servers it already has, and every copy \
+             lands on a different machine. Amazon's Dynamo and Cassandra are built on exactly this \
+             walk.",
+            "The view below has five servers with 100 vnodes each and one replica per key. Every \
+             key lives on one machine, so a dead server takes its keys with it. The replicas R is \
+             a setting beside the ring, and the lookup panel lists a key's owners in the order the \
+             walk found them.",
         ],
         frames: &[Frame {
             view: LiveView::Ring,
@@ -345,11 +453,22 @@ pub const CHAPTERS: [Chapter; 11] = [
             check: Check::State(tasks::three_owners_after_kill),
         }],
         after: &[
-            "With a server gone, each key it held still has two live copies, and the walk now reaches \
-             one server further to find a third. The step-by-step lookup shows the walk skipping \
-             vnodes of servers it already chose.",
-            "Replicas cost disk and write traffic: every write goes three times. In return a dead \
-             machine loses no data, and reads can go to whichever copy answers first.",
+            "With three replicas and a server killed, every key still has three owners. The task \
+             checked all 1,000 drawn keys, not one. Each key the dead server held lost one copy, \
+             and its walk now goes one server further to find a new third owner. Look up a key in \
+             the step-by-step panel and you can watch the walk skip points of servers it already \
+             chose.",
+            "Only the dead server's keys gain a new owner, and they gain it all over the ring, \
+             because its 100 points sat between many different neighbours. That is the spreading \
+             from the last chapter, now at work on recovery: no single survivor has to take in \
+             the whole of the dead machine's data.",
+            "Replicas are not free. Three copies cost three times the disk, and every write goes \
+             to three machines. In return a dead machine loses no data, and a read can go to \
+             whichever copy answers first.",
+            "Notice what plain replication cannot do. Copying a whole database to more machines \
+             helps reads and survival, but every copy still holds everything, so it does nothing \
+             for size. The ring does both jobs at once: it splits the keys, and it copies each \
+             one. The next chapter leaves hashing behind for a different idea.",
         ],
         sources: &[DYNAMO, KARGER],
     },
@@ -358,11 +477,15 @@ pub const CHAPTERS: [Chapter; 11] = [
         title: "Put the shard in the ID",
         task: "Decode a Pin, then compose an ID for shard 5000, type 2.",
         intro: &[
-            "Pinterest took another road. Every object's 64-bit ID carries its own address: bits 63 \
-             and 62 are reserved, the next 16 bits are the shard, 10 bits the type (1 is a Pin, 2 a \
-             board, 3 a user), and the low 36 bits the row within the shard. Finding an object is a \
-             shift, a mask and one look in a small config table. No lookup service, no ring.",
-            "The Decoder below shows a user's ID. Paste a Pin instead.",
+            "Pinterest took another road. In 2012 it started sharding its MySQL fleet: eight EC2 \
+             servers and 4,096 virtual shards, each shard a MySQL database. Instead of hashing a \
+             key to find its shard, it put the shard number into every object's 64-bit ID.",
+            "Here is the layout, from the top. Bits 63 and 62 are reserved and always zero. The \
+             next 16 bits, 61 down to 46, are the shard. Then come 10 bits of type: 1 is a Pin, 2 \
+             a board, 3 a user. The low 36 bits are the local ID, the row within that shard's \
+             table. So id = (shard << 46) | (type << 36) | local.",
+            "The Decoder below shows a user's ID in that layout, with each field in its own \
+             colour on the 64-bit strip. Paste a Pin instead.",
         ],
         frames: &[Frame {
             view: LiveView::Decoder,
@@ -389,12 +512,24 @@ pub const CHAPTERS: [Chapter; 11] = [
             },
         ],
         after: &[
-            "The Pin lives in shard 3429, so under the 2015 config table it is on MySQL007A, in \
-             database db03429, table pins, at local ID 7075733. The ID is (shard << 46) | (type << \
-             36) | local, and the Decoder's arithmetic panel writes that code for you.",
-            "Making an ID is the same stroke: pick a shard, insert the row, take the auto-increment \
-             local ID, and compose. The ID is unique everywhere and says where it lives. The price is \
-             in the next chapters: that address can never change.",
+            "The Pin 241294492511762325 decodes to shard 3429, type 1, local ID 7075733. Finding \
+             it takes a shift, a mask and one look in the config table. Under the 2015 table, \
+             shard 3429 is on MySQL007A; the row is in database db03429, table pins, under local \
+             ID 7075733. The placement panel shows all of that, and the arithmetic panel writes \
+             the code. Pinterest's post says MySQL012A in its text, but its own table puts shard \
+             3429 on MySQL007A, and we follow the table.",
+            "No lookup service, no directory tier and no hash ring sits on the read path. Any \
+             client that knows the layout and the small config table can find any object, even \
+             offline.",
+            "Making an ID is the same stroke in reverse. Pick a shard, insert the row, and take \
+             the auto-increment local ID the database hands back. Compose the three fields and you \
+             have an ID that is unique across the whole fleet and says where it lives, with no \
+             separate ID service to run. Press \"Insert a new object\" in the Decoder to watch \
+             those steps one at a time.",
+            "The shard field has room for 65,536 shards, and Pinterest started with 4,096 of \
+             them. The two reserved bits are the only other room left to grow. Every ID ever \
+             issued carries this layout, so it can never change. The next chapter shows what \
+             that costs, and how Pinterest grows anyway.",
         ],
         sources: &[PINTEREST],
     },
@@ -403,10 +538,17 @@ pub const CHAPTERS: [Chapter; 11] = [
         title: "Grow by moving whole shards",
         task: "Split a host and confirm that no ID changed.",
         intro: &[
-            "If the ID names the shard, an object can never leave its shard: every stored reference \
-             would dangle. So Pinterest grows by moving whole shards between machines. It started \
-             with 4,096 shards on 8 master and standby pairs, 512 shards to a pair. When a pair gets \
-             busy, half its range moves to a new pair, and only the config table changes.",
+            "If the ID names the shard, an object can never leave its shard. Other rows refer to \
+             an object by its ID, so moving the object to another shard would leave every such \
+             reference pointing at the old one.",
+            "So Pinterest grows by moving whole shards between machines. It started with 4,096 \
+             shards on 8 master and standby pairs, 512 shards to a pair: 0 to 511 on MySQL001A, \
+             and so on up to 3584 to 4095 on MySQL008A. A config table holds those eight ranges. \
+             When a pair gets busy, half its range moves to a new pair, and only the table \
+             changes.",
+            "The Decoder below shows the example Pin and its config table. Each row of the table \
+             names a range of shards, its master and its standby: MySQL001A with MySQL001B, and so \
+             on. Find the row that holds shard 3429 before you split.",
         ],
         frames: &[Frame {
             view: LiveView::Decoder,
@@ -432,12 +574,23 @@ pub const CHAPTERS: [Chapter; 11] = [
             },
         ],
         after: &[
-            "The split moved shards 3328 to 3583 from MySQL007A to a new pair, MySQL009A. Shard 3429 \
-             went with them. The Pin's ID is byte for byte the same; only the row of the config table \
-             that names its host changed. Copying those databases is real work, but it is whole \
-             databases, planned, not millions of rows rehashed.",
+            "The split moved shards 3328 to 3583 from MySQL007A to a new pair, MySQL009A. \
+             MySQL007A keeps 3072 to 3327. Shard 3429 went with the moving half, so its master is \
+             now MySQL009A, and the table has nine rows instead of eight. The new row pairs the \
+             master with its own standby, MySQL009B, so the rule of a standby for every master \
+             still holds.",
+            "The Pin's ID is byte for byte the same, and so is every reference to it. Copying 256 \
+             databases to the new pair is real work, but it is planned work on whole databases. \
+             No row is rehashed, and every ID still names the same shard; clients learn where that \
+             shard lives now from the edited table.",
+            "Compare chapter 4. There, growing from four servers to five moved 80 % of the keys, \
+             each one individually. Here one split moves 256 of the 4,096 shards, a sixteenth of \
+             the data if the shards are equally full, and all that clients see change is one row \
+             of the table split in two.",
             "The limit is the other side of the same fact. A single hot Pin can never move off its \
-             shard. You can only relieve its whole shard, with a split or a bigger machine.",
+             shard. You can only relieve the whole shard: split its range onto a new pair, or give \
+             its host a bigger machine. A split moves shards; it never cuts one in two. Shard 3429 \
+             holds the same rows on MySQL009A that it held on MySQL007A.",
         ],
         sources: &[PINTEREST],
     },
@@ -446,10 +599,17 @@ pub const CHAPTERS: [Chapter; 11] = [
         title: "The Pinterest board",
         task: "Kill a master with no auto-failover and explain the errors.",
         intro: &[
-            "Here is the fleet under load: three large app servers, a memcached tier, and eight \
-             MySQL shards standing for the 4,096, each a master with a standby, at 4,000 users. \
-             Production reads and writes only the master, so a lagging standby never serves a stale \
-             row. And there is no auto-failover: promoting a standby is a person's decision.",
+            "Here is the fleet under load, at the scale of a board. Three large app servers decode \
+             IDs and ask a memcached tier first. Behind them sit eight MySQL shards standing for \
+             the 4,096, each a master with a standby, and 4,000 users send requests at it all.",
+            "Two rules from Pinterest's post matter here. Production reads and writes only the \
+             master. The pair replicates master to master, but a lagging standby never serves a \
+             stale row. And nothing fails over by itself: promoting a standby is a person's \
+             decision.",
+            "Read the caption first. At 4,000 users and with no faults, the finished run scores \
+             Apdex 1.00, with a p99 near 31 ms and no errors. Then break something. The run lasts \
+             60 simulated seconds; set the fault about 10 seconds in, so the plots show the calm \
+             before it as well as the errors after it.",
         ],
         frames: &[Frame {
             view: LiveView::Board,
@@ -480,10 +640,22 @@ pub const CHAPTERS: [Chapter; 11] = [
             },
         ],
         after: &[
-            "Only the requests for the dead master's shards fail; the rest of the fleet is untouched. \
-             That is the blast radius sharding buys you. Turn auto-failover on in the Database's \
-             settings and run it again: the errors stop after a short gap, at the price of trusting a \
-             machine to decide that a master is really dead.",
+            "From the moment the master dies, the requests for its shards that reach the database \
+             fail, and they keep failing until the run ends. The standby is alive and holds the \
+             data, but production never reads it, and no one promotes it.",
+            "The rest of the fleet does not notice. The other seven masters carry the same load as \
+             before, and their requests succeed. One dead master takes down one shard of eight \
+             here, not the whole database. That is the blast radius sharding buys you.",
+            "Auto-failover has its own risk. A machine must decide that a master is really dead, \
+             and a slow network can look like a dead master. With it off, a person makes that \
+             call, and the errors last until they do. Turn auto-failover on in the Database's \
+             settings and run it again: the errors stop after a short gap, once the standby takes \
+             over. Compare the two captions; the difference is the price of waiting for a \
+             person.",
+            "Remember what the board leaves out. It has eight shards, not 4,096, and no config \
+             table. It keeps one cache where Pinterest ran Memcached for objects and Redis for \
+             mappings side by side. The caption is our model's result under our price table, not \
+             Pinterest's traffic.",
         ],
         sources: &[PINTEREST],
     },
@@ -492,29 +664,48 @@ pub const CHAPTERS: [Chapter; 11] = [
         title: "Trade-offs",
         task: "ID-encoded against hash placement, side by side, then a short quiz.",
         intro: &[
-            "Two views of the same four servers. The first uses ID-encoded placement: the key is \
-             read as a Pinterest ID, and runs of its shards map to servers. The second is a \
-             consistent-hash ring. Grow both and compare what moves.",
+            "You have now seen two ways to find data. Hash placement computes a key's home from \
+             the key, every time. ID-encoded placement writes the home into the key, once. Here \
+             they are side by side, so you can grow each one and compare what moves.",
+            "The first view is the Decoder with the example Pin, 241294492511762325, and \
+             Pinterest's config table: eight ranges of 512 shards, one per master. The second is \
+             a consistent-hash ring of four servers with 100 vnodes each, counting 100,000 keys. \
+             Grow both: split the Pin's host in the Decoder, then add a server to the ring.",
         ],
         frames: &[
             Frame {
-                view: LiveView::Ring,
-                query: "v=1&scheme=id&r=1",
-                title: "Ring: ID-encoded placement over four servers",
+                view: LiveView::Decoder,
+                query: "v=1&layout=pinterest&id=241294492511762325",
+                title: "Decoder: ID-encoded placement, the Pin and its config table",
             },
             Frame {
                 view: LiveView::Ring,
                 query: "v=1&scheme=ring&r=1",
-                title: "Ring: a consistent-hash ring over four servers",
+                title: "Ring: hash placement over four servers",
             },
         ],
         tasks: &[
             Task {
-                id: "grow-id",
-                prompt: "Add a server to the ID-encoded view and read what moved. (Try the ring \
-                         beside it too.)",
+                id: "split-id",
+                prompt: "In the Decoder, split the host that serves the Pin. Keep the same ID on \
+                         screen.",
                 frame: 0,
-                check: Check::State(tasks::id_encoded_grew),
+                check: Check::State(tasks::split_kept_id),
+            },
+            Task {
+                id: "what-moved",
+                prompt: "Add a server to the ring and wait for its counter. Which sentence says \
+                         what each side moved?",
+                frame: 1,
+                check: Check::Choice {
+                    options: &[
+                        ("Both moved about a fifth of their data, one object at a time", "The ring did. The split moved whole shards, and the Decoder still shows the same ID."),
+                        ("The split moved whole shards and changed no ID; the ring moved about 1/(N+1) of its keys, each one recomputed by the hash", "Yes. One side moves databases and edits the config table; the other recomputes every key's home and moves the keys whose answer changed."),
+                        ("The split changed the Pin's ID, and the ring moved nothing", "The Decoder still shows 241294492511762325 after the split, and the ring's counter shows the keys it moved."),
+                    ],
+                    correct: 1,
+                    needs: Some(tasks::ring_grew_by_one),
+                },
             },
             Task {
                 id: "hot-pin",
@@ -530,34 +721,46 @@ pub const CHAPTERS: [Chapter; 11] = [
                     needs: None,
                 },
             },
-            Task {
-                id: "email",
-                prompt: "You must find a user by email address. What does ID-encoded placement give \
-                         you?",
-                frame: 0,
-                check: Check::Choice {
-                    options: &[
-                        ("Nothing by itself: a separate hashed \"mod shard\" maps md5(email) mod 4096 to a shard", "Yes. Keys that are not IDs need a parallel hashed system, and it does not have the ID's properties."),
-                        ("The email's shard bits", "An email has no shard bits; only IDs the system composed carry them."),
-                        ("A directory lookup for free", "There is no directory in the scheme; that is what it saves you."),
-                    ],
-                    correct: 0,
-                    needs: None,
-                },
-            },
         ],
         after: &[
-            "Hash placement can recompute any key's home when the servers change, at the cost of a \
-             hash between every lookup and its data. ID-encoded placement removes the function and \
-             freezes the answer: reads are arithmetic any client can do, IDs come with their address \
-             for free, and growth happens by moving whole shards. In exchange, the shard count and \
-             the bit layout are frozen into every ID ever issued, a hot object can never move, and \
-             anything addressed by something other than the ID needs a second, hashed system.",
-            "Neither is better. Pick the one whose costs you can live with for the life of the data.",
+            "The two growths look alike, and they are not. The split moved 256 whole shards to a \
+             new pair and cut one row of the table in two; the Pin's ID, and every reference to it, \
+             stayed the same. The ring moved 20.7 % of its 100,000 keys, each recomputed by the \
+             hash, and any client with the new server list computes the same new answer.",
+            "Hash placement keeps that freedom. When the servers change, placement is recomputed, \
+             and keys can move one at a time. Its cost is a hash function between every lookup \
+             and its data, and a server list that every client must agree on.",
+            "ID-encoded placement removes the function and freezes the answer. Reads are \
+             arithmetic that any client can do, even offline. IDs come out of the insert with \
+             their address built in, so there is no separate ID service. Growth means moving \
+             whole shards, planned ahead, and no ID ever changes.",
+            "Its costs are permanent, so name them plainly. The shard count and the bit layout are \
+             frozen into every ID ever issued, and the reserved bits are the only room left to \
+             change them. A hot object can never move; only its whole shard can be relieved. And \
+             anything you look up by something other than the ID, such as an email or an IP \
+             address, needs a second, hashed system. Pinterest's is the mod shard, md5(key) mod \
+             4096, and it has none of the ID's properties.",
+            "Neither is better. Pick the one whose costs you can live with for the life of the \
+             data.",
         ],
         sources: &[PINTEREST, KARGER, DYNAMO],
     },
 ];
+
+/// The fewest and the most words a chapter's prose (its paragraphs before and after the views)
+/// may have; the house style asks for 300 to 600.
+pub const PROSE_WORDS: std::ops::RangeInclusive<usize> = 300..=600;
+
+/// The words in a chapter's prose: its paragraphs before and after the live views, not the
+/// tasks or the sources.
+pub fn prose_words(chapter: &Chapter) -> usize {
+    chapter
+        .intro
+        .iter()
+        .chain(chapter.after)
+        .map(|paragraph| paragraph.split_whitespace().count())
+        .sum()
+}
 
 /// The chapter with this slug.
 pub fn by_slug(slug: &str) -> Option<(usize, &'static Chapter)> {
@@ -565,6 +768,7 @@ pub fn by_slug(slug: &str) -> Option<(usize, &'static Chapter)> {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::indexing_slicing)]
 mod tests {
     use super::*;
     use crate::learn::progress::CHAPTER_SLUGS;
@@ -574,6 +778,133 @@ mod tests {
     fn chapters_match_the_slugs_the_router_knows() {
         let slugs: Vec<&str> = CHAPTERS.iter().map(|c| c.slug).collect();
         assert_eq!(slugs, CHAPTER_SLUGS);
+    }
+
+    #[test]
+    fn every_chapter_runs_to_the_length_the_house_style_asks_for() {
+        for chapter in &CHAPTERS {
+            let words = prose_words(chapter);
+            assert!(
+                PROSE_WORDS.contains(&words),
+                "{}: {words} words of prose, outside {PROSE_WORDS:?}",
+                chapter.slug
+            );
+        }
+    }
+
+    #[test]
+    fn prose_words_count_the_paragraphs_around_the_views_only() {
+        let chapter = Chapter {
+            slug: "s",
+            title: "A title that is not counted",
+            task: "Nor is the task line.",
+            intro: &["Two words.", "  three  more\twords "],
+            frames: &[],
+            tasks: &[],
+            after: &["and four after this"],
+            sources: &[],
+        };
+        assert_eq!(prose_words(&chapter), 9);
+        // A stub chapter is too short, and the check above would say so.
+        assert!(!PROSE_WORDS.contains(&prose_words(&chapter)));
+    }
+
+    /// A chapter's prose as one text.
+    fn prose(slug: &str) -> String {
+        let (_, chapter) = by_slug(slug).unwrap();
+        chapter
+            .intro
+            .iter()
+            .chain(chapter.after)
+            .copied()
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    /// What the Ring view measures when its servers go from `from` to `from + 1`, with its
+    /// default keys and seed.
+    #[cfg(feature = "ring")]
+    fn grown(scheme: &str, vnodes: u32, from: u32) -> shardlab_core::placement::MovementResult {
+        use crate::ring::state::{DEFAULT_KEYS, DEFAULT_SEED};
+        use shardlab_core::placement::{movement, SchemeSpec, Server, ServerList};
+        let before = ServerList::new((0..from).map(Server::new).collect()).unwrap();
+        let after = ServerList::new((0..=from).map(Server::new).collect()).unwrap();
+        let spec = SchemeSpec::from_name(scheme, vnodes).unwrap();
+        let (b, a) = spec
+            .build_change(before, after, DEFAULT_KEYS, DEFAULT_SEED)
+            .unwrap();
+        movement(&*b, &*a, DEFAULT_KEYS, DEFAULT_SEED).unwrap()
+    }
+
+    #[test]
+    #[cfg(feature = "ring")]
+    fn the_ring_figures_in_the_prose_are_what_the_view_measures() {
+        let moved = |r: &shardlab_core::placement::MovementResult| {
+            format!("{:.1} %", r.moved_fraction * 100.0)
+        };
+        let by_mod = grown("mod", 100, 4);
+        assert!(
+            prose("mod-n").contains(&moved(&by_mod)),
+            "{}",
+            moved(&by_mod)
+        );
+        let count = by_mod.moved.to_string();
+        let (thousands, rest) = count.split_at(count.len() - 3);
+        assert!(prose("mod-n").contains(&format!("{thousands},{rest} of the 100,000")));
+        let by_ring = grown("ring", 100, 4);
+        for slug in ["ring", "trade-offs"] {
+            assert!(
+                prose(slug).contains(&moved(&by_ring)),
+                "{slug}: {}",
+                moved(&by_ring)
+            );
+        }
+        // The dots are the view's default sample of the keys.
+        let drawn = crate::ring::state::DEFAULT_SAMPLE;
+        assert_eq!(drawn, 1_000);
+        assert!(prose("mod-n").contains("draws 1,000 of them"));
+        assert!(prose("ring").contains("dots are 1,000 of the 100,000"));
+        assert!(prose("replication").contains("all 1,000 drawn keys"));
+        // Chapter 6: five servers, max/mean at 10, 100 and 200 vnodes.
+        for vnodes in [10, 100, 200] {
+            let shown = format!("{:.2}", grown("ring", vnodes, 5).load_before.max_over_mean);
+            assert!(
+                prose("virtual-nodes").contains(&shown),
+                "{vnodes} vnodes: {shown}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_board_figures_in_the_prose_are_what_the_simulation_gives() {
+        use shardlab_core::sim::{preset, simulate};
+        // The board runs 60 simulated seconds with the seed in the chapter's link (1).
+        let run = |name: &str, users: u32| {
+            simulate(&preset(name).unwrap().design, users, 1, 60.0).unwrap()
+        };
+        let knee = prose("shard-later");
+        assert_eq!(format!("{:.2}", run("one-big-box", 4_000).apdex), "1.00");
+        assert!(knee.contains("1.00 at 4,000 users"));
+        let past = run("one-big-box", 4_500);
+        assert!(knee.contains(&format!("about {:.2}", past.apdex)));
+        assert_eq!((1.0 / past.error_rate).round(), 9.0, "one request in nine");
+        assert!(knee.contains("one request in nine"));
+        let fleet = run("pinterest", 4_000);
+        assert_eq!(format!("{:.2}", fleet.apdex), "1.00");
+        assert_eq!(fleet.error_rate, 0.0);
+        assert!(prose("pinterest-board").contains(&format!("p99 near {:.0} ms", fleet.p99_ms)));
+    }
+
+    #[test]
+    fn the_trade_offs_chapter_sets_the_decoder_beside_the_ring() {
+        let (_, chapter) = by_slug("trade-offs").unwrap();
+        let views: Vec<LiveView> = chapter.frames.iter().map(|f| f.view).collect();
+        assert_eq!(views, [LiveView::Decoder, LiveView::Ring]);
+        assert!(chapter.frames[0].query.contains("layout=pinterest"));
+        assert!(chapter.frames[1].query.contains("scheme=ring"));
+        // Each side has a task that reads its own view's state.
+        let watched: Vec<usize> = chapter.tasks.iter().map(|t| t.frame).collect();
+        assert!(watched.contains(&0) && watched.contains(&1));
     }
 
     #[test]

@@ -1,9 +1,10 @@
 //! The reader's progress through the Learn path, kept in localStorage: the tasks done per chapter,
 //! the chapters finished, and the chapter last opened (for "where was I" on the home page).
 //!
-//! This file is small on purpose: the header of every page shows "Learn 3/11" from it, so it must
-//! not pull the chapters' prose into the decoder, ring or board bundles. The chapter slugs live
-//! here for the same reason (the route parses them); `chapters.rs` is checked against them.
+//! This file is small on purpose: every page's route parses the chapter slugs kept here, so it must
+//! not pull the chapters' prose into the decoder, ring or board bundles; `chapters.rs` is checked
+//! against them. The header of every page shows "Learn 3/11" from [`COUNT_KEY`] alone, read with
+//! web_sys in `components::header`, so the view pages never carry this file's JSON code.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
@@ -15,8 +16,9 @@ use yew::prelude::*;
 
 /// The localStorage key.
 pub const STORAGE_KEY: &str = "shardlab.learn.v1";
-/// The localStorage key of the finished-chapter count alone, a plain number: the header of every
-/// page reads it, and parsing the whole progress there would cost every page's bundle.
+/// The localStorage key of the finished-chapter count alone, a plain number, written by [`save`]:
+/// the header of every page reads it, and parsing the whole progress there would cost every
+/// page's bundle.
 pub const COUNT_KEY: &str = "shardlab.learn.finished";
 /// The window event fired after the progress changes, so the header and the home page follow.
 pub const CHANGED_EVENT: &str = "shardlab-learn-progress";
@@ -150,16 +152,6 @@ pub fn reset() {
     announce();
 }
 
-/// The stored count of finished chapters (0 when there is none or it is not a count).
-pub fn finished_count() -> usize {
-    LocalStorage::raw()
-        .get_item(COUNT_KEY)
-        .ok()
-        .flatten()
-        .and_then(|text| text.trim().parse::<usize>().ok())
-        .map_or(0, |n| n.min(CHAPTER_SLUGS.len()))
-}
-
 fn announce() {
     if let Ok(event) = web_sys::Event::new(CHANGED_EVENT) {
         let _ = gloo::utils::window().dispatch_event(&event);
@@ -191,12 +183,6 @@ fn use_stored<T: 'static>(read: fn() -> T) -> UseStateHandle<T> {
 #[hook]
 pub fn use_progress() -> UseStateHandle<Progress> {
     use_stored(load)
-}
-
-/// The finished-chapter count alone, kept current (for the header of every page).
-#[hook]
-pub fn use_finished_count() -> UseStateHandle<usize> {
-    use_stored(finished_count)
 }
 
 #[cfg(test)]

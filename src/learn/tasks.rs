@@ -312,9 +312,10 @@ pub fn master_killed_without_failover(s: &Snapshot) -> bool {
     })
 }
 
-/// Chapter 11: a server added under ID-encoded placement, with the count finished.
-pub fn id_encoded_grew(s: &Snapshot) -> bool {
-    ring(s).is_some_and(|r| grew(r, "id", None))
+/// Chapter 11, the hash side: a consistent-hash ring grown by one server, with the count finished
+/// (the ID side is [`split_kept_id`] on the Decoder beside it).
+pub fn ring_grew_by_one(s: &Snapshot) -> bool {
+    ring(s).is_some_and(|r| grew(r, "ring", None))
 }
 
 #[cfg(test)]
@@ -372,11 +373,14 @@ mod tests {
         assert!(ring_grew_near_ideal(&grown_ring("ring", 4, 0.21, 0.2)));
         assert!(!ring_grew_near_ideal(&grown_ring("ring", 4, 0.8, 0.2)));
         assert!(!ring_grew_near_ideal(&grown_ring("mod", 4, 0.21, 0.2)));
+        assert!(ring_grew_by_one(&grown_ring("ring", 4, 0.21, 0.2)));
+        assert!(!ring_grew_by_one(&grown_ring("id", 4, 0.12, 0.2)));
         let Snapshot::Ring(mut unfinished) = grown_ring("ring", 4, 0.21, 0.2) else {
             unreachable!()
         };
         unfinished.moved_fraction = None;
-        assert!(!ring_grew_near_ideal(&Snapshot::Ring(unfinished)));
+        assert!(!ring_grew_near_ideal(&Snapshot::Ring(unfinished.clone())));
+        assert!(!ring_grew_by_one(&Snapshot::Ring(unfinished)));
     }
 
     #[test]

@@ -14,6 +14,9 @@ async function liveView(page, n = 0) {
   return view;
 }
 
+/** The header's Learn link, which carries the finished-chapter count ("Learn 3/11"). */
+const learnLink = (page) => page.locator('.site-header nav a').filter({ hasText: /^Learn/ });
+
 const done = (page, id, timeout = 10_000) =>
   expect(page.locator(`#task-${id} .task-status`)).toHaveText('✓ Done', { timeout });
 
@@ -33,11 +36,11 @@ async function choose(page, id, label) {
 
 /** The chapter is finished: the header counts it, and it stays so over a reload. */
 async function finishedAndKept(page, ids) {
-  await expect(page.getByTestId('learn-progress')).toHaveText('1/11');
+  await expect(learnLink(page)).toHaveText('Learn 1/11');
   await page.reload();
   await expect(page.locator('body[data-app-ready="true"]')).toHaveCount(1);
   for (const id of ids) await done(page, id);
-  await expect(page.getByTestId('learn-progress')).toHaveText('1/11');
+  await expect(learnLink(page)).toHaveText('Learn 1/11');
 }
 
 // Ring helpers, inside a frame.
@@ -62,7 +65,7 @@ const setShardKey = async (view, key) => {
 test('the chapter list links every chapter and the header counts none yet', async ({ page }) => {
   await openRoute(page, '#/learn');
   await expect(page.locator('.learn .chapter-list li')).toHaveCount(11);
-  await expect(page.getByTestId('learn-progress')).toHaveText('0/11');
+  await expect(learnLink(page)).toHaveText('Learn 0/11');
   await page.locator('.learn .chapter-list a').first().click();
   await expect(page.locator('h1')).toHaveText('Shard later');
   await expect(page.locator('iframe.live-frame')).toHaveAttribute('title', 'Board: one big box behind a cache');
@@ -71,6 +74,26 @@ test('the chapter list links every chapter and the header counts none yet', asyn
   await expect(page.locator('h1')).toHaveText('Choosing a shard key');
   await page.getByRole('link', { name: /Previous: Shard later/ }).click();
   await expect(page.locator('h1')).toHaveText('Shard later');
+});
+
+test('every page counts finished chapters in its header, and follows another tab', async ({ page }) => {
+  await openRoute(page, '#/board', 'board.html');
+  await expect(learnLink(page)).toHaveText('Learn 0/11');
+  // Another page of the site stores a new count: the board's header follows the storage event.
+  const other = await page.context().newPage();
+  await other.goto('index.html#/learn');
+  await other.evaluate(() => localStorage.setItem('shardlab.learn.finished', '3'));
+  await expect(learnLink(page)).toHaveText('Learn 3/11');
+  // Nonsense in the key reads as none finished, never more than there are chapters.
+  await other.evaluate(() => localStorage.setItem('shardlab.learn.finished', '99'));
+  await expect(learnLink(page)).toHaveText('Learn 11/11');
+  await other.evaluate(() => localStorage.setItem('shardlab.learn.finished', 'lots'));
+  await expect(learnLink(page)).toHaveText('Learn 0/11');
+  await other.close();
+  for (const file of ['decoder.html', 'ring.html']) {
+    await openRoute(page, `#/${file.replace('.html', '')}`, file);
+    await expect(learnLink(page)).toHaveText('Learn 0/11');
+  }
 });
 
 test('1 shard later: one big box falls under Apdex 0.85 just past its knee', async ({ page }) => {
@@ -226,22 +249,39 @@ test('10 the Pinterest board: a dead master with no failover, explained', async 
   await finishedAndKept(page, ['kill-master', 'explain']);
 });
 
-test('11 trade-offs: grow ID-encoded placement, then the quiz', async ({ page }) => {
+test('11 trade-offs: split the Pin\'s host beside a growing ring, then the quiz', async ({ page }) => {
   test.setTimeout(90_000);
   await openRoute(page, '#/learn/trade-offs');
-  await expect(page.locator('iframe.live-frame')).toHaveCount(2);
-  const view = await liveView(page, 0);
-  await ringSettled(view);
-  await view.getByTestId('add-server').click();
-  await ringSettled(view);
-  await done(page, 'grow-id');
+  const frames = page.locator('iframe.live-frame');
+  await expect(frames).toHaveCount(2);
+  await expect(frames.nth(0)).toHaveAttribute('src', /#\/embed\/decoder\?.*layout=pinterest/);
+  await expect(frames.nth(1)).toHaveAttribute('src', /#\/embed\/ring\?.*scheme=ring/);
+  // The ID side: split the host, and the ID on screen stays the same.
+  const decoder = await liveView(page, 0);
+  await expect(decoder.getByTestId('id-decimal')).toHaveText(PIN);
+  await notDone(page, 'split-id');
+  await decoder.getByRole('button', { name: 'Split MySQL007A' }).click();
+  await expect(decoder.getByTestId('loc-master')).toHaveText('MySQL009A');
+  await expect(decoder.getByTestId('id-decimal')).toHaveText(PIN);
+  await done(page, 'split-id');
+  // The hash side: the right answer counts only once the ring has grown and counted.
+  const correct = 'The split moved whole shards and changed no ID; the ring moved about 1/(N+1) of its keys, each one recomputed by the hash';
+  const ring = await liveView(page, 1);
+  await ringSettled(ring);
+  await choose(page, 'what-moved', correct);
+  await expect(page.locator('#task-what-moved .field-error')).toContainText('first put the live view');
+  await notDone(page, 'what-moved');
+  await ring.getByTestId('add-server').click();
+  await ringSettled(ring);
+  await choose(page, 'what-moved', 'Both moved about a fifth of their data, one object at a time');
+  await notDone(page, 'what-moved');
+  await choose(page, 'what-moved', correct);
+  await done(page, 'what-moved');
   await choose(page, 'hot-pin', 'Move that Pin to a quieter shard');
   await notDone(page, 'hot-pin');
   await choose(page, 'hot-pin', 'Relieve its whole shard: split the range or give the host more hardware, and cache the Pin');
-  await choose(page, 'email', 'Nothing by itself: a separate hashed "mod shard" maps md5(email) mod 4096 to a shard');
   await done(page, 'hot-pin');
-  await done(page, 'email');
-  await finishedAndKept(page, ['grow-id', 'hot-pin', 'email']);
+  await finishedAndKept(page, ['split-id', 'what-moved', 'hot-pin']);
 });
 
 test('the home page says where you were, and a confirmed reset forgets it', async ({ page }) => {
