@@ -5,18 +5,46 @@
 //! `ring`, `board`), shared pieces in `components`, and app-wide concerns (routing, theme, the crash
 //! banner) in their own modules. ARCHITECTURE.md has the map.
 
+// No panic from input (issue 8 §3): these modules, and `decoder` and `components` (which deny the
+// same lints inside), refuse unwraps, indexing and unchecked arithmetic. `board`, `learn` and
+// `ring` are not linted yet.
+#[deny(
+    clippy::unwrap_used,
+    clippy::indexing_slicing,
+    clippy::arithmetic_side_effects
+)]
 pub mod app;
 pub mod board;
 pub mod components;
+#[deny(
+    clippy::unwrap_used,
+    clippy::indexing_slicing,
+    clippy::arithmetic_side_effects
+)]
 pub mod crash;
 #[cfg(feature = "debug-panic")]
 pub mod debug_panic;
 pub mod decoder;
 #[cfg(feature = "home")]
+#[deny(
+    clippy::unwrap_used,
+    clippy::indexing_slicing,
+    clippy::arithmetic_side_effects
+)]
 pub mod home;
 pub mod learn;
 pub mod ring;
+#[deny(
+    clippy::unwrap_used,
+    clippy::indexing_slicing,
+    clippy::arithmetic_side_effects
+)]
 pub mod route;
+#[deny(
+    clippy::unwrap_used,
+    clippy::indexing_slicing,
+    clippy::arithmetic_side_effects
+)]
 pub mod theme;
 
 #[cfg(all(test, target_arch = "wasm32"))]
@@ -24,6 +52,11 @@ mod test_support;
 
 /// Starts the app: installs the crash banner, applies the saved theme, and mounts the router into
 /// the page's `#app` element (or `<body>` when the page has none).
+#[deny(
+    clippy::unwrap_used,
+    clippy::indexing_slicing,
+    clippy::arithmetic_side_effects
+)]
 pub fn start() {
     crash::install_panic_hook();
     // An embed takes its theme from the host page (components::embed_frame), never the saved one.

@@ -3,9 +3,10 @@
 /// A count with thousands separators: 20000 → "20,000".
 pub fn format_count(n: u64) -> String {
     let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    let mut out = String::with_capacity(digits.len().saturating_add(digits.len() / 3));
     for (i, ch) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+        // `i` counts the digits, so it stays below their number and the subtraction is exact.
+        if i > 0 && digits.len().saturating_sub(i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(ch);

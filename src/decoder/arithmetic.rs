@@ -103,7 +103,7 @@ fn hex(value: u64, grouped: bool) -> String {
     }
     let mut out = String::new();
     for (i, ch) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(4) {
+        if i > 0 && digits.len().saturating_sub(i).is_multiple_of(4) {
             out.push('_');
         }
         out.push(ch);
@@ -233,7 +233,9 @@ pub fn number_pitfall(id: u64) -> NumberPitfall {
     let exact = format!("{f:.0}");
     let as_u128 = f as u128;
     let as_id = u64::try_from(as_u128).ok();
-    let diff = i128::try_from(as_u128).unwrap_or(i128::MAX) - i128::from(id);
+    let diff = i128::try_from(as_u128)
+        .unwrap_or(i128::MAX)
+        .saturating_sub(i128::from(id));
     NumberPitfall {
         printed: js_number_string(f),
         exact,
@@ -335,7 +337,8 @@ pub fn arithmetic(props: &ArithmeticProps) -> Html {
             let position = props.layout.position_of_role(FieldRole::Local);
             let try_big = position.filter(|_| width > 32 && local < (1u64 << 32)).map(|p| {
                 let on_field = props.on_field.clone();
-                let big = (1u64 << 32) + local;
+                // `local` is below 2^32 here, so setting bit 32 adds exactly 2^32.
+                let big = (1u64 << 32) | local;
                 html! {
                     <button type="button" onclick={Callback::from(move |_| on_field.emit((p, big.to_string())))}>
                         { format!("Try local {big} (2^32 + {local})") }

@@ -174,7 +174,7 @@ pub fn bit_strip(props: &BitStripProps) -> Html {
             <button type="button" id={format!("bit-{bit}")} data-bit={bit.to_string()}
                 class={classes!("bit-cell", role_class(role), one.then_some("one"),
                     top_of_field.then_some("field-start"), (owner == Owner::Unused).then_some("unused"))}
-                style={format!("grid-column: {}", 32 - bit % 32)}
+                style={format!("grid-column: {}", 32u32.saturating_sub(bit % 32))}
                 tabindex={if *focus_bit == bit { "0" } else { "-1" }}
                 aria-pressed={one.to_string()}
                 aria-label={format!("bit {bit}")}
@@ -196,10 +196,14 @@ pub fn bit_strip(props: &BitStripProps) -> Html {
             let b = bit as u32;
             let owner = owners.get(b as usize).copied().unwrap_or(Owner::Unused);
             let mut end = b;
-            while end > lo && owners.get(end as usize - 1).copied() == Some(owner) {
-                end -= 1;
+            while let Some(below) = end.checked_sub(1).filter(|_| end > lo) {
+                if owners.get(below as usize).copied() != Some(owner) {
+                    break;
+                }
+                end = below;
             }
-            let span = b - end + 1;
+            // `end` only walks down from `b`, so the run is at least one bit wide.
+            let span = b.saturating_sub(end).saturating_add(1);
             let (name, role, continued) = match owner {
                 Owner::Field(p) => {
                     let field = layout.field(p);
@@ -225,7 +229,7 @@ pub fn bit_strip(props: &BitStripProps) -> Html {
                     <span class="strip-label-text">{ text }</span>
                 </span>
             });
-            bit = end as i64 - 1;
+            bit = i64::from(end).saturating_sub(1);
         }
         // Boundary handles: below every field but the last, when its lowest bit is in this half.
         let handles = (0..layout.field_count().saturating_sub(1)).filter_map(|position| {
@@ -270,7 +274,7 @@ pub fn bit_strip(props: &BitStripProps) -> Html {
                         return;
                     }
                     if let Some(bit) = bit_at(e.client_x(), e.client_y()) {
-                        let bits = i64::from(lowest) - i64::from(bit);
+                        let bits = i64::from(lowest).saturating_sub(i64::from(bit));
                         if bits != 0 {
                             on_move.emit((position, bits as i32));
                         }

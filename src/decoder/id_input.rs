@@ -19,10 +19,11 @@ pub struct IdInputProps {
 
 /// Groups `digits` from the right in runs of `size`, joined by `sep`.
 pub fn group(digits: &str, size: usize, sep: char) -> String {
-    let mut out = String::with_capacity(digits.len() + digits.len() / size.max(1));
+    let separators = digits.len().checked_div(size).unwrap_or(0);
+    let mut out = String::with_capacity(digits.len().saturating_add(separators));
     let len = digits.chars().count();
     for (i, ch) in digits.chars().enumerate() {
-        if i > 0 && size > 0 && (len - i).is_multiple_of(size) {
+        if i > 0 && size > 0 && len.saturating_sub(i).is_multiple_of(size) {
             out.push(sep);
         }
         out.push(ch);

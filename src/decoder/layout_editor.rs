@@ -75,7 +75,7 @@ pub fn layout_editor(props: &LayoutEditorProps) -> Html {
             <tr key={format!("{position}-{}", field.name)} class={role_class(field.role)}>
                 <td class="swatch-cell"><span class="swatch" aria-hidden="true"></span></td>
                 <td>
-                    <label class="visually-hidden" for={name_id.clone()}>{ format!("Name of field {}", position + 1) }</label>
+                    <label class="visually-hidden" for={name_id.clone()}>{ format!("Name of field {}", position.saturating_add(1)) }</label>
                     <input id={name_id} class="mono name-input" type="text" value={field.name.clone()}
                         spellcheck="false" autocomplete="off" onchange={on_name} />
                 </td>

@@ -653,7 +653,11 @@ impl DecoderState {
                 shard
             }
             None => {
-                let shard = self.next_random() % last.saturating_add(1);
+                // `last + 1` shards, saturating: the table's last shard is below u64::MAX anyway.
+                let shard = self
+                    .next_random()
+                    .checked_rem(last.saturating_add(1))
+                    .unwrap_or(0);
                 steps.push(Step {
                     title: "Pick a shard".to_owned(),
                     detail: format!(

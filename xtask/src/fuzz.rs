@@ -1,7 +1,10 @@
-//! `cargo xtask fuzz [--smoke] [--seconds N]`: the cargo-fuzz (libFuzzer) targets in `fuzz/`.
+//! `cargo xtask fuzz [--smoke] [--seconds N] [--only T1,T2]`: the cargo-fuzz (libFuzzer) targets in
+//! `fuzz/`.
 //!
 //! - Full (the default): 10 M executions per target (`-runs=10000000`), or at most `--seconds N`
 //!   per target when that comes first.
+//! - `--only`: just the named targets (comma-separated), for finishing a full run a target at a
+//!   time on a shared machine.
 //! - `--smoke`: 30 s per target (`-max_total_time=30`); `cargo xtask test` runs it when a nightly
 //!   toolchain is installed and says why it skipped it otherwise.
 //!
@@ -18,13 +21,17 @@ use std::process::{Command, Stdio};
 use crate::tally::Tally;
 use crate::{describe, flag_value, root, tools};
 
-/// The targets, in the order they run (`fuzz/Cargo.toml` has one `[[bin]]` each).
-pub const TARGETS: [&str; 5] = [
+/// The targets, in the order they run (`fuzz/Cargo.toml` has one `[[bin]]` each). The `*_url`
+/// targets fuzz the app crate's URL-state codecs, one per view.
+pub const TARGETS: [&str; 8] = [
     "parse_id",
     "layout_json",
     "layout_edits",
     "design_json",
     "shard_map_edits",
+    "decoder_url",
+    "ring_url",
+    "board_url",
 ];
 /// Executions per target in a full run (issue 8).
 const FULL_RUNS: u64 = 10_000_000;
@@ -54,8 +61,26 @@ struct Outcome {
     failure: Option<String>,
 }
 
-/// `cargo xtask fuzz [--smoke] [--seconds N]`.
+/// `cargo xtask fuzz [--smoke] [--seconds N] [--only T1,T2]`.
 pub fn run(args: &[String]) -> Result<(), String> {
+    let targets: Vec<&'static str> = match flag_value(args, "--only")? {
+        None => TARGETS.to_vec(),
+        Some(list) => list
+            .split(',')
+            .map(|name| {
+                TARGETS
+                    .iter()
+                    .copied()
+                    .find(|target| *target == name.trim())
+                    .ok_or_else(|| {
+                        format!(
+                            "--only: no target {name:?}; the targets are {}",
+                            TARGETS.join(", ")
+                        )
+                    })
+            })
+            .collect::<Result<_, _>>()?,
+    };
     let budget = if args.iter().any(|arg| arg == "--smoke") {
         Budget::Smoke
     } else {
@@ -82,7 +107,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         return Err(format!("`{}` exited with {status}", describe(&build)));
     }
 
-    let outcomes: Vec<Outcome> = TARGETS
+    let outcomes: Vec<Outcome> = targets
         .iter()
         .map(|&target| run_target(target, budget))
         .collect();

@@ -70,7 +70,8 @@ const USAGE: &str = "usage: cargo xtask <command>
   dist-debug                             the e2e-only page with #/debug/panic -> dist-debug/
   test                                   the whole suite; ends with `N passed, N failed`
   bench [--quick] [--native-only]        benchmarks: native, wasm in Chromium, the page -> BENCHMARKS.md
-  fuzz [--smoke] [--seconds N]           cargo-fuzz targets: 10 M runs each (or N s), --smoke 30 s";
+  fuzz [--smoke] [--seconds N] [--only T1,T2]
+                                         cargo-fuzz targets: 10 M runs each (or N s), --smoke 30 s";
 
 /// The workspace root (the parent of `xtask/`).
 pub fn root() -> PathBuf {

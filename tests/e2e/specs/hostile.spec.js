@@ -2,6 +2,7 @@
 // says what is accepted, the last good state stays on screen, and the page stays responsive. The
 // shared fixture also fails any test that logs a console error, throws, or breaks the CSP.
 import { writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
 import { test, expect, openRoute } from './fixtures.js';
 
 const PIN = '241294492511762325';
@@ -22,12 +23,37 @@ const resetLongTasks = (page) => page.evaluate(() => { window.__longTasks.length
 /** The longest task since the last reset, in ms (0 when none passed 50 ms). */
 const longestTask = (page) => page.evaluate(() => Math.max(0, ...window.__longTasks));
 
-// The issue's bar is no task over 50 ms where work is chunked. This suite runs on machines shared by
-// several builds (load averages of 12 on 2 cores were measured here), where a slice planned for
-// 12 ms plus its re-render was seen to stretch to about 260 ms. So the assertion is looser than the
-// bar; it is meant to catch work done in one go (counting a million ring keys took 1.3–1.7 s from
-// edit to result here, slices included). The longest tasks measured in three quieter runs: 59–106 ms.
-const CHUNKED_TASK_LIMIT_MS = 400;
+// The issue's bar: no task over 50 ms where work is chunked. A task's wall time grows with the
+// machine's load: with L runnable threads on C cores a task gets about C/L of a core, so 50 ms of
+// work takes about 50·L/C ms. This suite runs on machines shared by several builds (load averages
+// of 10-14 on 2 cores were measured while these bounds were set), so the bound is the issue's 50 ms
+// on a quiet machine (load per core at most 1) and scales with the 1-minute load per core above
+// that, capped at 400 ms. On a quiet machine the assertion is the issue's bar exactly.
+//
+// What was measured here at load 11-14 on 2 cores (a longtask and long-animation-frame survey):
+// the decoder's bad IDs and the 5 MB import made no task over 50 ms (one emoji run: 86 ms); the
+// board's million-user run 54 ms, its cycle wiring 68 ms; the ring's million-key count 67 ms. Not
+// chunked, and so not bounded here: the ring page's start-up with a 100,000-server link (the wasm
+// start and first render, 490-714 ms) and its comparison sweeps after load (slices of 50-260 ms).
+const QUIET_TASK_LIMIT_MS = 50;
+const BUSY_TASK_LIMIT_MS = 400;
+const loadPerCore = () => loadavg()[0] / Math.max(1, availableParallelism());
+/**
+ * The bound for the longest task, from the machine's load now (see above). `SHARDLAB_LONG_TASK_MS`
+ * sets it outright, e.g. 50 to hold a busy machine to the issue's bar and see which cases miss it.
+ */
+function chunkedTaskLimit(testInfo) {
+  const scale = Math.max(1, loadPerCore());
+  const forced = Number(process.env.SHARDLAB_LONG_TASK_MS);
+  const limit = forced > 0
+    ? forced
+    : Math.min(BUSY_TASK_LIMIT_MS, Math.round(QUIET_TASK_LIMIT_MS * scale));
+  testInfo.annotations.push({
+    type: 'long-task bound',
+    description: `${limit} ms at load ${loadavg()[0].toFixed(1)} on ${availableParallelism()} cores`,
+  });
+  return limit;
+}
 
 test.describe('the decoder', () => {
   const bad = [
@@ -38,7 +64,7 @@ test.describe('the decoder', () => {
     ['an emoji', '🦀'],
   ];
   for (const [name, text] of bad) {
-    test(`an ID of ${name} is refused inline and the last good ID stays`, async ({ page }) => {
+    test(`an ID of ${name} is refused inline and the last good ID stays`, async ({ page }, testInfo) => {
       await watchLongTasks(page);
       await openRoute(page, '#/decoder');
       const input = page.getByRole('textbox', { name: 'ID', exact: true });
@@ -51,7 +77,7 @@ test.describe('the decoder', () => {
       await expect(input).toHaveAttribute('aria-invalid', 'true');
       await expect(page.getByTestId('id-decimal')).toHaveText(PIN);
       await expect(page.getByTestId('loc-master')).toHaveText('MySQL007A');
-      expect(await longestTask(page)).toBeLessThan(CHUNKED_TASK_LIMIT_MS);
+      expect(await longestTask(page)).toBeLessThanOrEqual(chunkedTaskLimit(testInfo));
       // A good ID clears the message.
       await input.fill('1');
       await expect(page.getByTestId('id-decimal')).toHaveText('1');
@@ -93,7 +119,7 @@ test.describe('the board', () => {
     await expect(page.getByTestId('import-error')).toContainText('design files are at most 1 MB');
     expect(await page.locator('.board-svg').innerHTML()).toEqual(board);
     await expect(caption(page)).toHaveText(said);
-    expect(await longestTask(page)).toBeLessThan(CHUNKED_TASK_LIMIT_MS);
+    expect(await longestTask(page)).toBeLessThanOrEqual(chunkedTaskLimit(testInfo));
   });
 
   test('0 users is refused inline with the range, and the users stay', async ({ page }) => {
@@ -125,7 +151,7 @@ test.describe('the board', () => {
     await expect(caption(page)).toHaveText(/^At 4\.00k users the (estimate|simulation) solves/);
   });
 
-  test('a run at a million users goes in slices and can be cancelled', async ({ page }) => {
+  test('a run at a million users goes in slices and can be cancelled', async ({ page }, testInfo) => {
     await watchLongTasks(page);
     await openRoute(page, '#/board');
     await expect(source(page)).toHaveText('simulation', { timeout: 20_000 });
@@ -137,7 +163,7 @@ test.describe('the board', () => {
     await expect(caption(page)).toContainText('1.00M users');
     // Let the simulation run for a while, then read the longest task and stop it.
     await page.waitForTimeout(3_000);
-    expect(await longestTask(page)).toBeLessThan(CHUNKED_TASK_LIMIT_MS);
+    expect(await longestTask(page)).toBeLessThanOrEqual(chunkedTaskLimit(testInfo));
     const cancel = page.getByRole('button', { name: 'Cancel' });
     if (await cancel.isVisible()) await cancel.click();
   });
@@ -162,7 +188,7 @@ test.describe('the ring', () => {
     await expect(page.locator('.rv-servers')).toContainText('Up to 64 servers');
   });
 
-  test('a million keys are counted in slices', async ({ page }) => {
+  test('a million keys are counted in slices', async ({ page }, testInfo) => {
     await watchLongTasks(page);
     await openRoute(page, '#/ring');
     // The comparison plots' sweeps run after load; measure the count alone.
@@ -175,6 +201,6 @@ test.describe('the ring', () => {
     await expect(page.getByTestId('moved-counter')).toBeVisible();
     await expect(page.locator('.rv-stats .rv-progress')).toHaveCount(0, { timeout: 30_000 });
     await expect(page.locator('.rv-balance')).toContainText('1,000,000 keys');
-    expect(await longestTask(page)).toBeLessThan(CHUNKED_TASK_LIMIT_MS);
+    expect(await longestTask(page)).toBeLessThanOrEqual(chunkedTaskLimit(testInfo));
   });
 });
