@@ -122,7 +122,6 @@ pub fn layout_io(props: &LayoutIoProps) -> Html {
 }
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used, clippy::indexing_slicing)]
 mod tests {
     use super::*;
     use shardlab_core::layout::{HostPair, ShardRange};

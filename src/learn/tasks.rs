@@ -321,7 +321,6 @@ pub fn ring_grew_by_one(s: &Snapshot) -> bool {
 }
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
     use crate::components::snapshot::HotShardSnapshot;
