@@ -39,7 +39,7 @@ fn stored_finished_count() -> usize {
         .and_then(|window| window.local_storage().ok().flatten())
         .and_then(|storage| storage.get_item(COUNT_KEY).ok().flatten())
         .and_then(|text| text.trim().parse::<usize>().ok())
-        .map_or(0, |n| n.min(LEARN_LABELS.len() - 1))
+        .map_or(0, |n| n.min(LEARN_LABELS.len().saturating_sub(1)))
 }
 
 thread_local! {

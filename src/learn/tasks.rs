@@ -182,7 +182,9 @@ pub fn last_range_hot(s: &Snapshot) -> bool {
         b.shard_key.as_deref() == Some("range_time")
             && b.shards >= 2
             && hot_shard(b, HOT_OVER_MEAN)
-            && b.hottest.as_ref().is_some_and(|h| h.shard + 1 == b.shards)
+            && b.hottest
+                .as_ref()
+                .is_some_and(|h| h.shard.checked_add(1) == Some(b.shards))
     })
 }
 
@@ -191,9 +193,9 @@ fn grew(r: &RingSnapshot, scheme: &str, from: Option<usize>) -> bool {
     r.scheme == scheme
         && r.killed.is_empty()
         && r.added.len() == 1
-        && r.before
-            .as_ref()
-            .is_some_and(|b| from.is_none_or(|n| b.len() == n) && r.servers.len() == b.len() + 1)
+        && r.before.as_ref().is_some_and(|b| {
+            from.is_none_or(|n| b.len() == n) && b.len().checked_add(1) == Some(r.servers.len())
+        })
         && r.moved_fraction.is_some()
 }
 
@@ -319,7 +321,6 @@ pub fn ring_grew_by_one(s: &Snapshot) -> bool {
 }
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
     use crate::components::snapshot::HotShardSnapshot;
