@@ -41,16 +41,17 @@ impl PointIndex {
         let shift = u64::BITS.saturating_sub(bits);
         let buckets = 1usize << bits;
         let mut first = Vec::with_capacity(buckets.saturating_add(1));
-        let mut position = 0usize;
-        for bucket in 0..buckets {
-            // `bucket < 2^bits`, and `bits + shift = 64`, so the shift loses no bits.
-            let start = (bucket as u64) << shift;
-            while points.get(position).is_some_and(|&point| point < start) {
-                position = position.saturating_add(1);
+        for (position, &point) in points.iter().enumerate() {
+            // `shift` is at least 44, so the bucket is below 2^20 and fits any usize.
+            let bucket = (point >> shift) as usize;
+            // The buckets not yet filled, up to this point's own, start here: every point before
+            // it lies below their start, and it does not.
+            while first.len() <= bucket {
+                first.push(Self::entry(position));
             }
-            first.push(Self::entry(position));
         }
-        first.push(Self::entry(points.len()));
+        // The buckets after the last point, and the closing entry, all hold the point count.
+        first.resize(buckets.saturating_add(1), Self::entry(points.len()));
         PointIndex { shift, first }
     }
 
