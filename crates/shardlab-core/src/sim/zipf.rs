@@ -1,10 +1,9 @@
 //! Zipf popularity: an O(1) sampler and the generalised harmonic sums the estimate needs.
 //!
-//! Rank k of n is drawn with probability k^-s / H(n, s). The most popular ranks, which get most
-//! of the draws, come from a small cumulative table; the long tail comes from rejection-inversion
+//! Rank k of n is drawn with probability k^-s / H(n, s). The sampler is rejection-inversion
 //! (Hörmann and Derflinger, 1996): invert the integral of the continuous density x^-s, then accept
-//! or reject the rounded rank, so no table over the whole catalogue is needed. All maths goes
-//! through `libm`, so a seed draws the same ranks on every platform.
+//! or reject the rounded rank, so no table over the catalogue is needed. All maths goes through
+//! `libm`, so a seed draws the same ranks on every platform.
 
 use rand::Rng;
 
@@ -106,29 +105,14 @@ fn log1p_over(y: f64) -> f64 {
     }
 }
 
-/// Ranks whose probabilities the sampler keeps in a table (8 bytes of cumulative weight and
-/// 4 bytes of guide each: 96 KiB at most). With the catalogue skews the presets use (s = 0.8 …
-/// 1) this head carries about half to two thirds of all draws, which then cost a table lookup
-/// instead of an `exp` and a `log1p`.
-const HEAD_RANKS: u32 = 8_192;
-
 /// Draws ranks 1 ..= n with probability proportional to k^-s.
-///
-/// Two parts, chosen by one uniform draw in proportion to their exact weights: the `HEAD_RANKS`
-/// most popular ranks come from a cumulative table (a guide table makes the search one or two
-/// comparisons), and the rest from rejection-inversion restricted to ranks above the head.
 #[derive(Clone, Debug)]
 pub(crate) struct Zipf {
     n: u32,
     exponent: f64,
-    /// `head_cdf[i]` = Σ_{k=1..=i+1} k^-s, for ranks 1 ..= min(n, HEAD_RANKS).
-    head_cdf: Vec<f64>,
-    /// `guide[j]` = the first index whose cumulative weight is above j / len of the head's total.
-    guide: Vec<u32>,
-    /// Σ_{k=1..=n} k^-s: the head's exact sum plus the tail's Euler–Maclaurin sum.
-    total: f64,
-    /// The ranks above the head, if there are any.
-    tail: Option<ZipfTail>,
+    integral_x1: f64,
+    integral_n: f64,
+    squeeze: f64,
 }
 
 impl Zipf {
@@ -136,117 +120,22 @@ impl Zipf {
     pub(crate) fn new(n: u32, s: f64) -> Zipf {
         let n = n.max(1);
         let exponent = if s.is_finite() { s.max(0.0) } else { 0.0 };
-        let head = n.min(HEAD_RANKS);
-        let mut head_cdf = Vec::with_capacity(head as usize);
-        let mut sum = 0.0;
-        for rank in 1..=head {
-            sum += power(f64::from(rank), exponent);
-            head_cdf.push(sum);
-        }
-        let guide_len = head_cdf.len().max(1);
-        let guide = (0..guide_len)
-            .map(|j| {
-                let boundary = sum * j as f64 / guide_len as f64;
-                let first = head_cdf.partition_point(|&c| c <= boundary);
-                u32::try_from(first).unwrap_or(u32::MAX)
-            })
-            .collect();
-        let tail = (n > head).then(|| ZipfTail::new(head.saturating_add(1), n, exponent));
-        let tail_sum = if n > head {
-            let harmonic = Harmonic::new(exponent);
-            (harmonic.at(u64::from(n)) - harmonic.at(u64::from(head))).max(0.0)
-        } else {
-            0.0
-        };
-        Zipf {
+        let mut z = Zipf {
             n,
             exponent,
-            head_cdf,
-            guide,
-            total: sum + tail_sum,
-            tail,
-        }
-    }
-
-    /// One rank in 1 ..= n.
-    pub(crate) fn sample<R: Rng>(&self, rng: &mut R) -> u32 {
-        if self.n == 1 {
-            return 1;
-        }
-        if self.exponent == 0.0 {
-            // Uniform: no table needed.
-            let k = (unit(rng) * f64::from(self.n)) as u32;
-            return k.min(self.n.saturating_sub(1)).saturating_add(1);
-        }
-        let weight = unit(rng) * self.total;
-        let head_total = self.head_cdf.last().copied().unwrap_or(0.0);
-        if weight < head_total {
-            return self.head_rank(weight, head_total);
-        }
-        match &self.tail {
-            Some(tail) => tail.sample(rng),
-            // Only rounding can land here when the head is the whole catalogue.
-            None => self.n,
-        }
-    }
-
-    /// The head rank whose cumulative weight is the first above `weight` (< `head_total`).
-    fn head_rank(&self, weight: f64, head_total: f64) -> u32 {
-        let last = self.head_cdf.len().saturating_sub(1);
-        let bucket = ((weight / head_total) * self.guide.len() as f64) as usize;
-        let mut i = self
-            .guide
-            .get(bucket.min(self.guide.len().saturating_sub(1)))
-            .map_or(0, |&g| g as usize)
-            .min(last);
-        // The guide only gives a starting point; these two walks make the answer exactly
-        // `partition_point(|c| c <= weight)` whatever rounding did to the bucket.
-        while i > 0 && self.head_cdf.get(i - 1).is_some_and(|&c| c > weight) {
-            i -= 1;
-        }
-        while i < last && self.head_cdf.get(i).is_some_and(|&c| c <= weight) {
-            i += 1;
-        }
-        // `i < head ≤ HEAD_RANKS`, so rank i + 1 fits a u32.
-        u32::try_from(i).map_or(self.n, |i| i.saturating_add(1))
-    }
-}
-
-/// Rejection-inversion (Hörmann and Derflinger) over ranks `first ..= n` only.
-///
-/// The continuous envelope x^-s is inverted from `first − ½` on, with rank `first` given exactly
-/// its own weight, as the classic sampler does for rank 1. The squeeze is taken at `first + 1`;
-/// the accepted share of each rank's cell grows with the rank, so it holds for every rank above.
-#[derive(Clone, Debug)]
-struct ZipfTail {
-    first: u32,
-    n: u32,
-    exponent: f64,
-    integral_low: f64,
-    integral_high: f64,
-    squeeze: f64,
-}
-
-impl ZipfTail {
-    fn new(first: u32, n: u32, exponent: f64) -> ZipfTail {
-        let mut tail = ZipfTail {
-            first,
-            n,
-            exponent,
-            integral_low: 0.0,
-            integral_high: 0.0,
+            integral_x1: 0.0,
+            integral_n: 0.0,
             squeeze: 0.0,
         };
-        let a = f64::from(first);
-        tail.integral_low = tail.big_h(a + 0.5) - tail.small_h(a);
-        tail.integral_high = tail.big_h(f64::from(n) + 0.5);
-        tail.squeeze = (a + 1.0) - tail.big_h_inv(tail.big_h(a + 1.5) - tail.small_h(a + 1.0));
-        tail
+        z.integral_x1 = z.big_h(1.5) - 1.0;
+        z.integral_n = z.big_h(f64::from(n) + 0.5);
+        z.squeeze = 2.0 - z.big_h_inv(z.big_h(2.5) - z.small_h(2.0));
+        z
     }
 
     /// The density x^-s.
     fn small_h(&self, x: f64) -> f64 {
-        power(x, self.exponent)
+        libm::exp(-self.exponent * libm::log(x))
     }
 
     /// The integral of x^-s from 1 to x.
@@ -263,17 +152,25 @@ impl ZipfTail {
         libm::exp(log1p_over(t) * u)
     }
 
-    /// One rank in `first ..= n`.
-    fn sample<R: Rng>(&self, rng: &mut R) -> u32 {
+    /// One rank in 1 ..= n.
+    pub(crate) fn sample<R: Rng>(&self, rng: &mut R) -> u32 {
+        if self.n == 1 {
+            return 1;
+        }
+        if self.exponent == 0.0 {
+            // Uniform: skip the rejection loop.
+            let k = (unit(rng) * f64::from(self.n)) as u32;
+            return k.min(self.n.saturating_sub(1)).saturating_add(1);
+        }
         // The acceptance rate is above 90 % for every exponent, so this loop ends quickly; the cap
         // only guards against a pathological float state.
-        let mut k = self.first;
+        let mut k = 1;
         for _ in 0..64 {
-            let u = self.integral_high + unit(rng) * (self.integral_low - self.integral_high);
+            let u = self.integral_n + unit(rng) * (self.integral_x1 - self.integral_n);
             let x = self.big_h_inv(u);
             let rounded = libm::floor(x + 0.5);
-            k = if rounded < f64::from(self.first) {
-                self.first
+            k = if rounded < 1.0 {
+                1
             } else if rounded > f64::from(self.n) {
                 self.n
             } else {
@@ -415,67 +312,6 @@ mod tests {
                 );
             }
             assert_eq!(counts[0], 0);
-        }
-    }
-
-    /// Counts of draws in `ranks` against their exact expected share, within five standard
-    /// deviations.
-    fn check_bin(counts: &[u32], ranks: std::ops::RangeInclusive<u32>, n: u32, s: f64, draws: u32) {
-        let total = harmonic(u64::from(n), s);
-        let share: f64 = ranks.clone().map(|k| power(f64::from(k), s)).sum::<f64>() / total;
-        let expected = share * f64::from(draws);
-        let got: f64 = ranks.clone().map(|k| f64::from(counts[k as usize])).sum();
-        assert!(
-            (got - expected).abs() < 5.0 * expected.sqrt() + 1.0,
-            "s={s} n={n} ranks {ranks:?}: got {got}, expected {expected:.1}"
-        );
-    }
-
-    #[test]
-    fn head_table_and_tail_join_without_a_seam() {
-        // A catalogue far larger than the head table: the head's ranks, the ranks on both sides
-        // of the join, and bins deep in the tail must all get their exact share.
-        let n = 200_000;
-        let draws = 2_000_000;
-        for s in [0.5, 0.8, 0.9, 1.0, 1.3] {
-            let z = Zipf::new(n, s);
-            let mut rng = Xoshiro256PlusPlus::seed_from_u64(21);
-            let mut counts = vec![0u32; n as usize + 1];
-            for _ in 0..draws {
-                let k = z.sample(&mut rng);
-                assert!((1..=n).contains(&k), "rank {k} out of range");
-                counts[k as usize] += 1;
-            }
-            assert_eq!(counts[0], 0);
-            for bin in [
-                1..=1,
-                2..=2,
-                3..=10,
-                11..=1_000,
-                1_001..=HEAD_RANKS - 100,
-                HEAD_RANKS - 99..=HEAD_RANKS,
-                HEAD_RANKS + 1..=HEAD_RANKS + 100,
-                HEAD_RANKS + 101..=20_000,
-                20_001..=100_000,
-                100_001..=n,
-            ] {
-                check_bin(&counts, bin, n, s, draws);
-            }
-        }
-    }
-
-    #[test]
-    fn head_lookup_equals_a_plain_search() {
-        let z = Zipf::new(50_000, 0.9);
-        let head_total = z.head_cdf.last().copied().unwrap_or(0.0);
-        let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
-        let probes = (0..20_000)
-            .map(|_| unit(&mut rng) * head_total)
-            .chain(z.head_cdf.iter().copied().filter(|&c| c < head_total))
-            .chain([0.0]);
-        for weight in probes {
-            let expected = z.head_cdf.partition_point(|&c| c <= weight) as u32 + 1;
-            assert_eq!(z.head_rank(weight, head_total), expected, "weight {weight}");
         }
     }
 }
