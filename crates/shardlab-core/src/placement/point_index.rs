@@ -68,14 +68,19 @@ impl PointIndex {
     pub fn first_at_or_after(&self, points: &[u64], key: u64) -> usize {
         // `shift` is at least 44, so the bucket is below 2^20 and fits any usize.
         let bucket = (key >> self.shift) as usize;
-        let (Some(&low), Some(&high)) = (self.first.get(bucket), self.first.get(bucket + 1)) else {
+        let (Some(&low), Some(&high)) = (
+            self.first.get(bucket),
+            self.first.get(bucket.saturating_add(1)),
+        ) else {
             return points.partition_point(|&point| point < key);
         };
         let (low, high) = (low as usize, high as usize);
         match points.get(low..high) {
             // Every point before `low` is below this bucket's start, hence below the key, and
             // every point from `high` on is at or after the next bucket's start, hence above it.
-            Some(candidates) => low + candidates.partition_point(|&point| point < key),
+            Some(candidates) => {
+                low.saturating_add(candidates.partition_point(|&point| point < key))
+            }
             None => points.partition_point(|&point| point < key),
         }
     }
@@ -89,7 +94,6 @@ impl PointIndex {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use proptest::prelude::*;
 
     /// The plain binary search that the index must agree with.
     fn reference(points: &[u64], key: u64) -> usize {
@@ -146,34 +150,42 @@ mod tests {
         }
     }
 
-    proptest! {
-        #![proptest_config(ProptestConfig::with_cases(256))]
+    /// proptest is a native-only dev-dependency; the plain tests above also run in wasm.
+    #[cfg(not(target_arch = "wasm32"))]
+    mod props {
+        use super::*;
+        use proptest::prelude::*;
 
-        #[test]
-        fn agrees_with_binary_search_on_random_points(
-            mut points in prop::collection::vec(any::<u64>(), 0..300),
-            keys in prop::collection::vec(any::<u64>(), 1..40),
-        ) {
-            points.sort_unstable();
-            let index = PointIndex::new(&points);
-            for key in keys.iter().copied().chain(points.iter().copied()) {
-                prop_assert_eq!(index.first_at_or_after(&points, key), reference(&points, key));
-            }
-        }
+        proptest! {
+                #![proptest_config(ProptestConfig::with_cases(256))]
 
-        #[test]
-        fn agrees_on_clustered_and_repeated_points(
-            base in any::<u64>(),
-            offsets in prop::collection::vec(0u64..64, 1..200),
-            keys in prop::collection::vec(0u64..80, 1..40),
-        ) {
-            let mut points: Vec<u64> = offsets.iter().map(|o| base.wrapping_add(*o)).collect();
-            points.sort_unstable();
-            let index = PointIndex::new(&points);
-            for key in keys {
-                let key = base.wrapping_add(key);
-                prop_assert_eq!(index.first_at_or_after(&points, key), reference(&points, key));
-            }
+                #[test]
+                fn agrees_with_binary_search_on_random_points(
+                    mut points in prop::collection::vec(any::<u64>(), 0..300),
+                    keys in prop::collection::vec(any::<u64>(), 1..40),
+                ) {
+                    points.sort_unstable();
+                    let index = PointIndex::new(&points);
+                    for key in keys.iter().copied().chain(points.iter().copied()) {
+                        prop_assert_eq!(index.first_at_or_after(&points, key), reference(&points, key));
+                    }
+                }
+
+                #[test]
+                fn agrees_on_clustered_and_repeated_points(
+                    base in any::<u64>(),
+                    offsets in prop::collection::vec(0u64..64, 1..200),
+                    keys in prop::collection::vec(0u64..80, 1..40),
+                ) {
+                    let mut points: Vec<u64> = offsets.iter().map(|o| base.wrapping_add(*o)).collect();
+                    points.sort_unstable();
+                    let index = PointIndex::new(&points);
+                    for key in keys {
+                        let key = base.wrapping_add(key);
+                        prop_assert_eq!(index.first_at_or_after(&points, key), reference(&points, key));
+                    }
+                }
+
         }
     }
 }
