@@ -30,6 +30,7 @@ mod id_encoded;
 mod jump;
 mod key_hash;
 mod modulo;
+mod point_index;
 mod range;
 mod rendezvous;
 mod ring;
@@ -47,6 +48,7 @@ pub use id_encoded::{IdEncoded, ShardSpan};
 pub use jump::{jump_bucket, Jump};
 pub use key_hash::{hash_bytes, key_hash, KEY_HASH_SEED};
 pub use modulo::Mod;
+pub use point_index::PointIndex;
 pub use range::{Range, RangeSpan};
 pub use rendezvous::{Rendezvous, RendezvousScore};
 pub use ring::{
