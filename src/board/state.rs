@@ -336,7 +336,7 @@ impl Reducible for BoardState {
             }
             Action::AddFault(fault) => {
                 next.design.faults.push(fault);
-                next.design.faults.sort_by(|a, b| a.at_s.total_cmp(&b.at_s));
+                sort_by_time(&mut next.design.faults);
             }
             Action::RemoveFault(index) => {
                 if index < next.design.faults.len() {
@@ -366,6 +366,19 @@ impl Reducible for BoardState {
         }
         Rc::new(next)
     }
+}
+
+/// Orders faults by time, keeping the order of faults at the same second: a stable sort.
+///
+/// An insertion sort with a binary search, not `sort_by`: the timeline holds a few dozen faults
+/// at most, and the standard stable sort would bring its own copy of a few kB of wasm.
+fn sort_by_time(faults: &mut Vec<Fault>) {
+    let mut sorted: Vec<Fault> = Vec::with_capacity(faults.len());
+    for fault in faults.drain(..) {
+        let at = sorted.partition_point(|earlier| earlier.at_s.total_cmp(&fault.at_s).is_le());
+        sorted.insert(at, fault);
+    }
+    *faults = sorted;
 }
 
 /// Positions are kept to a tenth of a unit, so the JSON stays short.
@@ -562,9 +575,33 @@ pub fn parse_import(text: &str) -> Result<Design, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use shardlab_core::sim::FaultKind;
 
     fn reduce(state: BoardState, action: Action) -> BoardState {
         (*Rc::new(state).reduce(action)).clone()
+    }
+
+    #[test]
+    fn faults_sort_by_time_and_keep_their_order_within_a_second() {
+        let kinds = [
+            FaultKind::CacheFlush,
+            FaultKind::MasterDown { shard: 0 },
+            FaultKind::MasterDown { shard: 1 },
+            FaultKind::CacheFlush,
+            FaultKind::MasterDown { shard: 2 },
+        ];
+        let times = [30.0, 10.0, 30.0, -0.0, 10.0];
+        let mut faults: Vec<Fault> = times
+            .iter()
+            .zip(kinds)
+            .map(|(&at_s, kind)| Fault { at_s, kind })
+            .collect();
+        let mut expected = faults.clone();
+        expected.sort_by(|a, b| a.at_s.total_cmp(&b.at_s));
+        sort_by_time(&mut faults);
+        assert_eq!(faults, expected);
+        let order: Vec<f64> = faults.iter().map(|f| f.at_s).collect();
+        assert_eq!(order, [-0.0, 10.0, 10.0, 30.0, 30.0]);
     }
 
     #[test]
