@@ -10,6 +10,8 @@ use shardlab_core::sim::{
 };
 use yew::prelude::*;
 
+use crate::components::number::parse_f64;
+
 /// The preset the page opens on.
 pub const DEFAULT_PRESET: &str = "pinterest";
 /// The seed the page opens on.
@@ -434,11 +436,8 @@ fn parse_size(text: &str) -> Result<InstanceSize, String> {
 fn parse_number(setting: Setting, text: &str) -> Result<f64, String> {
     // The core's settings table (`Setting::range`), the same the validator and the CLI check.
     let (min, max) = setting.range().map_or((0.0, 0.0), |r| (r.min, r.max));
-    let value: f64 = text
-        .trim()
-        .replace([',', '_'], "")
-        .parse()
-        .map_err(|_| format!("{} takes a number {min} … {max}.", setting.label()))?;
+    let value = parse_f64(&text.trim().replace([',', '_'], ""))
+        .ok_or_else(|| format!("{} takes a number {min} … {max}.", setting.label()))?;
     if !value.is_finite() || value < min || value > max {
         return Err(format!(
             "{} takes {min} … {max}; \"{}\" is outside that.",
