@@ -129,7 +129,7 @@ mod tests {
     #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     #[cfg_attr(not(target_arch = "wasm32"), test)]
     fn the_grammar_check_agrees_with_str_parse_on_plain_decimals() {
-        let mut accepted = 0;
+        let mut accepted: usize = 0;
         for text in SAMPLES {
             let body = text.strip_prefix(['+', '-']).unwrap_or(text);
             let lower = body.to_ascii_lowercase();
@@ -139,7 +139,7 @@ mod tests {
             // `str::parse` takes one sign, which `body` may still have ("++1"); `is_decimal` none.
             let expected = !body.starts_with(['+', '-']) && body.parse::<f64>().is_ok();
             assert_eq!(is_decimal(body), expected, "{text:?}");
-            accepted += usize::from(is_decimal(body));
+            accepted = accepted.saturating_add(usize::from(is_decimal(body)));
         }
         assert!(accepted > 20, "{accepted}");
     }
