@@ -117,11 +117,7 @@ pub fn parse_rgb(text: &str) -> Option<(u8, u8, u8)> {
     let mut parts = inner
         .split([',', ' ', '/'])
         .filter(|p| !p.is_empty())
-        .map(|p| {
-            p.parse::<f64>()
-                .ok()
-                .map(|v| v.clamp(0.0, 255.0).round() as u8)
-        });
+        .map(|p| super::number::parse_f64(p).map(|v| v.clamp(0.0, 255.0).round() as u8));
     Some((parts.next()??, parts.next()??, parts.next()??))
 }
 

@@ -19,6 +19,7 @@ pub mod format;
 pub mod header;
 pub mod log_slider;
 pub mod not_found;
+pub mod number;
 pub mod other_page;
 pub mod page_focus;
 pub mod palette;

@@ -4,6 +4,7 @@
 //! A check reads what the widget really shows. A button press proves nothing; the state after it
 //! does, so a reader who gets there another way (editing the link, typing a value) is done too.
 
+use crate::components::number::parse_f64;
 use crate::components::snapshot::{BoardSnapshot, DecoderSnapshot, RingSnapshot};
 
 /// A snapshot read back from a live view.
@@ -113,7 +114,7 @@ pub fn judge(check: &Check, snapshot: Option<&Snapshot>, answer: &str) -> Verdic
 /// A typed percentage or plain number: "80", "80.1 %", "80,1".
 pub fn parse_number(text: &str) -> Option<f64> {
     let cleaned: String = text.trim().trim_end_matches('%').trim().replace(',', ".");
-    cleaned.parse::<f64>().ok().filter(|v| v.is_finite())
+    parse_f64(&cleaned).filter(|v| v.is_finite())
 }
 
 fn ring(snapshot: &Snapshot) -> Option<&RingSnapshot> {
