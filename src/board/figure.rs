@@ -8,6 +8,7 @@
 //! rectangles in the same coordinates, dashed lines are one element type, and one formatter
 //! writes every tick label. The board page pays for plotters' chart code once per back end.
 
+use plotters::coord::types::RangedCoordf64;
 use plotters::coord::Shift;
 use plotters::element::DashedPathElement;
 use plotters::prelude::*;
@@ -93,17 +94,6 @@ impl Axis {
         (self.at(self.lo), self.at(self.hi))
     }
 
-    /// At most how many ticks plotters may place: one per decade on a log axis, so they fall on
-    /// whole decades, and one per name when the names fit.
-    fn tick_count(&self) -> usize {
-        let (lo, hi) = self.range();
-        match &self.ticks {
-            Ticks::Log => (libm::round(hi - lo) as usize).saturating_add(1).max(2),
-            Ticks::Names(names) => names.len().clamp(1, 16),
-            _ => 6,
-        }
-    }
-
     /// A tick label for a position on the drawn axis.
     pub fn tick(&self, at: f64) -> String {
         match &self.ticks {
@@ -121,19 +111,21 @@ impl Axis {
         }
     }
 
-    /// Ticks for an axis drawn by hand (the right-hand one): each decade on a log axis, else
-    /// five even steps.
-    fn own_ticks(&self) -> Vec<f64> {
+    /// Where the ticks go, on the drawn axis: each decade on a log axis, every name (or every
+    /// n-th, at most 16), else about `count` round steps.
+    fn tick_positions(&self, count: usize) -> Vec<f64> {
         let (lo, hi) = self.range();
-        match self.ticks {
+        match &self.ticks {
             Ticks::Log => {
                 let first = libm::ceil(lo - 1e-9) as i32;
                 let last = libm::floor(hi + 1e-9) as i32;
                 (first..=last).map(f64::from).collect()
             }
-            _ => (0..=4)
-                .map(|i| lo + (hi - lo) * f64::from(i) / 4.0)
-                .collect(),
+            Ticks::Names(names) => {
+                let step = names.len().div_ceil(16).max(1);
+                (0..names.len()).step_by(step).map(|i| i as f64).collect()
+            }
+            _ => super::geometry::ticks(lo, hi, count),
         }
     }
 }
@@ -311,41 +303,34 @@ impl Chart for Figure {
             let (here, below) = rest.split_vertically(own_height);
             rest = below;
             let (y0, y1) = panel.y.range();
-            let mut chart = ChartBuilder::on(&here)
-                .margin_top(if first { TOP } else { 4 })
-                .margin_left(6)
-                .margin_right(if panel.right.is_some() {
-                    RIGHT_AXIS_WIDTH
-                } else {
-                    40
-                })
-                .x_label_area_size(if bottom { X_AXIS_HEIGHT } else { 0 })
-                .y_label_area_size(Y_AXIS_WIDTH)
-                .build_cartesian_2d(x0..x1, y0..y1)
-                .map_err(fail)?;
-            let x_tick = |v: &f64| self.x.tick(*v);
-            let y_tick = |v: &f64| panel.y.tick(*v);
-            let mut mesh = chart.configure_mesh();
-            mesh.axis_style(colours.muted())
-                .bold_line_style(colours.border())
-                .max_light_lines(0)
-                .disable_x_mesh()
-                .label_style(font(colours, 12))
-                .axis_desc_style(font(colours, 13))
-                .x_labels(self.x.tick_count())
-                .y_labels(if self.panels.len() > 1 {
-                    3
-                } else {
-                    panel.y.tick_count()
-                })
-                .x_label_formatter(&x_tick)
-                .y_label_formatter(&y_tick)
-                .y_desc(panel.y.label.as_str());
-            if bottom {
-                mesh.x_desc(self.x.label.as_str());
+            // The plotting area inside the axes, in the back end's pixels; plotters maps data
+            // onto it (no ChartBuilder: its label-area layout is code the page does not need).
+            let (width, panel_height) = here.dim_in_pixel();
+            let base = here.get_base_pixel();
+            let right_margin = if panel.right.is_some() {
+                RIGHT_AXIS_WIDTH
+            } else {
+                40
+            };
+            let to_px = |v: u32| i32::try_from(v).unwrap_or(0);
+            let plot_x = base.0 + to_px(Y_AXIS_WIDTH + 6)
+                ..base.0 + to_px(width.saturating_sub(right_margin).max(Y_AXIS_WIDTH + 7));
+            let inner_top = if first { TOP } else { 12 };
+            let inner_bottom = panel_height.saturating_sub(if bottom { X_AXIS_HEIGHT } else { 0 });
+            let plot_y = base.1 + to_px(inner_bottom.max(inner_top + 1))..base.1 + to_px(inner_top);
+            let chart = here.apply_coord_spec(Cartesian2d::<RangedCoordf64, RangedCoordf64>::new(
+                x0..x1,
+                y0..y1,
+                (plot_x, plot_y),
+            ));
+            // Grid lines first, under the data; the axes and their labels come after it.
+            let y_ticks = panel.y.tick_positions(if count > 1 { 3 } else { 5 });
+            let grid = y_ticks.iter().map(|&y| {
+                PathElement::new(vec![(x0, y), (x1, y)], colours.border().stroke_width(1))
+            });
+            for element in grid {
+                chart.draw(&element).map_err(fail)?;
             }
-            mesh.draw().map_err(fail)?;
-
             let bars = panel.bars.iter().map(|bar| {
                 let colour = colours.get(bar.paint);
                 let style = if bar.hollow {
@@ -355,7 +340,9 @@ impl Chart for Figure {
                 };
                 Rectangle::new([(bar.x0, y0.max(0.0)), (bar.x1, panel.y.at(bar.y))], style)
             });
-            chart.draw_series(bars).map_err(fail)?;
+            for element in bars {
+                chart.draw(&element).map_err(fail)?;
+            }
             let dashed = |from: (f64, f64), to: (f64, f64), paint: Paint| {
                 DashedPathElement::new([from, to], 5, 4, colours.get(paint).stroke_width(1))
             };
@@ -370,7 +357,9 @@ impl Chart for Figure {
                 };
                 dashed((self.x.at(m.x), y0), (self.x.at(m.x), top), m.paint)
             });
-            chart.draw_series(levels.chain(marks)).map_err(fail)?;
+            for element in levels.chain(marks) {
+                chart.draw(&element).map_err(fail)?;
+            }
             let lines = panel.lines.iter().map(|line| {
                 let points: Vec<(f64, f64)> = line
                     .points
@@ -386,14 +375,17 @@ impl Chart for Figure {
                     .collect();
                 PathElement::new(points, colours.get(line.paint).stroke_width(2))
             });
-            chart.draw_series(lines).map_err(fail)?;
+            for element in lines {
+                chart.draw(&element).map_err(fail)?;
+            }
 
             // Text is placed in pixels, so notes and mark labels share one element type.
-            let base = here.get_base_pixel();
             let local = |x: f64, y: f64| {
-                let (px, py) = chart.backend_coord(&(x, y));
+                let (px, py) = chart.map_coordinate(&(x, y));
                 (px.saturating_sub(base.0), py.saturating_sub(base.1))
             };
+            let (left_px, top_px) = local(x0, y1);
+            let (right_px, bottom_px) = local(x1, y0);
             let mut texts: Vec<(String, (i32, i32), HPos)> = panel
                 .notes
                 .iter()
@@ -403,8 +395,6 @@ impl Chart for Figure {
                 })
                 .collect();
             if first {
-                let (_, top_px) = local(x0, y1);
-                let (_, bottom_px) = local(x0, y0);
                 for m in &self.marks {
                     let (px, _) = local(self.x.at(m.x), y0);
                     let y = f64::from(top_px) + f64::from(bottom_px - top_px) * m.label_at;
@@ -416,23 +406,59 @@ impl Chart for Figure {
                     texts.push((m.label.clone(), (px.saturating_add(dx), y as i32), side));
                 }
             }
-            let mut paths: Vec<Vec<(i32, i32)>> = Vec::new();
+            // The axes, drawn in pixels beside the plotting area: plotters' mesh would add its
+            // own copy of tick layout and number formatting to the page for the same picture.
+            let mut paths: Vec<Vec<(i32, i32)>> =
+                vec![vec![(left_px, top_px), (left_px, bottom_px)]];
+            for &y in &y_ticks {
+                let (_, py) = local(x0, y);
+                paths.push(vec![(left_px - 5, py), (left_px, py)]);
+                texts.push((panel.y.tick(y), (left_px - 8, py), HPos::Right));
+            }
+            let rotated = |angle| {
+                font(colours, 13)
+                    .transform(angle)
+                    .pos(Pos::new(HPos::Center, VPos::Center))
+            };
+            here.draw(&Text::new(
+                panel.y.label.clone(),
+                (left_px - 50, (top_px + bottom_px) / 2),
+                rotated(FontTransform::Rotate270),
+            ))
+            .map_err(fail)?;
+            if bottom {
+                paths.push(vec![(left_px, bottom_px), (right_px, bottom_px)]);
+                for x in self.x.tick_positions(6) {
+                    let (px, _) = local(x, y0);
+                    paths.push(vec![(px, bottom_px), (px, bottom_px + 5)]);
+                    let style = font(colours, 12).pos(Pos::new(HPos::Center, VPos::Top));
+                    here.draw(&Text::new(self.x.tick(x), (px, bottom_px + 8), style))
+                        .map_err(fail)?;
+                }
+                let style = font(colours, 13).pos(Pos::new(HPos::Center, VPos::Top));
+                here.draw(&Text::new(
+                    self.x.label.clone(),
+                    ((left_px + right_px) / 2, bottom_px + 24),
+                    style,
+                ))
+                .map_err(fail)?;
+            }
             if let Some(right) = &panel.right {
                 let (r0, r1) = right.range();
-                let (ax, top_px) = local(x1, y1);
-                let (_, bottom_px) = local(x1, y0);
+                let ax = right_px;
                 paths.push(vec![(ax, top_px), (ax, bottom_px)]);
-                for at in right.own_ticks() {
+                for at in right.tick_positions(5) {
                     let (_, py) = local(x1, y0 + (at - r0) / (r1 - r0) * (y1 - y0));
                     paths.push(vec![(ax, py), (ax + 5, py)]);
                     texts.push((right.tick(at), (ax + 8, py), HPos::Left));
                 }
                 let mid = (top_px + bottom_px) / 2;
-                let rotated = font(colours, 13)
-                    .transform(FontTransform::Rotate90)
-                    .pos(Pos::new(HPos::Center, VPos::Center));
-                here.draw(&Text::new(right.label.clone(), (ax + 48, mid), rotated))
-                    .map_err(fail)?;
+                here.draw(&Text::new(
+                    right.label.clone(),
+                    (ax + 50, mid),
+                    rotated(FontTransform::Rotate90),
+                ))
+                .map_err(fail)?;
             }
             for path in paths {
                 here.draw(&PathElement::new(path, colours.muted().stroke_width(1)))
@@ -475,10 +501,9 @@ mod tests {
     fn a_log_axis_spans_whole_decades_and_ticks_on_them() {
         let axis = Axis::log("ms", 3.2, 420.0);
         assert_eq!(axis.range(), (0.0, 3.0));
-        assert_eq!(axis.tick_count(), 4);
+        assert_eq!(axis.tick_positions(6), vec![0.0, 1.0, 2.0, 3.0]);
         assert_eq!(axis.tick(2.0), "100");
         assert_eq!(axis.tick(3.0), "1k");
-        assert_eq!(axis.own_ticks(), vec![0.0, 1.0, 2.0, 3.0]);
         assert_eq!(Axis::log("users", 10.0, 1_000_000.0).tick(6.0), "1M");
         // Nonsense in, a usable axis out.
         let bad = Axis::log("ms", f64::NAN, -5.0);
