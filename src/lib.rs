@@ -5,8 +5,8 @@
 //! `ring`, `board`), shared pieces in `components`, and app-wide concerns (routing, theme, the crash
 //! banner) in their own modules. ARCHITECTURE.md has the map.
 
-// No panic from input (issue 8 §3): these modules, and `decoder` and `components` (which deny the
-// same lints inside), refuse unwraps, indexing and unchecked arithmetic. `board`, `learn` and
+// No panic from input (issue 8 §3): these modules, and `decoder`, `components` and `board` (which
+// deny the same lints inside), refuse unwraps, indexing and unchecked arithmetic. `learn` and
 // `ring` are not linted yet.
 #[deny(
     clippy::unwrap_used,

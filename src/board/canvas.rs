@@ -91,8 +91,8 @@ pub fn focus_settings() {
                 (Some(el), Some(active)) => active.id() == el.id(),
                 _ => false,
             };
-            if !focused && left > 0 {
-                attempt(left - 1);
+            if let (false, Some(fewer)) = (focused, left.checked_sub(1)) {
+                attempt(fewer);
             }
         })
         .forget();
@@ -507,7 +507,7 @@ pub fn canvas(props: &CanvasProps) -> Html {
         );
         let more = match messages.len() {
             0 | 1 => String::new(),
-            n => format!(" (+{} more)", n - 1),
+            n => format!(" (+{} more)", n.saturating_sub(1)),
         };
         let first = messages.first().cloned().unwrap_or_default();
         Some(html! {

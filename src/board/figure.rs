@@ -291,15 +291,16 @@ impl Chart for Figure {
         let (mut rest, legend) = area.split_vertically(height.saturating_sub(legend_height));
         let count = u32::try_from(self.panels.len()).unwrap_or(1).max(1);
         let band = height
-            .saturating_sub(legend_height + TOP + X_AXIS_HEIGHT)
+            .saturating_sub(legend_height.saturating_add(TOP + X_AXIS_HEIGHT))
             .checked_div(count)
             .unwrap_or(0);
         let (x0, x1) = self.x.range();
         let last = self.panels.len().saturating_sub(1);
         for (i, panel) in self.panels.iter().enumerate() {
             let (first, bottom) = (i == 0, i == last);
-            let own_height =
-                band + if first { TOP } else { 0 } + if bottom { X_AXIS_HEIGHT } else { 0 };
+            let own_height = band
+                .saturating_add(if first { TOP } else { 0 })
+                .saturating_add(if bottom { X_AXIS_HEIGHT } else { 0 });
             let (here, below) = rest.split_vertically(own_height);
             rest = below;
             let (y0, y1) = panel.y.range();
@@ -313,11 +314,16 @@ impl Chart for Figure {
                 40
             };
             let to_px = |v: u32| i32::try_from(v).unwrap_or(0);
-            let plot_x = base.0 + to_px(Y_AXIS_WIDTH + 6)
-                ..base.0 + to_px(width.saturating_sub(right_margin).max(Y_AXIS_WIDTH + 7));
+            let plot_x = base.0.saturating_add(to_px(Y_AXIS_WIDTH + 6))
+                ..base.0.saturating_add(to_px(
+                    width.saturating_sub(right_margin).max(Y_AXIS_WIDTH + 7),
+                ));
             let inner_top = if first { TOP } else { 12 };
             let inner_bottom = panel_height.saturating_sub(if bottom { X_AXIS_HEIGHT } else { 0 });
-            let plot_y = base.1 + to_px(inner_bottom.max(inner_top + 1))..base.1 + to_px(inner_top);
+            let plot_y = base
+                .1
+                .saturating_add(to_px(inner_bottom.max(inner_top.saturating_add(1))))
+                ..base.1.saturating_add(to_px(inner_top));
             let chart = here.apply_coord_spec(Cartesian2d::<RangedCoordf64, RangedCoordf64>::new(
                 x0..x1,
                 y0..y1,
@@ -397,7 +403,8 @@ impl Chart for Figure {
             if first {
                 for m in &self.marks {
                     let (px, _) = local(self.x.at(m.x), y0);
-                    let y = f64::from(top_px) + f64::from(bottom_px - top_px) * m.label_at;
+                    let y =
+                        f64::from(top_px) + (f64::from(bottom_px) - f64::from(top_px)) * m.label_at;
                     let (dx, side) = if m.label_left {
                         (-4, HPos::Right)
                     } else {
@@ -412,8 +419,12 @@ impl Chart for Figure {
                 vec![vec![(left_px, top_px), (left_px, bottom_px)]];
             for &y in &y_ticks {
                 let (_, py) = local(x0, y);
-                paths.push(vec![(left_px - 5, py), (left_px, py)]);
-                texts.push((panel.y.tick(y), (left_px - 8, py), HPos::Right));
+                paths.push(vec![(left_px.saturating_sub(5), py), (left_px, py)]);
+                texts.push((
+                    panel.y.tick(y),
+                    (left_px.saturating_sub(8), py),
+                    HPos::Right,
+                ));
             }
             let rotated = |angle| {
                 font(colours, 13)
@@ -422,7 +433,7 @@ impl Chart for Figure {
             };
             here.draw(&Text::new(
                 panel.y.label.clone(),
-                (left_px - 50, (top_px + bottom_px) / 2),
+                (left_px.saturating_sub(50), top_px.midpoint(bottom_px)),
                 rotated(FontTransform::Rotate270),
             ))
             .map_err(fail)?;
@@ -430,15 +441,19 @@ impl Chart for Figure {
                 paths.push(vec![(left_px, bottom_px), (right_px, bottom_px)]);
                 for x in self.x.tick_positions(6) {
                     let (px, _) = local(x, y0);
-                    paths.push(vec![(px, bottom_px), (px, bottom_px + 5)]);
+                    paths.push(vec![(px, bottom_px), (px, bottom_px.saturating_add(5))]);
                     let style = font(colours, 12).pos(Pos::new(HPos::Center, VPos::Top));
-                    here.draw(&Text::new(self.x.tick(x), (px, bottom_px + 8), style))
-                        .map_err(fail)?;
+                    here.draw(&Text::new(
+                        self.x.tick(x),
+                        (px, bottom_px.saturating_add(8)),
+                        style,
+                    ))
+                    .map_err(fail)?;
                 }
                 let style = font(colours, 13).pos(Pos::new(HPos::Center, VPos::Top));
                 here.draw(&Text::new(
                     self.x.label.clone(),
-                    ((left_px + right_px) / 2, bottom_px + 24),
+                    (left_px.midpoint(right_px), bottom_px.saturating_add(24)),
                     style,
                 ))
                 .map_err(fail)?;
@@ -449,13 +464,13 @@ impl Chart for Figure {
                 paths.push(vec![(ax, top_px), (ax, bottom_px)]);
                 for at in right.tick_positions(5) {
                     let (_, py) = local(x1, y0 + (at - r0) / (r1 - r0) * (y1 - y0));
-                    paths.push(vec![(ax, py), (ax + 5, py)]);
-                    texts.push((right.tick(at), (ax + 8, py), HPos::Left));
+                    paths.push(vec![(ax, py), (ax.saturating_add(5), py)]);
+                    texts.push((right.tick(at), (ax.saturating_add(8), py), HPos::Left));
                 }
-                let mid = (top_px + bottom_px) / 2;
+                let mid = top_px.midpoint(bottom_px);
                 here.draw(&Text::new(
                     right.label.clone(),
-                    (ax + 50, mid),
+                    (ax.saturating_add(50), mid),
                     rotated(FontTransform::Rotate90),
                 ))
                 .map_err(fail)?;
@@ -474,16 +489,16 @@ impl Chart for Figure {
             let y = i32::try_from(LEGEND_ROW / 2).unwrap_or(10);
             legend
                 .draw(&PathElement::new(
-                    vec![(x, y), (x + 22, y)],
+                    vec![(x, y), (x.saturating_add(22), y)],
                     colours.get(paint).stroke_width(2),
                 ))
                 .map_err(fail)?;
             let style = font(colours, 12).pos(Pos::new(HPos::Left, VPos::Center));
             legend
-                .draw(&Text::new(name.clone(), (x + 28, y), style))
+                .draw(&Text::new(name.clone(), (x.saturating_add(28), y), style))
                 .map_err(fail)?;
             let width = i32::try_from(name.chars().count()).unwrap_or(10);
-            x = x.saturating_add(48 + 8 * width);
+            x = x.saturating_add(width.saturating_mul(8).saturating_add(48));
         }
         Ok(())
     }

@@ -196,7 +196,7 @@ pub fn ticks(lo: f64, hi: f64, count: usize) -> Vec<f64> {
         .find(|s| *s >= raw)
         .unwrap_or(10.0 * power);
     let first = libm::ceil(lo / step) * step;
-    (0..=count * 3)
+    (0..=count.saturating_mul(3))
         .map(|i| first + step * i as f64)
         .take_while(|v| *v <= hi + step * 1e-9)
         .collect()
@@ -211,7 +211,7 @@ pub fn log_space(lo: u32, hi: u32, count: usize) -> Vec<u32> {
     (0..count)
         .map(|i| {
             let t = if count > 1 {
-                i as f64 / (count - 1) as f64
+                i as f64 / count.saturating_sub(1) as f64
             } else {
                 0.0
             };

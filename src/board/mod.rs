@@ -6,6 +6,15 @@
 //! Everything but the home-page preview is compiled only with the `board` feature, so that the
 //! pages that do not show this view do not carry its code (see `route.rs`).
 
+// No panic from input (issue 8 §3): unwraps, indexing and unchecked arithmetic are refused in
+// every file of this module; a narrow `allow` with its reason marks the few that input cannot reach.
+#![deny(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::arithmetic_side_effects
+)]
+
 #[cfg(feature = "board")]
 pub mod canvas;
 #[cfg(feature = "board")]

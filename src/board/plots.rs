@@ -516,7 +516,7 @@ mod tests {
     fn shard(i: u32, share: f64) -> ShardLoad {
         ShardLoad {
             shard: i,
-            host: format!("MySQL{:03}A", i + 1),
+            host: format!("MySQL{:03}A", i.saturating_add(1)),
             requests_per_s: share * 100.0,
             share,
             utilisation: share,
