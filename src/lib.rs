@@ -17,13 +17,6 @@
 )]
 
 pub mod app;
-// Not linted yet: the Board is being reworked on another branch.
-#[allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::arithmetic_side_effects
-)]
 pub mod board;
 pub mod components;
 pub mod crash;

@@ -91,8 +91,8 @@ pub fn focus_settings() {
                 (Some(el), Some(active)) => active.id() == el.id(),
                 _ => false,
             };
-            if !focused && left > 0 {
-                attempt(left - 1);
+            if let (false, Some(fewer)) = (focused, left.checked_sub(1)) {
+                attempt(fewer);
             }
         })
         .forget();
@@ -112,12 +112,20 @@ pub fn canvas(props: &CanvasProps) -> Html {
         let fit = fit.clone();
         move || fit(0.0)
     });
-    // The board's drawn width, for the opening view (narrow boards zoom in to legible labels).
+    // The width the board's drawing gets, for the opening view (narrow boards zoom in to legible
+    // text). The viewBox is scaled into the inside of the border, and by the smaller of its two
+    // ratios: the box keeps the viewBox's aspect ratio including the border, so inside it the
+    // height is the limit by a fraction of a pixel.
     let drawn_width = {
         let svg = svg.clone();
         move || {
-            svg.cast::<web_sys::Element>()
-                .map_or(0.0, |el| el.get_bounding_client_rect().width())
+            svg.cast::<web_sys::Element>().map_or(0.0, |el| {
+                let rect = el.get_bounding_client_rect();
+                let inner_width = f64::from(el.client_width());
+                let border = (rect.width() - inner_width).max(0.0);
+                let inner_height = (rect.height() - border).max(0.0);
+                inner_width.min(inner_height * VIEW_W / VIEW_H)
+            })
         }
     };
     {
@@ -507,7 +515,7 @@ pub fn canvas(props: &CanvasProps) -> Html {
         );
         let more = match messages.len() {
             0 | 1 => String::new(),
-            n => format!(" (+{} more)", n - 1),
+            n => format!(" (+{} more)", n.saturating_sub(1)),
         };
         let first = messages.first().cloned().unwrap_or_default();
         Some(html! {

@@ -13,10 +13,12 @@ pub const MIN_ZOOM: f64 = 0.3;
 /// See [`MIN_ZOOM`].
 pub const MAX_ZOOM: f64 = 3.0;
 
-/// A node label's font size in board units; keep in step with `.node-label` in `www/board.css`.
-pub const LABEL_UNITS: f64 = 15.0;
-/// The smallest size, in CSS px, at which the opening view of a narrow board draws a node label.
-pub const LEGIBLE_LABEL_PX: f64 = 12.0;
+/// The font size, in board units, of a node's smallest line of text (its load, under the label
+/// and the kind); keep in step with `.node-load` in `www/board.css`.
+pub const SMALLEST_TEXT_UNITS: f64 = 11.0;
+/// The smallest size, in CSS px, at which the opening view of a narrow board draws any line of a
+/// node's text.
+pub const LEGIBLE_TEXT_PX: f64 = 12.0;
 /// Below this drawn width (CSS px) the board is on a phone, and its opening view favours legible
 /// labels over showing every box at once.
 pub const NARROW_BOARD_PX: f64 = 600.0;
@@ -76,7 +78,7 @@ impl View {
 
     /// The opening view for a board drawn `width_px` CSS pixels wide. On a wide board that is
     /// [`View::fit`]. On a narrow one, where the fitted labels would be a few pixels high, it zooms
-    /// in until a label is [`LEGIBLE_LABEL_PX`], keeping the left-most box's left edge in place:
+    /// in until a node's smallest line of text is [`LEGIBLE_TEXT_PX`], keeping the left-most box's left edge in place:
     /// the reader starts at the users, and drags to pan to the rest.
     pub fn fit_for_width(points: &[(f64, f64)], width_px: f64) -> View {
         let fitted = View::fit(points);
@@ -84,7 +86,7 @@ impl View {
             return fitted;
         }
         let px_per_unit = width_px / VIEW_W;
-        let needed = LEGIBLE_LABEL_PX / (LABEL_UNITS * px_per_unit);
+        let needed = LEGIBLE_TEXT_PX / (SMALLEST_TEXT_UNITS * px_per_unit);
         if fitted.zoom >= needed {
             return fitted;
         }
@@ -194,7 +196,7 @@ pub fn ticks(lo: f64, hi: f64, count: usize) -> Vec<f64> {
         .find(|s| *s >= raw)
         .unwrap_or(10.0 * power);
     let first = libm::ceil(lo / step) * step;
-    (0..=count * 3)
+    (0..=count.saturating_mul(3))
         .map(|i| first + step * i as f64)
         .take_while(|v| *v <= hi + step * 1e-9)
         .collect()
@@ -209,7 +211,7 @@ pub fn log_space(lo: u32, hi: u32, count: usize) -> Vec<u32> {
     (0..count)
         .map(|i| {
             let t = if count > 1 {
-                i as f64 / (count - 1) as f64
+                i as f64 / count.saturating_sub(1) as f64
             } else {
                 0.0
             };
@@ -259,11 +261,12 @@ mod tests {
         assert_eq!(View::fit_for_width(&points, 900.0), fitted);
         assert_eq!(View::fit_for_width(&points, f64::NAN), fitted);
         assert_eq!(View::fit_for_width(&points, 0.0), fitted);
-        // A phone: a label is drawn LEGIBLE_LABEL_PX high, and the left edge of the boxes stays.
+        // A phone: the smallest text is drawn LEGIBLE_TEXT_PX high, and the left edge of the
+        // boxes stays.
         let width = 358.0;
         let phone = View::fit_for_width(&points, width);
-        let label_px = LABEL_UNITS * phone.zoom * width / VIEW_W;
-        assert!((label_px - LEGIBLE_LABEL_PX).abs() < 1e-9, "{label_px}");
+        let small_px = SMALLEST_TEXT_UNITS * phone.zoom * width / VIEW_W;
+        assert!((small_px - LEGIBLE_TEXT_PX).abs() < 1e-9, "{small_px}");
         assert!(phone.zoom > fitted.zoom);
         let left = -NODE_W / 2.0;
         assert!((phone.to_view(left, 0.0).0 - fitted.to_view(left, 0.0).0).abs() < 1e-9);

@@ -83,7 +83,7 @@ pub fn attr(
 }
 
 fn text(value: &str) -> String {
-    let mut out = String::with_capacity(value.len() + 2);
+    let mut out = String::with_capacity(value.len().saturating_add(2));
     out.push('"');
     for c in value.chars() {
         match c {

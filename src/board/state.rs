@@ -410,7 +410,8 @@ fn connect(state: &mut BoardState, from: String, to: String) {
         state.note = Some("Both ends of an edge must be nodes on the board.".into());
     } else {
         state.design.edges.push(Edge { from, to });
-        state.selected = Selection::Edge(state.design.edges.len() - 1);
+        // The edge just pushed is the last one.
+        state.selected = Selection::Edge(state.design.edges.len().saturating_sub(1));
     }
 }
 

@@ -12,6 +12,8 @@ use std::rc::Rc;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters_canvas::CanvasBackend;
+
+use super::chart_backend::ChartBackend;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, HtmlElement};
@@ -121,9 +123,11 @@ pub fn parse_rgb(text: &str) -> Option<(u8, u8, u8)> {
     Some((parts.next()??, parts.next()??, parts.next()??))
 }
 
-/// Turns a plotters error into the message shown under a chart.
-pub fn fail<E: std::fmt::Debug>(error: E) -> String {
-    format!("{error:?}")
+/// Turns a plotters error into the message shown under a chart. Its `Display`, not `Debug`:
+/// the errors come through [`ChartBackend`], whose own error is one fixed sentence, and derived
+/// `Debug` output would cost the page size for nothing a reader can use.
+pub fn fail<E: std::fmt::Display>(error: E) -> String {
+    error.to_string()
 }
 
 /// A chart: its numbers, and how to draw them on any plotters back end.
@@ -143,7 +147,8 @@ pub trait Chart: PartialEq + 'static {
 pub fn svg_text<C: Chart>(chart: &C, colours: &Colours) -> Result<String, String> {
     let mut out = String::new();
     {
-        let area = SVGBackend::with_string(&mut out, SVG_SIZE).into_drawing_area();
+        let area =
+            ChartBackend::Svg(SVGBackend::with_string(&mut out, SVG_SIZE)).into_drawing_area();
         chart.draw(&area, colours)?;
         area.present().map_err(fail)?;
     }
@@ -182,10 +187,10 @@ fn draw_scaled<C: Chart>(
         .ok_or("this browser gives no 2D canvas")?;
     context
         .set_transform(ratio, 0.0, 0.0, ratio, 0.0, 0.0)
-        .map_err(fail)?;
+        .map_err(|_| "the canvas refused its scale")?;
     let backend =
         CanvasBackend::with_canvas_object(canvas.clone()).ok_or("this browser gives no canvas")?;
-    let whole = backend.into_drawing_area();
+    let whole = ChartBackend::Canvas(backend).into_drawing_area();
     let area = whole.shrink((0, 0), (width as u32, height as u32));
     chart.draw(&area, colours)?;
     area.present().map_err(fail)
@@ -205,11 +210,13 @@ fn png_url<C: Chart>(on_screen: &HtmlCanvasElement, chart: &C) -> Result<String,
     );
     let canvas = gloo::utils::document()
         .create_element("canvas")
-        .map_err(fail)?
-        .dyn_into::<HtmlCanvasElement>()
-        .map_err(fail)?;
+        .ok()
+        .and_then(|c| c.dyn_into::<HtmlCanvasElement>().ok())
+        .ok_or("this browser gives no canvas")?;
     draw_scaled(&canvas, chart, size, ratio, &Colours::read(on_screen))?;
-    canvas.to_data_url_with_type("image/png").map_err(fail)
+    canvas
+        .to_data_url_with_type("image/png")
+        .map_err(|_| "the browser would not make a PNG".to_owned())
 }
 
 /// A number that changes whenever the theme on screen changes: the toggle sets

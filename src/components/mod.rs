@@ -8,6 +8,7 @@
     clippy::arithmetic_side_effects
 )]
 pub mod chart;
+pub mod chart_backend;
 pub mod csv;
 pub mod download;
 pub mod draft_input;

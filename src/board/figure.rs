@@ -1,0 +1,610 @@
+//! The one chart type behind all four Board plots: a [`Figure`] is plain data (axes, lines, bars,
+//! vertical marks, notes, a legend) and one `Chart::draw` turns it into plotters calls.
+//!
+//! Why one type: plotters is generic over the back end and the coordinate types, so every chart
+//! type costs its own copy of plotters' chart code for the canvas and again for the SVG export.
+//! Here every plot uses the same f64 × f64 coordinates: a log axis is drawn on the log10 of its
+//! values (its range widened to whole decades, so the ticks fall on 1, 10, 100 …), bars are
+//! rectangles in the same coordinates, dashed lines are one element type, and one formatter
+//! writes every tick label. The board page pays for plotters' chart code once per back end.
+
+use plotters::coord::types::RangedCoordf64;
+use plotters::coord::Shift;
+use plotters::element::DashedPathElement;
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+
+use crate::components::chart::{fail, Chart, Colours};
+
+/// How an axis writes its ticks (and, for [`Ticks::Log`], how it maps values).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Ticks {
+    /// Plain numbers, shortened from a thousand up ("2k", "1.5M").
+    Number,
+    /// Shares drawn as percentages ("40 %").
+    Percent,
+    /// One decimal ("0.8").
+    Tenths,
+    /// A log10 axis: the value's log is drawn, ticks at each decade.
+    Log,
+    /// Names for the whole numbers 0, 1, 2 … (the shards); nothing between them.
+    Names(Vec<String>),
+}
+
+/// One axis: its description, its range in data units, and how it writes its ticks.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Axis {
+    /// The description beside the axis, with its unit.
+    pub label: String,
+    lo: f64,
+    hi: f64,
+    ticks: Ticks,
+}
+
+/// A number as an axis writes it: whole below a thousand where possible, then "k" and "M".
+pub fn short_number(v: f64) -> String {
+    let round2 = |x: f64| libm::round(x * 100.0) / 100.0;
+    if v.abs() >= 1_000_000.0 {
+        format!("{}M", round2(v / 1_000_000.0))
+    } else if v.abs() >= 1_000.0 {
+        format!("{}k", round2(v / 1_000.0))
+    } else if v.abs() >= 1.0 || v == 0.0 {
+        format!("{}", round2(v))
+    } else {
+        format!("{}", libm::round(v * 1_000.0) / 1_000.0)
+    }
+}
+
+impl Axis {
+    /// A linear axis from `lo` to `hi` (swapped if given the wrong way round; widened if empty).
+    pub fn linear(label: &str, lo: f64, hi: f64, ticks: Ticks) -> Self {
+        let (lo, hi) = ordered(lo, hi, 1.0);
+        Axis {
+            label: label.to_owned(),
+            lo,
+            hi,
+            ticks,
+        }
+    }
+
+    /// A log10 axis covering `lo` … `hi`, widened to whole decades so its ticks are 1, 10, 100 ….
+    pub fn log(label: &str, lo: f64, hi: f64) -> Self {
+        let positive = |v: f64| if v.is_finite() && v > 0.0 { v } else { 1.0 };
+        let (lo, hi) = ordered(positive(lo), positive(hi), 10.0);
+        let lo = libm::pow(10.0, libm::floor(libm::log10(lo)));
+        let hi = libm::pow(10.0, libm::ceil(libm::log10(hi)));
+        Axis {
+            label: label.to_owned(),
+            lo,
+            hi: if hi > lo { hi } else { lo * 10.0 },
+            ticks: Ticks::Log,
+        }
+    }
+
+    /// Where a value sits on the drawn axis: its log10 on a log axis, itself otherwise.
+    pub fn at(&self, v: f64) -> f64 {
+        match self.ticks {
+            Ticks::Log => libm::log10(v.max(self.lo * 1e-3)),
+            _ => v,
+        }
+    }
+
+    /// The drawn range.
+    fn range(&self) -> (f64, f64) {
+        (self.at(self.lo), self.at(self.hi))
+    }
+
+    /// A tick label for a position on the drawn axis.
+    pub fn tick(&self, at: f64) -> String {
+        match &self.ticks {
+            Ticks::Number => short_number(at),
+            Ticks::Percent => format!("{:.0} %", at * 100.0),
+            Ticks::Tenths => format!("{at:.1}"),
+            Ticks::Log => short_number(libm::pow(10.0, libm::round(at))),
+            Ticks::Names(names) => {
+                let whole = libm::round(at);
+                if (at - whole).abs() > 1e-6 || whole < 0.0 {
+                    return String::new();
+                }
+                names.get(whole as usize).cloned().unwrap_or_default()
+            }
+        }
+    }
+
+    /// Where the ticks go, on the drawn axis: each decade on a log axis, every name (or every
+    /// n-th, at most 16), else about `count` round steps.
+    fn tick_positions(&self, count: usize) -> Vec<f64> {
+        let (lo, hi) = self.range();
+        match &self.ticks {
+            Ticks::Log => {
+                let first = libm::ceil(lo - 1e-9) as i32;
+                let last = libm::floor(hi + 1e-9) as i32;
+                (first..=last).map(f64::from).collect()
+            }
+            Ticks::Names(names) => {
+                let step = names.len().div_ceil(16).max(1);
+                (0..names.len()).step_by(step).map(|i| i as f64).collect()
+            }
+            _ => super::geometry::ticks(lo, hi, count),
+        }
+    }
+}
+
+/// (lo, hi) in order, `pad` apart at least, finite.
+fn ordered(a: f64, b: f64, pad: f64) -> (f64, f64) {
+    let a = if a.is_finite() { a } else { 0.0 };
+    let b = if b.is_finite() { b } else { a + pad };
+    let (lo, hi) = if a <= b { (a, b) } else { (b, a) };
+    if hi > lo {
+        (lo, hi)
+    } else {
+        (lo, lo + pad)
+    }
+}
+
+/// A colour by its CSS custom property, resolved for the theme when drawing.
+pub type Paint = &'static str;
+
+/// A line through data points.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Line {
+    /// (x, y) in data units.
+    pub points: Vec<(f64, f64)>,
+    pub paint: Paint,
+    /// Read against the panel's right-hand axis instead of its left one.
+    pub on_right: bool,
+}
+
+/// A bar from the x axis up to `y`, `x0` … `x1` wide.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Bar {
+    pub x0: f64,
+    pub x1: f64,
+    pub y: f64,
+    pub paint: Paint,
+    /// Only the outline is drawn (a shard that is down).
+    pub hollow: bool,
+}
+
+/// A dashed vertical line at `x`: a quantile, the knee, "now", an injected failure.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Mark {
+    /// What the mark is, in one word ("p99", "knee", "fault"): listed in the figure's
+    /// `data-detail` and so read by tests and tools.
+    pub key: &'static str,
+    pub x: f64,
+    /// Drawn from the axis up to this y of the first panel; `None` for the panels' full height.
+    pub up_to: Option<f64>,
+    /// The text beside the line, in the first panel.
+    pub label: String,
+    /// Where the label sits, as a share of the first panel's height from its top.
+    pub label_at: f64,
+    /// The label goes to the left of the line.
+    pub label_left: bool,
+    pub paint: Paint,
+}
+
+/// Text at a data point, to the right of it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Note {
+    pub at: (f64, f64),
+    pub text: String,
+}
+
+/// A dashed horizontal line, e.g. the fair share.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Level {
+    pub y: f64,
+    pub paint: Paint,
+}
+
+/// One band of a figure, with its own y axis.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Panel {
+    pub y: Axis,
+    /// A second y axis on the right, for lines with `on_right`.
+    pub right: Option<Axis>,
+    pub lines: Vec<Line>,
+    pub bars: Vec<Bar>,
+    pub levels: Vec<Level>,
+    pub notes: Vec<Note>,
+}
+
+impl Panel {
+    /// A panel with a y axis and nothing drawn in it yet.
+    pub fn new(y: Axis) -> Self {
+        Panel {
+            y,
+            right: None,
+            lines: Vec::new(),
+            bars: Vec::new(),
+            levels: Vec::new(),
+            notes: Vec::new(),
+        }
+    }
+
+    /// A y on the right-hand axis, moved to where it sits on the left-hand one.
+    fn right_to_left(&self, y: f64) -> f64 {
+        let (lo, hi) = self.y.range();
+        match &self.right {
+            Some(right) => {
+                let (r0, r1) = right.range();
+                lo + (right.at(y) - r0) / (r1 - r0) * (hi - lo)
+            }
+            None => self.y.at(y),
+        }
+    }
+}
+
+/// A whole plot: panels stacked top to bottom over one x axis, marks through all of them, and a
+/// legend under the axis.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Figure {
+    pub x: Axis,
+    pub panels: Vec<Panel>,
+    pub marks: Vec<Mark>,
+    /// (name, colour) of each line in the legend.
+    pub legend: Vec<(String, Paint)>,
+    /// One sentence for screen readers.
+    pub summary: String,
+}
+
+impl Figure {
+    /// The marks' keys, space-separated, in drawing order: the figure's `data-detail`.
+    pub fn mark_keys(&self) -> String {
+        self.marks
+            .iter()
+            .map(|m| m.key)
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+}
+
+const X_AXIS_HEIGHT: u32 = 42;
+const Y_AXIS_WIDTH: u32 = 62;
+const RIGHT_AXIS_WIDTH: u32 = 62;
+const TOP: u32 = 14;
+const LEGEND_ROW: u32 = 20;
+
+/// Text in the theme's colour. The family is given as `FontFamily::SansSerif`, not as the
+/// string "sans-serif": plotters lower-cases a family string, which would pull Unicode's case
+/// tables (kilobytes) into the page.
+fn font(colours: &Colours, size: u32) -> TextStyle<'static> {
+    (FontFamily::SansSerif, size)
+        .into_font()
+        .color(&colours.text())
+}
+
+impl Chart for Figure {
+    fn draw<DB: DrawingBackend>(
+        &self,
+        area: &DrawingArea<DB, Shift>,
+        colours: &Colours,
+    ) -> Result<(), String> {
+        area.fill(&colours.surface()).map_err(fail)?;
+        let (_, height) = area.dim_in_pixel();
+        let legend_height = if self.legend.is_empty() {
+            0
+        } else {
+            LEGEND_ROW
+        };
+        let (mut rest, legend) = area.split_vertically(height.saturating_sub(legend_height));
+        let count = u32::try_from(self.panels.len()).unwrap_or(1).max(1);
+        let band = height
+            .saturating_sub(legend_height.saturating_add(TOP + X_AXIS_HEIGHT))
+            .checked_div(count)
+            .unwrap_or(0);
+        let (x0, x1) = self.x.range();
+        let last = self.panels.len().saturating_sub(1);
+        for (i, panel) in self.panels.iter().enumerate() {
+            let (first, bottom) = (i == 0, i == last);
+            let own_height = band
+                .saturating_add(if first { TOP } else { 0 })
+                .saturating_add(if bottom { X_AXIS_HEIGHT } else { 0 });
+            let (here, below) = rest.split_vertically(own_height);
+            rest = below;
+            let (y0, y1) = panel.y.range();
+            // The plotting area inside the axes, in the back end's pixels; plotters maps data
+            // onto it (no ChartBuilder: its label-area layout is code the page does not need).
+            let (width, panel_height) = here.dim_in_pixel();
+            let base = here.get_base_pixel();
+            let right_margin = if panel.right.is_some() {
+                RIGHT_AXIS_WIDTH
+            } else {
+                40
+            };
+            let to_px = |v: u32| i32::try_from(v).unwrap_or(0);
+            let plot_x = base.0.saturating_add(to_px(Y_AXIS_WIDTH + 6))
+                ..base.0.saturating_add(to_px(
+                    width.saturating_sub(right_margin).max(Y_AXIS_WIDTH + 7),
+                ));
+            let inner_top = if first { TOP } else { 12 };
+            let inner_bottom = panel_height.saturating_sub(if bottom { X_AXIS_HEIGHT } else { 0 });
+            let plot_y = base
+                .1
+                .saturating_add(to_px(inner_bottom.max(inner_top.saturating_add(1))))
+                ..base.1.saturating_add(to_px(inner_top));
+            let chart = here.apply_coord_spec(Cartesian2d::<RangedCoordf64, RangedCoordf64>::new(
+                x0..x1,
+                y0..y1,
+                (plot_x, plot_y),
+            ));
+            // Grid lines first, under the data; the axes and their labels come after it.
+            let y_ticks = panel.y.tick_positions(if count > 1 { 3 } else { 5 });
+            let grid = y_ticks.iter().map(|&y| {
+                PathElement::new(vec![(x0, y), (x1, y)], colours.border().stroke_width(1))
+            });
+            for element in grid {
+                chart.draw(&element).map_err(fail)?;
+            }
+            let bars = panel.bars.iter().map(|bar| {
+                let colour = colours.get(bar.paint);
+                let style = if bar.hollow {
+                    colour.stroke_width(1)
+                } else {
+                    colour.filled()
+                };
+                Rectangle::new([(bar.x0, y0.max(0.0)), (bar.x1, panel.y.at(bar.y))], style)
+            });
+            for element in bars {
+                chart.draw(&element).map_err(fail)?;
+            }
+            let dashed = |from: (f64, f64), to: (f64, f64), paint: Paint| {
+                DashedPathElement::new([from, to], 5, 4, colours.get(paint).stroke_width(1))
+            };
+            let levels = panel
+                .levels
+                .iter()
+                .map(|l| dashed((x0, panel.y.at(l.y)), (x1, panel.y.at(l.y)), l.paint));
+            let marks = self.marks.iter().map(|m| {
+                let top = match m.up_to {
+                    Some(y) if first => panel.y.at(y),
+                    _ => y1,
+                };
+                dashed((self.x.at(m.x), y0), (self.x.at(m.x), top), m.paint)
+            });
+            for element in levels.chain(marks) {
+                chart.draw(&element).map_err(fail)?;
+            }
+            let lines = panel.lines.iter().map(|line| {
+                let points: Vec<(f64, f64)> = line
+                    .points
+                    .iter()
+                    .map(|&(x, y)| {
+                        let y = if line.on_right {
+                            panel.right_to_left(y)
+                        } else {
+                            panel.y.at(y)
+                        };
+                        (self.x.at(x), y.clamp(y0, y1))
+                    })
+                    .collect();
+                PathElement::new(points, colours.get(line.paint).stroke_width(2))
+            });
+            for element in lines {
+                chart.draw(&element).map_err(fail)?;
+            }
+
+            // Text is placed in pixels, so notes and mark labels share one element type.
+            let local = |x: f64, y: f64| {
+                let (px, py) = chart.map_coordinate(&(x, y));
+                (px.saturating_sub(base.0), py.saturating_sub(base.1))
+            };
+            let (left_px, top_px) = local(x0, y1);
+            let (right_px, bottom_px) = local(x1, y0);
+            let mut texts: Vec<(String, (i32, i32), HPos)> = panel
+                .notes
+                .iter()
+                .map(|n| {
+                    let (px, py) = local(self.x.at(n.at.0), panel.y.at(n.at.1));
+                    (n.text.clone(), (px.saturating_add(4), py), HPos::Left)
+                })
+                .collect();
+            if first {
+                for m in &self.marks {
+                    let (px, _) = local(self.x.at(m.x), y0);
+                    let y =
+                        f64::from(top_px) + (f64::from(bottom_px) - f64::from(top_px)) * m.label_at;
+                    let (dx, side) = if m.label_left {
+                        (-4, HPos::Right)
+                    } else {
+                        (4, HPos::Left)
+                    };
+                    texts.push((m.label.clone(), (px.saturating_add(dx), y as i32), side));
+                }
+            }
+            // The axes, drawn in pixels beside the plotting area: plotters' mesh would add its
+            // own copy of tick layout and number formatting to the page for the same picture.
+            let mut paths: Vec<Vec<(i32, i32)>> =
+                vec![vec![(left_px, top_px), (left_px, bottom_px)]];
+            for &y in &y_ticks {
+                let (_, py) = local(x0, y);
+                paths.push(vec![(left_px.saturating_sub(5), py), (left_px, py)]);
+                texts.push((
+                    panel.y.tick(y),
+                    (left_px.saturating_sub(8), py),
+                    HPos::Right,
+                ));
+            }
+            let rotated = |angle| {
+                font(colours, 13)
+                    .transform(angle)
+                    .pos(Pos::new(HPos::Center, VPos::Center))
+            };
+            here.draw(&Text::new(
+                panel.y.label.clone(),
+                (left_px.saturating_sub(50), top_px.midpoint(bottom_px)),
+                rotated(FontTransform::Rotate270),
+            ))
+            .map_err(fail)?;
+            if bottom {
+                paths.push(vec![(left_px, bottom_px), (right_px, bottom_px)]);
+                for x in self.x.tick_positions(6) {
+                    let (px, _) = local(x, y0);
+                    paths.push(vec![(px, bottom_px), (px, bottom_px.saturating_add(5))]);
+                    let style = font(colours, 12).pos(Pos::new(HPos::Center, VPos::Top));
+                    here.draw(&Text::new(
+                        self.x.tick(x),
+                        (px, bottom_px.saturating_add(8)),
+                        style,
+                    ))
+                    .map_err(fail)?;
+                }
+                let style = font(colours, 13).pos(Pos::new(HPos::Center, VPos::Top));
+                here.draw(&Text::new(
+                    self.x.label.clone(),
+                    (left_px.midpoint(right_px), bottom_px.saturating_add(24)),
+                    style,
+                ))
+                .map_err(fail)?;
+            }
+            if let Some(right) = &panel.right {
+                let (r0, r1) = right.range();
+                let ax = right_px;
+                paths.push(vec![(ax, top_px), (ax, bottom_px)]);
+                for at in right.tick_positions(5) {
+                    let (_, py) = local(x1, y0 + (at - r0) / (r1 - r0) * (y1 - y0));
+                    paths.push(vec![(ax, py), (ax.saturating_add(5), py)]);
+                    texts.push((right.tick(at), (ax.saturating_add(8), py), HPos::Left));
+                }
+                let mid = top_px.midpoint(bottom_px);
+                here.draw(&Text::new(
+                    right.label.clone(),
+                    (ax.saturating_add(50), mid),
+                    rotated(FontTransform::Rotate90),
+                ))
+                .map_err(fail)?;
+            }
+            for path in paths {
+                here.draw(&PathElement::new(path, colours.muted().stroke_width(1)))
+                    .map_err(fail)?;
+            }
+            for (text, at, side) in texts {
+                let style = font(colours, 12).pos(Pos::new(side, VPos::Center));
+                here.draw(&Text::new(text, at, style)).map_err(fail)?;
+            }
+        }
+        let mut x = i32::try_from(Y_AXIS_WIDTH).unwrap_or(60);
+        for (name, paint) in &self.legend {
+            let y = i32::try_from(LEGEND_ROW / 2).unwrap_or(10);
+            legend
+                .draw(&PathElement::new(
+                    vec![(x, y), (x.saturating_add(22), y)],
+                    colours.get(paint).stroke_width(2),
+                ))
+                .map_err(fail)?;
+            let style = font(colours, 12).pos(Pos::new(HPos::Left, VPos::Center));
+            legend
+                .draw(&Text::new(name.clone(), (x.saturating_add(28), y), style))
+                .map_err(fail)?;
+            let width = i32::try_from(name.chars().count()).unwrap_or(10);
+            x = x.saturating_add(width.saturating_mul(8).saturating_add(48));
+        }
+        Ok(())
+    }
+
+    fn summary(&self) -> String {
+        self.summary.clone()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_log_axis_spans_whole_decades_and_ticks_on_them() {
+        let axis = Axis::log("ms", 3.2, 420.0);
+        assert_eq!(axis.range(), (0.0, 3.0));
+        assert_eq!(axis.tick_positions(6), vec![0.0, 1.0, 2.0, 3.0]);
+        assert_eq!(axis.tick(2.0), "100");
+        assert_eq!(axis.tick(3.0), "1k");
+        assert_eq!(Axis::log("users", 10.0, 1_000_000.0).tick(6.0), "1M");
+        // Nonsense in, a usable axis out.
+        let bad = Axis::log("ms", f64::NAN, -5.0);
+        let (lo, hi) = bad.range();
+        assert!(hi > lo, "{lo} {hi}");
+    }
+
+    #[test]
+    fn names_label_only_whole_positions() {
+        let axis = Axis::linear(
+            "shard",
+            -0.5,
+            2.5,
+            Ticks::Names(vec!["a".into(), "b".into(), "c".into()]),
+        );
+        assert_eq!(axis.tick(1.0), "b");
+        assert_eq!(axis.tick(1.5), "");
+        assert_eq!(axis.tick(7.0), "");
+        assert_eq!(axis.tick(-1.0), "");
+    }
+
+    #[test]
+    fn an_empty_or_reversed_range_is_made_usable() {
+        assert_eq!(
+            Axis::linear("y", 2.0, 2.0, Ticks::Number).range(),
+            (2.0, 3.0)
+        );
+        assert_eq!(
+            Axis::linear("y", 5.0, 1.0, Ticks::Number).range(),
+            (1.0, 5.0)
+        );
+    }
+
+    #[test]
+    fn the_right_axis_maps_onto_the_left_one() {
+        let mut panel = Panel::new(Axis::linear("Apdex", 0.0, 1.0, Ticks::Tenths));
+        panel.right = Some(Axis::log("p99", 1.0, 1000.0));
+        assert!((panel.right_to_left(1.0) - 0.0).abs() < 1e-12);
+        assert!((panel.right_to_left(1000.0) - 1.0).abs() < 1e-12);
+        assert!((panel.right_to_left(10.0) - 1.0 / 3.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn numbers_shorten_from_a_thousand() {
+        assert_eq!(short_number(0.0), "0");
+        assert_eq!(short_number(250.0), "250");
+        assert_eq!(short_number(4_000.0), "4k");
+        assert_eq!(short_number(1_500_000.0), "1.5M");
+        assert_eq!(short_number(0.25), "0.25");
+    }
+
+    #[test]
+    fn the_svg_has_the_marks_labels_and_axes() {
+        let mut panel = Panel::new(Axis::linear("Share", 0.0, 1.0, Ticks::Percent));
+        panel.lines.push(Line {
+            points: vec![(1.0, 0.1), (10.0, 0.5), (100.0, 1.0)],
+            paint: "--c5",
+            on_right: false,
+        });
+        let figure = Figure {
+            x: Axis::log("Latency (ms)", 1.0, 100.0),
+            panels: vec![panel],
+            marks: vec![Mark {
+                key: "p50",
+                x: 10.0,
+                up_to: Some(0.5),
+                label: "p50 10 ms".into(),
+                label_at: 0.1,
+                label_left: false,
+                paint: "--muted",
+            }],
+            legend: vec![("Latency".into(), "--c5")],
+            summary: "s".into(),
+        };
+        let colours = Colours::from_pairs(vec![]);
+        let svg = crate::components::chart::svg_text(&figure, &colours).unwrap_or_default();
+        for text in [
+            "p50 10 ms",
+            "Latency (ms)",
+            "Share",
+            "100",
+            "40 %",
+            "<polyline",
+        ] {
+            assert!(svg.contains(text), "{text} missing from {svg}");
+        }
+        assert_eq!(figure.mark_keys(), "p50");
+    }
+}
