@@ -150,7 +150,7 @@ fn vnode_plot(sweep: &VnodeSweep) -> Plot {
         .fold(1.0_f64, f64::max);
     Plot {
         title: format!("Ring balance against vnodes ({} servers)", r.servers),
-        x_label: "vnodes per server, V (1-2-5 steps, a log scale)".into(),
+        x_label: "vnodes per server, V (log scale)".into(),
         y_label: "max/mean and σ/mean (ratio)".into(),
         x_range: (-0.5, counts.len() as f64 - 0.5),
         y_range: (0.0, top * 1.08),
