@@ -44,6 +44,7 @@ pub mod palette;
 pub mod route_link;
 pub mod share_bar;
 pub mod snapshot;
+pub mod theme_change;
 pub mod theme_toggle;
 pub mod url_query;
 pub mod url_state_hook;

@@ -6,6 +6,13 @@
 //! Everything but the home-page preview is compiled only with the `ring` feature, so that the
 //! pages that do not show this view do not carry its code (see `route.rs`).
 
+#![deny(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::arithmetic_side_effects
+)]
+
 #[cfg(feature = "ring")]
 pub mod buckets;
 #[cfg(feature = "ring")]
@@ -35,6 +42,8 @@ pub mod scores;
 pub mod server_list;
 #[cfg(feature = "ring")]
 pub mod settings;
+#[cfg(feature = "ring")]
+pub mod slices;
 #[cfg(feature = "ring")]
 pub mod snapshot;
 #[cfg(feature = "ring")]
