@@ -232,15 +232,22 @@ fn pump<J: 'static>(
         let mut job = job.borrow_mut();
         slices::work_for(Publisher::budget(publishing), || step(&mut job, CHUNK_KEYS))
     };
-    if done || publishing {
-        publish(&job.borrow(), done);
+    if done {
+        // The finished plot is drawn in a task of its own, not on top of the last slice.
+        slices::later(0, move || {
+            if *generation.borrow() == mine {
+                publish(&job.borrow(), true);
+            }
+        });
+        return;
+    }
+    if publishing {
+        publish(&job.borrow(), false);
         publisher.published();
     }
-    if !done {
-        slices::later(0, move || {
-            pump(job, generation, mine, step, publish, publisher)
-        });
-    }
+    slices::later(0, move || {
+        pump(job, generation, mine, step, publish, publisher)
+    });
 }
 
 /// Starts a new generation of a job: slices of the older one see it and stop.

@@ -341,13 +341,25 @@ fn pump(
                 run.step(CHUNK_KEYS);
                 run.is_done()
             });
-            if finished || publishing {
+            let measured = Measured {
+                progress: run.progress(),
+                result: run.result(),
+                change: change.clone(),
+            };
+            if finished {
+                // The final numbers re-render the page and draw the load plot: a task of their
+                // own, after this slice's, and the finished run is freed here.
+                let still_mine = Rc::clone(&generation);
+                let out = out.clone();
+                slices::later(0, move || {
+                    if *still_mine.borrow() == mine {
+                        out.error.set(None);
+                        out.measured.set(Some(Rc::new(measured)));
+                    }
+                });
+            } else if publishing {
                 out.error.set(None);
-                out.measured.set(Some(Rc::new(Measured {
-                    progress: run.progress(),
-                    result: run.result(),
-                    change: change.clone(),
-                })));
+                out.measured.set(Some(Rc::new(measured)));
                 publisher.published();
             }
             (!finished).then_some(Job::Counting(run))
