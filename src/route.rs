@@ -1,50 +1,180 @@
 //! The routes. The app uses a hash router (`#/decoder`), so any static host and any subpath work
 //! without server-side rewrites.
 
+use std::collections::HashMap;
+
 use yew::{html, Html};
 use yew_router::Routable;
 
 /// Every page of the app.
-#[derive(Clone, Copy, Routable, PartialEq, Eq, Debug)]
+///
+/// `Routable` is written by hand below rather than derived: the derive builds a
+/// `route_recognizer` automaton in a thread-local and matches through it, which cost every page
+/// about 15 kB of wasm for eleven fixed paths and one parameter. The `#[at]`-style paths are listed
+/// on each variant's doc; `tests::matches_the_derived_router` checks the hand-written matcher
+/// against yew-router's derive on the same paths.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Route {
     /// What each view teaches, with live previews.
-    #[at("/")]
+    /// Path: `/`.
     Home,
     /// The self-paced course.
-    #[at("/learn")]
+    /// Path: `/learn`.
     Learn,
     /// One chapter of the course.
-    #[at("/learn/:slug")]
+    /// Path: `/learn/:slug`.
     LearnChapter {
         /// Which chapter.
         slug: crate::learn::progress::ChapterSlug,
     },
     /// The 64-bit ID decoder.
-    #[at("/decoder")]
+    /// Path: `/decoder`.
     Decoder,
     /// Placement schemes on the ring.
-    #[at("/ring")]
+    /// Path: `/ring`.
     Ring,
     /// The system-design board.
-    #[at("/board")]
+    /// Path: `/board`.
     Board,
     /// The Decoder alone, for an iframe in someone else's page (no header or footer).
-    #[at("/embed/decoder")]
+    /// Path: `/embed/decoder`.
     EmbedDecoder,
     /// The Ring alone, for an iframe.
-    #[at("/embed/ring")]
+    /// Path: `/embed/ring`.
     EmbedRing,
     /// The Board alone, for an iframe.
-    #[at("/embed/board")]
+    /// Path: `/embed/board`.
     EmbedBoard,
     /// A page that panics on purpose; only in the `debug-panic` test build, never in the release site.
+    /// Path: `/debug/panic`.
     #[cfg(feature = "debug-panic")]
-    #[at("/debug/panic")]
     DebugPanic,
     /// Anything else.
-    #[not_found]
-    #[at("/404")]
+    /// Path: `/404`.
     NotFound,
+}
+
+/// The paths of the routes, as `#[at]` would list them.
+const PATHS: &[&str] = &[
+    "/",
+    "/learn",
+    "/learn/:slug",
+    "/decoder",
+    "/ring",
+    "/board",
+    "/embed/decoder",
+    "/embed/ring",
+    "/embed/board",
+    #[cfg(feature = "debug-panic")]
+    "/debug/panic",
+    "/404",
+];
+
+impl Routable for Route {
+    fn from_path(path: &str, params: &HashMap<&str, &str>) -> Option<Self> {
+        match path {
+            "/learn/:slug" => params.get("slug").and_then(|slug| parse_slug(slug)),
+            other => other.strip_prefix('/').and_then(Route::from_static_path),
+        }
+    }
+
+    fn to_path(&self) -> String {
+        match self {
+            Route::Home => "/".into(),
+            Route::Learn => "/learn".into(),
+            // A slug is one of `CHAPTER_SLUGS`, all `[a-z0-9-]`, which percent-encoding leaves as is.
+            Route::LearnChapter { slug } => format!("/learn/{}", slug.0),
+            Route::Decoder => "/decoder".into(),
+            Route::Ring => "/ring".into(),
+            Route::Board => "/board".into(),
+            Route::EmbedDecoder => "/embed/decoder".into(),
+            Route::EmbedRing => "/embed/ring".into(),
+            Route::EmbedBoard => "/embed/board".into(),
+            #[cfg(feature = "debug-panic")]
+            Route::DebugPanic => "/debug/panic".into(),
+            Route::NotFound => "/404".into(),
+        }
+    }
+
+    fn routes() -> Vec<&'static str> {
+        PATHS.to_vec()
+    }
+
+    fn not_found_route() -> Option<Self> {
+        Some(Route::NotFound)
+    }
+
+    /// Matches as yew-router's derive does: one trailing `/` and one leading `/` are dropped, a
+    /// fixed path must match whole, `:slug` takes one non-empty segment without `/`, and anything
+    /// that matches nothing (or whose slug is not a chapter) is [`Route::NotFound`].
+    fn recognize(pathname: &str) -> Option<Self> {
+        let path = pathname.strip_suffix('/').unwrap_or(pathname);
+        let path = path.strip_prefix('/').unwrap_or(path);
+        let route = match path.strip_prefix("learn/") {
+            Some(slug) if !slug.is_empty() && !slug.contains('/') => parse_slug(slug),
+            _ => Route::from_static_path(path),
+        };
+        Some(route.unwrap_or(Route::NotFound))
+    }
+}
+
+impl Route {
+    /// The route whose path has no parameter and is `path` without its leading `/`.
+    fn from_static_path(path: &str) -> Option<Route> {
+        Some(match path {
+            "" => Route::Home,
+            "learn" => Route::Learn,
+            "decoder" => Route::Decoder,
+            "ring" => Route::Ring,
+            "board" => Route::Board,
+            "embed/decoder" => Route::EmbedDecoder,
+            "embed/ring" => Route::EmbedRing,
+            "embed/board" => Route::EmbedBoard,
+            #[cfg(feature = "debug-panic")]
+            "debug/panic" => Route::DebugPanic,
+            "404" => Route::NotFound,
+            _ => return None,
+        })
+    }
+}
+
+/// The chapter named by a path segment, after percent-decoding it as the derive does.
+fn parse_slug(segment: &str) -> Option<Route> {
+    let decoded = percent_decode(segment);
+    let text = std::str::from_utf8(&decoded).ok()?;
+    let slug = text.parse().ok()?;
+    Some(Route::LearnChapter { slug })
+}
+
+/// `%XX` sequences turned into their bytes; anything else (a lone `%` included) kept as it is.
+fn percent_decode(text: &str) -> Vec<u8> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut rest = bytes;
+    while let Some((&first, tail)) = rest.split_first() {
+        let escaped = match (first, tail) {
+            (b'%', [high, low, ..]) => hex_value(*high).zip(hex_value(*low)),
+            _ => None,
+        };
+        match (escaped, tail) {
+            (Some((high, low)), [_, _, after @ ..]) => {
+                out.push(high << 4 | low);
+                rest = after;
+            }
+            _ => {
+                out.push(first);
+                rest = tail;
+            }
+        }
+    }
+    out
+}
+
+/// The value of one hexadecimal digit.
+fn hex_value(digit: u8) -> Option<u8> {
+    char::from(digit)
+        .to_digit(16)
+        .and_then(|value| u8::try_from(value).ok())
 }
 
 impl Route {
@@ -217,7 +347,135 @@ page!(board_page, "board", "board.html", crate::board::BoardView);
 #[cfg(test)]
 mod tests {
     use super::{Route, View};
+    use crate::learn::progress::{ChapterSlug, CHAPTER_SLUGS};
     use yew_router::Routable;
+
+    /// The same routes through yew-router's derive, the reference for the hand-written matcher.
+    #[derive(Clone, Copy, Routable, PartialEq, Eq, Debug)]
+    enum Derived {
+        #[at("/")]
+        Home,
+        #[at("/learn")]
+        Learn,
+        #[at("/learn/:slug")]
+        LearnChapter { slug: ChapterSlug },
+        #[at("/decoder")]
+        Decoder,
+        #[at("/ring")]
+        Ring,
+        #[at("/board")]
+        Board,
+        #[at("/embed/decoder")]
+        EmbedDecoder,
+        #[at("/embed/ring")]
+        EmbedRing,
+        #[at("/embed/board")]
+        EmbedBoard,
+        #[cfg(feature = "debug-panic")]
+        #[at("/debug/panic")]
+        DebugPanic,
+        #[not_found]
+        #[at("/404")]
+        NotFound,
+    }
+
+    /// Both matchers' answers for `path`, as the paths they lead to.
+    fn both(path: &str) -> (Option<String>, Option<String>) {
+        (
+            Route::recognize(path).map(|route| route.to_path()),
+            Derived::recognize(path).map(|route| route.to_path()),
+        )
+    }
+
+    #[test]
+    fn matches_the_derived_router() {
+        let mut paths: Vec<String> = [
+            "",
+            "/",
+            "//",
+            "/learn",
+            "/learn/",
+            "/learn//",
+            "/learn/x",
+            "/learn/ring/",
+            "/learn/ring/x",
+            "learn/ring",
+            "//learn/ring",
+            "/decoder",
+            "decoder",
+            "/decoder/",
+            "/decoder//",
+            "//decoder",
+            "/Decoder",
+            "/embed/ring",
+            "/embed/ring/",
+            "/embed",
+            "/embed/",
+            "/404",
+            "/404/",
+            "/nope",
+            "/board?x=1",
+            "/learn/%72ing",
+            "/learn/%72ing/",
+            "/learn/%7",
+            "/learn/%%72ing",
+            "/learn/%ff",
+            "/learn/mod%2Dn",
+            "/learn/ring%2F",
+            "/ring.html",
+            "/learn/ring.x",
+            "/debug/panic",
+        ]
+        .iter()
+        .map(|path| (*path).to_owned())
+        .collect();
+        for slug in CHAPTER_SLUGS {
+            paths.push(format!("/learn/{slug}"));
+            paths.push(format!("/learn/{slug}/"));
+        }
+        for route in Route::routes() {
+            paths.push(route.to_owned());
+        }
+        for path in &paths {
+            let (ours, derived) = both(path);
+            assert_eq!(ours, derived, "{path:?}");
+        }
+        // The count of paths that reach a real page, so the comparison cannot pass by both sides
+        // answering "not found" to everything.
+        let found = paths
+            .iter()
+            .filter(|path| Route::recognize(path) != Some(Route::NotFound))
+            .count();
+        assert!(found > 2 * CHAPTER_SLUGS.len(), "{found}");
+    }
+
+    /// Generated paths; proptest runs natively only.
+    #[cfg(not(target_arch = "wasm32"))]
+    mod generated {
+        use super::both;
+        use crate::learn::progress::CHAPTER_SLUGS;
+        use proptest::prelude::*;
+
+        proptest! {
+            #[test]
+            fn matches_the_derived_router_on_any_path(path in "[/learn%72iodcbaefmRA.]{0,16}") {
+                let (ours, derived) = both(&path);
+                prop_assert_eq!(ours, derived);
+            }
+
+            #[test]
+            fn matches_the_derived_router_near_each_chapter(
+                index in 0..CHAPTER_SLUGS.len(),
+                prefix in "/?(learn)?/?",
+                suffix in "[/%2]{0,2}",
+            ) {
+                let slug = CHAPTER_SLUGS.get(index).copied().unwrap_or_default();
+                let path = format!("{prefix}{slug}{suffix}");
+                let (ours, derived) = both(&path);
+                prop_assert_eq!(ours, derived);
+            }
+        }
+    }
 
     #[test]
     fn each_view_has_a_full_and_an_embed_route_that_lead_back_to_it() {

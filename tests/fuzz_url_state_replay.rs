@@ -1,7 +1,8 @@
 //! Replays the committed corpora of the URL-state fuzz targets (`fuzz/corpus/{decoder,ring,board}_url/`)
 //! through the same checks the targets run, so every link the fuzzer kept stays a regression test
-//! on stable. The checks live in `fuzz/src/url_state.rs`, included here by path; the core's
-//! parsers have their own replay in `crates/shardlab-core/tests/fuzz_corpus_replay.rs`.
+//! on stable. The checks live in `fuzz/src/url_state.rs` and the corpus walk in
+//! `fuzz/src/replay.rs`, both included here by path; the core's parsers have their own replay in
+//! `crates/shardlab-core/tests/fuzz_corpus_replay.rs`.
 
 // Native only: the test reads the corpora from disk.
 #![cfg(not(target_arch = "wasm32"))]
@@ -9,33 +10,18 @@
 #[path = "../fuzz/src/url_state.rs"]
 mod checks;
 
-use std::path::{Path, PathBuf};
+#[path = "../fuzz/src/replay.rs"]
+mod corpus;
 
-/// Runs `check` on every file of the target's corpus, naming the file if one fails.
+use std::path::Path;
+
+/// Runs `check` on every file of the target's committed corpus (`fuzz/corpus/<target>/`).
 fn replay(target: &str, check: fn(&[u8])) {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("fuzz/corpus")
-        .join(target);
-    let entries =
-        std::fs::read_dir(&dir).unwrap_or_else(|error| panic!("{}: {error}", dir.display()));
-    let mut paths: Vec<PathBuf> = entries
-        .map(|entry| entry.map(|entry| entry.path()))
-        .collect::<Result<_, _>>()
-        .unwrap_or_else(|error| panic!("{}: {error}", dir.display()));
-    paths.sort();
-    assert!(!paths.is_empty(), "{} is empty", dir.display());
-    for path in &paths {
-        let data =
-            std::fs::read(path).unwrap_or_else(|error| panic!("{}: {error}", path.display()));
-        let outcome = std::panic::catch_unwind(|| check(&data));
-        assert!(
-            outcome.is_ok(),
-            "{target}: {} fails its check (replay with `cargo +nightly fuzz run {target} {}` from fuzz/)",
-            path.display(),
-            path.display()
-        );
-    }
-    println!("{target}: {} inputs replayed", paths.len());
+    corpus::replay(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/corpus"),
+        target,
+        check,
+    );
 }
 
 #[test]

@@ -7,6 +7,7 @@ use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 use super::state::{Action, DURATION_S};
+use crate::components::number::parse_f64;
 
 /// How a fault reads in the list.
 pub fn describe(fault: &Fault) -> String {
@@ -64,8 +65,8 @@ pub fn faults_panel(props: &FaultsProps) -> Html {
         );
         let shards = props.shards;
         Callback::from(move |_: MouseEvent| {
-            let at_s = match at.trim().parse::<f64>() {
-                Ok(v) if (0.0..DURATION_S).contains(&v) => v,
+            let at_s = match parse_f64(at.trim()) {
+                Some(v) if (0.0..DURATION_S).contains(&v) => v,
                 _ => {
                     error.set(Some(format!(
                         "The second is a number 0 … {}; the run lasts {DURATION_S:.0} s.",
@@ -84,8 +85,8 @@ pub fn faults_panel(props: &FaultsProps) -> Html {
                     return;
                 }
             };
-            let factor_n = match factor.trim().parse::<f64>() {
-                Ok(v) if (1.0..=100.0).contains(&v) => v,
+            let factor_n = match parse_f64(factor.trim()) {
+                Some(v) if (1.0..=100.0).contains(&v) => v,
                 _ => {
                     error.set(Some("The spike factor is a number 1 … 100.".to_string()));
                     return;

@@ -115,10 +115,12 @@ pub fn board_view() -> Html {
         (None, Ok(e)) => e.nodes.clone(),
         _ => Vec::new(),
     };
-    let loads: BTreeMap<String, (Option<f64>, f64)> = node_loads
-        .into_iter()
-        .map(|n| (n.id, (n.utilisation, n.requests_per_s)))
-        .collect();
+    // Filled by `insert` rather than `collect`, which would sort through its own copy of the
+    // standard stable sort (several kB of wasm).
+    let mut loads: BTreeMap<String, (Option<f64>, f64)> = BTreeMap::new();
+    for node in node_loads {
+        loads.insert(node.id, (node.utilisation, node.requests_per_s));
+    }
     let selected_node = state.selected_node().cloned();
     let rows: Vec<Row> = selected_node
         .as_ref()

@@ -10,6 +10,8 @@ use shardlab_core::sim::{
 };
 use yew::prelude::*;
 
+use crate::components::number::parse_f64;
+
 /// The preset the page opens on.
 pub const DEFAULT_PRESET: &str = "pinterest";
 /// The seed the page opens on.
@@ -336,7 +338,7 @@ impl Reducible for BoardState {
             }
             Action::AddFault(fault) => {
                 next.design.faults.push(fault);
-                next.design.faults.sort_by(|a, b| a.at_s.total_cmp(&b.at_s));
+                sort_by_time(&mut next.design.faults);
             }
             Action::RemoveFault(index) => {
                 if index < next.design.faults.len() {
@@ -366,6 +368,19 @@ impl Reducible for BoardState {
         }
         Rc::new(next)
     }
+}
+
+/// Orders faults by time, keeping the order of faults at the same second: a stable sort.
+///
+/// An insertion sort with a binary search, not `sort_by`: the timeline holds a few dozen faults
+/// at most, and the standard stable sort would bring its own copy of a few kB of wasm.
+fn sort_by_time(faults: &mut Vec<Fault>) {
+    let mut sorted: Vec<Fault> = Vec::with_capacity(faults.len());
+    for fault in faults.drain(..) {
+        let at = sorted.partition_point(|earlier| earlier.at_s.total_cmp(&fault.at_s).is_le());
+        sorted.insert(at, fault);
+    }
+    *faults = sorted;
 }
 
 /// Positions are kept to a tenth of a unit, so the JSON stays short.
@@ -421,11 +436,8 @@ fn parse_size(text: &str) -> Result<InstanceSize, String> {
 fn parse_number(setting: Setting, text: &str) -> Result<f64, String> {
     // The core's settings table (`Setting::range`), the same the validator and the CLI check.
     let (min, max) = setting.range().map_or((0.0, 0.0), |r| (r.min, r.max));
-    let value: f64 = text
-        .trim()
-        .replace([',', '_'], "")
-        .parse()
-        .map_err(|_| format!("{} takes a number {min} … {max}.", setting.label()))?;
+    let value = parse_f64(&text.trim().replace([',', '_'], ""))
+        .ok_or_else(|| format!("{} takes a number {min} … {max}.", setting.label()))?;
     if !value.is_finite() || value < min || value > max {
         return Err(format!(
             "{} takes {min} … {max}; \"{}\" is outside that.",
@@ -562,9 +574,33 @@ pub fn parse_import(text: &str) -> Result<Design, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use shardlab_core::sim::FaultKind;
 
     fn reduce(state: BoardState, action: Action) -> BoardState {
         (*Rc::new(state).reduce(action)).clone()
+    }
+
+    #[test]
+    fn faults_sort_by_time_and_keep_their_order_within_a_second() {
+        let kinds = [
+            FaultKind::CacheFlush,
+            FaultKind::MasterDown { shard: 0 },
+            FaultKind::MasterDown { shard: 1 },
+            FaultKind::CacheFlush,
+            FaultKind::MasterDown { shard: 2 },
+        ];
+        let times = [30.0, 10.0, 30.0, -0.0, 10.0];
+        let mut faults: Vec<Fault> = times
+            .iter()
+            .zip(kinds)
+            .map(|(&at_s, kind)| Fault { at_s, kind })
+            .collect();
+        let mut expected = faults.clone();
+        expected.sort_by(|a, b| a.at_s.total_cmp(&b.at_s));
+        sort_by_time(&mut faults);
+        assert_eq!(faults, expected);
+        let order: Vec<f64> = faults.iter().map(|f| f.at_s).collect();
+        assert_eq!(order, [-0.0, 10.0, 10.0, 30.0, 30.0]);
     }
 
     #[test]

@@ -39,7 +39,7 @@ fn stored_finished_count() -> usize {
         .and_then(|window| window.local_storage().ok().flatten())
         .and_then(|storage| storage.get_item(COUNT_KEY).ok().flatten())
         .and_then(|text| text.trim().parse::<usize>().ok())
-        .map_or(0, |n| n.min(LEARN_LABELS.len() - 1))
+        .map_or(0, |n| n.min(LEARN_LABELS.len().saturating_sub(1)))
 }
 
 thread_local! {
@@ -72,16 +72,6 @@ fn listen_for_count_changes() {
     }
 }
 
-/// Whether this build's header shows the Learn count. The board page alone leaves it out: it sits
-/// within a few hundred bytes of its 250 kB brotli budget, and the count (+0.65 kB measured) would
-/// push it over. The board-only build is the one with `board` and no other view.
-const SHOWS_COUNT: bool = !cfg!(all(
-    feature = "board",
-    not(feature = "home"),
-    not(feature = "decoder"),
-    not(feature = "ring")
-));
-
 /// The site header.
 #[function_component(Header)]
 pub fn header() -> Html {
@@ -89,16 +79,10 @@ pub fn header() -> Html {
     // The newest handle, for the page's listeners; installing them is a no-op after the first
     // render, so doing it here needs no effect hook.
     let rerender = use_force_update();
-    let learn_label = if SHOWS_COUNT {
-        RERENDER_HEADER.with(|slot| *slot.borrow_mut() = Some(rerender));
-        listen_for_count_changes();
-        LEARN_LABELS
-            .get(stored_finished_count())
-            .copied()
-            .unwrap_or("Learn")
-    } else {
-        "Learn"
-    };
+    RERENDER_HEADER.with(|slot| *slot.borrow_mut() = Some(rerender));
+    listen_for_count_changes();
+    let finished = stored_finished_count();
+    let learn_label = LEARN_LABELS.get(finished).copied().unwrap_or("Learn");
     html! {
         <header class="site-header">
             <RouteLink to={Route::Home} classes="brand">

@@ -65,8 +65,9 @@ pub fn parse_rgb(text: &str) -> Option<[u8; 3]> {
         .split([',', ' ', '/'])
         .filter(|part| !part.is_empty())
         .map(|part| {
-            part.parse::<f64>()
-                .ok()
+            // The browser's own number parser (`number::parse_f64`), which keeps the standard
+            // float parser out of the pages.
+            super::number::parse_f64(part)
                 .filter(|v| (0.0..=255.0).contains(v))
                 // In range, so the cast neither saturates nor wraps.
                 .map(|v| v.round() as u8)

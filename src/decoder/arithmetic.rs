@@ -381,7 +381,6 @@ pub fn arithmetic(props: &ArithmeticProps) -> Html {
 }
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used, clippy::expect_used)]
 mod tests {
     use super::*;
     use shardlab_core::layout::Preset;

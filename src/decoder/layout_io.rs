@@ -7,7 +7,7 @@ use shardlab_core::layout::{BitLayout, Preset, ShardMap};
 use yew::prelude::*;
 
 use super::state::Action;
-use crate::components::csv::csv_cell;
+use crate::components::csv::csv_text;
 use crate::components::download::download_text;
 use crate::components::file_import::{use_file_import, FileRead};
 
@@ -50,19 +50,22 @@ fn import_outcome(read: FileRead) -> Result<BitLayout, String> {
     }
 }
 
-/// The config table as CSV: one row per range, shards inclusive.
+/// The config table as CSV: one row per range, shards inclusive, through the CSV writer every
+/// exported table uses (its quoting and its formula guard on host names).
 pub fn table_csv(table: &ShardMap) -> String {
-    let mut csv = String::from("first_shard,last_shard,master,standby\n");
-    for range in table.ranges() {
-        csv.push_str(&format!(
-            "{},{},{},{}\n",
-            range.start,
-            range.end,
-            csv_cell(&range.hosts.master),
-            csv_cell(&range.hosts.standby)
-        ));
-    }
-    csv
+    let rows: Vec<Vec<String>> = table
+        .ranges()
+        .iter()
+        .map(|range| {
+            vec![
+                range.start.to_string(),
+                range.end.to_string(),
+                range.hosts.master.clone(),
+                range.hosts.standby.clone(),
+            ]
+        })
+        .collect();
+    csv_text(&["first_shard", "last_shard", "master", "standby"], &rows)
 }
 
 /// Props for [`LayoutIo`].
@@ -122,7 +125,6 @@ pub fn layout_io(props: &LayoutIoProps) -> Html {
 }
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used, clippy::indexing_slicing)]
 mod tests {
     use super::*;
     use shardlab_core::layout::{HostPair, ShardRange};

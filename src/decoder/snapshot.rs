@@ -35,7 +35,6 @@ pub fn attr(state: &DecoderState) -> String {
 }
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
 

@@ -903,7 +903,6 @@ impl Reducible for DecoderState {
 }
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used, clippy::expect_used)]
 mod tests {
     use super::*;
 

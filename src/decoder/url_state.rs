@@ -204,7 +204,6 @@ pub fn same_link(a: &DecoderState, b: &DecoderState) -> bool {
 }
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used, clippy::expect_used)]
 mod tests {
     use super::*;
 

@@ -22,8 +22,12 @@ impl Reducible for Snapshots {
 
     fn reduce(self: Rc<Self>, (frame, snapshot): (usize, Snapshot)) -> Rc<Self> {
         let mut next = (*self).clone();
-        if next.0.len() <= frame {
-            next.0.resize(frame + 1, None);
+        // A frame index comes from the chapter's own short list of frames, so `frame + 1` fits;
+        // checked all the same, and a frame past it is simply not recorded.
+        if let Some(needed) = frame.checked_add(1) {
+            if next.0.len() < needed {
+                next.0.resize(needed, None);
+            }
         }
         if let Some(slot) = next.0.get_mut(frame) {
             *slot = Some(Rc::new(snapshot));
@@ -117,7 +121,7 @@ pub fn chapter_page(props: &ChapterPageProps) -> Html {
         <article class="page learn-chapter" aria-labelledby="chapter-title">
             <p class="chapter-kicker">
                 <Link<Route> to={Route::Learn}>{ "Learn" }</Link<Route>>
-                { format!(" · Chapter {} of {}", index + 1, CHAPTERS.len()) }
+                { format!(" · Chapter {} of {}", index.saturating_add(1), CHAPTERS.len()) }
             </p>
             <h1 id="chapter-title">{ chapter.title }</h1>
             { for chapter.intro.iter().map(|p| html! { <p>{ *p }</p> }) }

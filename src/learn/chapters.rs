@@ -768,7 +768,6 @@ pub fn by_slug(slug: &str) -> Option<(usize, &'static Chapter)> {
 }
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used, clippy::indexing_slicing)]
 mod tests {
     use super::*;
     use crate::learn::progress::CHAPTER_SLUGS;

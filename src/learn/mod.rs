@@ -75,7 +75,7 @@ mod view {
                     if let Some(slug) = resume {
                         { " " }
                         <Link<Route> to={Route::LearnChapter { slug }}>
-                            { format!("Continue with chapter {}", slug.index() + 1) }
+                            { format!("Continue with chapter {}", slug.index().saturating_add(1)) }
                         </Link<Route>>
                     }
                 </p>

@@ -25,7 +25,7 @@ pub fn resume() -> Html {
         <aside class="panel resume" aria-labelledby="resume-title">
             <h2 id="resume-title">{ "Where was I?" }</h2>
             <p>
-                { format!("You were on chapter {}, ", index + 1) }
+                { format!("You were on chapter {}, ", index.saturating_add(1)) }
                 <Link<Route> to={Route::LearnChapter { slug }}>{ chapter.title }</Link<Route>>
                 { format!(
                     ": {} of {} tasks done. {} of {} chapters finished.",

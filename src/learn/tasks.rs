@@ -4,6 +4,7 @@
 //! A check reads what the widget really shows. A button press proves nothing; the state after it
 //! does, so a reader who gets there another way (editing the link, typing a value) is done too.
 
+use crate::components::number::parse_f64;
 use crate::components::snapshot::{BoardSnapshot, DecoderSnapshot, RingSnapshot};
 
 /// A snapshot read back from a live view.
@@ -113,7 +114,7 @@ pub fn judge(check: &Check, snapshot: Option<&Snapshot>, answer: &str) -> Verdic
 /// A typed percentage or plain number: "80", "80.1 %", "80,1".
 pub fn parse_number(text: &str) -> Option<f64> {
     let cleaned: String = text.trim().trim_end_matches('%').trim().replace(',', ".");
-    cleaned.parse::<f64>().ok().filter(|v| v.is_finite())
+    parse_f64(&cleaned).filter(|v| v.is_finite())
 }
 
 fn ring(snapshot: &Snapshot) -> Option<&RingSnapshot> {
@@ -182,7 +183,9 @@ pub fn last_range_hot(s: &Snapshot) -> bool {
         b.shard_key.as_deref() == Some("range_time")
             && b.shards >= 2
             && hot_shard(b, HOT_OVER_MEAN)
-            && b.hottest.as_ref().is_some_and(|h| h.shard + 1 == b.shards)
+            && b.hottest
+                .as_ref()
+                .is_some_and(|h| h.shard.checked_add(1) == Some(b.shards))
     })
 }
 
@@ -191,9 +194,9 @@ fn grew(r: &RingSnapshot, scheme: &str, from: Option<usize>) -> bool {
     r.scheme == scheme
         && r.killed.is_empty()
         && r.added.len() == 1
-        && r.before
-            .as_ref()
-            .is_some_and(|b| from.is_none_or(|n| b.len() == n) && r.servers.len() == b.len() + 1)
+        && r.before.as_ref().is_some_and(|b| {
+            from.is_none_or(|n| b.len() == n) && b.len().checked_add(1) == Some(r.servers.len())
+        })
         && r.moved_fraction.is_some()
 }
 
@@ -319,7 +322,6 @@ pub fn ring_grew_by_one(s: &Snapshot) -> bool {
 }
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
     use crate::components::snapshot::HotShardSnapshot;

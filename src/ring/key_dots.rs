@@ -24,6 +24,7 @@ use yew::prelude::*;
 
 use super::dot_raster::{DotStyle, Raster, Rgb};
 use super::ring_drawing::{turn_of, Dot, Scene, CENTRE, KEY_ORBIT, MOVED_ORBIT};
+use crate::components::number::parse_f64;
 use crate::components::palette::server_class;
 use crate::components::theme_change::{self, use_theme_change};
 
@@ -56,9 +57,9 @@ pub fn ease_out(p: f64) -> f64 {
 pub fn parse_ms(text: &str) -> Option<f64> {
     let text = text.trim();
     let ms = if let Some(n) = text.strip_suffix("ms") {
-        n.trim().parse::<f64>().ok()?
+        parse_f64(n.trim())?
     } else {
-        text.strip_suffix('s')?.trim().parse::<f64>().ok()? * 1000.0
+        parse_f64(text.strip_suffix('s')?.trim())? * 1000.0
     };
     (ms.is_finite() && ms >= 0.0).then_some(ms)
 }

@@ -3,6 +3,15 @@
 //! Output is human-readable by default; `--json` prints one JSON object on stdout. Every error prints
 //! one line starting with `error:` on stderr and exits with status 2.
 
+// No panic from input: arguments and files are the reader's, and every bad one must end as an
+// `error:` line and status 2, never a panic. The same lints as the core and the app.
+#![deny(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::arithmetic_side_effects
+)]
+
 mod decode;
 mod encode;
 mod layout_arg;

@@ -40,7 +40,8 @@ mod native {
     use criterion::{BenchmarkId, Criterion, SamplingMode, Throughput};
     use shardlab_core::layout::{parse_id, BitLayout};
     use shardlab_core::placement::{
-        balance, jump_bucket, movement, KeyStream, Mod, Placement, Rendezvous, Ring, ServerList,
+        balance, jump_bucket, movement, KeyStream, Mod, Placement, PointIndex, Rendezvous, Ring,
+        ServerList,
     };
     use shardlab_core::sim::{estimate, preset, Simulation};
     use shardlab_peers::{
@@ -153,9 +154,30 @@ mod native {
         let keys = keys(BATCH);
         let key_bytes: Vec<[u8; 8]> = keys.iter().map(|k| k.to_le_bytes()).collect();
         ring_races(c, &keys, &key_bytes);
+        ring_construction(c);
         jump_races(c, &keys);
         rendezvous_races(c, &keys);
         mod_lookups(c, &keys);
+    }
+
+    /// Building a ring, which the Ring view does on every edit, and the share of it that goes to
+    /// the lookup index. Per vnode; not part of BENCHMARKS.md's tables.
+    fn ring_construction(c: &mut Criterion) {
+        let mut group = c.benchmark_group("ring-build");
+        for n in SERVER_COUNTS {
+            for v in VNODE_COUNTS {
+                let case = format!("N{n}-V{v}");
+                group.throughput(Throughput::Elements(u64::from(n) * u64::from(v)));
+                group.bench_function(BenchmarkId::new("ours/ring", &case), |b| {
+                    b.iter(|| Ring::new(servers(black_box(n)), v).expect("ring"));
+                });
+                let ring = Ring::new(servers(n), v).expect("ring");
+                group.bench_function(BenchmarkId::new("ours/index-only", &case), |b| {
+                    b.iter(|| PointIndex::new(black_box(ring.points())));
+                });
+            }
+        }
+        group.finish();
     }
 
     fn ring_races(c: &mut Criterion, keys: &[u64], key_bytes: &[[u8; 8]]) {

@@ -10,6 +10,17 @@
 //!   ID-encoded) and the movement and balance experiments.
 //! - [`sim`]: the system-design board's model and its seeded simulator.
 
+// No panic from input (issue 8 §3): IDs, layouts, config tables, server lists, weights and designs
+// all come from readers (the app's URL state and imports, the CLI), so no unwrap, expect, index or
+// unchecked arithmetic is allowed anywhere in the crate. Each exception is a narrow `allow` with
+// the reason it stays in range beside it.
+#![deny(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::arithmetic_side_effects
+)]
+
 pub mod layout;
 pub mod placement;
 pub mod sim;

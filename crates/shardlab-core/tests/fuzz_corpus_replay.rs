@@ -1,6 +1,7 @@
 //! Replays the committed fuzz corpora (`fuzz/corpus/<target>/`) through the same checks the fuzz
 //! targets run, so every input the fuzzer kept stays a regression test on stable, without nightly
-//! or libFuzzer. The checks live in `fuzz/src/lib.rs`, included here by path.
+//! or libFuzzer. The checks live in `fuzz/src/lib.rs` and the corpus walk in `fuzz/src/replay.rs`,
+//! both included here by path.
 
 // Native only: the test reads the corpora from disk.
 #![cfg(not(target_arch = "wasm32"))]
@@ -8,37 +9,18 @@
 #[path = "../../../fuzz/src/lib.rs"]
 mod checks;
 
-use std::path::{Path, PathBuf};
+#[path = "../../../fuzz/src/replay.rs"]
+mod corpus;
 
-fn corpus_dir(target: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../fuzz/corpus")
-        .join(target)
-}
+use std::path::Path;
 
-/// Runs `check` on every file of the target's corpus, naming the file if one fails.
+/// Runs `check` on every file of the target's committed corpus (`fuzz/corpus/<target>/`).
 fn replay(target: &str, check: fn(&[u8])) {
-    let dir = corpus_dir(target);
-    let entries =
-        std::fs::read_dir(&dir).unwrap_or_else(|error| panic!("{}: {error}", dir.display()));
-    let mut paths: Vec<PathBuf> = entries
-        .map(|entry| entry.map(|entry| entry.path()))
-        .collect::<Result<_, _>>()
-        .unwrap_or_else(|error| panic!("{}: {error}", dir.display()));
-    paths.sort();
-    assert!(!paths.is_empty(), "{} is empty", dir.display());
-    for path in &paths {
-        let data =
-            std::fs::read(path).unwrap_or_else(|error| panic!("{}: {error}", path.display()));
-        let outcome = std::panic::catch_unwind(|| check(&data));
-        assert!(
-            outcome.is_ok(),
-            "{target}: {} fails its check (replay with `cargo +nightly fuzz run {target} {}`)",
-            path.display(),
-            path.display()
-        );
-    }
-    println!("{target}: {} inputs replayed", paths.len());
+    corpus::replay(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fuzz/corpus"),
+        target,
+        check,
+    );
 }
 
 #[test]

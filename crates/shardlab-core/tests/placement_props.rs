@@ -183,3 +183,62 @@ proptest! {
         prop_assert!(grown == bucket || grown == count);
     }
 }
+
+/// The owner and replicas of `key` found the plain way: binary search over the ring's sorted
+/// points, wrap to 0 past the end, then walk clockwise collecting distinct owners.
+fn reference_replicas(ring: &Ring, key: u64, r: u32) -> Vec<ServerId> {
+    let points = ring.points();
+    let owners = ring.owners();
+    let found = points.partition_point(|&point| point < key);
+    let start = if found == points.len() { 0 } else { found };
+    let wanted = (r as usize).min(ring.servers().len());
+    let mut chosen = Vec::new();
+    for step in 0..points.len() {
+        if chosen.len() == wanted {
+            break;
+        }
+        let owner = owners[(start + step) % points.len()];
+        if !chosen.contains(&owner) {
+            chosen.push(owner);
+        }
+    }
+    chosen
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(96))]
+
+    /// The ring's bucket index must not change a single answer: owner and replicas equal the
+    /// binary-search reference for random keys, the points themselves, their neighbours and both
+    /// ends of `u64` (wrap-around), from one vnode up, with weights and salts.
+    #[test]
+    fn ring_lookup_equals_binary_search_reference(
+        servers in weighted_servers(1),
+        vnodes in 1u32..=200,
+        r in 1u32..=4,
+        salt in any::<u64>(),
+        keys in prop::collection::vec(any::<u64>(), 1..64),
+    ) {
+        let ring = Ring::with_salt(servers, vnodes, salt).unwrap();
+        let near_points = ring.points().iter().flat_map(|&p| [p.wrapping_sub(1), p, p.wrapping_add(1)]);
+        let all_keys: Vec<u64> = keys
+            .into_iter()
+            .chain(near_points)
+            .chain([0, 1, u64::MAX - 1, u64::MAX])
+            .collect();
+        for key in all_keys {
+            let expected = reference_replicas(&ring, key, r);
+            prop_assert_eq!(ring.locate(key), expected[0], "owner of {:#x}", key);
+            prop_assert_eq!(ring.replicas(key, r).unwrap(), expected, "replicas of {:#x}", key);
+        }
+    }
+
+    /// A single vnode owns the whole ring, whatever the key.
+    #[test]
+    fn one_vnode_ring_owns_every_key(id in 0u32..1_000, salt in any::<u64>(), key in any::<u64>()) {
+        let ring = Ring::with_salt(ServerList::new(vec![Server::weighted(id, 1)]).unwrap(), 1, salt).unwrap();
+        prop_assert_eq!(ring.vnode_count(), 1);
+        prop_assert_eq!(ring.locate(key), ServerId(id));
+        prop_assert_eq!(ring.replicas(key, 3).unwrap(), reference_replicas(&ring, key, 3));
+    }
+}

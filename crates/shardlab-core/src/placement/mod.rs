@@ -20,12 +20,8 @@
 //! floats only through IEEE-exact operations or `libm`, so native and wasm agree bit for bit.
 
 // Server lists, weights, vnodes and key counts come from readers (URL state, the CLI): every sum,
-// product and index on them is checked or saturating, and these lints keep it so.
-#![warn(
-    clippy::unwrap_used,
-    clippy::indexing_slicing,
-    clippy::arithmetic_side_effects
-)]
+// product and index on them is checked or saturating; the crate's no-panic lints (lib.rs) keep
+// it so.
 
 mod directory;
 mod error;
@@ -34,6 +30,7 @@ mod id_encoded;
 mod jump;
 mod key_hash;
 mod modulo;
+mod point_index;
 mod range;
 mod rendezvous;
 mod ring;
@@ -51,6 +48,7 @@ pub use id_encoded::{IdEncoded, ShardSpan};
 pub use jump::{jump_bucket, Jump};
 pub use key_hash::{hash_bytes, key_hash, KEY_HASH_SEED};
 pub use modulo::Mod;
+pub use point_index::PointIndex;
 pub use range::{Range, RangeSpan};
 pub use rendezvous::{Rendezvous, RendezvousScore};
 pub use ring::{

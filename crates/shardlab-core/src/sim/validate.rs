@@ -329,7 +329,12 @@ fn check_ids(design: &Design, errors: &mut Vec<DesignError>) {
 
 /// Dangling and duplicate edges. Returns whether every edge joins two existing nodes.
 fn check_edges(design: &Design, errors: &mut Vec<DesignError>) -> bool {
-    let ids: BTreeSet<&str> = design.nodes.iter().map(|n| n.id.as_str()).collect();
+    // Filled by `insert` rather than `collect`: collecting into a B-tree sorts through its own
+    // copy of the standard stable sort, several kB of wasm per element type.
+    let mut ids = BTreeSet::new();
+    for node in &design.nodes {
+        ids.insert(node.id.as_str());
+    }
     let mut seen = BTreeSet::new();
     let mut ok = true;
     for edge in &design.edges {
@@ -376,7 +381,11 @@ fn check_cycle(design: &Design, errors: &mut Vec<DesignError>) {
         Done,
     }
     let adj = adjacency(design);
-    let mut mark: BTreeMap<&str, Mark> = adj.keys().map(|k| (*k, Mark::New)).collect();
+    // `insert`, not `collect`, for the reason given in `check_edges`.
+    let mut mark: BTreeMap<&str, Mark> = BTreeMap::new();
+    for id in adj.keys() {
+        mark.insert(id, Mark::New);
+    }
     let mut on_cycle = BTreeSet::new();
     for start in adj.keys() {
         if mark.get(start) != Some(&Mark::New) {
