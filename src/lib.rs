@@ -26,13 +26,6 @@ pub mod decoder;
 #[cfg(feature = "home")]
 pub mod home;
 pub mod learn;
-// Not linted yet: the Ring is being reworked on another branch.
-#[allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::arithmetic_side_effects
-)]
 pub mod ring;
 pub mod route;
 pub mod theme;

@@ -14,10 +14,11 @@ use plotters::prelude::*;
 use plotters_canvas::CanvasBackend;
 
 use super::chart_backend::ChartBackend;
-use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, HtmlElement};
 use yew::prelude::*;
+
+use super::theme_change::{parse_rgb, use_theme_change};
 
 /// The size of the exported SVG, in pixels.
 pub const SVG_SIZE: (u32, u32) = (640, 360);
@@ -101,26 +102,12 @@ impl Colours {
                     .flatten()?
                     .get_property_value("color")
                     .ok()?;
-                parse_rgb(&value).map(|(r, g, b)| (name, RGBColor(r, g, b)))
+                parse_rgb(&value).map(|[r, g, b]| (name, RGBColor(r, g, b)))
             })
             .collect();
         let _ = style.remove_property("color");
         Colours { resolved }
     }
-}
-
-/// `rgb(r, g, b)` or `rgba(r, g, b, a)` (as `getComputedStyle` writes colours) → (r, g, b).
-pub fn parse_rgb(text: &str) -> Option<(u8, u8, u8)> {
-    let inner = text
-        .trim()
-        .strip_prefix("rgba(")
-        .or_else(|| text.trim().strip_prefix("rgb("))?
-        .strip_suffix(')')?;
-    let mut parts = inner
-        .split([',', ' ', '/'])
-        .filter(|p| !p.is_empty())
-        .map(|p| super::number::parse_f64(p).map(|v| v.clamp(0.0, 255.0).round() as u8));
-    Some((parts.next()??, parts.next()??, parts.next()??))
 }
 
 /// Turns a plotters error into the message shown under a chart. Its `Display`, not `Debug`:
@@ -219,49 +206,6 @@ fn png_url<C: Chart>(on_screen: &HtmlCanvasElement, chart: &C) -> Result<String,
         .map_err(|_| "the browser would not make a PNG".to_owned())
 }
 
-/// A number that changes whenever the theme on screen changes: the toggle sets
-/// `<html data-theme>`, and with no choice saved the page follows the system's scheme.
-#[hook]
-pub fn use_theme_epoch() -> u32 {
-    let epoch = use_state(|| 0u32);
-    {
-        let epoch = epoch.clone();
-        use_effect_with((), move |_| {
-            let bump = Rc::new(move || epoch.set((*epoch).wrapping_add(1)));
-            let on_scheme = gloo::utils::window()
-                .match_media("(prefers-color-scheme: dark)")
-                .ok()
-                .flatten()
-                .map(|query| {
-                    let bump = Rc::clone(&bump);
-                    gloo::events::EventListener::new(&query, "change", move |_| bump())
-                });
-            let on_attribute = {
-                let bump = Rc::clone(&bump);
-                Closure::<dyn FnMut(js_sys::Array)>::new(move |_: js_sys::Array| bump())
-            };
-            let observer =
-                web_sys::MutationObserver::new(on_attribute.as_ref().unchecked_ref()).ok();
-            if let (Some(observer), Some(html)) =
-                (&observer, gloo::utils::document().document_element())
-            {
-                let options = web_sys::MutationObserverInit::new();
-                options.set_attributes(true);
-                options.set_attribute_filter(&js_sys::Array::of1(&"data-theme".into()));
-                let _ = observer.observe_with_options(&html, &options);
-            }
-            move || {
-                if let Some(observer) = observer {
-                    observer.disconnect();
-                }
-                drop(on_attribute);
-                drop(on_scheme);
-            }
-        });
-    }
-    *epoch
-}
-
 /// A number that changes when the window is resized, so a canvas redraws at its new size.
 #[hook]
 fn use_resize_epoch() -> u32 {
@@ -318,7 +262,7 @@ pub fn chart_view<C: Chart>(props: &ChartViewProps<C>) -> Html {
     let canvas = use_node_ref();
     // None until the first drawing; then whether it worked.
     let drawn = use_state(|| None::<Result<(), String>>);
-    let theme = use_theme_epoch();
+    let theme = use_theme_change();
     let resized = use_resize_epoch();
     {
         let canvas = canvas.clone();
@@ -419,7 +363,7 @@ mod tests {
                 ))
                 .map_err(fail)?
                 .label(self.0.as_str())
-                .legend(|(x, y)| PathElement::new([(x, y), (x + 10, y)], BLACK));
+                .legend(|(x, y)| PathElement::new([(x, y), (x.saturating_add(10), y)], BLACK));
             chart.configure_series_labels().draw().map_err(fail)?;
             Ok(())
         }
@@ -438,15 +382,6 @@ mod tests {
         assert!(svg.contains("&lt;img src=x onerror=alert(1)&gt;"), "{svg}");
         assert!(!svg.contains("<img"), "{svg}");
         assert!(svg.contains("<polyline"), "{svg}");
-    }
-
-    #[test]
-    fn computed_colours_parse() {
-        assert_eq!(parse_rgb("rgb(230, 159, 0)"), Some((230, 159, 0)));
-        assert_eq!(parse_rgb("rgba(1, 2, 3, 0.5)"), Some((1, 2, 3)));
-        assert_eq!(parse_rgb("rgb(1 2 3 / 50%)"), Some((1, 2, 3)));
-        assert_eq!(parse_rgb("light-dark(#fff, #000)"), None);
-        assert_eq!(parse_rgb("rgb(1, 2)"), None);
     }
 
     #[test]
@@ -543,8 +478,11 @@ mod browser_tests {
             .unwrap_or_else(|_| panic!("pixels"))
             .data();
         let distinct = pixels
-            .chunks(4)
-            .map(|p| (p[0], p[1], p[2]))
+            .chunks_exact(4)
+            .filter_map(|p| match p {
+                [r, g, b, _] => Some((*r, *g, *b)),
+                _ => None,
+            })
             .collect::<std::collections::HashSet<_>>()
             .len();
         let _ = html.style().remove_property("--surface");

@@ -1,12 +1,5 @@
 //! Pieces shared by every view.
 
-// Not linted yet: chart is being reworked on another branch.
-#[allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::arithmetic_side_effects
-)]
 pub mod chart;
 pub mod chart_backend;
 pub mod csv;
@@ -27,6 +20,7 @@ pub mod palette;
 pub mod route_link;
 pub mod share_bar;
 pub mod snapshot;
+pub mod theme_change;
 pub mod theme_toggle;
 pub mod url_query;
 pub mod url_state_hook;

@@ -25,7 +25,7 @@ pub fn buckets(props: &BucketsProps) -> Html {
     let bucket = if props.scheme == "jump" {
         NonZeroU32::new(n as u32).map_or(0, |b| jump_bucket(props.key_hash, b) as usize)
     } else {
-        (props.key_hash % n as u64) as usize
+        props.key_hash.checked_rem(n as u64).unwrap_or(0) as usize
     };
     let max = props.loads.iter().copied().max().unwrap_or(1).max(1);
     let bars = props.servers.iter().enumerate().map(|(i, s)| {
@@ -44,7 +44,7 @@ pub fn buckets(props: &BucketsProps) -> Html {
             "jump({}, {n}) = bucket {bucket}. Jump hash draws where the key would jump as buckets grow; \
              adding bucket {n} takes about 1/{} of the keys from every old bucket and moves nothing else.",
             props.key_hash,
-            n + 1
+            n.saturating_add(1)
         )
     } else {
         format!(

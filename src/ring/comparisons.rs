@@ -12,6 +12,7 @@ use shardlab_core::placement::{
 use yew::prelude::*;
 
 use super::plots::{Kind, Paint, Plot, PlotView, Series};
+use super::slices::{self, Publisher};
 use crate::components::format::format_count;
 
 const SWEEP_COUNTS: [u32; 10] = [1, 2, 3, 4, 5, 6, 8, 10, 12, 16];
@@ -20,7 +21,8 @@ const SWEEP_KEYS: u64 = 20_000;
 const VNODE_COUNTS: [u32; 10] = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000];
 const VNODE_SEEDS: u64 = 5;
 const VNODE_KEYS: u64 = 50_000;
-const SLICE_MS: f64 = 12.0;
+/// Keys measured between two looks at the clock.
+const CHUNK_KEYS: u64 = 1_024;
 /// How long the vnode sweep waits after a server count change: the ring's keys fly for 600 ms.
 const AFTER_FLIGHT_MS: u32 = 650;
 
@@ -32,10 +34,16 @@ pub fn server_paint(id: u32) -> Paint {
     const DARKER: [&str; 8] = [
         "#9c6a00", "#2b7bab", "#006b4f", "#a39a1d", "#004d78", "#8f3f00", "#8c4f73", "#6b6b6b",
     ];
+    // Sixteen colours in all, as `server_class` cycles them.
     let i = (id % 16) as usize;
     match VARS.get(i) {
         Some(v) => Paint::Var(v),
-        None => Paint::Hex(DARKER.get(i - 8).copied().unwrap_or("#6b6b6b")),
+        None => Paint::Hex(
+            DARKER
+                .get(i.saturating_sub(VARS.len()))
+                .copied()
+                .unwrap_or("#6b6b6b"),
+        ),
     }
 }
 
@@ -122,7 +130,7 @@ fn movement_plot(sweep: &MovementSweep) -> Plot {
         point_paints: Vec::new(),
         points: SWEEP_COUNTS
             .iter()
-            .map(|&n| (f64::from(n), 1.0 / f64::from(n + 1)))
+            .map(|&n| (f64::from(n), 1.0 / (f64::from(n) + 1.0)))
             .collect(),
         spread: Vec::new(),
     });
@@ -204,32 +212,48 @@ fn vnode_plot(sweep: &VnodeSweep) -> Plot {
 /// Shows a job's results so far; the flag says whether it is done.
 type Publish<J> = Rc<dyn Fn(&J, bool)>;
 
-/// Steps a job in time-boxed slices, publishing after each, until done or superseded.
+/// Steps a job in time-budgeted slices, each in a task of its own, until done or superseded. The
+/// clock is read after every [`CHUNK_KEYS`] keys, so a slice ends near its budget however slow
+/// the machine is; the plot, whose redraw is the costly part, is published at most every
+/// [`slices::PUBLISH_MS`] and when the job is done.
 fn pump<J: 'static>(
     job: Rc<RefCell<J>>,
     generation: Rc<RefCell<u64>>,
     mine: u64,
-    slice: u64,
     step: fn(&mut J, u64) -> bool,
     publish: Publish<J>,
+    mut publisher: Publisher,
 ) {
     if *generation.borrow() != mine {
         return;
     }
-    let started = js_sys::Date::now();
-    let done = step(&mut job.borrow_mut(), slice);
-    let elapsed = js_sys::Date::now() - started;
-    publish(&job.borrow(), done);
-    if !done {
-        let next = if elapsed < SLICE_MS / 2.0 {
-            slice.saturating_mul(2).min(500_000)
-        } else if elapsed > SLICE_MS * 2.0 {
-            (slice / 2).max(500)
-        } else {
-            slice
-        };
-        Timeout::new(0, move || pump(job, generation, mine, next, step, publish)).forget();
+    let publishing = publisher.due();
+    let done = {
+        let mut job = job.borrow_mut();
+        slices::work_for(Publisher::budget(publishing), || step(&mut job, CHUNK_KEYS))
+    };
+    if done {
+        // The finished plot is drawn in a task of its own, not on top of the last slice.
+        slices::later(0, move || {
+            if *generation.borrow() == mine {
+                publish(&job.borrow(), true);
+            }
+        });
+        return;
     }
+    if publishing {
+        publish(&job.borrow(), false);
+        publisher.published();
+    }
+    slices::later(0, move || {
+        pump(job, generation, mine, step, publish, publisher)
+    });
+}
+
+/// Starts a new generation of a job: slices of the older one see it and stop.
+pub fn bump(generation: &RefCell<u64>) {
+    let mut current = generation.borrow_mut();
+    *current = current.wrapping_add(1);
 }
 
 fn percent(done: u64, total: u64) -> String {
@@ -257,7 +281,7 @@ pub fn comparisons(props: &ComparisonsProps) -> Html {
         let set = moved.setter();
         let generation = moved_gen.clone();
         use_effect_with((props.seed, props.vnodes), move |&(seed, vnodes)| {
-            *generation.borrow_mut() += 1;
+            bump(&generation);
             let mine = *generation.borrow();
             let specs: Vec<SchemeSpec> = SCHEME_NAMES
                 .iter()
@@ -272,16 +296,20 @@ pub fn comparisons(props: &ComparisonsProps) -> Html {
                 });
                 let step: fn(&mut MovementSweep, u64) -> bool =
                     |s, n| s.step(n).is_err() || s.is_done();
-                pump(
-                    Rc::new(RefCell::new(sweep)),
-                    generation.clone(),
-                    mine,
-                    5_000,
-                    step,
-                    publish,
-                );
+                // The first slice gets a task of its own, after the page's first paint.
+                let generation = generation.clone();
+                slices::later(0, move || {
+                    pump(
+                        Rc::new(RefCell::new(sweep)),
+                        generation,
+                        mine,
+                        step,
+                        publish,
+                        Publisher::default(),
+                    );
+                });
             }
-            move || *generation.borrow_mut() += 1
+            move || bump(&generation)
         });
     }
     let vnode_servers = props.servers.clamp(2, 64);
@@ -289,7 +317,7 @@ pub fn comparisons(props: &ComparisonsProps) -> Html {
         let set = balance.setter();
         let generation = balance_gen.clone();
         use_effect_with((vnode_servers, props.seed), move |&(servers, seed)| {
-            *generation.borrow_mut() += 1;
+            bump(&generation);
             let mine = *generation.borrow();
             let later = generation.clone();
             // A server count changes when a server is added or killed, just as the ring's keys
@@ -302,7 +330,7 @@ pub fn comparisons(props: &ComparisonsProps) -> Html {
                 let counts: Vec<u32> = VNODE_COUNTS
                     .iter()
                     .copied()
-                    .filter(|&v| u64::from(v) * u64::from(servers) <= MAX_RING_POINTS)
+                    .filter(|&v| u64::from(v).saturating_mul(u64::from(servers)) <= MAX_RING_POINTS)
                     .collect();
                 let seeds = (0..VNODE_SEEDS).map(|i| seed.wrapping_add(i)).collect();
                 if let Ok(sweep) = VnodeSweep::new(servers, counts, seeds, VNODE_KEYS) {
@@ -318,14 +346,14 @@ pub fn comparisons(props: &ComparisonsProps) -> Html {
                         Rc::new(RefCell::new(sweep)),
                         later,
                         mine,
-                        5_000,
                         step,
                         publish,
+                        Publisher::default(),
                     );
                 }
             })
             .forget();
-            move || *generation.borrow_mut() += 1
+            move || bump(&generation)
         });
     }
     let load = use_memo(props.load.clone(), |load| {

@@ -49,14 +49,19 @@ impl Raster {
         &self.pixels
     }
 
+    /// Where the pixel at (`x`, `y`) starts in the bytes; `None` past the image's size.
+    fn offset(&self, x: usize, y: usize) -> Option<usize> {
+        y.checked_mul(self.width)?.checked_add(x)?.checked_mul(4)
+    }
+
     /// The RGBA bytes of the pixel at (`x`, `y`), if it is inside.
     pub fn pixel(&self, x: usize, y: usize) -> Option<[u8; 4]> {
         if x >= self.width {
             return None;
         }
-        let at = (y * self.width + x) * 4;
-        let p = self.pixels.get(at..at + 4)?;
-        Some([p[0], p[1], p[2], p[3]])
+        let at = self.offset(x, y)?;
+        let p = self.pixels.get(at..at.checked_add(4)?)?;
+        p.try_into().ok()
     }
 
     /// Paints one dot centred at (`cx`, `cy`) over what is there: the fill inside, the outline
@@ -83,8 +88,10 @@ impl Raster {
                 }
                 // 0 inside the fill, 1 on the outline, a blend across the half pixel between.
                 let rim = (d - inner + 0.5).clamp(0.0, 1.0);
-                let at = (y * self.width + x) * 4;
-                let Some(px) = self.pixels.get_mut(at..at + 4) else {
+                let Some(px) = self
+                    .offset(x, y)
+                    .and_then(|at| self.pixels.get_mut(at..at.checked_add(4)?))
+                else {
                     continue;
                 };
                 let below = px.get(3).map_or(0.0, |&a| f64::from(a) / 255.0);

@@ -17,7 +17,6 @@ use std::rc::Rc;
 
 use gloo::events::EventListener;
 use gloo::render::{request_animation_frame, AnimationFrame};
-use wasm_bindgen::closure::Closure;
 use wasm_bindgen::Clamped;
 use wasm_bindgen::JsCast;
 use web_sys::{CanvasRenderingContext2d, Element, HtmlCanvasElement, ImageData};
@@ -27,6 +26,7 @@ use super::dot_raster::{DotStyle, Raster, Rgb};
 use super::ring_drawing::{turn_of, Dot, Scene, CENTRE, KEY_ORBIT, MOVED_ORBIT};
 use crate::components::number::parse_f64;
 use crate::components::palette::server_class;
+use crate::components::theme_change::{self, use_theme_change};
 
 /// The side of the drawing in viewBox units.
 const VIEW: f64 = 400.0;
@@ -35,18 +35,9 @@ const DOT_R: f64 = 3.0;
 /// How many server colours the palette has (`server_class` repeats after this many).
 const COLOURS: usize = 16;
 
-/// Reads a computed CSS colour such as `rgb(0, 114, 178)` or `rgba(0 114 178 / 1)`.
-pub fn parse_rgb(text: &str) -> Option<Rgb> {
-    let inner = text
-        .trim()
-        .strip_prefix("rgba(")
-        .or_else(|| text.trim().strip_prefix("rgb("))?
-        .strip_suffix(')')?;
-    let mut channels = inner
-        .split(|c: char| c == ',' || c == '/' || c.is_whitespace())
-        .filter(|part| !part.is_empty())
-        .map(|part| parse_f64(part).filter(|v| (0.0..=255.0).contains(v)));
-    Some([channels.next()??, channels.next()??, channels.next()??])
+/// A computed CSS colour as the rasteriser's channels (the one parser is the theme's).
+fn parse_rgb(text: &str) -> Option<Rgb> {
+    theme_change::parse_rgb(text).map(|[r, g, b]| [f64::from(r), f64::from(g), f64::from(b)])
 }
 
 /// The colour `t` of the way from `from` to `to`.
@@ -124,9 +115,9 @@ impl Batches {
         for dot in dots {
             let angle = turn_of(dot.key) * TAU;
             let at = (angle.sin(), angle.cos());
-            let colour = dot.owner % COLOURS as u32;
+            let colour = dot.owner.checked_rem(COLOURS as u32).unwrap_or(0);
             if dot.moved {
-                let pair = (dot.was % COLOURS as u32, colour);
+                let pair = (dot.was.checked_rem(COLOURS as u32).unwrap_or(0), colour);
                 match moving.iter_mut().find(|(p, _)| *p == pair) {
                     Some((_, list)) => list.push(at),
                     None => moving.push((pair, vec![at])),
@@ -152,6 +143,10 @@ struct Painter {
     palette: Option<Palette>,
     /// The keys that stay put, painted for the current scene, palette and size.
     still: Option<Raster>,
+    /// The still layer being painted, when `still` is out of date.
+    building: Option<StillBuild>,
+    /// The duration of a flight that starts when the still layer is ready, in ms.
+    waiting_flight: Option<f64>,
     /// When the current flight started (`performance.now()`) and how long it lasts, in ms.
     flight: Option<(f64, f64)>,
     frame: Option<AnimationFrame>,
@@ -184,8 +179,8 @@ fn read_palette(probes: &NodeRef) -> Option<Palette> {
     Some(Palette {
         servers,
         moved: parse_rgb(&colour(base)?)?,
-        surface: parse_rgb(&colour(base + 1)?)?,
-        track: colour(base + 2)?,
+        surface: parse_rgb(&colour(base.saturating_add(1))?)?,
+        track: colour(base.saturating_add(2))?,
     })
 }
 
@@ -210,22 +205,56 @@ fn context(canvas: &HtmlCanvasElement) -> Option<CanvasRenderingContext2d> {
     Some(ctx)
 }
 
-/// Paints the keys that stay put, once per scene, theme and canvas size.
-fn still_layer(batches: &Batches, palette: &Palette, side: usize) -> Raster {
-    let scale = side as f64 / VIEW;
-    let mut layer = Raster::new(side, side);
-    for &(colour, (sin, cos)) in &batches.still {
-        let style = DotStyle {
-            radius: DOT_R * scale,
-            outline: 0.8 * scale,
-            fill: palette.server(colour),
-            stroke: palette.surface,
-        };
-        let x = (CENTRE + KEY_ORBIT * sin) * scale;
-        let y = (CENTRE - KEY_ORBIT * cos) * scale;
-        layer.dot(x, y, &style);
+/// How long one turn of building the still layer may take, in milliseconds: the layer is built
+/// over as many turns (animation frames) as it needs, so no task paints 10,000 dots at once.
+const LAYER_BUDGET_MS: f64 = 5.0;
+/// Dots painted between two looks at the clock.
+const LAYER_CHUNK: usize = 256;
+
+/// The keys that stay put, painted once per scene, theme and canvas size, a budget at a time.
+struct StillBuild {
+    layer: Raster,
+    /// How many of the still dots are painted.
+    next: usize,
+}
+
+impl StillBuild {
+    fn new(side: usize) -> StillBuild {
+        StillBuild {
+            layer: Raster::new(side, side),
+            next: 0,
+        }
     }
-    layer
+
+    /// Paints still dots for about `budget_ms`; returns whether every one is painted.
+    fn advance(&mut self, batches: &Batches, palette: &Palette, budget_ms: f64) -> bool {
+        let scale = self.layer.width() as f64 / VIEW;
+        let started = now();
+        loop {
+            let end = self
+                .next
+                .saturating_add(LAYER_CHUNK)
+                .min(batches.still.len());
+            for &(colour, (sin, cos)) in batches.still.get(self.next..end).unwrap_or_default() {
+                let style = DotStyle {
+                    radius: DOT_R * scale,
+                    outline: 0.8 * scale,
+                    fill: palette.server(colour),
+                    stroke: palette.surface,
+                };
+                let x = (CENTRE + KEY_ORBIT * sin) * scale;
+                let y = (CENTRE - KEY_ORBIT * cos) * scale;
+                self.layer.dot(x, y, &style);
+            }
+            self.next = end;
+            if end >= batches.still.len() {
+                return true;
+            }
+            if now() - started >= budget_ms {
+                return false;
+            }
+        }
+    }
 }
 
 /// The frame `progress` (0–1) of the way through the flight: the still layer, the moving keys on
@@ -280,6 +309,22 @@ fn paint(
     let _ = ctx.set_global_composite_operation("source-over");
 }
 
+/// Starts drawing a new scene: a flight when keys moved and motion is allowed, then the frames.
+fn begin_scene(painter: &Rc<RefCell<Painter>>, wants_flight: bool) {
+    {
+        let mut state = painter.borrow_mut();
+        let duration = state
+            .canvas
+            .cast::<Element>()
+            .and_then(|canvas| computed(&canvas, "--rv-flight"))
+            .as_deref()
+            .and_then(parse_ms)
+            .unwrap_or(0.0);
+        state.waiting_flight = (wants_flight && duration > 0.0).then_some(duration);
+    }
+    redraw(painter);
+}
+
 /// Draws the current frame and asks for the next one while a flight is under way.
 fn redraw(painter: &Rc<RefCell<Painter>>) {
     let mut state = painter.borrow_mut();
@@ -290,11 +335,8 @@ fn redraw(painter: &Rc<RefCell<Painter>>) {
         state.palette = read_palette(&state.probes);
         state.still = None;
     }
-    let progress = match state.flight {
-        Some((start, duration)) if duration > 0.0 => ((now() - start) / duration).clamp(0.0, 1.0),
-        _ => 1.0,
-    };
-    if let Some(ctx) = context(&canvas) {
+    let ctx = context(&canvas);
+    if let Some(ctx) = ctx {
         let palette = state.palette.clone().unwrap_or_else(Palette::fallback);
         let side = canvas.width() as usize;
         if state
@@ -302,13 +344,37 @@ fn redraw(painter: &Rc<RefCell<Painter>>) {
             .as_ref()
             .is_none_or(|layer| layer.width() != side)
         {
-            state.still = Some(still_layer(&state.batches, &palette, side));
+            // Until the new layer is whole the canvas keeps its last picture; the flight starts
+            // once it is, so the moving keys fly over the right background.
+            let mut build = state
+                .building
+                .take()
+                .filter(|b| b.layer.width() == side)
+                .unwrap_or_else(|| StillBuild::new(side));
+            if !build.advance(&state.batches, &palette, LAYER_BUDGET_MS) {
+                state.building = Some(build);
+                let next = Rc::clone(painter);
+                state.frame = Some(request_animation_frame(move |_| redraw(&next)));
+                return;
+            }
+            state.still = Some(build.layer);
+            if let Some(duration) = state.waiting_flight.take() {
+                state.flight = Some((now(), duration));
+            }
         }
+        let progress = match state.flight {
+            Some((start, duration)) if duration > 0.0 => {
+                ((now() - start) / duration).clamp(0.0, 1.0)
+            }
+            _ => 1.0,
+        };
         if let Some(still) = &state.still {
             paint(&ctx, still, &state.batches, &palette, progress);
         }
     }
-    let flying = progress < 1.0;
+    let flying = state
+        .flight
+        .is_some_and(|(start, duration)| duration > 0.0 && now() - start < duration);
     let _ = canvas.set_attribute("data-flying", if flying { "true" } else { "false" });
     if flying {
         let next = Rc::clone(painter);
@@ -339,6 +405,8 @@ pub fn key_dots(props: &KeyDotsProps) -> Html {
             batches: Rc::new(Batches::default()),
             palette: None,
             still: None,
+            building: None,
+            waiting_flight: None,
             flight: None,
             frame: None,
             drawn_once: false,
@@ -356,19 +424,21 @@ pub fn key_dots(props: &KeyDotsProps) -> Html {
                 let mut state = painter.borrow_mut();
                 state.batches = Rc::clone(batches);
                 state.still = None;
-                let duration = state
-                    .canvas
-                    .cast::<Element>()
-                    .and_then(|canvas| computed(&canvas, "--rv-flight"))
-                    .as_deref()
-                    .and_then(parse_ms)
-                    .unwrap_or(0.0);
-                state.flight = (state.drawn_once && batches.moved() > 0 && duration > 0.0)
-                    .then(|| (now(), duration));
-                state.drawn_once = true;
-                state.frame = None;
+                state.building = None;
+                state.flight = None;
+                let wants_flight = state.drawn_once && batches.moved() > 0;
+                // The page's first render has no dots (they come a task later): the first scene
+                // with dots is the one that appears without a flight.
+                state.drawn_once =
+                    state.drawn_once || !batches.still.is_empty() || batches.moved() > 0;
+                // The new scene is drawn from the next animation frame on, not in this task (the
+                // click's): reading the flight's duration forces a style pass, and the still
+                // layer is painted over several frames.
+                let next = Rc::clone(&painter);
+                state.frame = Some(request_animation_frame(move |_| {
+                    begin_scene(&next, wants_flight)
+                }));
             }
-            redraw(&painter);
         });
     }
 
@@ -380,43 +450,21 @@ pub fn key_dots(props: &KeyDotsProps) -> Html {
                 let painter = painter.clone();
                 EventListener::new(&window, "resize", move |_| redraw(&painter))
             };
-            // A theme change re-reads the colours: the toggle sets <html data-theme>, and with no
-            // choice saved the page follows the system's scheme.
-            let retheme = {
-                let painter = painter.clone();
-                move || {
-                    painter.borrow_mut().palette = None;
-                    redraw(&painter);
-                }
-            };
-            let on_scheme = window
-                .match_media("(prefers-color-scheme: dark)")
-                .ok()
-                .flatten()
-                .map(|query| {
-                    let retheme = retheme.clone();
-                    EventListener::new(&query, "change", move |_| retheme())
-                });
-            let on_attribute =
-                Closure::<dyn FnMut(js_sys::Array)>::new(move |_: js_sys::Array| retheme());
-            let observer =
-                web_sys::MutationObserver::new(on_attribute.as_ref().unchecked_ref()).ok();
-            if let (Some(observer), Some(html)) =
-                (&observer, gloo::utils::document().document_element())
-            {
-                let options = web_sys::MutationObserverInit::new();
-                options.set_attributes(true);
-                options.set_attribute_filter(&js_sys::Array::of1(&"data-theme".into()));
-                let _ = observer.observe_with_options(&html, &options);
-            }
             move || {
-                if let Some(observer) = observer {
-                    observer.disconnect();
-                }
-                drop(on_attribute);
                 drop(on_resize);
-                drop(on_scheme);
                 painter.borrow_mut().frame = None;
+            }
+        });
+    }
+
+    // A theme change re-reads the colours and paints again.
+    let theme = use_theme_change();
+    {
+        let painter = painter.clone();
+        use_effect_with(theme, move |&theme| {
+            if theme != 0 {
+                painter.borrow_mut().palette = None;
+                redraw(&painter);
             }
         });
     }
@@ -441,12 +489,8 @@ mod tests {
     use super::*;
 
     #[test]
-    fn computed_colours_parse_in_both_syntaxes() {
+    fn computed_colours_become_the_rasterisers_channels() {
         assert_eq!(parse_rgb("rgb(0, 114, 178)"), Some([0.0, 114.0, 178.0]));
-        assert_eq!(parse_rgb("rgba(1, 2, 3, 0.5)"), Some([1.0, 2.0, 3.0]));
-        assert_eq!(parse_rgb("rgb(1 2 3 / 1)"), Some([1.0, 2.0, 3.0]));
-        assert_eq!(parse_rgb("light-dark(#fff, #000)"), None);
-        assert_eq!(parse_rgb("rgb(1, 2)"), None);
         assert_eq!(parse_rgb("rgb(1, 2, 900)"), None);
     }
 

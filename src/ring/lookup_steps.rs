@@ -44,8 +44,11 @@ pub fn use_lookup_steps(props: &LookupStepsProps) -> Html {
         let playing = playing.clone();
         let dispatch = props.dispatch.clone();
         use_effect_with((*playing, step, last), move |&(on, step, last)| {
-            let timer = (on && step < last)
-                .then(|| Timeout::new(STEP_MS, move || dispatch.emit(Action::SetStep(step + 1))));
+            let timer = (on && step < last).then(|| {
+                Timeout::new(STEP_MS, move || {
+                    dispatch.emit(Action::SetStep(step.saturating_add(1)))
+                })
+            });
             if on && step >= last {
                 playing.set(false);
             }
@@ -71,7 +74,7 @@ pub fn use_lookup_steps(props: &LookupStepsProps) -> Html {
         .reform(move |_: MouseEvent| Action::SetStep(step.saturating_sub(1)));
     let next = props
         .dispatch
-        .reform(move |_: MouseEvent| Action::SetStep((step + 1).min(last)));
+        .reform(move |_: MouseEvent| Action::SetStep(step.saturating_add(1).min(last)));
     let reset = props.dispatch.reform(|_: MouseEvent| Action::SetStep(0));
     let items = props.steps.iter().enumerate().map(|(i, s)| {
         let state = if i == step {
@@ -106,7 +109,7 @@ pub fn use_lookup_steps(props: &LookupStepsProps) -> Html {
                     { if *playing { "Pause" } else { "Play" } }
                 </button>
                 <button type="button" onclick={next} aria-label="Next step" disabled={step >= last}>{ "▶" }</button>
-                <span class="muted" aria-live="polite">{ format!("step {} of {}", step + 1, last + 1) }</span>
+                <span class="muted" aria-live="polite">{ format!("step {} of {}", step.saturating_add(1), last.saturating_add(1)) }</span>
             </div>
             <ol class="rv-steps">{ for items }</ol>
             <p>{ "Owners, first to last:" }</p>

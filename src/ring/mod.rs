@@ -36,6 +36,8 @@ pub mod server_list;
 #[cfg(feature = "ring")]
 pub mod settings;
 #[cfg(feature = "ring")]
+pub mod slices;
+#[cfg(feature = "ring")]
 pub mod snapshot;
 #[cfg(feature = "ring")]
 pub mod state;

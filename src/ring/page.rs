@@ -6,25 +6,24 @@ use crate::components::url_state_hook::{use_url_state, UrlCodec};
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use gloo::timers::callback::Timeout;
 use shardlab_core::placement::{
-    key_hash, BoxedPlacement, KeyStream, MovementRun, Progress, Range, Rendezvous, Ring, Server,
-    ServerList, WalkOutcome,
+    key_hash, BoxedPlacement, DirectoryChange, KeyStream, MovementRun, PlacementError, Progress,
+    Range, Rendezvous, Ring, SchemeSpec, Server, ServerList, WalkOutcome,
 };
 use yew::prelude::*;
 
 use crate::route::View;
 use lookup_steps::Step;
 use ring_drawing::{Dot, Scene, Span};
-use state::{build_now, build_pair, scheme_label, Action, RingState};
+use slices::Publisher;
+use state::{build_now, build_pair, scheme_label, spec_of, Action, RingState};
 use stats::Measured;
 
-/// Keys per slice when a slice starts; the pump doubles or halves it to stay near [`SLICE_MS`].
-const FIRST_SLICE: u64 = 20_000;
+/// Keys placed (or pinned) between two looks at the clock: small enough that a slice overshoots
+/// its budget by well under a millisecond.
+const CHUNK_KEYS: u64 = 2_048;
 /// How long counting waits for the moved keys to land (`--rv-flight` in www/ring.css is 600 ms).
 const ANIMATION_MS: u32 = 620;
-/// The time one slice of statistics may take.
-const SLICE_MS: f64 = 12.0;
 
 /// The last change in words: "added S4", "killed S1", "set S2's weight to 3".
 pub fn describe_change(before: &[Server], after: &[Server]) -> String {
@@ -155,13 +154,13 @@ fn lookup(
             vnode: None,
             server: None,
         });
-        let mut chosen = 0;
+        let mut chosen: u32 = 0;
         for walk in &trace.walk {
             let at = ring_drawing::turn_of(walk.vnode.point) * 100.0;
             let id = walk.vnode.server.0;
             let text = match walk.outcome {
                 WalkOutcome::Chosen => {
-                    chosen += 1;
+                    chosen = chosen.saturating_add(1);
                     if chosen == 1 {
                         format!("Walk clockwise to vnode {} at {at:.2} %: S{id} owns the key.", walk.vnode.index)
                     } else {
@@ -223,42 +222,153 @@ fn lookup(
     )
 }
 
-/// Steps a movement experiment in time-boxed slices until it is done or a newer one starts.
+/// The statistics job of one state: first (for a directory) pinning every key, then counting.
+enum Job {
+    /// A directory's tables are being filled, a slice at a time.
+    Pinning(Box<DirectoryChange>),
+    /// The movement experiment is placing keys under both schemes.
+    Counting(Box<MovementRun<BoxedPlacement, BoxedPlacement>>),
+}
+
+/// Where a statistics job publishes.
+#[derive(Clone)]
+struct Outlets {
+    measured: UseStateSetter<Option<Rc<Measured>>>,
+    pinning: UseStateSetter<Option<Progress>>,
+    error: UseStateSetter<Option<String>>,
+}
+
+/// Starts the statistics of `state`: builds the schemes (or, for a directory, starts pinning)
+/// in the first slice's task, then steps them in time-budgeted slices.
+fn start_job(state: RingState, generation: Rc<RefCell<u64>>, mine: u64, out: Outlets) {
+    if *generation.borrow() != mine {
+        return;
+    }
+    let change = state
+        .previous
+        .as_ref()
+        .map(|p| describe_change(p, &state.servers));
+    let job = match pinning_job(&state) {
+        Some(Ok(pinning)) => Ok(Job::Pinning(Box::new(pinning))),
+        Some(Err(e)) => Err(e),
+        None => build_pair(&state, state.keys)
+            .and_then(|(before, after)| MovementRun::new(before, after, state.keys, state.seed))
+            .map(|run| Job::Counting(Box::new(run))),
+    };
+    match job {
+        Ok(job) => {
+            let keys = (state.keys, state.seed);
+            pump(
+                job,
+                keys,
+                generation,
+                mine,
+                change,
+                out,
+                Publisher::default(),
+            );
+        }
+        Err(e) => {
+            out.measured.set(None);
+            out.pinning.set(None);
+            out.error.set(Some(format!("Could not measure: {e}.")));
+        }
+    }
+}
+
+/// A directory's pinning job over the state's keys; `None` for the other schemes.
+fn pinning_job(state: &RingState) -> Option<Result<DirectoryChange, PlacementError>> {
+    let Ok(SchemeSpec::Directory { default }) = spec_of(state.scheme, state.vnodes) else {
+        return None;
+    };
+    let lists = ServerList::new(state.servers.clone()).and_then(|after| {
+        let before = match &state.previous {
+            Some(list) => ServerList::new(list.clone())?,
+            None => after.clone(),
+        };
+        Ok((before, after))
+    });
+    Some(lists.map(|(before, after)| {
+        DirectoryChange::new(before, after, default, state.keys.max(1), state.seed)
+    }))
+}
+
+/// Steps a statistics job in time-budgeted slices, each in its own task, until it is done or a
+/// newer one starts. Progress is shown at most every [`slices::PUBLISH_MS`].
 fn pump(
-    run: Rc<RefCell<MovementRun<BoxedPlacement, BoxedPlacement>>>,
+    job: Job,
+    (keys, seed): (u64, u64),
     generation: Rc<RefCell<u64>>,
     mine: u64,
-    slice: u64,
     change: Option<String>,
-    set: UseStateSetter<Option<Rc<Measured>>>,
+    out: Outlets,
+    mut publisher: Publisher,
 ) {
     if *generation.borrow() != mine {
         return;
     }
-    let started = js_sys::Date::now();
-    let (done, snapshot) = {
-        let mut r = run.borrow_mut();
-        r.step(slice);
-        (
-            r.is_done(),
-            Measured {
-                progress: r.progress(),
-                result: r.result(),
+    let publishing = publisher.due();
+    let budget = Publisher::budget(publishing);
+    let next = match job {
+        Job::Pinning(mut pinning) => {
+            let finished = slices::work_for(budget, || {
+                pinning.step(CHUNK_KEYS);
+                pinning.is_done()
+            });
+            if finished {
+                // The tables are full: the next slice starts counting over them.
+                out.pinning.set(None);
+                let (before, after) = pinning.finish();
+                let before: BoxedPlacement = Box::new(before);
+                let after: BoxedPlacement = Box::new(after);
+                match MovementRun::new(before, after, keys, seed) {
+                    Ok(run) => Some(Job::Counting(Box::new(run))),
+                    Err(e) => {
+                        out.error.set(Some(format!("Could not measure: {e}.")));
+                        None
+                    }
+                }
+            } else {
+                if publishing {
+                    out.pinning.set(Some(pinning.progress()));
+                    publisher.published();
+                }
+                Some(Job::Pinning(pinning))
+            }
+        }
+        Job::Counting(mut run) => {
+            let finished = slices::work_for(budget, || {
+                run.step(CHUNK_KEYS);
+                run.is_done()
+            });
+            let measured = Measured {
+                progress: run.progress(),
+                result: run.result(),
                 change: change.clone(),
-            },
-        )
+            };
+            if finished {
+                // The final numbers re-render the page and draw the load plot: a task of their
+                // own, after this slice's, and the finished run is freed here.
+                let still_mine = Rc::clone(&generation);
+                let out = out.clone();
+                slices::later(0, move || {
+                    if *still_mine.borrow() == mine {
+                        out.error.set(None);
+                        out.measured.set(Some(Rc::new(measured)));
+                    }
+                });
+            } else if publishing {
+                out.error.set(None);
+                out.measured.set(Some(Rc::new(measured)));
+                publisher.published();
+            }
+            (!finished).then_some(Job::Counting(run))
+        }
     };
-    let elapsed = js_sys::Date::now() - started;
-    set.set(Some(Rc::new(snapshot)));
-    if !done {
-        let next = if elapsed < SLICE_MS / 2.0 {
-            slice.saturating_mul(2).min(1_000_000)
-        } else if elapsed > SLICE_MS * 2.0 {
-            (slice / 2).max(1_000)
-        } else {
-            slice
-        };
-        Timeout::new(0, move || pump(run, generation, mine, next, change, set)).forget();
+    if let Some(job) = next {
+        slices::later(0, move || {
+            pump(job, (keys, seed), generation, mine, change, out, publisher)
+        });
     }
 }
 
@@ -279,6 +389,7 @@ pub fn ring_view() -> Html {
 
     // The statistics, streamed.
     let measured = use_state(|| None::<Rc<Measured>>);
+    let pinning = use_state(|| None::<Progress>);
     let stats_error = use_state(|| None::<String>);
     let generation = use_mut_ref(|| 0u64);
     {
@@ -290,58 +401,49 @@ pub fn ring_view() -> Html {
             state.keys,
             state.seed,
         );
-        let set = measured.setter();
+        let out = Outlets {
+            measured: measured.setter(),
+            pinning: pinning.setter(),
+            error: stats_error.setter(),
+        };
         let shown = (*measured).clone();
-        let set_error = stats_error.setter();
         let generation = generation.clone();
         let s = (*state).clone();
         use_effect_with(key, move |_| {
-            *generation.borrow_mut() += 1;
+            comparisons::bump(&generation);
             let mine = *generation.borrow();
-            let change = s.previous.as_ref().map(|p| describe_change(p, &s.servers));
-            match build_pair(&s, s.keys)
-                .and_then(|(before, after)| MovementRun::new(before, after, s.keys, s.seed))
-            {
-                Ok(run) => {
-                    set_error.set(None);
-                    // Until the new count's first slice lands, the numbers on screen belong to the
-                    // previous state: mark them as being recounted, so no one reads them as current.
-                    if let Some(old) = shown.as_deref() {
-                        set.set(Some(Rc::new(Measured {
-                            progress: Progress {
-                                done: 0,
-                                total: s.keys,
-                            },
-                            ..old.clone()
-                        })));
-                    }
-                    // Counting waits for the keys' flight to end, so the animation gets every frame.
-                    let generation = generation.clone();
-                    Timeout::new(ANIMATION_MS, move || {
-                        pump(
-                            Rc::new(RefCell::new(run)),
-                            generation,
-                            mine,
-                            FIRST_SLICE,
-                            change,
-                            set,
-                        );
-                    })
-                    .forget();
-                }
-                Err(e) => {
-                    set.set(None);
-                    set_error.set(Some(format!("Could not measure: {e}.")));
-                }
+            // Until the new count's first slice lands, the numbers on screen belong to the
+            // previous state: mark them as being recounted, so no one reads them as current.
+            if let Some(old) = shown.as_deref() {
+                out.measured.set(Some(Rc::new(Measured {
+                    progress: Progress {
+                        done: 0,
+                        total: s.keys,
+                    },
+                    ..old.clone()
+                })));
             }
-            move || *generation.borrow_mut() += 1
+            // Building the schemes and counting wait for the keys' flight to end, so the click's
+            // task stays short and the animation gets every frame.
+            let later = generation.clone();
+            slices::later(ANIMATION_MS, move || start_job(s, later, mine, out));
+            move || comparisons::bump(&generation)
         });
     }
 
+    // The first render shows the page without its costly parts (the drawn keys and ticks, the
+    // comparison plots), so it paints at once; they follow in a task of their own after it.
+    let painted = use_state(|| false);
+    {
+        let painted = painted.setter();
+        use_effect_with((), move |_| slices::after_paint(move || painted.set(true)));
+    }
     let scene = {
         let s = (*state).clone();
+        let painted = *painted;
         use_memo(
             (
+                painted,
                 state.scheme,
                 state.servers.clone(),
                 state.previous.clone(),
@@ -349,16 +451,33 @@ pub fn ring_view() -> Html {
                 state.sample,
                 state.seed,
             ),
-            move |_| Rc::new(scene(&s)),
+            move |_| Rc::new(if painted { scene(&s) } else { Scene::default() }),
         )
     };
-    let placement = build_now(&state).ok();
     let hash = key_hash(&state.key);
-    let (steps, replicas, replicas_note) = lookup(&state, hash, placement.as_ref());
+    // The lookup builds the scheme (a ring of up to 64,000 vnodes): once per change of what it
+    // reads, not on every streamed re-render.
+    let looked_up = {
+        let s = (*state).clone();
+        use_memo(
+            (
+                state.scheme,
+                state.servers.clone(),
+                state.vnodes,
+                state.key.clone(),
+                state.replicas,
+            ),
+            move |_| {
+                let placement = build_now(&s).ok();
+                lookup(&s, key_hash(&s.key), placement.as_ref())
+            },
+        )
+    };
+    let (steps, replicas, replicas_note) = (*looked_up).clone();
     let step = state.step.min(steps.len().saturating_sub(1));
     let walked: Vec<(u64, bool)> = steps
         .iter()
-        .take(step + 1)
+        .take(step.saturating_add(1))
         .filter_map(|s| s.vnode)
         .collect();
     let moved_drawn = scene.dots.iter().filter(|d| d.moved).count();
@@ -452,7 +571,7 @@ pub fn ring_view() -> Html {
                     </figcaption>
                 </figure>
                 <div class="rv-side">
-                    { stats::stats(&stats::StatsProps { measured: (*measured).clone(), error: (*stats_error).clone() }) }
+                    { stats::stats(&stats::StatsProps { measured: (*measured).clone(), pinning: *pinning, error: (*stats_error).clone() }) }
                     { server_list::server_list(&server_list::ServerListProps { servers: state.servers.clone(),
                         vnodes: (state.scheme == "ring").then_some(state.vnodes),
                         weighted: matches!(state.scheme, "ring" | "rendezvous"),
@@ -466,8 +585,15 @@ pub fn ring_view() -> Html {
                 <to_decoder::ToDecoder key_hash={hash} />
                 { settings::settings(&settings::SettingsProps { vnodes: state.vnodes, replicas: state.replicas, keys: state.keys,
                     sample: state.sample, seed: state.seed, ring: state.scheme == "ring", dispatch: dispatch.clone() }) }
-                <comparisons::Comparisons load={final_load} servers={state.servers.len() as u32}
-                    vnodes={state.vnodes} seed={state.seed} />
+                if *painted {
+                    <comparisons::Comparisons load={final_load} servers={state.servers.len() as u32}
+                        vnodes={state.vnodes} seed={state.seed} />
+                } else {
+                    <section class="panel rv-comparisons" aria-labelledby="rv-comparisons-title">
+                        <h2 id="rv-comparisons-title">{ "Comparisons" }</h2>
+                        <p class="rv-progress">{ "Preparing the plots…" }</p>
+                    </section>
+                }
             </div>
         </div>
     }

@@ -80,7 +80,10 @@ pub fn parse_hex(text: &str) -> Option<(u8, u8, u8)> {
         .map(|c| c.to_digit(16).and_then(|d| u8::try_from(d).ok()))
         .collect::<Option<_>>()?;
     match digits.as_slice() {
+        // Each digit is at most 15, so these stay within a byte: 15 * 17 = 15 * 16 + 15 = 255.
+        #[allow(clippy::arithmetic_side_effects)]
         [r, g, b] => Some((r * 17, g * 17, b * 17)),
+        #[allow(clippy::arithmetic_side_effects)]
         [r1, r2, g1, g2, b1, b2] => Some((r1 * 16 + r2, g1 * 16 + g2, b1 * 16 + b2)),
         _ => None,
     }
@@ -121,7 +124,10 @@ fn legend_entry<DB: DrawingBackend>(
         Kind::Dashed => {
             for start in [0, 10, 20] {
                 area.draw(&PathElement::new(
-                    [(x + start, y), (x + start + 6, y)],
+                    [
+                        (x.saturating_add(start), y),
+                        (x.saturating_add(start).saturating_add(6), y),
+                    ],
                     paint.stroke_width(2),
                 ))
                 .map_err(fail)?;
@@ -129,17 +135,20 @@ fn legend_entry<DB: DrawingBackend>(
         }
         Kind::Bars => area
             .draw(&Rectangle::new(
-                [(x, y - 5), (x + 24, y + 5)],
+                [
+                    (x, y.saturating_sub(5)),
+                    (x.saturating_add(24), y.saturating_add(5)),
+                ],
                 paint.filled(),
             ))
             .map_err(fail)?,
         Kind::Line => {
             area.draw(&PathElement::new(
-                [(x, y), (x + 24, y)],
+                [(x, y), (x.saturating_add(24), y)],
                 paint.stroke_width(2),
             ))
             .map_err(fail)?;
-            area.draw(&Circle::new((x + 12, y), 3, paint.filled()))
+            area.draw(&Circle::new((x.saturating_add(12), y), 3, paint.filled()))
                 .map_err(fail)?;
         }
     }
@@ -147,8 +156,12 @@ fn legend_entry<DB: DrawingBackend>(
         .into_font()
         .color(&colours.text())
         .pos(Pos::new(HPos::Left, VPos::Center));
-    area.draw(&Text::new(series.name.as_str(), (x + 32, y), font))
-        .map_err(fail)
+    area.draw(&Text::new(
+        series.name.as_str(),
+        (x.saturating_add(32), y),
+        font,
+    ))
+    .map_err(fail)
 }
 
 impl Chart for Plot {
@@ -168,7 +181,7 @@ impl Chart for Plot {
             let (a, k) = area.split_horizontally(width.saturating_sub(LEGEND_WIDTH));
             (a, Some(k))
         } else {
-            let below = (legend_rows * LEGEND_ROW + 12) as u32;
+            let below = legend_rows.saturating_mul(LEGEND_ROW).saturating_add(12) as u32;
             let (a, k) = area.split_vertically(height.saturating_sub(below));
             (a, Some(k))
         };
@@ -257,10 +270,15 @@ impl Chart for Plot {
             for (i, series) in self.series.iter().enumerate() {
                 let i = i as i32;
                 let at = if beside {
-                    (8, 24 + i * LEGEND_ROW)
+                    (8, i.saturating_mul(LEGEND_ROW).saturating_add(24))
                 } else {
                     let column = (width / 2) as i32;
-                    (72 + (i % 2) * (column - 60), 8 + (i / 2) * LEGEND_ROW)
+                    (
+                        (i % 2)
+                            .saturating_mul(column.saturating_sub(60))
+                            .saturating_add(72),
+                        (i / 2).saturating_mul(LEGEND_ROW).saturating_add(8),
+                    )
                 };
                 legend_entry(&key, series, colours, at)?;
             }

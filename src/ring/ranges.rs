@@ -31,7 +31,7 @@ pub fn ranges(props: &RangesProps) -> Html {
     html! {
         <div class="rv-picture">
             <table class="rv-ranges">
-                <caption>{ format!("Split points over the raw key (key {} is in range {})", props.key_hash, hit + 1) }</caption>
+                <caption>{ format!("Split points over the raw key (key {} is in range {})", props.key_hash, hit.saturating_add(1)) }</caption>
                 <thead><tr><th scope="col">{ "server" }</th><th scope="col">{ "first key" }</th><th scope="col">{ "last key" }</th></tr></thead>
                 <tbody>{ for rows }</tbody>
             </table>

@@ -28,7 +28,7 @@ pub fn scores(props: &ScoresProps) -> Html {
         let chosen = (rank as u32) < props.replicas;
         html! {
             <tr class={classes!(server_class(s.server.0 as usize), chosen.then_some("chosen"))}>
-                <td class="num">{ rank + 1 }</td>
+                <td class="num">{ rank.saturating_add(1) }</td>
                 <th scope="row" class="mono"><span class="rv-swatch" aria-hidden="true"></span>{ format!("S{}", s.server.0) }</th>
                 <td class="num" title={s.score.to_string()}>{ format!("{:.4}", s.score) }</td>
                 <td class="rv-bar-cell" aria-hidden="true"><span class="rv-bar" style={format!("width:{:.1}%", s.score / top * 100.0)}></span></td>

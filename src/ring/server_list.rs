@@ -41,7 +41,7 @@ pub fn server_list(props: &ServerListProps) -> Html {
                     value={server.weight.to_string()} on_commit={on_weight}
                     title={if props.weighted { "Weight 1 … 100" } else { "This scheme ignores weights" }} />
                 <span class="rv-vnodes muted">
-                    { props.vnodes.map(|v| format!("{} vnodes", u64::from(v) * u64::from(server.weight))).unwrap_or_default() }
+                    { props.vnodes.map(|v| format!("{} vnodes", u64::from(v).saturating_mul(u64::from(server.weight)))).unwrap_or_default() }
                 </span>
                 <button type="button" class="rv-kill" onclick={kill}
                     aria-label={format!("Kill server S{id}")} disabled={props.servers.len() <= 1}>

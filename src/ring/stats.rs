@@ -22,6 +22,8 @@ pub struct Measured {
 #[derive(PartialEq)]
 pub struct StatsProps {
     pub measured: Option<Rc<Measured>>,
+    /// How far a directory has got pinning the keys, while it still is (counting starts after).
+    pub pinning: Option<Progress>,
     /// Why the numbers could not be measured, if they could not.
     pub error: Option<String>,
 }
@@ -32,11 +34,23 @@ fn percent(x: f64) -> String {
 
 /// The statistics panel.
 pub fn stats(props: &StatsProps) -> Html {
+    let pinning = props.pinning.map(|p| {
+        html! {
+            <p class="rv-progress">
+                <progress max="1" value={p.fraction().to_string()}></progress>
+                { format!(" filling the directory: {} of {} keys pinned…", format_count(p.done), format_count(p.total)) }
+            </p>
+        }
+    });
     let Some(m) = props.measured.as_deref() else {
         return html! {
             <section class="panel rv-stats" aria-labelledby="rv-stats-title">
                 <h2 id="rv-stats-title">{ "Moved and load" }</h2>
-                <p class="error">{ props.error.clone().unwrap_or_else(|| "Measuring…".to_owned()) }</p>
+                if let Some(pinning) = pinning {
+                    { pinning }
+                } else {
+                    <p class="error">{ props.error.clone().unwrap_or_else(|| "Measuring…".to_owned()) }</p>
+                }
             </section>
         };
     };
@@ -71,7 +85,7 @@ pub fn stats(props: &StatsProps) -> Html {
             .iter()
             .find(|b| b.server == s.server)
             .map(|b| b.keys);
-        let delta = prior.map(|p| s.keys as i64 - p as i64);
+        let delta = prior.map(|p| (s.keys as i64).saturating_sub(p as i64));
         let width = s.keys as f64 / max_keys as f64 * 100.0;
         html! {
             <tr class={server_class(s.server.0 as usize)} data-server={s.server.0.to_string()}>
@@ -103,7 +117,9 @@ pub fn stats(props: &StatsProps) -> Html {
         <section class="panel rv-stats" aria-labelledby="rv-stats-title">
             <h2 id="rv-stats-title">{ "Moved and load" }</h2>
             { counter }
-            if !done {
+            if let Some(pinning) = pinning {
+                { pinning }
+            } else if !done {
                 <p class="rv-progress">
                     <progress max="1" value={m.progress.fraction().to_string()}></progress>
                     { format!(" counting {} of {} keys…", format_count(m.progress.done), format_count(m.progress.total)) }

@@ -5,8 +5,8 @@
 
 use proptest::prelude::*;
 use shardlab_core::placement::{
-    Directory, DirectoryDefault, Jump, Placement, Range, Rendezvous, Ring, Server, ServerId,
-    ServerList,
+    Directory, DirectoryChange, DirectoryDefault, Jump, KeyStream, Placement, Range, Rendezvous,
+    Ring, Server, ServerId, ServerList,
 };
 
 /// 1 to 12 servers with distinct ids and weights 1 to 5.
@@ -129,6 +129,36 @@ proptest! {
         before.pin_all(keys.iter().copied());
         let after = before.rehomed(servers.without_server(removed).unwrap());
         only_removed_keys_move(&before, &after, removed, &keys);
+    }
+
+    #[test]
+    fn a_directory_change_built_in_slices_equals_the_one_shot_build(
+        before in weighted_servers(1),
+        after in weighted_servers(1),
+        modulo in any::<bool>(),
+        n_keys in 0u64..3_000,
+        slices in prop::collection::vec(0u64..700, 1..20),
+        seed in any::<u64>(),
+    ) {
+        let default = if modulo { DirectoryDefault::Modulo } else { DirectoryDefault::Jump };
+        // The one-shot reference: pin every key, then rehome the whole table.
+        let mut one_shot = Directory::new(before.clone(), default);
+        one_shot.pin_all(KeyStream::new(seed).take_keys(n_keys));
+        let rehomed = one_shot.rehomed(after.clone());
+        let mut change = DirectoryChange::new(before, after, default, n_keys, seed);
+        let mut pinned = 0u64;
+        for &slice in slices.iter().cycle().take(10_000) {
+            if change.is_done() {
+                break;
+            }
+            let stepped = change.step(slice);
+            prop_assert!(stepped <= slice);
+            pinned += stepped;
+            prop_assert_eq!(change.progress().done, pinned);
+        }
+        let (sliced_before, sliced_after) = change.finish();
+        prop_assert_eq!(sliced_before, one_shot);
+        prop_assert_eq!(sliced_after, rehomed);
     }
 
     #[test]

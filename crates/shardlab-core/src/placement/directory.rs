@@ -1,12 +1,15 @@
 //! Directory placement: an explicit key → server table, consulted on every lookup.
 
 use std::cell::Cell;
-use std::collections::BTreeMap;
+use std::collections::hash_map::DefaultHasher;
+use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
 use std::num::NonZeroU32;
 
 use serde::{Deserialize, Serialize};
 
 use super::error::PlacementError;
+use super::experiment::{KeyStream, Progress};
 use super::jump::jump_bucket;
 use super::server::{ServerId, ServerList};
 use super::Placement;
@@ -53,7 +56,9 @@ pub struct DirectoryLookup {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Directory {
     servers: ServerList,
-    table: BTreeMap<u64, ServerId>,
+    /// A hash map, not a B-tree: freeing a million-entry B-tree walks every node (a quarter of a
+    /// second in a loaded browser, in one task), while a hash map of plain values is one block.
+    table: Table,
     default: DirectoryDefault,
     /// Interior mutability because `locate` takes `&self`; a `Cell` keeps the type wasm-friendly.
     lookups: Cell<u64>,
@@ -67,7 +72,7 @@ impl Directory {
     pub fn new(servers: ServerList, default: DirectoryDefault) -> Self {
         Self {
             servers,
-            table: BTreeMap::new(),
+            table: Table::default(),
             default,
             lookups: Cell::new(0),
         }
@@ -124,7 +129,13 @@ impl Directory {
 
     /// The entries, in key order.
     pub fn entries(&self) -> impl Iterator<Item = (u64, ServerId)> + '_ {
-        self.table.iter().map(|(&key, &server)| (key, server))
+        let mut entries: Vec<(u64, ServerId)> = self
+            .table
+            .iter()
+            .map(|(&key, &server)| (key, server))
+            .collect();
+        entries.sort_unstable_by_key(|&(key, _)| key);
+        entries.into_iter()
     }
 
     /// How many entries the table holds.
@@ -174,6 +185,113 @@ impl Directory {
         }
         next.table = table;
         next
+    }
+}
+
+/// The key → server table. SipHash with fixed keys ([`DefaultHasher`]): the same on every
+/// platform and run, and no random seed to ask the browser for.
+type Table = HashMap<u64, ServerId, BuildHasherDefault<DefaultHasher>>;
+
+/// A directory membership change built a slice at a time: the "before" directory pins each
+/// experiment key (its default owner), and the "after" directory is the same table
+/// [`Directory::rehomed`] onto the new servers, filled key by key alongside.
+///
+/// Pinning a million keys into two tables takes far longer than one browser frame, so the Ring
+/// view calls [`step`](Self::step) with small counts between frames. However it is sliced, the
+/// finished pair is exactly what [`SchemeSpec::build_change`](super::SchemeSpec::build_change)
+/// builds in one go (which runs this to the end).
+///
+/// ```
+/// use shardlab_core::placement::{DirectoryChange, DirectoryDefault, ServerList};
+/// let mut change = DirectoryChange::new(
+///     ServerList::uniform(4)?, ServerList::uniform(5)?, DirectoryDefault::Jump, 1_000, 7);
+/// while !change.is_done() {
+///     change.step(300);
+/// }
+/// let (before, after) = change.finish();
+/// assert_eq!(before.entry_count(), after.entry_count());
+/// # Ok::<(), shardlab_core::placement::PlacementError>(())
+/// ```
+#[derive(Debug)]
+pub struct DirectoryChange {
+    before: Directory,
+    after: Directory,
+    /// The new list's ids, sorted, so a survivor check is a binary search.
+    surviving: Vec<ServerId>,
+    keys: KeyStream,
+    progress: Progress,
+}
+
+/// The most entries [`DirectoryChange::new`] reserves room for (the Ring view's key limit).
+const MAX_PRESIZED: usize = 1 << 20;
+
+impl DirectoryChange {
+    /// Prepares to pin `n_keys` keys from `seed` under `before` and rehome them onto `after`.
+    pub fn new(
+        before: ServerList,
+        after: ServerList,
+        default: DirectoryDefault,
+        n_keys: u64,
+        seed: u64,
+    ) -> Self {
+        let mut surviving: Vec<ServerId> = after.ids().collect();
+        surviving.sort_unstable();
+        // Sized up front, so no slice has to grow (and rehash) a table of a million entries.
+        let capacity = usize::try_from(n_keys).unwrap_or(0).min(MAX_PRESIZED);
+        let mut before = Directory::new(before, default);
+        before.table.reserve(capacity);
+        let mut after = Directory::new(after, default);
+        after.table.reserve(capacity);
+        Self {
+            before,
+            after,
+            surviving,
+            keys: KeyStream::new(seed),
+            progress: Progress {
+                done: 0,
+                total: n_keys,
+            },
+        }
+    }
+
+    /// Pins up to `max_keys` more keys in both tables; returns how many it pinned.
+    pub fn step(&mut self, max_keys: u64) -> u64 {
+        let chunk = self
+            .progress
+            .total
+            .saturating_sub(self.progress.done)
+            .min(max_keys);
+        for _ in 0..chunk {
+            let key = self.keys.next_key();
+            let owner = self.before.pin(key);
+            // The same rule as `rehomed`: an entry whose server survives stays put, one whose
+            // server left goes where the default policy says over the new list.
+            let rehomed = if self.surviving.binary_search(&owner).is_ok() {
+                owner
+            } else {
+                self.after.default_owner(key)
+            };
+            self.after.table.entry(key).or_insert(rehomed);
+        }
+        self.progress.done = self.progress.done.saturating_add(chunk);
+        chunk
+    }
+
+    /// Keys pinned so far, out of the total.
+    pub fn progress(&self) -> Progress {
+        self.progress
+    }
+
+    /// Whether every key is pinned.
+    pub fn is_done(&self) -> bool {
+        self.progress.is_done()
+    }
+
+    /// The directories before and after the change, pinning whatever keys are left first.
+    pub fn finish(mut self) -> (Directory, Directory) {
+        let rest = self.progress.total.saturating_sub(self.progress.done);
+        self.step(rest);
+        (self.before, self.after)
     }
 }
 

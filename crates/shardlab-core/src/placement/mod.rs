@@ -38,7 +38,7 @@ mod scheme;
 mod server;
 mod sweep;
 
-pub use directory::{Directory, DirectoryDefault, DirectoryLookup};
+pub use directory::{Directory, DirectoryChange, DirectoryDefault, DirectoryLookup};
 pub use error::PlacementError;
 pub use experiment::{
     balance, ideal_fraction, movement, place, BalanceRun, KeyStream, LoadStats, LoadSummary,

@@ -2,9 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::directory::{Directory, DirectoryDefault};
+use super::directory::{Directory, DirectoryChange, DirectoryDefault};
 use super::error::PlacementError;
-use super::experiment::KeyStream;
 use super::id_encoded::IdEncoded;
 use super::jump::Jump;
 use super::modulo::Mod;
@@ -134,10 +133,9 @@ impl SchemeSpec {
     ) -> Result<(BoxedPlacement, BoxedPlacement), PlacementError> {
         match *self {
             Self::Directory { default } => {
-                let mut directory = Directory::new(before, default);
-                directory.pin_all(KeyStream::new(seed).take_keys(n_keys));
-                let rehomed = directory.rehomed(after);
-                Ok((Box::new(directory), Box::new(rehomed)))
+                let (before, after) =
+                    DirectoryChange::new(before, after, default, n_keys, seed).finish();
+                Ok((Box::new(before), Box::new(after)))
             }
             // The table follows the change (splits and merges); IDs, and so shards, never change.
             Self::IdEncoded => {
