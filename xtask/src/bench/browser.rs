@@ -708,13 +708,16 @@ fn notes(out: &mut String, missed: &Missed) {
 
 const NOTE_WASM_LOOKUPS: &str = "**wasm ÷ native over 1.3 for some lookups.** Read the \
     load average in the header first: wasm and native are timed minutes apart, so on a loaded \
-    machine single rows swing both ways (rows under 1, wasm faster than native, come out as \
-    often as misses), and only a miss that repeats across full runs (`cargo xtask bench`) is a \
-    finding. Where wasm is slower for real, the first suspect is the hashing: xxh3 (our key hash \
-    and the rendezvous score) needs 64 × 64 → 128-bit multiplies, which wasm32 lacks and \
-    emulates in a helper call. A hash built from 64-bit multiplies only would avoid it, but it \
-    would change every answer, so that is a decision for the placement module, not for this \
-    benchmark.";
+    machine single rows swing both ways, and only a miss that repeats across full runs (`cargo \
+    xtask bench`) is a finding. Since the ring's lookup goes through its bucket index \
+    (`placement::PointIndex`), a pre-hashed native lookup takes 3 to 5 ns, so fixed costs that \
+    wasm adds per call (bounds checks on the table and the points, 64-bit shifts and compares \
+    that the JIT does not fold as well) are a large share of a small number: 8 to 10 ns in \
+    wasm is still 4 to 6 times faster than the peers. For hashed keys the first suspect is \
+    the hashing: xxh3 (our key hash and the rendezvous score) needs 64 × 64 → 128-bit \
+    multiplies, which wasm32 lacks and emulates in a helper call. A hash built from 64-bit \
+    multiplies only would avoid it, but it would change every answer, so that is a decision \
+    for the placement module, not for this benchmark.";
 const NOTE_WASM_SIM: &str = "**Simulator wasm ÷ native over 1.5.** Per event the DES pops \
     and pushes its binary heap, whose order is a 128-bit key (the time's bits and a sequence \
     number) that wasm32 compares as two 64-bit halves, and records an HDR histogram sample; \
@@ -722,22 +725,27 @@ const NOTE_WASM_SIM: &str = "**Simulator wasm ÷ native over 1.5.** Per event th
     targets. Under load these rows also move a lot between runs; a full run on a quiet machine \
     and a profile of `Simulation::step` in Chromium would tell which of the two dominates.";
 const NOTE_DES_RATE: &str = "**Under 10 M DES events/s in wasm.** The native rate (the native \
-    simulator table) is already well under 10 M/s, so wasm cannot reach the goal by being a \
-    better port: the time is per-event work in the core (the heap, the histogram, routing a \
-    request through the stations), and the run crosses the wasm boundary once. Profiling \
-    `Simulation::step` natively and making each event cheaper is the fix; a 64-bit event key \
-    (time in integer microseconds and a sequence number) would also make the heap cheaper in \
-    wasm.";
+    simulator table) is itself under 10 M/s, so wasm cannot reach the goal by being a better \
+    port: the time is per-event work in the core, and the run crosses the wasm boundary once. \
+    A native profile (`perf`, pinterest preset) puts it in the event loop's dispatch \
+    (`Simulation::step`, 13 %), the cache's LRU (13 %), the event heap's pop (12 %), `libm`'s \
+    `exp` and `log1p` for the exponential and Zipf draws (15 %), starting a service (8 %) and \
+    the histogram (3 %): no single hot spot. A table-driven Zipf sampler was tried and \
+    measured no faster (the LRU's working set evicts the table), so it was not kept. Making \
+    every event cheaper is the fix: a 64-bit event key (time in integer microseconds and a \
+    sequence number) for a cheaper heap in wasm, and an LRU without pointer-chasing.";
 const NOTE_LONG_RUN: &str = "**The 60-second pinterest run takes over 1 s in wasm.** The time \
     scales with its event count at the preset's users, at the per-event cost of the DES row \
     above, so the same fix applies. The board runs it in time-boxed slices (`src/board/runner.rs`), \
     so the page stays responsive and shows progress meanwhile.";
-const NOTE_RING_PEERS: &str = "**Ring ÷ peer over 0.5 in wasm.** Given the same hash and, \
-    pre-hashed, the very same points, ours and `hashring` both binary-search a sorted array, so \
-    there is little room for a 2× gap; ours wins clearly only where the peer's structure costs \
-    (conhash's `BTreeMap` of MD5 digests). The native tables show the same. An \
-    Eytzinger-ordered (cache-friendly) search over the points is the change most likely to move \
-    these rows; otherwise the goal is tighter than two equal algorithms can show.";
+const NOTE_RING_PEERS: &str = "**Ring ÷ peer over 0.5.** The ring's lookup no longer \
+    binary-searches the whole point array: a bucket index on the hash's top bits \
+    (`placement::PointIndex`) narrows it to a point or two, which makes the pre-hashed lookup 4 to \
+    10 times faster than `hashring`'s binary search over the same points. Rows that miss are the \
+    hashed races, where both contenders first hash the key the same way: MD5 of 8 bytes costs \
+    about 170–250 ns, so ours ÷ peer cannot fall far below (hash + our lookup) ÷ (hash + \
+    the peer's lookup), whatever the lookup does. A SipHash row that misses alone in one run and \
+    not in the next is load (compare the same row in the native table).";
 const NOTE_NPM: &str = "**Batched placement ÷ best npm peer over 0.2.** `consistent-hash` \
     hashes a string with a 24-bit PJW hash in a few JIT-compiled integer operations, while ours \
     runs xxh3-64 over the UTF-8 bytes, and our batched run also copies the 1 M keys (about \
@@ -753,10 +761,13 @@ const NOTE_FIRST_RENDER: &str = "**First render over 400 ms.** Each page fetches
     machine would bring the interactive render nearer the goal.";
 const NOTE_FRAMES: &str = "**Frame p95 over 16.7 ms while the ring animates 10,000 keys.** \
     The keys are painted on one `<canvas>` (`src/ring/key_dots.rs`, rasterised in wasm by \
-    `dot_raster.rs`; the keys that stay put are a cached layer), so a frame paints only the keys \
-    that move. What is left is the click's own task (the page's re-render, the new scene and \
-    the still layer, about 50-90 ms on these loaded 2-core machines) and the machine's load: \
-    compare with the idle frames before the click.";
+    `dot_raster.rs`); the keys that stay put are a cached layer painted over several frames \
+    before the flight, and the counting and the schemes are built in slices after it, so the \
+    click's own task is short (the row gives the longest task). A p95 a fraction of a \
+    millisecond over 16.7 ms is one frame in twenty landing a vsync late, which the idle frames \
+    before the click show as well; a p95 of 33 ms or more would be a dropped frame in every \
+    twenty, and then each frame's full repaint of the RGBA buffer (about 8 ms idle) is the \
+    next thing to cut, by repainting only the moving keys' old and new squares.";
 const NOTE_TASKS: &str = "**Main-thread tasks over 50 ms during the board's simulation.** \
     The runner (`src/board/runner.rs`) gives each slice 16 ms of simulation, checked every \
     2,048 events, and the re-render the slice triggers runs in the same task, so a slow machine \
