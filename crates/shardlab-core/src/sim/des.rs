@@ -3,7 +3,7 @@
 //! Requests arrive as a Poisson process. Each visits stations (App Server copy, cache, one shard's
 //! master) that are multi-server FIFO queues with exponential service, a queue bound and the
 //! App Server's end-to-end timeout. Keys and users are drawn from Zipf distributions, so the cache
-//! hit rate and the per-shard load emerge from the actual keys. Events sit in a binary heap
+//! hit rate and the per-shard load emerge from the actual keys. Events sit in a 4-ary heap
 //! ordered by (time, sequence number), which makes ties deterministic.
 //!
 //! [`Simulation::step`] advances a bounded number of events, so the browser can run a long

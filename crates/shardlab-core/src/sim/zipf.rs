@@ -2,8 +2,10 @@
 //!
 //! Rank k of n is drawn with probability k^-s / H(n, s). The sampler is rejection-inversion
 //! (Hörmann and Derflinger, 1996): invert the integral of the continuous density x^-s, then accept
-//! or reject the rounded rank, so no table over the catalogue is needed. All maths goes through
-//! `libm`, so a seed draws the same ranks on every platform.
+//! or reject the rounded rank, so no table over the catalogue is needed. The maths is defined by
+//! `libm`, so a seed draws the same ranks on every platform; the sampler reaches the same decisions
+//! faster from polynomial approximations with a tested error bound, and asks `libm` only when a
+//! decision is too close to call (see [`Zipf::sample`]).
 
 use rand::Rng;
 
