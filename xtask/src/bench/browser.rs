@@ -719,21 +719,27 @@ const NOTE_WASM_LOOKUPS: &str = "**wasm ÷ native over 1.3 for some lookups.** R
     multiplies only would avoid it, but it would change every answer, so that is a decision \
     for the placement module, not for this benchmark.";
 const NOTE_WASM_SIM: &str = "**Simulator wasm ÷ native over 1.5.** Per event the DES pops \
-    and pushes its binary heap, whose order is a 128-bit key (the time's bits and a sequence \
+    and pushes its 4-ary heap, whose order is a 128-bit key (the time's bits and a sequence \
     number) that wasm32 compares as two 64-bit halves, and records an HDR histogram sample; \
     `estimate` is mostly `libm` (`exp`, `log`, `pow` in the Erlang C sums), software on both \
     targets. Under load these rows also move a lot between runs; a full run on a quiet machine \
     and a profile of `Simulation::step` in Chromium would tell which of the two dominates.";
-const NOTE_DES_RATE: &str = "**Under 10 M DES events/s in wasm.** The native rate (the native \
-    simulator table) is itself under 10 M/s, so wasm cannot reach the goal by being a better \
-    port: the time is per-event work in the core, and the run crosses the wasm boundary once. \
-    A native profile (`perf`, pinterest preset) puts it in the event loop's dispatch \
-    (`Simulation::step`, 13 %), the cache's LRU (13 %), the event heap's pop (12 %), `libm`'s \
-    `exp` and `log1p` for the exponential and Zipf draws (15 %), starting a service (8 %) and \
-    the histogram (3 %): no single hot spot. A table-driven Zipf sampler was tried and \
-    measured no faster (the LRU's working set evicts the table), so it was not kept. Making \
-    every event cheaper is the fix: a 64-bit event key (time in integer microseconds and a \
-    sequence number) for a cheaper heap in wasm, and an LRU without pointer-chasing.";
+const NOTE_DES_RATE: &str = "**Under 10 M DES events/s in wasm.** The time is per-event work in \
+    the core (the run crosses the wasm boundary once), so wasm follows the native rate, at about \
+    0.86 of it. Four changes that keep every result bit-identical took 16 to 19 % off a native \
+    run's CPU time (old and new builds alternating on one machine): the cache prewarm walks k^-s with a series instead of two `libm` calls per \
+    cached object (setup about 6.5 → 4 ms of a run), the Zipf sampler takes its rank from a \
+    polynomial `ln` and `exp` and calls `libm` only when a decision is too close to call, the \
+    exponential ziggurat's fast path is inlined, and a pop leaves the heap's root for the next \
+    push to fill. A native profile (`perf`, pinterest preset) now puts the time in the Zipf \
+    sampler (22 %), the event loop's dispatch (`Simulation::step`, 18 %), the event heap (19 %), \
+    the cache's LRU lookup (12 %, mostly memory misses in its 8 MB slot array), starting a \
+    service (10 %), setup (6 %) and the histograms (4 %). A table-driven Zipf sampler was tried \
+    and measured no faster (the LRU's working set evicts the table); a zero-filled, lazily \
+    paged LRU array gained nothing in a micro-benchmark (the run's draws touch most of its pages \
+    anyway). What is left would change the results: integer-tick event times for a 64-bit heap \
+    key, or a different Zipf or exponential sampler, each with the determinism fixture \
+    re-blessed and the Erlang C checks re-run.";
 const NOTE_LONG_RUN: &str = "**The 60-second pinterest run takes over 1 s in wasm.** The time \
     scales with its event count at the preset's users, at the per-event cost of the DES row \
     above, so the same fix applies. The board runs it in time-boxed slices (`src/board/runner.rs`), \

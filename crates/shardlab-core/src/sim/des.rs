@@ -3,7 +3,7 @@
 //! Requests arrive as a Poisson process. Each visits stations (App Server copy, cache, one shard's
 //! master) that are multi-server FIFO queues with exponential service, a queue bound and the
 //! App Server's end-to-end timeout. Keys and users are drawn from Zipf distributions, so the cache
-//! hit rate and the per-shard load emerge from the actual keys. Events sit in a binary heap
+//! hit rate and the per-shard load emerge from the actual keys. Events sit in a 4-ary heap
 //! ordered by (time, sequence number), which makes ties deterministic.
 //!
 //! [`Simulation::step`] advances a bounded number of events, so the browser can run a long
@@ -257,6 +257,68 @@ pub struct Simulation {
     done: bool,
 }
 
+/// How close a prewarm draw may come to its approximate probability before the exact one is
+/// computed: far above [`PowerWalk`]'s error (below 1e-12, see its tests), far below the spacing
+/// that would make the exact path common (a draw lands in the band once in 5e8 ranks).
+const PREWARM_BAND: f64 = 1e-9;
+
+/// k^-s as the model defines it.
+fn exact_power(k: u32, s: f64) -> f64 {
+    libm::exp(-s * libm::log(f64::from(k)))
+}
+
+/// Walks k^-s down from k = `last` to 1, one rank per call, cheaply and within 1e-12 relative.
+///
+/// From k + 1 to k the power grows by (1 + 1/k)^s, whose binomial series in x = 1/k ≤ 1/256
+/// converges fast: eight terms leave a remainder below C(s, 9)·256^-9. Rounding adds a few ulps
+/// per step, so the walk restarts from the exact value every [`PowerWalk::RESYNC`] ranks, and
+/// below [`PowerWalk::EXACT_BELOW`] (where x is large) every value is exact.
+struct PowerWalk {
+    s: f64,
+    last: u32,
+    /// C(s, 1) … C(s, 8).
+    binomial: [f64; 8],
+    power: f64,
+}
+
+impl PowerWalk {
+    /// Ranks below this are computed exactly.
+    const EXACT_BELOW: u32 = 256;
+    /// Ranks between exact restarts.
+    const RESYNC: u32 = 4_096;
+
+    fn new(s: f64, last: u32) -> PowerWalk {
+        let mut binomial = [0.0; 8];
+        let mut c = 1.0;
+        for (k, slot) in (1u32..).zip(binomial.iter_mut()) {
+            c *= (s - f64::from(k) + 1.0) / f64::from(k);
+            *slot = c;
+        }
+        PowerWalk {
+            s,
+            last,
+            binomial,
+            power: 0.0,
+        }
+    }
+
+    /// k^-s for `rank`, and whether it is the exact value. Calls must go down one rank at a time
+    /// from `last`.
+    fn next(&mut self, rank: u32) -> (f64, bool) {
+        let from_top = self.last.saturating_sub(rank);
+        if rank < Self::EXACT_BELOW || from_top.is_multiple_of(Self::RESYNC) {
+            self.power = exact_power(rank, self.s);
+            return (self.power, true);
+        }
+        let x = 1.0 / f64::from(rank);
+        let [c1, c2, c3, c4, c5, c6, c7, c8] = self.binomial;
+        let series = 1.0
+            + x * (c1 + x * (c2 + x * (c3 + x * (c4 + x * (c5 + x * (c6 + x * (c7 + x * c8)))))));
+        self.power *= series;
+        (self.power, false)
+    }
+}
+
 /// Simulates `design` with `users` users for `duration_s` seconds of arrivals, from `seed`.
 /// In-flight requests are drained after the window, so every request is counted once.
 pub fn simulate(
@@ -421,6 +483,13 @@ impl Simulation {
     /// r·TTL / (1 + r·TTL) for its read rate r, stored at a random time within the last TTL.
     /// Without this every run would open with a miss storm that no running system sees; a
     /// `cache_flush` fault at 0 s shows that cold start on purpose.
+    ///
+    /// Each rank's share k^-s is defined by `libm::exp(-s · ln k)`, but that costs two
+    /// transcendental calls per rank, which for a 100,000-object cache was most of a run's setup.
+    /// [`PowerWalk`] tracks k^-s to within 1e-12 relative with a few multiplies per rank, and a
+    /// draw is decided by it unless it falls within [`PREWARM_BAND`] of the approximate
+    /// probability; only then is the exact share computed. The decisions, and so the cache and
+    /// the random stream, are the same as computing every share exactly.
     fn prewarm_cache(&mut self) {
         let Some(params) = self.model.cache.clone() else {
             return;
@@ -430,13 +499,24 @@ impl Simulation {
         let total = Harmonic::new(s).at(u64::from(n));
         let reads = self.model.arrival_rate * self.model.read_fraction;
         let last = n.min(params.capacity_objects);
+        let present_of = |power: f64| {
+            let share = power / total;
+            let per_ttl = reads * share * params.ttl_s;
+            per_ttl / (1.0 + per_ttl)
+        };
+        let mut walk = PowerWalk::new(s, last);
         // Least popular first, so the most popular ends up most recently used.
         for rank in (1..=last).rev() {
-            let share = libm::exp(-s * libm::log(f64::from(rank))) / total;
-            let per_ttl = reads * share * params.ttl_s;
-            let present = per_ttl / (1.0 + per_ttl);
+            let (power, exact) = walk.next(rank);
             let draw = unit(&mut self.rng);
             let age = unit(&mut self.rng) * params.ttl_s;
+            let guess = present_of(power);
+            // A NaN guess fails the `>` test, so it too takes the exact path.
+            let present = if exact || (draw - guess).abs() > PREWARM_BAND {
+                guess
+            } else {
+                present_of(exact_power(rank, s))
+            };
             if draw < present {
                 if let Some(c) = self.cache.as_mut() {
                     c.put(rank, -age);
@@ -457,6 +537,7 @@ impl Simulation {
     }
 
     /// An exponential variate with this mean (ziggurat; identical on every platform).
+    #[inline]
     fn exponential(&mut self, mean: f64) -> f64 {
         mean * self.exp.sample(&mut self.rng)
     }
@@ -532,11 +613,17 @@ impl Simulation {
         }
     }
 
-    /// Closes finished per-second buckets up to the current clock.
+    /// Closes finished per-second buckets up to the current clock. Every event calls this, and
+    /// once in thousands of events a second has ended, so only the check is inlined.
+    #[inline]
     fn roll_seconds(&mut self) {
-        if self.now < self.second_end {
-            return;
+        if self.now >= self.second_end {
+            self.close_seconds();
         }
+    }
+
+    #[cold]
+    fn close_seconds(&mut self) {
         // Truncation is floor for the clock, which is never negative.
         let current = self.now as u64;
         self.second_end = current.saturating_add(1) as f64;

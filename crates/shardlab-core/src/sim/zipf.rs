@@ -2,8 +2,10 @@
 //!
 //! Rank k of n is drawn with probability k^-s / H(n, s). The sampler is rejection-inversion
 //! (Hörmann and Derflinger, 1996): invert the integral of the continuous density x^-s, then accept
-//! or reject the rounded rank, so no table over the catalogue is needed. All maths goes through
-//! `libm`, so a seed draws the same ranks on every platform.
+//! or reject the rounded rank, so no table over the catalogue is needed. The maths is defined by
+//! `libm`, so a seed draws the same ranks on every platform; the sampler reaches the same decisions
+//! faster from polynomial approximations with a tested error bound, and asks `libm` only when a
+//! decision is too close to call (see [`Zipf::sample`]).
 
 use rand::Rng;
 
@@ -26,16 +28,17 @@ const ZIGGURAT_AREA: f64 = 0.003_949_659_822_581_557;
 #[derive(Clone, Debug)]
 pub(crate) struct ExpZiggurat {
     /// Layer edges: `x[0]` is the base layer's pseudo-width, `x[1] = r`, decreasing to `x[256] = 0`.
-    x: Vec<f64>,
+    /// Fixed-size arrays, so that a layer index taken from 8 bits needs no bounds check.
+    x: [f64; ZIGGURAT_LAYERS + 1],
     /// e^-x at each edge.
-    f: Vec<f64>,
+    f: [f64; ZIGGURAT_LAYERS + 1],
 }
 
 impl ExpZiggurat {
     /// Builds the tables.
     pub(crate) fn new() -> ExpZiggurat {
-        let mut x = vec![0.0; ZIGGURAT_LAYERS + 1];
-        let mut f = vec![0.0; ZIGGURAT_LAYERS + 1];
+        let mut x = [0.0; ZIGGURAT_LAYERS + 1];
+        let mut f = [0.0; ZIGGURAT_LAYERS + 1];
         let tail_density = libm::exp(-ZIGGURAT_R);
         let mut edge = ZIGGURAT_R;
         for (i, slot) in x.iter_mut().enumerate() {
@@ -57,12 +60,41 @@ impl ExpZiggurat {
     }
 
     /// One Exp(1) draw.
+    ///
+    /// The fast path (about 99 % of draws) reads only the two edges of its layer and is inlined;
+    /// the rest of the loop, with the wedge test and the tail, is [`Self::sample_rest`], out of
+    /// line. The arithmetic is the textbook form's, so draws are bit-identical to it.
+    #[inline]
     pub(crate) fn sample<R: Rng>(&self, rng: &mut R) -> f64 {
+        let bits = rng.next_u64();
+        let (layer, u) = Self::split(bits);
+        // `layer + 1` ≤ 256 indexes the 257-entry table, so the compiler drops the checks.
+        if let (Some(&width), Some(&inner)) =
+            (self.x.get(layer), self.x.get(layer.saturating_add(1)))
+        {
+            let candidate = u * width;
+            if candidate < inner {
+                return candidate;
+            }
+        }
+        self.sample_rest(rng, bits)
+    }
+
+    /// The layer (low 8 bits) and the uniform in [0, 1) (top 53 bits) one random word gives.
+    #[inline]
+    fn split(bits: u64) -> (usize, f64) {
         const SCALE: f64 = 1.0 / (1u64 << 53) as f64;
+        ((bits & 0xff) as usize, (bits >> 11) as f64 * SCALE)
+    }
+
+    /// The draw whose first word, `bits`, missed the fast path: that word's wedge or tail test,
+    /// then further words until one is accepted.
+    #[cold]
+    #[inline(never)]
+    fn sample_rest<R: Rng>(&self, rng: &mut R, bits: u64) -> f64 {
+        let mut bits = bits;
         loop {
-            let bits = rng.next_u64();
-            let layer = (bits & 0xff) as usize;
-            let u = (bits >> 11) as f64 * SCALE;
+            let (layer, u) = Self::split(bits);
             let (Some(&width), Some(&inner), Some(&f_low), Some(&f_high)) = (
                 self.x.get(layer),
                 self.x.get(layer.saturating_add(1)),
@@ -83,6 +115,7 @@ impl ExpZiggurat {
             if f_low + (f_high - f_low) * unit(rng) < libm::exp(-candidate) {
                 return candidate;
             }
+            bits = rng.next_u64();
         }
     }
 }
@@ -103,6 +136,100 @@ fn log1p_over(y: f64) -> f64 {
     } else {
         libm::log1p(y) / y
     }
+}
+
+/// ln w for a positive normal w, within about 1e-15 relative; `None` otherwise.
+///
+/// Not `libm`: a sampler uses it only where an error bound is enough (see [`Zipf::sample`]).
+/// w = m·2^e with m in [√½, √2), and ln m = 2·atanh(f) for f = (m − 1)/(m + 1), |f| ≤ 0.172, whose
+/// odd series is cut after f^17 (the rest is below 1e-15 of the sum). The polynomial is evaluated
+/// in Estrin's order, so its multiplies overlap instead of forming one long chain.
+fn approx_ln(w: f64) -> Option<f64> {
+    const MANTISSA: u64 = (1 << 52) - 1;
+    const ONE_EXPONENT: u64 = 1023 << 52;
+    if !(w.is_normal() && w > 0.0) {
+        return None;
+    }
+    let bits = w.to_bits();
+    // A positive normal's biased exponent is 1 ..= 2046, so the difference is in range.
+    let biased = i32::try_from(bits >> 52).ok()?;
+    let mut e = f64::from(biased.checked_sub(1023)?);
+    let mut m = f64::from_bits((bits & MANTISSA) | ONE_EXPONENT);
+    if m > std::f64::consts::SQRT_2 {
+        m *= 0.5;
+        e += 1.0;
+    }
+    let f = (m - 1.0) / (m + 1.0);
+    let z = f * f;
+    let z2 = z * z;
+    let z4 = z2 * z2;
+    let z8 = z4 * z4;
+    // Reciprocals as constants: dividing by 3.0 is not folded into a multiply, because it is
+    // not exact.
+    const C: [f64; 9] = [
+        1.0,
+        1.0 / 3.0,
+        1.0 / 5.0,
+        1.0 / 7.0,
+        1.0 / 9.0,
+        1.0 / 11.0,
+        1.0 / 13.0,
+        1.0 / 15.0,
+        1.0 / 17.0,
+    ];
+    let [c0, c1, c2, c3, c4, c5, c6, c7, c8] = C;
+    let p =
+        (c0 + c1 * z) + z2 * (c2 + c3 * z) + z4 * ((c4 + c5 * z) + z2 * (c6 + c7 * z)) + z8 * c8;
+    Some(e * std::f64::consts::LN_2 + 2.0 * f * p)
+}
+
+/// ln(1 + t) for t > −1, within about 1e-15 relative, with the usual correction for the rounding
+/// of 1 + t (exact by Sterbenz's lemma where it matters, for w in [½, 2]).
+fn approx_ln_1p(t: f64) -> Option<f64> {
+    let w = 1.0 + t;
+    Some(approx_ln(w)? - ((w - 1.0) - t) / w)
+}
+
+/// e^y for |y| ≤ 700, within about 1e-15 relative; `None` otherwise. y = n·ln 2 + r with
+/// |r| ≤ ½ ln 2 (Cody–Waite split of ln 2), e^r by its Taylor series to r^12 (the rest is below
+/// 2e-16), in Estrin's order, and 2^n from the exponent bits.
+fn approx_exp(y: f64) -> Option<f64> {
+    /// 1.5·2^52: adding and subtracting it rounds to an integer, the same on every platform.
+    const ROUND: f64 = 6_755_399_441_055_744.0;
+    /// ln 2 split so that n·LN2_HI is exact for |n| < 2^20 (fdlibm's constants).
+    const LN2_HI: f64 = f64::from_bits(0x3fe6_2e42_fee0_0000);
+    const LN2_LO: f64 = f64::from_bits(0x3dea_39ef_3579_3c76);
+    const INV: [f64; 13] = [
+        1.0,
+        1.0,
+        1.0 / 2.0,
+        1.0 / 6.0,
+        1.0 / 24.0,
+        1.0 / 120.0,
+        1.0 / 720.0,
+        1.0 / 5_040.0,
+        1.0 / 40_320.0,
+        1.0 / 362_880.0,
+        1.0 / 3_628_800.0,
+        1.0 / 39_916_800.0,
+        1.0 / 479_001_600.0,
+    ];
+    if y.is_nan() || y.abs() > 700.0 {
+        return None;
+    }
+    let n = (y * std::f64::consts::LOG2_E + ROUND) - ROUND;
+    let r = (y - n * LN2_HI) - n * LN2_LO;
+    let [a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12] = INV;
+    let r2 = r * r;
+    let r4 = r2 * r2;
+    let r8 = r4 * r4;
+    let p = (a0 + a1 * r)
+        + r2 * (a2 + a3 * r)
+        + r4 * ((a4 + a5 * r) + r2 * (a6 + a7 * r))
+        + r8 * ((a8 + a9 * r) + r2 * (a10 + a11 * r) + r4 * a12);
+    // |n| ≤ 1,010 here, so the biased exponent n + 1023 is a normal one, 13 ..= 2033.
+    let biased = u64::try_from((n as i64).checked_add(1023)?).ok()?;
+    Some(p * f64::from_bits(biased << 52))
 }
 
 /// Draws ranks 1 ..= n with probability proportional to k^-s.
@@ -153,6 +280,13 @@ impl Zipf {
     }
 
     /// One rank in 1 ..= n.
+    ///
+    /// The candidate x = H⁻¹(u) is defined by `libm` ([`Self::big_h_inv`]), but it matters only
+    /// through two decisions: which integer x + ½ rounds down to, and whether k − x is within the
+    /// squeeze. [`Self::quick_rank`] computes x with cheaper arithmetic whose error is below 1e-13
+    /// of x and takes those decisions from it unless x lies within 1e-12·x of either boundary;
+    /// only then is the `libm` value computed. The ranks drawn are the same as with `libm`
+    /// throughout, which the determinism fixtures and this module's tests check.
     pub(crate) fn sample<R: Rng>(&self, rng: &mut R) -> u32 {
         if self.n == 1 {
             return 1;
@@ -167,21 +301,72 @@ impl Zipf {
         let mut k = 1;
         for _ in 0..64 {
             let u = self.integral_n + unit(rng) * (self.integral_x1 - self.integral_n);
-            let x = self.big_h_inv(u);
-            let rounded = libm::floor(x + 0.5);
-            k = if rounded < 1.0 {
-                1
-            } else if rounded > f64::from(self.n) {
-                self.n
-            } else {
-                rounded as u32
+            let (rank, squeezed) = match self.quick_rank(u) {
+                Some(decided) => decided,
+                None => self.exact_rank(u),
             };
+            k = rank;
             let kf = f64::from(k);
-            if kf - x <= self.squeeze || u >= self.big_h(kf + 0.5) - self.small_h(kf) {
+            if squeezed || u >= self.big_h(kf + 0.5) - self.small_h(kf) {
                 return k;
             }
         }
         k
+    }
+
+    /// The candidate rank for `u` and whether the squeeze accepts it, from the `libm` x.
+    fn exact_rank(&self, u: f64) -> (u32, bool) {
+        let x = self.big_h_inv(u);
+        let k = self.round_rank(libm::floor(x + 0.5));
+        (k, f64::from(k) - x <= self.squeeze)
+    }
+
+    /// Clamps a rounded candidate into 1 ..= n.
+    fn round_rank(&self, rounded: f64) -> u32 {
+        if rounded < 1.0 {
+            1
+        } else if rounded > f64::from(self.n) {
+            self.n
+        } else {
+            rounded as u32
+        }
+    }
+
+    /// [`Self::exact_rank`] from an approximate x, or `None` when x is too close to a decision's
+    /// boundary (or outside the ranges the approximation covers) to be sure.
+    fn quick_rank(&self, u: f64) -> Option<(u32, bool)> {
+        /// Relative distance from a boundary that decides without `libm`. With |ln x| ≤ 25 and
+        /// each approximation within 4e-15 relative (tested), the approximate x is within 1.1e-13
+        /// of the true one, and `libm`'s within 1e-14: this leaves a factor of 8 in the worst
+        /// case (the measured difference, 1.1e-14, leaves 90).
+        const MARGIN: f64 = 1e-12;
+        let t = u * (1.0 - self.exponent);
+        // Mirror `big_h_inv`: it switches to 1 − t/2 below 1e-8 and clamps t near −1. Those
+        // regions, and the band between, are left to it.
+        let y = if t.abs() < 1e-8 {
+            (1.0 - t / 2.0) * u
+        } else if t.abs() < 1e-6 || t < -1.0 + 1e-6 {
+            return None;
+        } else {
+            approx_ln_1p(t)? / t * u
+        };
+        if y.is_nan() || y.abs() > 25.0 {
+            return None;
+        }
+        let x = approx_exp(y)?;
+        let margin = MARGIN * x;
+        let shifted = x + 0.5;
+        let rounded = libm::floor(shifted);
+        // x is finite here (|ln x| ≤ 25), so neither distance is NaN.
+        if shifted - rounded <= margin || rounded + 1.0 - shifted <= margin {
+            return None;
+        }
+        let k = self.round_rank(rounded);
+        let slack = f64::from(k) - x - self.squeeze;
+        if slack.is_nan() || slack.abs() <= margin {
+            return None;
+        }
+        Some((k, slack < 0.0))
     }
 }
 
@@ -277,6 +462,90 @@ mod tests {
                 (tail - expected).abs() < 5.0 * (expected / n as f64).sqrt() + 1e-6,
                 "t={t}"
             );
+        }
+    }
+
+    #[test]
+    fn approximations_track_libm() {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
+        let mut worst: f64 = 0.0;
+        for _ in 0..200_000 {
+            // Log-uniform over many decades, both signs of ln.
+            let w = libm::exp((unit(&mut rng) - 0.5) * 80.0);
+            let exact = libm::log(w);
+            let err = (approx_ln(w).unwrap() - exact).abs() / exact.abs().max(1e-300);
+            worst = worst.max(err);
+            let t = (unit(&mut rng) - 0.5) * 2.0 * libm::exp(-unit(&mut rng) * 20.0);
+            if t > -1.0 {
+                let exact = libm::log1p(t);
+                let err = (approx_ln_1p(t).unwrap() - exact).abs() / exact.abs();
+                worst = worst.max(err);
+            }
+            let y = (unit(&mut rng) - 0.5) * 90.0;
+            let exact = libm::exp(y);
+            worst = worst.max((approx_exp(y).unwrap() - exact).abs() / exact);
+        }
+        // `Zipf::quick_rank`'s margin is derived from this bound.
+        assert!(worst < 4e-15, "worst relative error {worst:e}");
+        assert!(approx_ln(0.0).is_none() && approx_ln(-1.0).is_none());
+        assert!(approx_exp(800.0).is_none() && approx_exp(f64::NAN).is_none());
+    }
+
+    /// The sampler as first written: `libm`'s x for every draw.
+    fn sample_with_libm<R: Rng>(z: &Zipf, rng: &mut R) -> u32 {
+        let mut k = 1;
+        for _ in 0..64 {
+            let u = z.integral_n + unit(rng) * (z.integral_x1 - z.integral_n);
+            let x = z.big_h_inv(u);
+            let rounded = libm::floor(x + 0.5);
+            k = if rounded < 1.0 {
+                1
+            } else if rounded > f64::from(z.n) {
+                z.n
+            } else {
+                rounded as u32
+            };
+            let kf = f64::from(k);
+            if kf - x <= z.squeeze || u >= z.big_h(kf + 0.5) - z.small_h(kf) {
+                return k;
+            }
+        }
+        k
+    }
+
+    #[test]
+    fn quick_path_draws_the_same_ranks_as_libm() {
+        for n in [2, 10, 1_000, 500_000, u32::MAX] {
+            for s in [0.3, 0.8, 0.9, 0.99, 1.0, 1.000_000_1, 1.01, 1.3, 2.0, 3.5] {
+                let z = Zipf::new(n, s);
+                let mut a = Xoshiro256PlusPlus::seed_from_u64(u64::from(n) ^ s.to_bits());
+                let mut b = a.clone();
+                let mut fallbacks = 0u32;
+                let draws = 100_000;
+                for i in 0..draws {
+                    let mut probe = a.clone();
+                    let u = z.integral_n + unit(&mut probe) * (z.integral_x1 - z.integral_n);
+                    if z.quick_rank(u).is_none() {
+                        fallbacks += 1;
+                    }
+                    assert_eq!(
+                        z.sample(&mut a),
+                        sample_with_libm(&z, &mut b),
+                        "n={n} s={s} draw {i}"
+                    );
+                }
+                // The quick path must carry the load, or it is only overhead. Exponents within
+                // 1e-6 of 1 are left to libm by design.
+                // Huge catalogues widen the absolute margin, so they fall back more.
+                let allowed = if n <= 500_000 {
+                    draws / 100
+                } else {
+                    draws / 20
+                };
+                if (s - 1.0_f64).abs() > 1e-6 {
+                    assert!(fallbacks < allowed, "n={n} s={s}: {fallbacks} fallbacks");
+                }
+            }
         }
     }
 

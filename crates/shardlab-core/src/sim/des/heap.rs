@@ -3,6 +3,11 @@
 //! Four children per node halve the depth of a binary heap, and one `u128` comparison replaces a
 //! float comparison plus a tie-break, which together make push and pop noticeably cheaper than
 //! `std::collections::BinaryHeap` for the simulator's small, busy queue.
+//!
+//! A pop leaves the root's slot vacant instead of refilling it at once: handling an event usually
+//! schedules the next one (a request's service at its next station), and that push then fills the
+//! root and sinks from there, which saves the refill's move and the push's climb. Any other call
+//! refills the root first, so every observable result is that of an ordinary heap.
 
 use super::Event;
 
@@ -13,6 +18,8 @@ const ARITY: usize = 4;
 #[derive(Clone, Debug, Default)]
 pub(super) struct EventQueue {
     items: Vec<Event>,
+    /// Whether `items[0]` is a popped event whose slot still awaits a refill.
+    vacant_root: bool,
 }
 
 /// The total order of events: time first (the bits of a non-negative f64 order like its value),
@@ -26,17 +33,34 @@ impl EventQueue {
     pub(super) fn with_capacity(capacity: usize) -> EventQueue {
         EventQueue {
             items: Vec::with_capacity(capacity),
+            vacant_root: false,
         }
     }
 
     /// Whether no event is scheduled.
-    pub(super) fn is_empty(&self) -> bool {
+    pub(super) fn is_empty(&mut self) -> bool {
+        self.refill_root();
         self.items.is_empty()
     }
 
     /// The earliest event, without removing it.
-    pub(super) fn peek(&self) -> Option<&Event> {
+    pub(super) fn peek(&mut self) -> Option<&Event> {
+        self.refill_root();
         self.items.first()
+    }
+
+    /// Completes a pop: the last event fills the vacant root and sinks.
+    fn refill_root(&mut self) {
+        if !self.vacant_root {
+            return;
+        }
+        self.vacant_root = false;
+        let Some(last) = self.items.pop() else {
+            return;
+        };
+        if !self.items.is_empty() {
+            self.sink_from_root(last);
+        }
     }
 
     /// Schedules an event.
@@ -44,6 +68,12 @@ impl EventQueue {
     // events, so parent and child arithmetic cannot overflow.
     #[allow(clippy::arithmetic_side_effects)]
     pub(super) fn push(&mut self, event: Event) {
+        if self.vacant_root {
+            // The popped root's slot takes the new event, which sinks to its place.
+            self.vacant_root = false;
+            self.sink_from_root(event);
+            return;
+        }
         let mut hole = self.items.len();
         self.items.push(event);
         let k = key(&event);
@@ -65,21 +95,24 @@ impl EventQueue {
         }
     }
 
-    /// Removes and returns the earliest event.
+    /// Removes and returns the earliest event. Its slot is refilled by the next call.
+    pub(super) fn pop(&mut self) -> Option<Event> {
+        self.refill_root();
+        let top = self.items.first().copied()?;
+        self.vacant_root = true;
+        Some(top)
+    }
+
+    /// Puts `event` in the root's slot (which must exist and be free) and sinks it to its place.
     ///
-    /// The last event fills the root's hole and sinks. Where a node has all four children (almost
-    /// always, below the bottom row) their minimum is found without a loop or bounds checks,
-    /// which is most of the simulator's time spent in the queue.
+    /// Where a node has all four children (almost always, above the bottom row) their minimum is
+    /// found without a loop or bounds checks, which is most of the simulator's time spent in the
+    /// queue.
     // Heap positions are below the Vec's length, itself at most isize::MAX / 24 for 24-byte
     // events, so ×4 + 4 on them cannot overflow.
     #[allow(clippy::arithmetic_side_effects)]
-    pub(super) fn pop(&mut self) -> Option<Event> {
-        let last = self.items.pop()?;
-        let Some(root) = self.items.first_mut() else {
-            return Some(last);
-        };
-        let top = std::mem::replace(root, last);
-        let k = key(&last);
+    fn sink_from_root(&mut self, event: Event) {
+        let k = key(&event);
         let len = self.items.len();
         let mut hole = 0;
         loop {
@@ -125,8 +158,7 @@ impl EventQueue {
             hole = best;
         }
         if let Some(slot) = self.items.get_mut(hole) {
-            *slot = last;
+            *slot = event;
         }
-        Some(top)
     }
 }

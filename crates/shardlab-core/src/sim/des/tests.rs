@@ -131,3 +131,118 @@ fn events_are_ordered_by_time_then_sequence() {
         ]
     );
 }
+
+#[test]
+fn power_walk_stays_within_a_tiny_fraction_of_the_exact_power() {
+    for s in [0.0, 0.5, 0.9, 1.0, 1.3, 2.0, 3.0] {
+        for last in [1u32, 255, 256, 300, 5_000, 100_000, 1_600_000] {
+            let mut walk = PowerWalk::new(s, last);
+            let mut worst: f64 = 0.0;
+            for rank in (1..=last).rev() {
+                let (power, exact) = walk.next(rank);
+                let truth = exact_power(rank, s);
+                if exact {
+                    assert_eq!(power.to_bits(), truth.to_bits(), "s={s} rank={rank}");
+                }
+                worst = worst.max((power - truth).abs() / truth);
+            }
+            // The prewarm band must dwarf this error, or a decision could differ.
+            assert!(worst < 1e-12, "s={s} last={last}: relative error {worst:e}");
+            assert!(worst * 100.0 < PREWARM_BAND, "s={s} last={last}");
+        }
+    }
+}
+
+/// The prewarm as it was first written: every share computed exactly.
+fn exact_prewarm(model: &Model, seed: u64) -> Lru {
+    let params = model.cache.clone().expect("a cache");
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let mut lru = Lru::new(
+        model.catalogue_objects,
+        params.capacity_objects,
+        params.ttl_s,
+    );
+    let n = model.catalogue_objects;
+    let s = model.zipf_exponent;
+    let total = Harmonic::new(s).at(u64::from(n));
+    let reads = model.arrival_rate * model.read_fraction;
+    for rank in (1..=n.min(params.capacity_objects)).rev() {
+        let share = libm::exp(-s * libm::log(f64::from(rank))) / total;
+        let per_ttl = reads * share * params.ttl_s;
+        let present = per_ttl / (1.0 + per_ttl);
+        let draw = unit(&mut rng);
+        let age = unit(&mut rng) * params.ttl_s;
+        if draw < present {
+            lru.put(rank, -age);
+        }
+    }
+    lru
+}
+
+#[test]
+fn prewarm_holds_the_same_objects_as_computing_every_share_exactly() {
+    use crate::sim::design::NodeSettings;
+    for (s, seed) in [(0.9, 1), (0.6, 2), (1.0, 3), (1.4, 4)] {
+        let mut design = crate::sim::presets::preset("pinterest")
+            .expect("preset")
+            .design;
+        for node in &mut design.nodes {
+            if let NodeSettings::Users(u) = &mut node.settings {
+                u.zipf_exponent = s;
+            }
+        }
+        let model = compile(&design, 4_000).expect("compiles");
+        let mut expected = exact_prewarm(&model, seed);
+        let sim = Simulation::from_model(model.clone(), seed, 10.0).expect("sim");
+        let mut got = sim.cache.clone().expect("a cache");
+        assert_eq!(got.len(), expected.len(), "s={s}");
+        assert!(got.len() > 1_000, "s={s}: {} entries", got.len());
+        // Same members; the same draws (checked by the run fixtures) then put them in the same
+        // recency order.
+        for rank in 1..=model.catalogue_objects {
+            assert_eq!(
+                got.get(rank, 0.0),
+                expected.get(rank, 0.0),
+                "s={s} rank={rank}"
+            );
+        }
+    }
+}
+
+#[test]
+fn heap_pops_the_minimum_every_time_against_a_sorted_set() {
+    use rand::Rng;
+    use std::collections::BTreeSet;
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(9);
+    let mut heap = heap::EventQueue::with_capacity(4);
+    let mut model = BTreeSet::new();
+    let mut seq = 0u64;
+    for round in 0..50_000u64 {
+        // Sizes wander between empty and a few hundred, so every partial bottom row occurs.
+        let pushes = rng.next_u64() % 4;
+        for _ in 0..pushes {
+            // Few distinct times, so ties on time are common and the sequence must break them.
+            let time = (rng.next_u64() % 64) as f64 + (round / 8) as f64;
+            let event = Event {
+                time_bits: time.to_bits(),
+                order: seq << 2,
+                a: u32::try_from(seq % 1_000).unwrap(),
+                b: 0,
+            };
+            heap.push(event);
+            model.insert((event.time_bits, event.order, event.a));
+            seq += 1;
+        }
+        for _ in 0..(rng.next_u64() % 4) {
+            let got = heap.pop().map(|e| (e.time_bits, e.order, e.a));
+            assert_eq!(got, model.pop_first(), "round {round}");
+        }
+    }
+    while let Some(expected) = model.pop_first() {
+        assert_eq!(
+            heap.pop().map(|e| (e.time_bits, e.order, e.a)),
+            Some(expected)
+        );
+    }
+    assert!(heap.pop().is_none());
+}
