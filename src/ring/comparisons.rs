@@ -159,7 +159,7 @@ fn vnode_plot(sweep: &VnodeSweep) -> Plot {
     Plot {
         title: format!("Ring balance against vnodes ({} servers)", r.servers),
         x_label: "vnodes per server, V (log scale)".into(),
-        y_label: "max/mean and σ/mean (ratio)".into(),
+        y_label: "max/mean and σ/mean".into(),
         x_range: (-0.5, counts.len() as f64 - 0.5),
         y_range: (0.0, top * 1.08),
         x_names: counts.iter().map(|c| c.to_string()).collect(),
