@@ -240,10 +240,13 @@ fn run_target(target: &'static str, budget: Budget) -> Outcome {
     let mut artifact: Option<PathBuf> = None;
     if let Some(stderr) = child.stderr.take() {
         for line in BufReader::new(stderr).lines().map_while(Result::ok) {
-            // Skip the per-input lines (`#N NEW …`) and the closing dictionary (`"…" # Uses: N`).
-            let noise = (line.starts_with('#') && !line.contains("DONE"))
-                || line.contains("# Uses: ")
-                || line.contains("NEW_FUNC[");
+            // Skip the per-input lines (`#N NEW …`) and the closing dictionary (`"…" # Uses: N`),
+            // but keep libFuzzer's pulses (at each power of two executions): a full run lasts an
+            // hour or more, and they are its only progress report.
+            let noise =
+                (line.starts_with('#') && !line.contains("DONE") && !line.contains("pulse"))
+                    || line.contains("# Uses: ")
+                    || line.contains("NEW_FUNC[");
             if !noise {
                 eprintln!("{line}");
             }
