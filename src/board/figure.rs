@@ -250,6 +250,15 @@ pub struct Figure {
 }
 
 impl Figure {
+    /// The space above the first panel: one more label row when a mark stops short of the top.
+    fn top_margin(&self) -> u32 {
+        if self.marks.iter().any(|m| m.up_to.is_some()) {
+            TOP + LABEL_ROW
+        } else {
+            TOP
+        }
+    }
+
     /// The marks' keys, space-separated, in drawing order: the figure's `data-detail`.
     pub fn mark_keys(&self) -> String {
         self.marks
@@ -260,10 +269,368 @@ impl Figure {
     }
 }
 
+/// A rectangle in pixels: left, top, right, bottom.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Rect {
+    pub l: f64,
+    pub t: f64,
+    pub r: f64,
+    pub b: f64,
+}
+
+impl Rect {
+    /// Whether two rectangles share any area.
+    pub fn overlaps(&self, other: &Rect) -> bool {
+        self.l < other.r && other.l < self.r && self.t < other.b && other.t < self.b
+    }
+
+    /// The same rectangle, `by` pixels larger on every side.
+    fn grown(&self, by: f64) -> Rect {
+        Rect {
+            l: self.l - by,
+            t: self.t - by,
+            r: self.r + by,
+            b: self.b + by,
+        }
+    }
+}
+
+/// Whether the segment `a`–`b` passes through the rectangle (Liang–Barsky clipping).
+pub fn segment_hits(a: (f64, f64), b: (f64, f64), r: &Rect) -> bool {
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let (mut t0, mut t1) = (0.0_f64, 1.0_f64);
+    for (p, q) in [
+        (-dx, a.0 - r.l),
+        (dx, r.r - a.0),
+        (-dy, a.1 - r.t),
+        (dy, r.b - a.1),
+    ] {
+        if p == 0.0 {
+            if q < 0.0 {
+                return false;
+            }
+        } else {
+            let t = q / p;
+            if p < 0.0 {
+                t0 = t0.max(t);
+            } else {
+                t1 = t1.min(t);
+            }
+            if t0 > t1 {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+/// Whether any segment of a polyline passes through the rectangle.
+fn polyline_hits(points: &[(f64, f64)], r: &Rect) -> bool {
+    points.windows(2).any(|w| match w {
+        [a, b] => segment_hits(*a, *b, r),
+        _ => false,
+    })
+}
+
+/// The estimated box of a 12 px label: plotters cannot measure text the same way on the canvas
+/// and in the SVG, so a generous per-character width keeps the estimate at least as wide as the
+/// text in either.
+const LABEL_CHAR_PX: f64 = 7.0;
+/// See [`LABEL_CHAR_PX`].
+const LABEL_HEIGHT_PX: f64 = 14.0;
+/// The gap between a mark's line and its label.
+const LABEL_GAP_PX: f64 = 4.0;
+/// The clear space kept around a label.
+const LABEL_CLEAR_PX: f64 = 2.0;
+
+/// Where a mark's label is drawn, in the first panel's pixels.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PlacedLabel {
+    pub text: String,
+    /// The text's anchor: its right end when `left`, else its left end; vertically its middle.
+    pub anchor: (f64, f64),
+    /// The label is to the left of its line.
+    pub left: bool,
+    /// The box the label is taken to fill.
+    pub rect: Rect,
+    /// The mark's line, in pixels from the left.
+    pub line_x: f64,
+    /// A dotted continuation of the line (from y, to y) when the label sits beyond its end.
+    pub leader: Option<(f64, f64)>,
+    pub paint: Paint,
+}
+
+impl Figure {
+    /// The first panel's plotting area inside its axes, in pixels of a `width` × `height`
+    /// drawing: the same arithmetic as [`Chart::draw`].
+    fn first_plot_rect(&self, width: u32, height: u32) -> Option<Rect> {
+        let panel = self.panels.first()?;
+        let legend_height = if self.legend.is_empty() {
+            0
+        } else {
+            LEGEND_ROW
+        };
+        let count = u32::try_from(self.panels.len()).unwrap_or(1).max(1);
+        let band = height
+            .saturating_sub(legend_height.saturating_add(self.top_margin().saturating_add(X_AXIS_HEIGHT)))
+            .checked_div(count)
+            .unwrap_or(0);
+        let bottom = self.panels.len() == 1;
+        let own_height = band
+            .saturating_add(self.top_margin())
+            .saturating_add(if bottom { X_AXIS_HEIGHT } else { 0 });
+        let right_margin = if panel.right.is_some() {
+            RIGHT_AXIS_WIDTH
+        } else {
+            40
+        };
+        let inner_bottom = own_height.saturating_sub(if bottom { X_AXIS_HEIGHT } else { 0 });
+        Some(Rect {
+            l: f64::from(Y_AXIS_WIDTH + 6),
+            r: f64::from(width.saturating_sub(right_margin).max(Y_AXIS_WIDTH + 7)),
+            t: f64::from(self.top_margin()),
+            b: f64::from(inner_bottom.max(self.top_margin().saturating_add(1))),
+        })
+    }
+
+    /// Each mark's dashed line in the first panel, in pixels: (x, top, bottom).
+    fn mark_lines(&self, plot: &Rect, panel: &Panel) -> Vec<(f64, f64, f64)> {
+        let (x0, x1) = self.x.range();
+        let (y0, y1) = panel.y.range();
+        let px = |x: f64| plot.l + (self.x.at(x) - x0) / (x1 - x0) * (plot.r - plot.l);
+        let py =
+            |y: f64| plot.b - (panel.y.at(y).clamp(y0, y1) - y0) / (y1 - y0) * (plot.b - plot.t);
+        self.marks
+            .iter()
+            .map(|m| (px(m.x), m.up_to.map_or(plot.t, py), plot.b))
+            .collect()
+    }
+
+    /// What a mark label must keep clear of in the first panel, in pixels: its lines (as drawn,
+    /// clamped to the panel) and its dashed levels.
+    fn first_panel_obstacles(&self, plot: &Rect) -> Vec<Vec<(f64, f64)>> {
+        let Some(panel) = self.panels.first() else {
+            return Vec::new();
+        };
+        let (x0, x1) = self.x.range();
+        let (y0, y1) = panel.y.range();
+        let px = |x: f64| plot.l + (x - x0) / (x1 - x0) * (plot.r - plot.l);
+        let py = |y: f64| plot.b - (y.clamp(y0, y1) - y0) / (y1 - y0) * (plot.b - plot.t);
+        let lines = panel.lines.iter().map(|line| {
+            line.points
+                .iter()
+                .map(|&(x, y)| {
+                    let y = if line.on_right {
+                        panel.right_to_left(y)
+                    } else {
+                        panel.y.at(y)
+                    };
+                    (px(self.x.at(x)), py(y))
+                })
+                .collect()
+        });
+        let levels = panel.levels.iter().map(|l| {
+            let y = py(panel.y.at(l.y));
+            vec![(plot.l, y), (plot.r, y)]
+        });
+        lines.chain(levels).collect()
+    }
+
+    /// The first panel's lines and levels in pixels, for tests that check the placement.
+    #[cfg(test)]
+    pub fn obstacles_for_tests(&self, width: u32, height: u32) -> Vec<Vec<(f64, f64)>> {
+        self.first_plot_rect(width, height)
+            .map(|plot| self.first_panel_obstacles(&plot))
+            .unwrap_or_default()
+    }
+
+    /// Each mark's line in pixels (x, top, bottom), for tests that check the placement.
+    #[cfg(test)]
+    pub fn mark_lines_for_tests(&self, width: u32, height: u32) -> Vec<(f64, f64, f64)> {
+        let (Some(plot), Some(panel)) = (self.first_plot_rect(width, height), self.panels.first())
+        else {
+            return Vec::new();
+        };
+        self.mark_lines(&plot, panel)
+    }
+
+    /// Places every mark's label in the first panel of a `width` × `height` drawing, beside its
+    /// line and clear of the lines, the other marks and the labels placed before it. Each label
+    /// tries its preferred side and height first, then rows further away, then the other side;
+    /// a label above the end of a line that stops short (a quantile) gets a dotted leader. When
+    /// no place is clear (a tiny chart), the one with the fewest collisions is taken.
+    pub fn place_mark_labels(&self, width: u32, height: u32) -> Vec<PlacedLabel> {
+        let (Some(plot), Some(panel)) = (self.first_plot_rect(width, height), self.panels.first())
+        else {
+            return Vec::new();
+        };
+        let obstacles = self.first_panel_obstacles(&plot);
+        let segments = self.mark_lines(&plot, panel);
+        let half = LABEL_HEIGHT_PX / 2.0;
+        let rows: Vec<f64> = {
+            let (first, last) = (plot.t + half, plot.b - half);
+            let steps = ((last - first) / 4.0).max(0.0) as u32;
+            // Inside the plot, then the strip above it: no line reaches above the plot's top,
+            // so that row is clear wherever the marks crowd together (a CDF's p95 and p99).
+            let pitch = LABEL_HEIGHT_PX + LABEL_CLEAR_PX;
+            let above = (0..)
+                .map(|k| half + pitch * f64::from(k))
+                .take_while(|&y| y + half + LABEL_CLEAR_PX <= plot.t);
+            (0..=steps)
+                .map(|i| first + f64::from(i) * 4.0)
+                .chain(above)
+                .collect()
+        };
+        // Greedy, in the given order: each label takes the first clear place left by those
+        // placed before it. Returns the labels by mark and how many collisions were left.
+        let place_in = |order: &[usize]| -> (Vec<(usize, PlacedLabel)>, usize) {
+            let mut placed: Vec<PlacedLabel> = Vec::new();
+            let mut order_of: Vec<usize> = Vec::new();
+            let mut total = 0usize;
+            for &i in order {
+                let (Some(m), Some(&(line_x, line_top, _))) = (self.marks.get(i), segments.get(i))
+                else {
+                    continue;
+                };
+                let label_w = m.label.chars().count() as f64 * LABEL_CHAR_PX;
+                let wanted = plot.t + (plot.b - plot.t) * m.label_at;
+                let mut candidates: Vec<(f64, bool, f64)> = Vec::new();
+                for &y in &rows {
+                    for left in [m.label_left, !m.label_left] {
+                        let other_side = if left == m.label_left {
+                            0.0
+                        } else {
+                            plot.b - plot.t
+                        };
+                        candidates.push(((y - wanted).abs() + other_side, left, y));
+                    }
+                }
+                candidates.sort_by(|a, b| a.0.total_cmp(&b.0));
+                let mut best: Option<(usize, PlacedLabel)> = None;
+                for &(_, left, y) in &candidates {
+                    let (l, r) = if left {
+                        (line_x - LABEL_GAP_PX - label_w, line_x - LABEL_GAP_PX)
+                    } else {
+                        (line_x + LABEL_GAP_PX, line_x + LABEL_GAP_PX + label_w)
+                    };
+                    let rect = Rect {
+                        l,
+                        r,
+                        t: y - half,
+                        b: y + half,
+                    };
+                    // Labels may use the margins beside the plot, never leave the drawing.
+                    if rect.l < 1.0 || rect.r > f64::from(width) - 1.0 {
+                        continue;
+                    }
+                    let leader = (y < line_top - half).then_some((line_top - 3.0, y));
+                    let clear = rect.grown(LABEL_CLEAR_PX);
+                    let leader_hits = |r: &Rect| {
+                        leader
+                            .is_some_and(|(from, to)| segment_hits((line_x, from), (line_x, to), r))
+                    };
+                    let mut hits = obstacles
+                        .iter()
+                        .filter(|o| polyline_hits(o, &clear))
+                        .count();
+                    hits = hits.saturating_add(
+                        segments
+                            .iter()
+                            .enumerate()
+                            .filter(|&(j, &(x, top, bottom))| {
+                                j != i && segment_hits((x, top), (x, bottom), &clear)
+                            })
+                            .count(),
+                    );
+                    hits = hits.saturating_add(
+                        placed
+                            .iter()
+                            .filter(|p| {
+                                p.rect.grown(LABEL_CLEAR_PX).overlaps(&rect)
+                                    || p.leader.is_some_and(|(from, to)| {
+                                        segment_hits((p.line_x, from), (p.line_x, to), &clear)
+                                    })
+                                    || leader_hits(&p.rect)
+                            })
+                            .count(),
+                    );
+                    if let Some((from, to)) = leader {
+                        // The leader runs from just above the line's end, so touching the curve
+                        // where the line meets it does not count.
+                        let column = Rect {
+                            l: line_x - 0.5,
+                            r: line_x + 0.5,
+                            t: to,
+                            b: from,
+                        };
+                        hits = hits.saturating_add(
+                            obstacles
+                                .iter()
+                                .filter(|o| polyline_hits(o, &column))
+                                .count(),
+                        );
+                    }
+                    let label = PlacedLabel {
+                        text: m.label.clone(),
+                        anchor: (if left { r } else { l }, y),
+                        left,
+                        rect,
+                        line_x,
+                        leader,
+                        paint: m.paint,
+                    };
+                    if best.as_ref().is_none_or(|(fewest, _)| hits < *fewest) {
+                        best = Some((hits, label));
+                    }
+                    if hits == 0 {
+                        break;
+                    }
+                }
+                if let Some((hits, label)) = best {
+                    total = total.saturating_add(hits);
+                    placed.push(label);
+                    order_of.push(i);
+                }
+            }
+            (order_of.into_iter().zip(placed).collect(), total)
+        };
+        // Which label goes first matters when marks crowd together; a few orders are tried (each
+        // mark first, forwards and backwards) and the first that leaves nothing overlapping wins.
+        let n = self.marks.len();
+        let mut best: Option<(Vec<(usize, PlacedLabel)>, usize)> = None;
+        for start in 0..n {
+            for backwards in [false, true] {
+                let order: Vec<usize> = (0..n)
+                    .map(|k| {
+                        let step = if backwards { n.saturating_sub(k) } else { k };
+                        start.saturating_add(step).checked_rem(n).unwrap_or(0)
+                    })
+                    .collect();
+                let (labels, hits) = place_in(&order);
+                if best.as_ref().is_none_or(|(_, fewest)| hits < *fewest) {
+                    best = Some((labels, hits));
+                }
+                if hits == 0 {
+                    break;
+                }
+            }
+            if best.as_ref().is_some_and(|(_, hits)| *hits == 0) {
+                break;
+            }
+        }
+        let mut labels = best.map(|(labels, _)| labels).unwrap_or_default();
+        labels.sort_by_key(|(i, _)| *i);
+        labels.into_iter().map(|(_, label)| label).collect()
+    }
+}
+
 const X_AXIS_HEIGHT: u32 = 42;
 const Y_AXIS_WIDTH: u32 = 62;
 const RIGHT_AXIS_WIDTH: u32 = 62;
 const TOP: u32 = 14;
+/// Room for one more row of labels above a plot whose marks stop at a curve (a CDF's quantiles):
+/// crowded marks take their labels up there, where no line runs.
+const LABEL_ROW: u32 = 18;
 const LEGEND_ROW: u32 = 20;
 
 /// Text in the theme's colour. The family is given as `FontFamily::SansSerif`, not as the
@@ -291,7 +658,7 @@ impl Chart for Figure {
         let (mut rest, legend) = area.split_vertically(height.saturating_sub(legend_height));
         let count = u32::try_from(self.panels.len()).unwrap_or(1).max(1);
         let band = height
-            .saturating_sub(legend_height.saturating_add(TOP + X_AXIS_HEIGHT))
+            .saturating_sub(legend_height.saturating_add(self.top_margin().saturating_add(X_AXIS_HEIGHT)))
             .checked_div(count)
             .unwrap_or(0);
         let (x0, x1) = self.x.range();
@@ -299,7 +666,7 @@ impl Chart for Figure {
         for (i, panel) in self.panels.iter().enumerate() {
             let (first, bottom) = (i == 0, i == last);
             let own_height = band
-                .saturating_add(if first { TOP } else { 0 })
+                .saturating_add(if first { self.top_margin() } else { 0 })
                 .saturating_add(if bottom { X_AXIS_HEIGHT } else { 0 });
             let (here, below) = rest.split_vertically(own_height);
             rest = below;
@@ -318,7 +685,7 @@ impl Chart for Figure {
                 ..base.0.saturating_add(to_px(
                     width.saturating_sub(right_margin).max(Y_AXIS_WIDTH + 7),
                 ));
-            let inner_top = if first { TOP } else { 12 };
+            let inner_top = if first { self.top_margin() } else { 12 };
             let inner_bottom = panel_height.saturating_sub(if bottom { X_AXIS_HEIGHT } else { 0 });
             let plot_y = base
                 .1
@@ -401,16 +768,22 @@ impl Chart for Figure {
                 })
                 .collect();
             if first {
-                for m in &self.marks {
-                    let (px, _) = local(self.x.at(m.x), y0);
-                    let y =
-                        f64::from(top_px) + (f64::from(bottom_px) - f64::from(top_px)) * m.label_at;
-                    let (dx, side) = if m.label_left {
-                        (-4, HPos::Right)
-                    } else {
-                        (4, HPos::Left)
-                    };
-                    texts.push((m.label.clone(), (px.saturating_add(dx), y as i32), side));
+                // Placed once for the first panel, away from the lines and from each other.
+                let labels = self.place_mark_labels(width, area.dim_in_pixel().1);
+                for placed in labels {
+                    let (ax, ay) = placed.anchor;
+                    let side = if placed.left { HPos::Right } else { HPos::Left };
+                    texts.push((placed.text, (ax as i32, ay as i32), side));
+                    if let Some((from, to)) = placed.leader {
+                        let x = placed.line_x;
+                        let leader = DashedPathElement::new(
+                            [(x as i32, from as i32), (x as i32, to as i32)],
+                            2,
+                            3,
+                            colours.get(placed.paint).stroke_width(1),
+                        );
+                        here.draw(&leader).map_err(fail)?;
+                    }
                 }
             }
             // The axes, drawn in pixels beside the plotting area: plotters' mesh would add its
