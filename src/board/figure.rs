@@ -372,7 +372,9 @@ impl Figure {
         };
         let count = u32::try_from(self.panels.len()).unwrap_or(1).max(1);
         let band = height
-            .saturating_sub(legend_height.saturating_add(self.top_margin().saturating_add(X_AXIS_HEIGHT)))
+            .saturating_sub(
+                legend_height.saturating_add(self.top_margin().saturating_add(X_AXIS_HEIGHT)),
+            )
             .checked_div(count)
             .unwrap_or(0);
         let bottom = self.panels.len() == 1;
@@ -658,7 +660,9 @@ impl Chart for Figure {
         let (mut rest, legend) = area.split_vertically(height.saturating_sub(legend_height));
         let count = u32::try_from(self.panels.len()).unwrap_or(1).max(1);
         let band = height
-            .saturating_sub(legend_height.saturating_add(self.top_margin().saturating_add(X_AXIS_HEIGHT)))
+            .saturating_sub(
+                legend_height.saturating_add(self.top_margin().saturating_add(X_AXIS_HEIGHT)),
+            )
             .checked_div(count)
             .unwrap_or(0);
         let (x0, x1) = self.x.range();
