@@ -250,9 +250,9 @@ pub struct Figure {
 }
 
 impl Figure {
-    /// The space above the first panel: one more label row when a mark stops short of the top.
+    /// The space above the first panel: one more row for marks' labels when there are marks.
     fn top_margin(&self) -> u32 {
-        if self.marks.iter().any(|m| m.up_to.is_some()) {
+        if !self.marks.is_empty() {
             TOP + LABEL_ROW
         } else {
             TOP
@@ -342,6 +342,17 @@ const LABEL_HEIGHT_PX: f64 = 14.0;
 const LABEL_GAP_PX: f64 = 4.0;
 /// The clear space kept around a label.
 const LABEL_CLEAR_PX: f64 = 2.0;
+
+/// How far left and right a mark's label may reach: never into the left margin (the y axis's
+/// ticks), and into the right one only when it holds no second axis.
+fn label_span(plot: &Rect, panel: &Panel, width: u32) -> (f64, f64) {
+    let right = if panel.right.is_some() {
+        plot.r
+    } else {
+        f64::from(width) - 1.0
+    };
+    (plot.l + 1.0, right)
+}
 
 /// Where a mark's label is drawn, in the first panel's pixels.
 #[derive(Debug, Clone, PartialEq)]
@@ -446,6 +457,12 @@ impl Figure {
             .unwrap_or_default()
     }
 
+    /// The first panel's plotting area in pixels, for tests that check the placement.
+    #[cfg(test)]
+    pub fn plot_rect_for_tests(&self, width: u32, height: u32) -> Option<Rect> {
+        self.first_plot_rect(width, height)
+    }
+
     /// Each mark's line in pixels (x, top, bottom), for tests that check the placement.
     #[cfg(test)]
     pub fn mark_lines_for_tests(&self, width: u32, height: u32) -> Vec<(f64, f64, f64)> {
@@ -467,6 +484,7 @@ impl Figure {
             return Vec::new();
         };
         let obstacles = self.first_panel_obstacles(&plot);
+        let (min_l, max_r) = label_span(&plot, panel, width);
         let segments = self.mark_lines(&plot, panel);
         let half = LABEL_HEIGHT_PX / 2.0;
         let rows: Vec<f64> = {
@@ -521,8 +539,7 @@ impl Figure {
                         t: y - half,
                         b: y + half,
                     };
-                    // Labels may use the margins beside the plot, never leave the drawing.
-                    if rect.l < 1.0 || rect.r > f64::from(width) - 1.0 {
+                    if rect.l < min_l || rect.r > max_r {
                         continue;
                     }
                     let leader = (y < line_top - half).then_some((line_top - 3.0, y));
@@ -630,8 +647,8 @@ const X_AXIS_HEIGHT: u32 = 42;
 const Y_AXIS_WIDTH: u32 = 62;
 const RIGHT_AXIS_WIDTH: u32 = 62;
 const TOP: u32 = 14;
-/// Room for one more row of labels above a plot whose marks stop at a curve (a CDF's quantiles):
-/// crowded marks take their labels up there, where no line runs.
+/// Room for a row of labels above a plot with marks: marks that crowd together (a CDF's p95 and
+/// p99, the knee beside "now") take their labels up there, where no line runs.
 const LABEL_ROW: u32 = 18;
 const LEGEND_ROW: u32 = 20;
 

@@ -406,7 +406,8 @@ pub fn capacity_figure(points: &[(u32, f64, f64)], users: u32) -> Figure {
             key: "knee",
             x: f64::from(u),
             up_to: None,
-            label: format!("knee ≈ {}", shardlab_core::sim::report::format_users(u)),
+            // Short ("10k", not "10.00k"): the label must fit beside its line on a phone.
+            label: format!("knee ≈ {}", super::figure::short_number(f64::from(u))),
             label_at: 0.06,
             label_left: true,
             paint: "--error",
@@ -527,6 +528,16 @@ mod tests {
             if r.l < 0.0 || r.r > f64::from(width) || r.t < 0.0 || r.b > f64::from(height) {
                 found.push(format!(
                     "{} leaves the {width}×{height} drawing",
+                    label.text
+                ));
+            }
+            // The margins beside the plot hold the axes' tick labels: the left one always, the
+            // right one when there is a second axis.
+            let plot = figure.plot_rect_for_tests(width, height);
+            let has_right = figure.panels.first().is_some_and(|p| p.right.is_some());
+            if plot.is_some_and(|p| r.l < p.l || (has_right && r.r > p.r)) {
+                found.push(format!(
+                    "{} runs into an axis at {width}×{height}",
                     label.text
                 ));
             }
