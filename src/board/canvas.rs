@@ -115,10 +115,10 @@ pub fn canvas(props: &CanvasProps) -> Html {
         move || fit(0.0)
     });
     // The viewBox height: taller on a phone (see `view_height`), decided from the board's
-    // width once it is on screen and again when a resize crosses the threshold. The copy in the
-    // cell is for the resize listener, which outlives the render that made it.
-    let view_h = use_state_eq(|| VIEW_H);
+    // width once it is on screen and again when a resize crosses the threshold. A cell, not a
+    // state: it changes only together with the view, whose `set` renders it.
     let view_h_now = use_mut_ref(|| VIEW_H);
+    let view_h = *view_h_now.borrow();
     // The width the board's drawing gets, for the opening view (narrow boards zoom in to legible
     // text). The viewBox is scaled into the inside of the border, and by the smaller of its two
     // ratios: the box keeps the viewBox's aspect ratio including the border, so inside it the
@@ -143,15 +143,13 @@ pub fn canvas(props: &CanvasProps) -> Html {
         let view = view.clone();
         let fit = fit.clone();
         let drawn_width = drawn_width.clone();
-        let view_h = view_h.clone();
         let view_h_now = view_h_now.clone();
         use_effect_with((), move |_| {
             let width = drawn_width();
             let height = view_height(width);
-            *view_h_now.borrow_mut() = height;
-            view_h.set(height);
+            let reshaped = height != view_h_now.replace(height);
             let opening = fit(width);
-            if opening != *view {
+            if reshaped || opening != *view {
                 view.set(opening);
             }
             // A phone turned on its side (or a window dragged narrower) crosses the threshold:
@@ -159,10 +157,8 @@ pub fn canvas(props: &CanvasProps) -> Html {
             // mobile address bar sliding away) keep the reader's pan and zoom.
             let listener = EventListener::new(&gloo::utils::window(), "resize", move |_| {
                 let width = drawn_width();
-                let height = view_height(width);
-                if height != *view_h_now.borrow() {
-                    *view_h_now.borrow_mut() = height;
-                    view_h.set(height);
+                if view_height(width) != *view_h_now.borrow() {
+                    view_h_now.replace(view_height(width));
                     view.set(fit(width));
                 }
             });
@@ -539,7 +535,7 @@ pub fn canvas(props: &CanvasProps) -> Html {
         let style = format!(
             "left: {:.2}%; top: {:.2}%;",
             (vx / VIEW_W * 100.0).clamp(0.0, 95.0),
-            (vy / *view_h * 100.0).clamp(0.0, 95.0)
+            (vy / view_h * 100.0).clamp(0.0, 95.0)
         );
         let more = match messages.len() {
             0 | 1 => String::new(),
@@ -554,7 +550,7 @@ pub fn canvas(props: &CanvasProps) -> Html {
     });
     let zoom_by = |factor: f64| {
         let view = view.clone();
-        let middle = *view_h / 2.0;
+        let middle = view_h / 2.0;
         Callback::from(move |_: MouseEvent| view.set(view.zoom_about(factor, VIEW_W / 2.0, middle)))
     };
     let reset = {
@@ -566,7 +562,6 @@ pub fn canvas(props: &CanvasProps) -> Html {
     let on_focus_in = {
         let view = view.clone();
         let design = props.design.clone();
-        let view_h = *view_h;
         Callback::from(move |e: FocusEvent| {
             let Some(id) = e
                 .target_dyn_into::<web_sys::Element>()
@@ -596,8 +591,8 @@ pub fn canvas(props: &CanvasProps) -> Html {
             </div>
             <div class="board-canvas">
                 <svg ref={svg} class={classes!("board-svg", props.connecting.is_some().then_some("connect-mode"))}
-                    viewBox={format!("0 0 {VIEW_W} {}", *view_h)} preserveAspectRatio="xMinYMin meet"
-                    style={format!("aspect-ratio: {VIEW_W} / {}", *view_h)}
+                    viewBox={format!("0 0 {VIEW_W} {view_h}")} preserveAspectRatio="xMinYMin meet"
+                    style={format!("aspect-ratio: {VIEW_W} / {view_h}")}
                     role="group" aria-label="The design board"
                     onpointerdown={on_bg_down} onpointermove={on_move} onpointerup={on_up}
                     onpointercancel={on_cancel}>

@@ -475,9 +475,11 @@ impl Figure {
 
     /// Places every mark's label in the first panel of a `width` × `height` drawing, beside its
     /// line and clear of the lines, the other marks and the labels placed before it. Each label
-    /// tries its preferred side and height first, then rows further away, then the other side;
-    /// a label above the end of a line that stops short (a quantile) gets a dotted leader. When
-    /// no place is clear (a tiny chart), the one with the fewest collisions is taken.
+    /// tries its preferred side at heights ever further from its preferred one, then the strip
+    /// above the plot, then the same on the other side; a label above the end of its line gets
+    /// a dotted leader. Which label goes first matters when marks crowd together, so each mark
+    /// is tried first in turn; when no order leaves every label clear (a tiny chart), the marks'
+    /// own order is kept, each label where it first wanted to be.
     pub fn place_mark_labels(&self, width: u32, height: u32) -> Vec<PlacedLabel> {
         let (Some(plot), Some(panel)) = (self.first_plot_rect(width, height), self.panels.first())
         else {
@@ -487,159 +489,119 @@ impl Figure {
         let (min_l, max_r) = label_span(&plot, panel, width);
         let segments = self.mark_lines(&plot, panel);
         let half = LABEL_HEIGHT_PX / 2.0;
-        let rows: Vec<f64> = {
-            let (first, last) = (plot.t + half, plot.b - half);
-            let steps = ((last - first) / 4.0).max(0.0) as u32;
-            // Inside the plot, then the strip above it: no line reaches above the plot's top,
-            // so that row is clear wherever the marks crowd together (a CDF's p95 and p99).
-            let pitch = LABEL_HEIGHT_PX + LABEL_CLEAR_PX;
-            let above = (0..)
-                .map(|k| half + pitch * f64::from(k))
-                .take_while(|&y| y + half + LABEL_CLEAR_PX <= plot.t);
-            (0..=steps)
-                .map(|i| first + f64::from(i) * 4.0)
-                .chain(above)
-                .collect()
-        };
-        // Greedy, in the given order: each label takes the first clear place left by those
-        // placed before it. Returns the labels by mark and how many collisions were left.
-        let place_in = |order: &[usize]| -> (Vec<(usize, PlacedLabel)>, usize) {
-            let mut placed: Vec<PlacedLabel> = Vec::new();
-            let mut order_of: Vec<usize> = Vec::new();
-            let mut total = 0usize;
-            for &i in order {
-                let (Some(m), Some(&(line_x, line_top, _))) = (self.marks.get(i), segments.get(i))
-                else {
-                    continue;
-                };
+        let pitch = LABEL_HEIGHT_PX + LABEL_CLEAR_PX;
+        // The label of mark `i` at height `y` on one side, unless it leaves its bounds or hits
+        // anything already there.
+        let try_at =
+            |i: usize, left: bool, y: f64, placed: &[PlacedLabel]| -> Option<PlacedLabel> {
+                let (m, &(line_x, line_top, _)) = (self.marks.get(i)?, segments.get(i)?);
                 let label_w = m.label.chars().count() as f64 * LABEL_CHAR_PX;
-                let wanted = plot.t + (plot.b - plot.t) * m.label_at;
-                let mut candidates: Vec<(f64, bool, f64)> = Vec::new();
-                for &y in &rows {
-                    for left in [m.label_left, !m.label_left] {
-                        let other_side = if left == m.label_left {
-                            0.0
-                        } else {
-                            plot.b - plot.t
-                        };
-                        candidates.push(((y - wanted).abs() + other_side, left, y));
-                    }
-                }
-                candidates.sort_by(|a, b| a.0.total_cmp(&b.0));
-                let mut best: Option<(usize, PlacedLabel)> = None;
-                for &(_, left, y) in &candidates {
-                    let (l, r) = if left {
-                        (line_x - LABEL_GAP_PX - label_w, line_x - LABEL_GAP_PX)
-                    } else {
-                        (line_x + LABEL_GAP_PX, line_x + LABEL_GAP_PX + label_w)
-                    };
-                    let rect = Rect {
-                        l,
-                        r,
-                        t: y - half,
-                        b: y + half,
-                    };
-                    if rect.l < min_l || rect.r > max_r {
-                        continue;
-                    }
-                    let leader = (y < line_top - half).then_some((line_top - 3.0, y));
-                    let clear = rect.grown(LABEL_CLEAR_PX);
-                    let leader_hits = |r: &Rect| {
-                        leader
-                            .is_some_and(|(from, to)| segment_hits((line_x, from), (line_x, to), r))
-                    };
-                    let mut hits = obstacles
-                        .iter()
-                        .filter(|o| polyline_hits(o, &clear))
-                        .count();
-                    hits = hits.saturating_add(
-                        segments
-                            .iter()
-                            .enumerate()
-                            .filter(|&(j, &(x, top, bottom))| {
-                                j != i && segment_hits((x, top), (x, bottom), &clear)
-                            })
-                            .count(),
-                    );
-                    hits = hits.saturating_add(
-                        placed
-                            .iter()
-                            .filter(|p| {
-                                p.rect.grown(LABEL_CLEAR_PX).overlaps(&rect)
-                                    || p.leader.is_some_and(|(from, to)| {
-                                        segment_hits((p.line_x, from), (p.line_x, to), &clear)
-                                    })
-                                    || leader_hits(&p.rect)
-                            })
-                            .count(),
-                    );
-                    if let Some((from, to)) = leader {
-                        // The leader runs from just above the line's end, so touching the curve
-                        // where the line meets it does not count.
-                        let column = Rect {
-                            l: line_x - 0.5,
-                            r: line_x + 0.5,
-                            t: to,
-                            b: from,
-                        };
-                        hits = hits.saturating_add(
-                            obstacles
-                                .iter()
-                                .filter(|o| polyline_hits(o, &column))
-                                .count(),
-                        );
-                    }
-                    let label = PlacedLabel {
-                        text: m.label.clone(),
-                        anchor: (if left { r } else { l }, y),
-                        left,
-                        rect,
-                        line_x,
-                        leader,
-                        paint: m.paint,
-                    };
-                    if best.as_ref().is_none_or(|(fewest, _)| hits < *fewest) {
-                        best = Some((hits, label));
-                    }
-                    if hits == 0 {
-                        break;
-                    }
-                }
-                if let Some((hits, label)) = best {
-                    total = total.saturating_add(hits);
-                    placed.push(label);
-                    order_of.push(i);
-                }
-            }
-            (order_of.into_iter().zip(placed).collect(), total)
-        };
-        // Which label goes first matters when marks crowd together; a few orders are tried (each
-        // mark first, forwards and backwards) and the first that leaves nothing overlapping wins.
-        let n = self.marks.len();
-        let mut best: Option<(Vec<(usize, PlacedLabel)>, usize)> = None;
-        for start in 0..n {
-            for backwards in [false, true] {
-                let order: Vec<usize> = (0..n)
-                    .map(|k| {
-                        let step = if backwards { n.saturating_sub(k) } else { k };
-                        start.saturating_add(step).checked_rem(n).unwrap_or(0)
+                let l = if left {
+                    line_x - LABEL_GAP_PX - label_w
+                } else {
+                    line_x + LABEL_GAP_PX
+                };
+                let rect = Rect {
+                    l,
+                    r: l + label_w,
+                    t: y - half,
+                    b: y + half,
+                };
+                let leader = (y < line_top - half).then_some((line_top - 3.0, y));
+                let clear = rect.grown(LABEL_CLEAR_PX);
+                let blocked = rect.l < min_l
+                    || rect.r > max_r
+                    || obstacles.iter().any(|o| polyline_hits(o, &clear))
+                    || segments.iter().enumerate().any(|(j, &(x, top, bottom))| {
+                        j != i && segment_hits((x, top), (x, bottom), &clear)
                     })
-                    .collect();
-                let (labels, hits) = place_in(&order);
-                if best.as_ref().is_none_or(|(_, fewest)| hits < *fewest) {
-                    best = Some((labels, hits));
-                }
-                if hits == 0 {
+                    || placed.iter().any(|p| {
+                        p.rect.grown(LABEL_CLEAR_PX).overlaps(&rect)
+                            || p.leader.is_some_and(|(from, to)| {
+                                segment_hits((p.line_x, from), (p.line_x, to), &clear)
+                            })
+                            || leader.is_some_and(|(from, to)| {
+                                segment_hits((line_x, from), (line_x, to), &p.rect)
+                            })
+                    });
+                (!blocked).then(|| PlacedLabel {
+                    text: m.label.clone(),
+                    anchor: (if left { rect.r } else { rect.l }, y),
+                    left,
+                    rect,
+                    line_x,
+                    leader,
+                    paint: m.paint,
+                })
+            };
+        // The first clear place for mark `i`.
+        let place = |i: usize, placed: &[PlacedLabel]| -> Option<PlacedLabel> {
+            let m = self.marks.get(i)?;
+            let wanted = (plot.t + (plot.b - plot.t) * m.label_at)
+                .clamp(plot.t + half, (plot.b - half).max(plot.t + half));
+            let reach = ((plot.b - plot.t) / 4.0) as u32;
+            [m.label_left, !m.label_left].into_iter().find_map(|left| {
+                // Outwards from the wanted height, 4 px at a time, up before down.
+                let inside = (0..=reach).flat_map(|k| {
+                    let d = f64::from(k) * 4.0;
+                    [wanted - d, wanted + d]
+                });
+                // Then the strip above the plot, where no line runs.
+                let strip = (0..)
+                    .map(|k| plot.t - LABEL_CLEAR_PX - half - pitch * f64::from(k))
+                    .take_while(|&y| y - half >= 0.0);
+                inside
+                    .filter(|&y| y >= plot.t + half && y <= plot.b - half)
+                    .chain(strip)
+                    .find_map(|y| try_at(i, left, y, placed))
+            })
+        };
+        let n = self.marks.len();
+        for start in 0..n {
+            let mut placed: Vec<PlacedLabel> = Vec::new();
+            let mut slots: Vec<Option<PlacedLabel>> = self.marks.iter().map(|_| None).collect();
+            for k in 0..n {
+                let i = start.saturating_add(k).checked_rem(n).unwrap_or(0);
+                let Some(label) = place(i, &placed) else {
                     break;
+                };
+                placed.push(label.clone());
+                if let Some(slot) = slots.get_mut(i) {
+                    *slot = Some(label);
                 }
             }
-            if best.as_ref().is_some_and(|(_, hits)| *hits == 0) {
-                break;
+            if placed.len() == n {
+                return slots.into_iter().flatten().collect();
             }
         }
-        let mut labels = best.map(|(labels, _)| labels).unwrap_or_default();
-        labels.sort_by_key(|(i, _)| *i);
-        labels.into_iter().map(|(_, label)| label).collect()
+        // Nothing clear: each label where it wanted to be.
+        self.marks
+            .iter()
+            .zip(&segments)
+            .map(|(m, &(line_x, _, _))| {
+                let label_w = m.label.chars().count() as f64 * LABEL_CHAR_PX;
+                let y = plot.t + (plot.b - plot.t) * m.label_at;
+                let (l, anchor) = if m.label_left {
+                    (line_x - LABEL_GAP_PX - label_w, line_x - LABEL_GAP_PX)
+                } else {
+                    (line_x + LABEL_GAP_PX, line_x + LABEL_GAP_PX)
+                };
+                PlacedLabel {
+                    text: m.label.clone(),
+                    anchor: (anchor, y),
+                    left: m.label_left,
+                    rect: Rect {
+                        l,
+                        r: l + label_w,
+                        t: y - half,
+                        b: y + half,
+                    },
+                    line_x,
+                    leader: None,
+                    paint: m.paint,
+                }
+            })
+            .collect()
     }
 }
 
@@ -795,15 +757,16 @@ impl Chart for Figure {
                     let (ax, ay) = placed.anchor;
                     let side = if placed.left { HPos::Right } else { HPos::Left };
                     texts.push((placed.text, (ax as i32, ay as i32), side));
+                    // The leader dotted up from the line's end, as short pixel paths: the
+                    // element type the axes use already, where a dashed element in pixels would
+                    // add another copy of plotters' dash code to the page.
                     if let Some((from, to)) = placed.leader {
-                        let x = placed.line_x;
-                        let leader = DashedPathElement::new(
-                            [(x as i32, from as i32), (x as i32, to as i32)],
-                            2,
-                            3,
-                            colours.get(placed.paint).stroke_width(1),
-                        );
-                        here.draw(&leader).map_err(fail)?;
+                        let x = placed.line_x as i32;
+                        let style = colours.get(placed.paint).stroke_width(1);
+                        for y in (to as i32..from as i32).step_by(5) {
+                            let dot = vec![(x, y), (x, y.saturating_add(2))];
+                            here.draw(&PathElement::new(dot, style)).map_err(fail)?;
+                        }
                     }
                 }
             }
