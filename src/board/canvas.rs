@@ -10,7 +10,9 @@ use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlElement};
 use yew::prelude::*;
 
-use super::geometry::{client_to_view, edge_ends, hits_node, View, NODE_H, NODE_W, VIEW_H, VIEW_W};
+use super::geometry::{
+    client_to_view, edge_ends, hits_node, view_height, View, NODE_H, NODE_W, VIEW_H, VIEW_W,
+};
 use super::node_view::NodeView;
 use super::state::{Action, Selection};
 
@@ -112,19 +114,26 @@ pub fn canvas(props: &CanvasProps) -> Html {
         let fit = fit.clone();
         move || fit(0.0)
     });
+    // The viewBox height: taller on a phone (see `view_height`), decided from the board's
+    // width once it is on screen and again when a resize crosses the threshold. A cell, not a
+    // state: it changes only together with the view, whose `set` renders it.
+    let view_h_now = use_mut_ref(|| VIEW_H);
+    let view_h = *view_h_now.borrow();
     // The width the board's drawing gets, for the opening view (narrow boards zoom in to legible
     // text). The viewBox is scaled into the inside of the border, and by the smaller of its two
     // ratios: the box keeps the viewBox's aspect ratio including the border, so inside it the
     // height is the limit by a fraction of a pixel.
     let drawn_width = {
         let svg = svg.clone();
+        let view_h_now = view_h_now.clone();
         move || {
+            let view_h = *view_h_now.borrow();
             svg.cast::<web_sys::Element>().map_or(0.0, |el| {
                 let rect = el.get_bounding_client_rect();
                 let inner_width = f64::from(el.client_width());
                 let border = (rect.width() - inner_width).max(0.0);
                 let inner_height = (rect.height() - border).max(0.0);
-                inner_width.min(inner_height * VIEW_W / VIEW_H)
+                inner_width.min(inner_height * VIEW_W / view_h)
             })
         }
     };
@@ -134,11 +143,26 @@ pub fn canvas(props: &CanvasProps) -> Html {
         let view = view.clone();
         let fit = fit.clone();
         let drawn_width = drawn_width.clone();
+        let view_h_now = view_h_now.clone();
         use_effect_with((), move |_| {
-            let opening = fit(drawn_width());
-            if opening != *view {
+            let width = drawn_width();
+            let height = view_height(width);
+            let reshaped = height != view_h_now.replace(height);
+            let opening = fit(width);
+            if reshaped || opening != *view {
                 view.set(opening);
             }
+            // A phone turned on its side (or a window dragged narrower) crosses the threshold:
+            // the board changes shape and opens again for its new width. Other resizes (a
+            // mobile address bar sliding away) keep the reader's pan and zoom.
+            let listener = EventListener::new(&gloo::utils::window(), "resize", move |_| {
+                let width = drawn_width();
+                if view_height(width) != *view_h_now.borrow() {
+                    view_h_now.replace(view_height(width));
+                    view.set(fit(width));
+                }
+            });
+            move || drop(listener)
         });
     }
     // Touch points on the background, for a two-finger pinch.
@@ -511,7 +535,7 @@ pub fn canvas(props: &CanvasProps) -> Html {
         let style = format!(
             "left: {:.2}%; top: {:.2}%;",
             (vx / VIEW_W * 100.0).clamp(0.0, 95.0),
-            (vy / VIEW_H * 100.0).clamp(0.0, 95.0)
+            (vy / view_h * 100.0).clamp(0.0, 95.0)
         );
         let more = match messages.len() {
             0 | 1 => String::new(),
@@ -526,9 +550,8 @@ pub fn canvas(props: &CanvasProps) -> Html {
     });
     let zoom_by = |factor: f64| {
         let view = view.clone();
-        Callback::from(move |_: MouseEvent| {
-            view.set(view.zoom_about(factor, VIEW_W / 2.0, VIEW_H / 2.0))
-        })
+        let middle = view_h / 2.0;
+        Callback::from(move |_: MouseEvent| view.set(view.zoom_about(factor, VIEW_W / 2.0, middle)))
     };
     let reset = {
         let view = view.clone();
@@ -547,7 +570,7 @@ pub fn canvas(props: &CanvasProps) -> Html {
                 return;
             };
             if let Some(node) = design.node(&id) {
-                let revealed = view.reveal(node.x, node.y);
+                let revealed = view.reveal(node.x, node.y, view_h);
                 if revealed != *view {
                     view.set(revealed);
                 }
@@ -568,7 +591,8 @@ pub fn canvas(props: &CanvasProps) -> Html {
             </div>
             <div class="board-canvas">
                 <svg ref={svg} class={classes!("board-svg", props.connecting.is_some().then_some("connect-mode"))}
-                    viewBox={format!("0 0 {VIEW_W} {VIEW_H}")} preserveAspectRatio="xMinYMin meet"
+                    viewBox={format!("0 0 {VIEW_W} {view_h}")} preserveAspectRatio="xMinYMin meet"
+                    style={format!("aspect-ratio: {VIEW_W} / {view_h}")}
                     role="group" aria-label="The design board"
                     onpointerdown={on_bg_down} onpointermove={on_move} onpointerup={on_up}
                     onpointercancel={on_cancel}>
@@ -578,7 +602,7 @@ pub fn canvas(props: &CanvasProps) -> Html {
                             <path d="M 0 0 L 10 5 L 0 10 z" class="arrow-head" />
                         </marker>
                     </defs>
-                    <rect class="board-bg" x="0" y="0" width={VIEW_W.to_string()} height={VIEW_H.to_string()} />
+                    <rect class="board-bg" x="0" y="0" width={VIEW_W.to_string()} height={view_h.to_string()} />
                     <g transform={transform} onfocusin={on_focus_in}>
                         { for edges }
                         { for loose_wire }

@@ -4,10 +4,14 @@
 pub const NODE_W: f64 = 150.0;
 /// See [`NODE_W`].
 pub const NODE_H: f64 = 72.0;
-/// The board's viewBox size; the SVG keeps this aspect ratio.
+/// The board's viewBox size; the SVG keeps this aspect ratio. The width is the same on every
+/// screen; the height is [`VIEW_H`] on a wide board and [`TALL_VIEW_H`] on a narrow one.
 pub const VIEW_W: f64 = 800.0;
-/// See [`VIEW_W`].
+/// The viewBox height on a wide board. See [`VIEW_W`].
 pub const VIEW_H: f64 = 440.0;
+/// The viewBox height on a narrow board (a phone): square, so a board zoomed in to legible
+/// labels still shows a few rows of boxes instead of a strip about 200 px high.
+pub const TALL_VIEW_H: f64 = 800.0;
 /// Zoom limits.
 pub const MIN_ZOOM: f64 = 0.3;
 /// See [`MIN_ZOOM`].
@@ -22,6 +26,16 @@ pub const LEGIBLE_TEXT_PX: f64 = 12.0;
 /// Below this drawn width (CSS px) the board is on a phone, and its opening view favours legible
 /// labels over showing every box at once.
 pub const NARROW_BOARD_PX: f64 = 600.0;
+
+/// The viewBox height for a board drawn `width_px` CSS pixels wide: taller below
+/// [`NARROW_BOARD_PX`]. A width not yet measured (0) counts as wide.
+pub fn view_height(width_px: f64) -> f64 {
+    if width_px.is_finite() && width_px > 0.0 && width_px < NARROW_BOARD_PX {
+        TALL_VIEW_H
+    } else {
+        VIEW_H
+    }
+}
 
 /// The pan and zoom of the board: a board point `p` is drawn at `p * zoom + (x, y)` in viewBox units.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -55,9 +69,9 @@ impl View {
         (bx * self.zoom + self.x, by * self.zoom + self.y)
     }
 
-    /// The view that shows every box with a margin, at most at zoom 1.5 (the default view for an
-    /// empty board).
-    pub fn fit(points: &[(f64, f64)]) -> View {
+    /// The view that shows every box with a margin in a viewBox `view_h` high, at most at zoom
+    /// 1.5 (the default view for an empty board).
+    pub fn fit(points: &[(f64, f64)], view_h: f64) -> View {
         if points.is_empty() || points.iter().any(|(x, y)| !x.is_finite() || !y.is_finite()) {
             return View::default();
         }
@@ -67,21 +81,22 @@ impl View {
         let min_y = points.iter().map(|p| p.1).fold(f64::INFINITY, f64::min) - NODE_H / 2.0;
         let max_y = points.iter().map(|p| p.1).fold(f64::NEG_INFINITY, f64::max) + NODE_H / 2.0;
         let zoom = ((VIEW_W - 2.0 * margin) / (max_x - min_x))
-            .min((VIEW_H - 2.0 * margin) / (max_y - min_y))
+            .min((view_h - 2.0 * margin) / (max_y - min_y))
             .clamp(MIN_ZOOM, 1.5);
         View {
             x: (VIEW_W - (max_x - min_x) * zoom) / 2.0 - min_x * zoom,
-            y: (VIEW_H - (max_y - min_y) * zoom) / 2.0 - min_y * zoom,
+            y: (view_h - (max_y - min_y) * zoom) / 2.0 - min_y * zoom,
             zoom,
         }
     }
 
     /// The opening view for a board drawn `width_px` CSS pixels wide. On a wide board that is
-    /// [`View::fit`]. On a narrow one, where the fitted labels would be a few pixels high, it zooms
+    /// [`View::fit`]. On a narrow one, whose viewBox is [`view_height`] high, where the fitted labels would be a few pixels high, it zooms
     /// in until a node's smallest line of text is [`LEGIBLE_TEXT_PX`], keeping the left-most box's left edge in place:
     /// the reader starts at the users, and drags to pan to the rest.
     pub fn fit_for_width(points: &[(f64, f64)], width_px: f64) -> View {
-        let fitted = View::fit(points);
+        let view_h = view_height(width_px);
+        let fitted = View::fit(points, view_h);
         if !width_px.is_finite() || width_px <= 0.0 || width_px >= NARROW_BOARD_PX {
             return fitted;
         }
@@ -96,14 +111,14 @@ impl View {
         } else {
             0.0
         };
-        fitted.zoom_about(needed / fitted.zoom, anchor_x, VIEW_H / 2.0)
+        fitted.zoom_about(needed / fitted.zoom, anchor_x, view_h / 2.0)
     }
 
     /// The least pan that brings the box of the node centred at board point `(bx, by)` wholly
-    /// into the viewBox, with a small margin; the view itself when the box is already in it. On a
+    /// into a viewBox `view_h` high, with a small margin; the view itself when the box is already in it. On a
     /// phone the opening view shows part of the board, and a node reached with Tab must not stay
     /// off screen.
-    pub fn reveal(self, bx: f64, by: f64) -> View {
+    pub fn reveal(self, bx: f64, by: f64, view_h: f64) -> View {
         const MARGIN: f64 = 8.0;
         fn shift(low: f64, high: f64, size: f64) -> f64 {
             if low < MARGIN {
@@ -122,7 +137,7 @@ impl View {
         let (right, bottom) = self.to_view(bx + NODE_W / 2.0, by + NODE_H / 2.0);
         View {
             x: self.x + shift(left, right, VIEW_W),
-            y: self.y + shift(top, bottom, VIEW_H),
+            y: self.y + shift(top, bottom, view_h),
             zoom: self.zoom,
         }
     }
@@ -243,20 +258,28 @@ mod tests {
 
     #[test]
     fn fit_centres_the_boxes() {
-        let view = View::fit(&[(0.0, 0.0), (400.0, 200.0)]);
+        let view = View::fit(&[(0.0, 0.0), (400.0, 200.0)], VIEW_H);
         let (lx, ty) = view.to_view(-NODE_W / 2.0, -NODE_H / 2.0);
         let (rx, by) = view.to_view(400.0 + NODE_W / 2.0, 200.0 + NODE_H / 2.0);
         assert!((lx - (VIEW_W - rx)).abs() < 1e-6, "centred across");
         assert!((ty - (VIEW_H - by)).abs() < 1e-6, "centred down");
         assert!(lx >= 23.9 && ty >= 23.9);
-        assert_eq!(View::fit(&[]), View::default());
-        assert!(View::fit(&[(0.0, 0.0)]).zoom <= 1.5);
+        assert_eq!(View::fit(&[], VIEW_H), View::default());
+        assert!(View::fit(&[(0.0, 0.0)], VIEW_H).zoom <= 1.5);
+        // In the taller viewBox of a phone the boxes are centred down its height.
+        let tall = View::fit(&[(0.0, 0.0), (400.0, 200.0)], TALL_VIEW_H);
+        let (_, top) = tall.to_view(0.0, -NODE_H / 2.0);
+        let (_, bottom) = tall.to_view(0.0, 200.0 + NODE_H / 2.0);
+        assert!(
+            (top - (TALL_VIEW_H - bottom)).abs() < 1e-6,
+            "{top} {bottom}"
+        );
     }
 
     #[test]
     fn a_narrow_board_opens_with_legible_labels_from_the_left() {
         let points = [(0.0, 0.0), (300.0, 0.0), (600.0, 100.0)];
-        let fitted = View::fit(&points);
+        let fitted = View::fit(&points, VIEW_H);
         // Wide: the plain fit.
         assert_eq!(View::fit_for_width(&points, 900.0), fitted);
         assert_eq!(View::fit_for_width(&points, f64::NAN), fitted);
@@ -265,14 +288,25 @@ mod tests {
         // boxes stays.
         let width = 358.0;
         let phone = View::fit_for_width(&points, width);
+        let phone_fitted = View::fit(&points, TALL_VIEW_H);
         let small_px = SMALLEST_TEXT_UNITS * phone.zoom * width / VIEW_W;
         assert!((small_px - LEGIBLE_TEXT_PX).abs() < 1e-9, "{small_px}");
-        assert!(phone.zoom > fitted.zoom);
+        assert!(phone.zoom > phone_fitted.zoom);
         let left = -NODE_W / 2.0;
-        assert!((phone.to_view(left, 0.0).0 - fitted.to_view(left, 0.0).0).abs() < 1e-9);
+        assert!((phone.to_view(left, 0.0).0 - phone_fitted.to_view(left, 0.0).0).abs() < 1e-9);
         // An empty board has nothing to anchor and still gets a finite view.
         let empty = View::fit_for_width(&[], width);
         assert!(empty.x.is_finite() && empty.y.is_finite() && empty.zoom.is_finite());
+    }
+
+    #[test]
+    fn a_phone_gets_a_taller_board() {
+        assert_eq!(view_height(1200.0), VIEW_H);
+        assert_eq!(view_height(NARROW_BOARD_PX), VIEW_H);
+        assert_eq!(view_height(358.0), TALL_VIEW_H);
+        // Not measured yet, or nonsense: the wide board.
+        assert_eq!(view_height(0.0), VIEW_H);
+        assert_eq!(view_height(f64::NAN), VIEW_H);
     }
 
     #[test]
@@ -283,17 +317,20 @@ mod tests {
             zoom: 2.0,
         };
         // Already in view: unchanged.
-        assert_eq!(view.reveal(100.0, 100.0), view);
+        assert_eq!(view.reveal(100.0, 100.0, VIEW_H), view);
         // Off to the right: its right edge comes to the margin, and nothing moves vertically.
-        let revealed = view.reveal(500.0, 100.0);
+        let revealed = view.reveal(500.0, 100.0, VIEW_H);
         let (right, _) = revealed.to_view(500.0 + NODE_W / 2.0, 0.0);
         assert!((right - (VIEW_W - 8.0)).abs() < 1e-9, "{right}");
         assert_eq!((revealed.y, revealed.zoom), (view.y, view.zoom));
         // Above and to the left: its top-left corner comes to the margin.
-        let revealed = view.reveal(-300.0, -200.0);
+        let revealed = view.reveal(-300.0, -200.0, VIEW_H);
         let (left, top) = revealed.to_view(-300.0 - NODE_W / 2.0, -200.0 - NODE_H / 2.0);
         assert!((left - 8.0).abs() < 1e-9 && (top - 8.0).abs() < 1e-9);
-        assert_eq!(view.reveal(f64::NAN, 0.0), view);
+        assert_eq!(view.reveal(f64::NAN, 0.0, VIEW_H), view);
+        // Below the wide board's bottom but inside a phone's taller one: only the wide one pans.
+        assert_ne!(view.reveal(100.0, 250.0, VIEW_H), view);
+        assert_eq!(view.reveal(100.0, 250.0, TALL_VIEW_H), view);
     }
 
     #[test]

@@ -406,7 +406,8 @@ pub fn capacity_figure(points: &[(u32, f64, f64)], users: u32) -> Figure {
             key: "knee",
             x: f64::from(u),
             up_to: None,
-            label: format!("knee ≈ {}", shardlab_core::sim::report::format_users(u)),
+            // Short ("10k", not "10.00k"): the label must fit beside its line on a phone.
+            label: format!("knee ≈ {}", super::figure::short_number(f64::from(u))),
             label_at: 0.06,
             label_left: true,
             paint: "--error",
@@ -511,6 +512,121 @@ mod tests {
         assert_eq!(knee(&drop), Some(2));
         let jump = [(10, 1.0, 30.0), (100, 0.95, 200.0)];
         assert_eq!(knee(&jump), Some(1));
+    }
+
+    /// Every way a placed label can collide: with a line or level of the first panel, another
+    /// mark's line, another label, or the drawing's edge. Empty when the labels are clear.
+    fn collisions(figure: &Figure, width: u32, height: u32) -> Vec<String> {
+        use super::super::figure::segment_hits;
+        let labels = figure.place_mark_labels(width, height);
+        let obstacles = figure.obstacles_for_tests(width, height);
+        let lines = figure.mark_lines_for_tests(width, height);
+        let mut found = Vec::new();
+        assert_eq!(labels.len(), figure.marks.len(), "every mark has a label");
+        for (i, label) in labels.iter().enumerate() {
+            let r = label.rect;
+            if r.l < 0.0 || r.r > f64::from(width) || r.t < 0.0 || r.b > f64::from(height) {
+                found.push(format!(
+                    "{} leaves the {width}×{height} drawing",
+                    label.text
+                ));
+            }
+            // The margins beside the plot hold the axes' tick labels: the left one always, the
+            // right one when there is a second axis.
+            let plot = figure.plot_rect_for_tests(width, height);
+            let has_right = figure.panels.first().is_some_and(|p| p.right.is_some());
+            if plot.is_some_and(|p| r.l < p.l || (has_right && r.r > p.r)) {
+                found.push(format!(
+                    "{} runs into an axis at {width}×{height}",
+                    label.text
+                ));
+            }
+            for line in &obstacles {
+                if line
+                    .windows(2)
+                    .any(|w| matches!(w, [a, b] if segment_hits(*a, *b, &r)))
+                {
+                    found.push(format!("{} crosses a line at {width}×{height}", label.text));
+                }
+            }
+            for (j, &(x, top, bottom)) in lines.iter().enumerate() {
+                if j != i && segment_hits((x, top), (x, bottom), &r) {
+                    found.push(format!(
+                        "{} crosses mark {j} at {width}×{height}",
+                        label.text
+                    ));
+                }
+            }
+            for other in labels.iter().skip(i.saturating_add(1)) {
+                if other.rect.overlaps(&r) {
+                    found.push(format!(
+                        "{} overlaps {} at {width}×{height}",
+                        label.text, other.text
+                    ));
+                }
+            }
+        }
+        found
+    }
+
+    /// The sizes a plot is drawn at: a desktop column, a phone, and the SVG export.
+    const SIZES: [(u32, u32); 4] = [(600, 380), (520, 330), (340, 280), (640, 360)];
+
+    #[test]
+    fn the_cdf_labels_keep_clear_of_the_curve_and_each_other() {
+        let mut checked = 0;
+        for name in shardlab_core::sim::PRESET_NAMES {
+            let Some(preset) = shardlab_core::sim::preset(name) else {
+                continue;
+            };
+            for users in [300, 4_000, 30_000] {
+                let Ok(report) = shardlab_core::sim::simulate(&preset.design, users, 7, 20.0)
+                else {
+                    continue;
+                };
+                let figure = cdf_figure(&report);
+                for (w, h) in SIZES {
+                    let found = collisions(&figure, w, h);
+                    assert!(found.is_empty(), "{name} at {users} users: {found:?}");
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked >= 12, "only {checked} CDFs were checked");
+    }
+
+    #[test]
+    fn the_knee_and_now_labels_keep_apart() {
+        let mut checked = 0;
+        for name in shardlab_core::sim::PRESET_NAMES {
+            let Some(preset) = shardlab_core::sim::preset(name) else {
+                continue;
+            };
+            let points: Vec<(u32, f64, f64)> = log_space(10, 1_000_000, 21)
+                .into_iter()
+                .filter_map(|u| {
+                    estimate(&preset.design, u)
+                        .ok()
+                        .map(|e| (u, e.apdex, e.p99_ms))
+                })
+                .collect();
+            let Some(&(at_knee, _, _)) = knee(&points).and_then(|i| points.get(i)) else {
+                continue;
+            };
+            // "now" on the knee, just either side of it, and far from it.
+            for users in [at_knee, at_knee / 2, at_knee * 2, at_knee / 30, 10] {
+                let figure = capacity_figure(&points, users);
+                for (w, h) in SIZES {
+                    let found = collisions(&figure, w, h);
+                    assert!(
+                        found.is_empty(),
+                        "{name}, now {users}, knee {at_knee}: {found:?}"
+                    );
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked >= 20, "only {checked} capacity curves were checked");
     }
 
     fn shard(i: u32, share: f64) -> ShardLoad {

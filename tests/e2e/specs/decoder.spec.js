@@ -301,9 +301,24 @@ for (const [name, width, height] of [
     await page.getByRole('button', { name: 'Split MySQL007A' }).click();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, 'no horizontal scrolling').toBeLessThanOrEqual(0);
+    // The config table: each shard range on one line (never broken at its dash), and each host
+    // name whole in its input; on a phone the table scrolls inside its own box instead.
+    const rangeLines = await page.locator('.shard-table tbody th').evaluateAll((cells) => cells.map((th) => {
+      const text = [...th.childNodes].find((n) => n.nodeType === Node.TEXT_NODE && /\d–\d/.test(n.textContent));
+      const range = document.createRange();
+      range.selectNodeContents(text);
+      return [text.textContent, range.getClientRects().length];
+    }));
+    expect(rangeLines.length).toBe(9);
+    for (const [range, lines] of rangeLines) expect(lines, `${range} on one line`).toBe(1);
+    const clipped = await page.locator('.shard-table .host-input').evaluateAll(
+      (inputs) => inputs.filter((el) => el.scrollWidth > el.clientWidth).map((el) => el.value),
+    );
+    expect(clipped, 'host names cut off').toEqual([]);
     for (const theme of ['light', 'dark']) {
       await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
       await page.screenshot({ path: `test-results/decoder-${name}-${theme}.png`, fullPage: true });
+      await page.locator('.config-table').screenshot({ path: `test-results/decoder-${name}-${theme}-table.png` });
     }
   });
 }

@@ -89,7 +89,23 @@ fn bad_digit_message(ch: char, position: usize, radix: IdRadix) -> String {
         IdRadix::Binary if ch.is_ascii_digit() => "; binary digits are 0 and 1",
         _ => "",
     };
-    format!("{ch:?} at position {position} is not a {radix} digit{hint}")
+    format!(
+        "{} at position {position} is not a {radix} digit{hint}",
+        describe_char(ch)
+    )
+}
+
+/// A character as an error message names it: quoted when it is printable ASCII, else by its
+/// code point. Why: a pasted ID's stray character is often invisible (a no-break or zero-width
+/// space), which quotes would show as nothing; and a page that echoes a glyph no font on the
+/// machine has (an emoji, say) makes the browser search every font family of the message's
+/// font stack for it, a costly round of font lookups for a message.
+fn describe_char(ch: char) -> String {
+    if ch.is_ascii_graphic() {
+        format!("'{ch}'")
+    } else {
+        format!("U+{:04X}", u32::from(ch))
+    }
 }
 
 fn too_large_message(digits: usize, radix: IdRadix) -> String {
@@ -340,6 +356,19 @@ mod tests {
         assert_eq!(
             parse_id("0x12G").unwrap_err().to_string(),
             "'G' at position 5 is not a hex digit"
+        );
+        // Anything but printable ASCII is named by its code point, never echoed.
+        assert_eq!(
+            parse_id("🦀").unwrap_err().to_string(),
+            "U+1F980 at position 1 is not a decimal digit"
+        );
+        assert_eq!(
+            parse_id("12\u{a0}34").unwrap_err().to_string(),
+            "U+00A0 at position 3 is not a decimal digit"
+        );
+        assert_eq!(
+            parse_id("0x1\u{200b}2").unwrap_err().to_string(),
+            "U+200B at position 4 is not a hex digit"
         );
         // A typo beyond 64 bits is reported as a typo, not as "too large".
         let long_with_typo = format!("{}x", "9".repeat(10_000));
