@@ -6,7 +6,13 @@
 use serde::{Deserialize, Serialize};
 
 /// One failure, starting `at_s` seconds into the run.
+///
+/// Written as one flat object, `{"at_s": 5, "kind": "master_down", "shard": 0}`. It is read through
+/// [`FaultFields`] rather than serde's derive for a flattened, tagged enum: that derive buffers the
+/// object into serde's generic `Content` first, and its code was the largest single function of
+/// the board page's wasm (about 10 kB).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(try_from = "FaultFields")]
 pub struct Fault {
     /// Simulated time at which the fault starts, in seconds (0 … the run's duration; later faults
     /// never fire).
@@ -52,6 +58,65 @@ pub enum FaultKind {
     },
 }
 
+/// A fault's JSON object as written: the kind's name and every field any kind has. Fields a kind
+/// does not use are ignored, as they were when faults were read through serde's tagged enum.
+#[derive(Deserialize)]
+struct FaultFields {
+    at_s: f64,
+    kind: KindName,
+    shard: Option<u32>,
+    share: Option<f64>,
+    duration_s: Option<f64>,
+    factor: Option<f64>,
+}
+
+/// The `"kind"` names of [`FaultKind`].
+#[derive(Deserialize)]
+#[serde(rename_all = "snake_case")]
+enum KindName {
+    MasterDown,
+    CacheFlush,
+    HotKey,
+    TrafficSpike,
+    ShardSplit,
+}
+
+/// A field the fault's kind needs is missing; the message is serde's own for a missing field.
+#[derive(Debug)]
+pub struct MissingField(&'static str);
+
+impl std::fmt::Display for MissingField {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "missing field `{}`", self.0)
+    }
+}
+
+impl TryFrom<FaultFields> for Fault {
+    type Error = MissingField;
+
+    fn try_from(fields: FaultFields) -> Result<Fault, MissingField> {
+        let need = |value: Option<f64>, name: &'static str| value.ok_or(MissingField(name));
+        let shard = || fields.shard.ok_or(MissingField("shard"));
+        let kind = match fields.kind {
+            KindName::MasterDown => FaultKind::MasterDown { shard: shard()? },
+            KindName::CacheFlush => FaultKind::CacheFlush,
+            KindName::HotKey => FaultKind::HotKey {
+                share: need(fields.share, "share")?,
+                duration_s: need(fields.duration_s, "duration_s")?,
+            },
+            KindName::TrafficSpike => FaultKind::TrafficSpike {
+                factor: need(fields.factor, "factor")?,
+                duration_s: need(fields.duration_s, "duration_s")?,
+            },
+            KindName::ShardSplit => FaultKind::ShardSplit { shard: shard()? },
+        };
+        Ok(Fault {
+            at_s: fields.at_s,
+            kind,
+        })
+    }
+}
+
 impl FaultKind {
     /// The snake_case name used in JSON.
     pub fn name(&self) -> &'static str {
@@ -62,5 +127,83 @@ impl FaultKind {
             FaultKind::TrafficSpike { .. } => "traffic_spike",
             FaultKind::ShardSplit { .. } => "shard_split",
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_kind_survives_json_and_reads_as_one_flat_object() {
+        let faults = vec![
+            Fault {
+                at_s: 1.0,
+                kind: FaultKind::MasterDown { shard: 3 },
+            },
+            Fault {
+                at_s: 2.5,
+                kind: FaultKind::CacheFlush,
+            },
+            Fault {
+                at_s: 3.0,
+                kind: FaultKind::HotKey {
+                    share: 0.25,
+                    duration_s: 4.0,
+                },
+            },
+            Fault {
+                at_s: 4.0,
+                kind: FaultKind::TrafficSpike {
+                    factor: 3.0,
+                    duration_s: 5.0,
+                },
+            },
+            Fault {
+                at_s: 5.0,
+                kind: FaultKind::ShardSplit { shard: 0 },
+            },
+        ];
+        let json = serde_json::to_string(&faults).unwrap();
+        assert!(
+            json.contains(r#"{"at_s":1.0,"kind":"master_down","shard":3}"#),
+            "{json}"
+        );
+        let back: Vec<Fault> = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, faults);
+    }
+
+    #[test]
+    fn a_missing_field_is_named_and_unused_fields_are_ignored() {
+        let read = |json: &str| serde_json::from_str::<Fault>(json).map_err(|e| e.to_string());
+        for (json, field) in [
+            (r#"{"at_s":1,"kind":"master_down"}"#, "shard"),
+            (r#"{"at_s":1,"kind":"hot_key","share":0.5}"#, "duration_s"),
+            (
+                r#"{"at_s":1,"kind":"traffic_spike","duration_s":2}"#,
+                "factor",
+            ),
+            (r#"{"kind":"cache_flush"}"#, "at_s"),
+            (r#"{"at_s":1}"#, "kind"),
+        ] {
+            let error = read(json).unwrap_err();
+            assert!(
+                error.contains(&format!("missing field `{field}`")),
+                "{json}: {error}"
+            );
+        }
+        assert!(read(r#"{"at_s":1,"kind":"meteor"}"#)
+            .unwrap_err()
+            .contains("unknown variant `meteor`"));
+        assert!(read(r#"{"at_s":1,"kind":"master_down","shard":"x"}"#)
+            .unwrap_err()
+            .contains("invalid type"));
+        assert_eq!(
+            read(r#"{"at_s":1,"kind":"cache_flush","shard":2,"note":"x"}"#),
+            Ok(Fault {
+                at_s: 1.0,
+                kind: FaultKind::CacheFlush
+            })
+        );
     }
 }
