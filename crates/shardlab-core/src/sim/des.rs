@@ -721,16 +721,19 @@ impl Simulation {
     /// Starts serving `id` on a free server, unless it has already timed out. Returns whether a
     /// server was taken.
     fn start_service(&mut self, station: usize, id: u32) -> bool {
-        let Some(mut request) = self.requests.get(id as usize).copied() else {
+        let now = self.now;
+        // The request is updated in place (fields of `self` borrowed apart), not copied out and
+        // back: this runs for every service started.
+        let Some(request) = self.requests.get_mut(id as usize) else {
             return false;
         };
         // Skipping an expired request at the head takes no time, so the others' waits are the
-        // same as if it had left the queue exactly at its deadline.
-        if self.elapsed(&request) > self.model.timeout_s {
+        // same as if it had left the queue exactly at its deadline. (Same arithmetic as
+        // `elapsed`.)
+        if now - request.start + request.hops > self.model.timeout_s {
             self.fail(id, Cause::Timeout);
             return false;
         }
-        let now = self.now;
         let Some(st) = self.stations.get_mut(station) else {
             return false;
         };
@@ -742,10 +745,7 @@ impl Simulation {
             st.mean_s
         };
         request.epoch = st.epoch;
-        if let Some(slot) = self.requests.get_mut(id as usize) {
-            *slot = request;
-        }
-        let service = self.exponential(mean);
+        let service = mean * self.exp.sample(&mut self.rng);
         let station = u32::try_from(station).unwrap_or(u32::MAX);
         self.push(now + service, EventKind::Done, station, id);
         true
@@ -785,7 +785,7 @@ impl Simulation {
 
     /// Moves a request to its next station, or finishes it.
     fn advance(&mut self, id: u32) {
-        let Some(mut request) = self.requests.get(id as usize).copied() else {
+        let Some(request) = self.requests.get(id as usize).copied() else {
             return;
         };
         if self.elapsed(&request) > self.model.timeout_s {
@@ -848,10 +848,10 @@ impl Simulation {
         match next {
             None => self.finish(id, request),
             Some((stage, station)) => {
-                request.stage = stage;
-                request.hops += self.model.hop_s;
+                let hop_s = self.model.hop_s;
                 if let Some(slot) = self.requests.get_mut(id as usize) {
-                    *slot = request;
+                    slot.stage = stage;
+                    slot.hops += hop_s;
                 }
                 self.enqueue(station, id);
             }
