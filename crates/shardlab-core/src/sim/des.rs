@@ -40,9 +40,12 @@ const CDF_QUANTILES: [f64; 21] = [
 ];
 
 /// Adds one to a counter. Counters are bounded by the run's events (at most a few times
-/// `MAX_SIM_REQUESTS`), far below `u64::MAX`; saturating keeps that a fact, not an argument.
+/// `MAX_SIM_REQUESTS`), far below `u64::MAX`: a counter bumped once per event at 10^10 events a
+/// second would take 58 years to wrap. So the add wraps rather than saturates, which is one
+/// instruction instead of three on a path taken several times per event.
+#[inline]
 fn bump(counter: &mut u64) {
-    *counter = counter.saturating_add(1);
+    *counter = counter.wrapping_add(1);
 }
 
 /// Events processed per slice by [`simulate`].
