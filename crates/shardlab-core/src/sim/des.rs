@@ -9,7 +9,8 @@
 //! [`Simulation::step`] advances a bounded number of events, so the browser can run a long
 //! simulation in slices without blocking; [`simulate`] runs it to the end.
 
-use std::collections::VecDeque;
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, VecDeque};
 
 use hdrhistogram::Histogram;
 use rand::rngs::Xoshiro256PlusPlus;
@@ -183,20 +184,91 @@ struct OpenSecond {
     arrivals: u64,
     completed: u64,
     errors: u64,
-    latency: Histogram<u64>,
+    /// The second's latencies in microseconds, in completion order. Only their p99 is reported,
+    /// so they are kept raw and ranked once when the second closes ([`second_p99_us`]) instead of
+    /// being recorded into a histogram one by one, which cost more than a push per completion.
+    latency_us: Vec<u64>,
+    /// An empty two-significant-figure histogram, used to round the p99 value exactly as a
+    /// histogram of the whole second would.
+    rounding: Histogram<u64>,
+}
+
+/// The p99 of `values` exactly as `Histogram::value_at_quantile(0.99)` reports it for a histogram
+/// into which every value was `saturating_record`ed, `rounding` being an empty histogram of the
+/// same configuration (it is reset afterwards). May clamp `values` as recording would.
+///
+/// The histogram finds the first bucket at which the running count reaches
+/// k = max(1, ⌈0.99·n⌉) and returns that bucket's highest equivalent value. That bucket is the one
+/// holding the k-th smallest value once the values are clamped as recording would clamp them, and
+/// recording that one value alone in `rounding` lands in the same bucket.
+fn second_p99_us(values: &mut [u64], rounding: &mut Histogram<u64>) -> u64 {
+    if values.is_empty() {
+        return 0;
+    }
+    let high = rounding.high();
+    let (mut kth, mut largest) = kth_smallest_for_p99(values);
+    // Recording clamps a value its counts cannot hold to the highest trackable value, which is
+    // below some values they can hold, so clamping does not keep the order. Any value past
+    // `high` makes the largest one pass it, so only then are the values clamped and re-ranked.
+    if largest > high {
+        clamp_as_recorded(values, rounding);
+        (kth, largest) = kth_smallest_for_p99(values);
+    }
+    debug_assert!(largest >= kth);
+    rounding.saturating_record(kth);
+    let p99 = rounding.value_at_quantile(0.99);
+    rounding.reset();
+    p99
+}
+
+/// The k-th smallest of `values` (not empty) for k = max(1, ⌈0.99·n⌉), and the largest value.
+fn kth_smallest_for_p99(values: &[u64]) -> (u64, u64) {
+    // The same f64 arithmetic as the histogram's, so the same k.
+    let k = ((0.99 * values.len() as f64).ceil() as usize).max(1);
+    // The k-th smallest is the least of the m = n − k + 1 largest, and m is about 1 % of n, so
+    // one pass keeping the m largest in a min-heap mostly just compares with its least.
+    let m = values.len().saturating_sub(k).saturating_add(1);
+    let (first, rest) = values.split_at(m.min(values.len()));
+    let mut top: BinaryHeap<Reverse<u64>> = first.iter().copied().map(Reverse).collect();
+    let mut least = top.peek().map_or(0, |r| r.0);
+    for &v in rest {
+        if v > least {
+            if let Some(mut slot) = top.peek_mut() {
+                *slot = Reverse(v);
+            }
+            least = top.peek().map_or(0, |r| r.0);
+        }
+    }
+    // The largest value is among the m largest.
+    let largest = top.iter().map(|r| r.0).max().unwrap_or(0);
+    (least, largest)
+}
+
+/// Replaces each value that `rounding` (empty) cannot hold by its highest trackable value, as
+/// `saturating_record` would. Out of line: latencies past the histogram's hour are rare.
+#[cold]
+fn clamp_as_recorded(values: &mut [u64], rounding: &mut Histogram<u64>) {
+    let high = rounding.high();
+    for v in values.iter_mut().filter(|v| **v > high) {
+        if rounding.record(*v).is_err() {
+            *v = high;
+        }
+        rounding.reset();
+    }
 }
 
 impl OpenSecond {
-    fn close(&self) -> SecondStats {
+    fn close(&mut self) -> SecondStats {
+        let p99_us = second_p99_us(&mut self.latency_us, &mut self.rounding);
         SecondStats {
             t_s: u32::try_from(self.index).unwrap_or(u32::MAX),
             arrivals: self.arrivals,
             completed: self.completed,
             errors: self.errors,
-            p99_ms: if self.latency.is_empty() {
+            p99_ms: if self.latency_us.is_empty() {
                 0.0
             } else {
-                self.latency.value_at_quantile(0.99) as f64 / 1_000.0
+                p99_us as f64 / 1_000.0
             },
         }
     }
@@ -457,7 +529,8 @@ impl Simulation {
                 arrivals: 0,
                 completed: 0,
                 errors: 0,
-                latency: histogram(2)?,
+                latency_us: Vec::with_capacity(1_024),
+                rounding: histogram(2)?,
             },
             second_end: 1.0,
             series: Vec::new(),
@@ -636,7 +709,7 @@ impl Simulation {
             self.second.arrivals = 0;
             self.second.completed = 0;
             self.second.errors = 0;
-            self.second.latency.reset();
+            self.second.latency_us.clear();
         }
     }
 
@@ -865,7 +938,7 @@ impl Simulation {
         let latency = self.elapsed(&request);
         let micros = (latency * 1e6).max(1.0) as u64;
         self.latency.saturating_record(micros);
-        self.second.latency.saturating_record(micros);
+        self.second.latency_us.push(micros);
         if latency <= self.model.apdex_t_s {
             bump(&mut self.satisfied);
         } else if latency <= 4.0 * self.model.apdex_t_s {
@@ -1101,7 +1174,7 @@ impl Simulation {
             .saturating_add(self.second.completed)
             .saturating_add(self.second.errors);
         if !self.done || second_total > 0 {
-            series.push(self.second.close());
+            series.push(self.second.clone().close());
         }
         let latency_cdf = if self.latency.is_empty() {
             Vec::new()
