@@ -775,6 +775,8 @@ impl Simulation {
     }
 
     /// A request joins a station: served at once, queued, or turned away.
+    // See `start_service` on the inlining.
+    #[inline(always)]
     fn enqueue(&mut self, station: usize, id: u32) {
         let Some(st) = self.stations.get_mut(station) else {
             self.fail(id, Cause::ShardDown);
@@ -796,6 +798,9 @@ impl Simulation {
 
     /// Starts serving `id` on a free server, unless it has already timed out. Returns whether a
     /// server was taken.
+    // Inlined into its two callers (and `enqueue` into its two): both run once or twice per event,
+    // and left out of line the calls cost about 4 % of a run's instructions.
+    #[inline(always)]
     fn start_service(&mut self, station: usize, id: u32) -> bool {
         let now = self.now;
         // The request is updated in place (fields of `self` borrowed apart), not copied out and
