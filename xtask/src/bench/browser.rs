@@ -732,8 +732,8 @@ const NOTE_DES_RATE: &str = "**Under 10 M DES events/s in wasm.** The time is pe
     object (setup about 6.5 → 4 ms of a run), the Zipf sampler takes its rank from a polynomial \
     `ln` and `exp` and calls `libm` only when a decision is too close to call, the exponential \
     ziggurat's fast path is inlined, and a pop leaves the heap's root for the next push to fill. \
-    The second took 12.6 % off a run's instructions (callgrind, pinterest preset, 4,000 users, 20 \
-    s: 322.0 M → 281.5 M; wall time was not measurable on the loaded machine, and at 0.86 of \
+    The second took 12.4 % off a run's instructions (callgrind, pinterest preset, 4,000 users, 20 \
+    s: 322.0 M → 281.9 M; wall time was not measurable on the loaded machine, and at 0.86 of \
     native the rate would pass 10 M only if time follows the instructions): a second's p99 is \
     ranked from its raw latencies when the second closes instead of a histogram record per \
     completion, requests are updated in place, event counters use a wrapping add, and the \

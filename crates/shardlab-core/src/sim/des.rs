@@ -187,11 +187,17 @@ struct OpenSecond {
     /// The second's latencies in microseconds, in completion order. Only their p99 is reported,
     /// so they are kept raw and ranked once when the second closes ([`second_p99_us`]) instead of
     /// being recorded into a histogram one by one, which cost more than a push per completion.
+    /// At most [`SECOND_RAW_CAP`] values: a busier second spills them into `histogram`.
     latency_us: Vec<u64>,
-    /// An empty two-significant-figure histogram, used to round the p99 value exactly as a
-    /// histogram of the whole second would.
-    rounding: Histogram<u64>,
+    /// A two-significant-figure histogram: empty, and used only to round the p99 exactly as a
+    /// histogram of the whole second would, unless the second spilled its raw values into it.
+    histogram: Histogram<u64>,
 }
+
+/// Raw latencies a second keeps (512 kB) before it spills them into its histogram, so a run's
+/// memory stays bounded however many requests complete in one second; the p99 is the same either
+/// way.
+const SECOND_RAW_CAP: usize = 1 << 16;
 
 /// The p99 of `values` exactly as `Histogram::value_at_quantile(0.99)` reports it for a histogram
 /// into which every value was `saturating_record`ed, `rounding` being an empty histogram of the
@@ -258,18 +264,41 @@ fn clamp_as_recorded(values: &mut [u64], rounding: &mut Histogram<u64>) {
 }
 
 impl OpenSecond {
+    /// Notes a completed request's latency.
+    #[inline]
+    fn record(&mut self, micros: u64) {
+        if self.latency_us.len() >= SECOND_RAW_CAP {
+            self.spill();
+        }
+        self.latency_us.push(micros);
+    }
+
+    /// Records the raw latencies into the histogram and empties their list.
+    #[cold]
+    fn spill(&mut self) {
+        for v in self.latency_us.drain(..) {
+            self.histogram.saturating_record(v);
+        }
+    }
+
+    /// The second's statistics; its latencies and histogram are left empty.
     fn close(&mut self) -> SecondStats {
-        let p99_us = second_p99_us(&mut self.latency_us, &mut self.rounding);
+        let empty = self.latency_us.is_empty() && self.histogram.is_empty();
+        let p99_us = if self.histogram.is_empty() {
+            second_p99_us(&mut self.latency_us, &mut self.histogram)
+        } else {
+            self.spill();
+            let p99 = self.histogram.value_at_quantile(0.99);
+            self.histogram.reset();
+            p99
+        };
+        self.latency_us.clear();
         SecondStats {
             t_s: u32::try_from(self.index).unwrap_or(u32::MAX),
             arrivals: self.arrivals,
             completed: self.completed,
             errors: self.errors,
-            p99_ms: if self.latency_us.is_empty() {
-                0.0
-            } else {
-                p99_us as f64 / 1_000.0
-            },
+            p99_ms: if empty { 0.0 } else { p99_us as f64 / 1_000.0 },
         }
     }
 }
@@ -530,7 +559,7 @@ impl Simulation {
                 completed: 0,
                 errors: 0,
                 latency_us: Vec::with_capacity(1_024),
-                rounding: histogram(2)?,
+                histogram: histogram(2)?,
             },
             second_end: 1.0,
             series: Vec::new(),
@@ -710,7 +739,6 @@ impl Simulation {
             self.second.arrivals = 0;
             self.second.completed = 0;
             self.second.errors = 0;
-            self.second.latency_us.clear();
         }
     }
 
@@ -944,7 +972,7 @@ impl Simulation {
         let latency = self.elapsed(&request);
         let micros = (latency * 1e6).max(1.0) as u64;
         self.latency.saturating_record(micros);
-        self.second.latency_us.push(micros);
+        self.second.record(micros);
         if latency <= self.model.apdex_t_s {
             bump(&mut self.satisfied);
         } else if latency <= 4.0 * self.model.apdex_t_s {
