@@ -726,20 +726,30 @@ const NOTE_WASM_SIM: &str = "**Simulator wasm ÷ native over 1.5.** Per event th
     and a profile of `Simulation::step` in Chromium would tell which of the two dominates.";
 const NOTE_DES_RATE: &str = "**Under 10 M DES events/s in wasm.** The time is per-event work in \
     the core (the run crosses the wasm boundary once), so wasm follows the native rate, at about \
-    0.86 of it. Four changes that keep every result bit-identical took 16 to 19 % off a native \
-    run's CPU time (old and new builds alternating on one machine): the cache prewarm walks k^-s with a series instead of two `libm` calls per \
-    cached object (setup about 6.5 → 4 ms of a run), the Zipf sampler takes its rank from a \
-    polynomial `ln` and `exp` and calls `libm` only when a decision is too close to call, the \
-    exponential ziggurat's fast path is inlined, and a pop leaves the heap's root for the next \
-    push to fill. A native profile (`perf`, pinterest preset) now puts the time in the Zipf \
-    sampler (22 %), the event loop's dispatch (`Simulation::step`, 18 %), the event heap (19 %), \
-    the cache's LRU lookup (12 %, mostly memory misses in its 8 MB slot array), starting a \
-    service (10 %), setup (6 %) and the histograms (4 %). A table-driven Zipf sampler was tried \
-    and measured no faster (the LRU's working set evicts the table); a zero-filled, lazily \
-    paged LRU array gained nothing in a micro-benchmark (the run's draws touch most of its pages \
-    anyway). What is left would change the results: integer-tick event times for a 64-bit heap \
-    key, or a different Zipf or exponential sampler, each with the determinism fixture \
-    re-blessed and the Erlang C checks re-run.";
+    0.86 of it. Two rounds of changes that keep every result bit-identical cut the work per run. \
+    The first took 16 to 19 % off a native run's CPU time (old and new builds alternating on one \
+    machine): the cache prewarm walks k^-s with a series instead of two `libm` calls per cached \
+    object (setup about 6.5 → 4 ms of a run), the Zipf sampler takes its rank from a polynomial \
+    `ln` and `exp` and calls `libm` only when a decision is too close to call, the exponential \
+    ziggurat's fast path is inlined, and a pop leaves the heap's root for the next push to fill. \
+    The second took 12.4 % off a run's instructions (callgrind, pinterest preset, 4,000 users, 20 \
+    s: 322.0 M → 281.9 M; wall time was not measurable on the loaded machine, and at 0.86 of \
+    native the rate would pass 10 M only if time follows the instructions): a second's p99 is \
+    ranked from its raw latencies when the second closes instead of a histogram record per \
+    completion, requests are updated in place, event counters use a wrapping add, and the \
+    per-event helpers (`enqueue`, `start_service`, the Zipf sampler, the arrival scheduling, the \
+    LRU lookup) are inlined into the event loop. By instructions a run is now the event heap (29 \
+    %), the Zipf sampler (15 %), setup (4.5 %), the latency histogram (4 %) and the event loop's \
+    own dispatch (most of the rest); an earlier native profile put 12 % of the time in the LRU \
+    lookup's memory misses, which instruction counts do not show. Tried and dropped for not \
+    lowering the count: 16-byte events (the request carrying its station), a radix heap (its \
+    re-filing cost more than the 4-ary heap's sifts), and a sink that picks the child from the \
+    loaded group. A table-driven Zipf sampler was tried and measured no faster (the LRU's working \
+    set evicts the table); a zero-filled, lazily paged LRU array gained nothing in a \
+    micro-benchmark (the run's draws touch most of its pages anyway). What is left would change \
+    the results: integer-tick event times for a 64-bit heap key, or a different Zipf or \
+    exponential sampler, each with the determinism fixture re-blessed and the Erlang C checks \
+    re-run.";
 const NOTE_LONG_RUN: &str = "**The 60-second pinterest run takes over 1 s in wasm.** The time \
     scales with its event count at the preset's users, at the per-event cost of the DES row \
     above, so the same fix applies. The board runs it in time-boxed slices (`src/board/runner.rs`), \

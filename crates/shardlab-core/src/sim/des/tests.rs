@@ -246,3 +246,63 @@ fn heap_pops_the_minimum_every_time_against_a_sorted_set() {
     }
     assert!(heap.pop().is_none());
 }
+
+#[test]
+fn the_second_p99_equals_a_histogram_of_every_value() {
+    use rand::Rng;
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(11);
+    let new = || Histogram::<u64>::new_with_bounds(1, HISTOGRAM_MAX_US, 2).unwrap();
+    let mut rounding = new();
+    // Sizes around the rank's rounding points (n = 100, 101, …), spreads from a few buckets to
+    // values beyond the histogram's bound, which recording clamps.
+    for n in [1usize, 2, 99, 100, 101, 199, 200, 201, 1_000, 8_123] {
+        for spread in [10u64, 1_000, 100_000, HISTOGRAM_MAX_US * 4] {
+            let mut values: Vec<u64> = (0..n).map(|_| 1 + rng.next_u64() % spread).collect();
+            let mut whole = new();
+            for v in &values {
+                whole.saturating_record(*v);
+            }
+            let expected = whole.value_at_quantile(0.99);
+            assert_eq!(
+                second_p99_us(&mut values, &mut rounding),
+                expected,
+                "n {n}, spread {spread}"
+            );
+            assert!(rounding.is_empty());
+        }
+    }
+    assert_eq!(second_p99_us(&mut [], &mut rounding), 0);
+}
+
+#[test]
+fn a_second_that_spills_its_raw_latencies_reports_the_same_p99() {
+    use rand::Rng;
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(12);
+    let new = || Histogram::<u64>::new_with_bounds(1, HISTOGRAM_MAX_US, 2).unwrap();
+    let mut second = OpenSecond {
+        index: 0,
+        arrivals: 0,
+        completed: 0,
+        errors: 0,
+        latency_us: Vec::new(),
+        histogram: new(),
+    };
+    // Below, at and past the cap, and past it twice (two spills).
+    for n in [
+        10,
+        SECOND_RAW_CAP,
+        SECOND_RAW_CAP + 1,
+        2 * SECOND_RAW_CAP + 7,
+    ] {
+        let mut whole = new();
+        for _ in 0..n {
+            let v = 1 + rng.next_u64() % 50_000;
+            whole.saturating_record(v);
+            second.record(v);
+        }
+        let expected = whole.value_at_quantile(0.99) as f64 / 1_000.0;
+        assert_eq!(second.close().p99_ms, expected, "n {n}");
+        assert!(second.latency_us.is_empty() && second.histogram.is_empty());
+    }
+    assert_eq!(second.close().p99_ms, 0.0);
+}
