@@ -49,6 +49,19 @@ fn bump(counter: &mut u64) {
     *counter = counter.wrapping_add(1);
 }
 
+/// The larger of `a` and `b`, or `a` when they are equal or `b` is NaN: `f64::max` for the clock
+/// and latencies, which are never NaN. `f64::max` ignores a NaN on either side, which wasm's
+/// `f64.max` does not do, so on wasm32 it is a call to a `fmax` helper, several times per event;
+/// this compare and select is inlined on every target and returns the same values here.
+#[inline]
+fn larger(a: f64, b: f64) -> f64 {
+    if b > a {
+        b
+    } else {
+        a
+    }
+}
+
 /// Events processed per slice by [`simulate`].
 const SLICE_EVENTS: u64 = 1 << 16;
 
@@ -632,8 +645,9 @@ impl Simulation {
 
     fn push(&mut self, time: f64, kind: EventKind, a: u32, b: u32) {
         self.heap.push(Event {
-            // `max(0.0)` also turns -0.0 into +0.0, keeping the bit order monotone.
-            time_bits: time.max(0.0).to_bits(),
+            // Clamping at +0.0 also turns -0.0 (and NaN) into +0.0, keeping the bit order
+            // monotone; written as a compare rather than `max(0.0)`, see [`larger`].
+            time_bits: (if time > 0.0 { time } else { 0.0 }).to_bits(),
             order: (self.next_seq << 2) | kind as u64,
             a,
             b,
@@ -685,7 +699,7 @@ impl Simulation {
             if self.arrivals_open && self.next_arrival <= heap_next {
                 // Arrivals win ties with heap events; either order would be deterministic.
                 bump(&mut self.events);
-                self.now = self.now.max(self.next_arrival);
+                self.now = larger(self.now, self.next_arrival);
                 self.roll_seconds();
                 self.on_arrival();
                 continue;
@@ -695,7 +709,7 @@ impl Simulation {
                 break;
             };
             bump(&mut self.events);
-            self.now = self.now.max(event.time());
+            self.now = larger(self.now, event.time());
             self.roll_seconds();
             match event.kind() {
                 EventKind::Done => self.on_done(event.a as usize, event.b),
@@ -970,7 +984,7 @@ impl Simulation {
 
     fn finish(&mut self, id: u32, request: Request) {
         let latency = self.elapsed(&request);
-        let micros = (latency * 1e6).max(1.0) as u64;
+        let micros = larger(1.0, latency * 1e6) as u64;
         self.latency.saturating_record(micros);
         self.second.record(micros);
         if latency <= self.model.apdex_t_s {

@@ -359,7 +359,9 @@ impl Zipf {
         let x = approx_exp(y)?;
         let margin = MARGIN * x;
         let shifted = x + 0.5;
-        let rounded = libm::floor(shifted);
+        // x is positive and below e^25 < 2^37, so truncating to an integer and back is exact and
+        // equals `libm::floor`, without its call (wasm32 links `libm`'s bit manipulation for it).
+        let rounded = (shifted as i64) as f64;
         // x is finite here (|ln x| ≤ 25), so neither distance is NaN.
         if shifted - rounded <= margin || rounded + 1.0 - shifted <= margin {
             return None;
