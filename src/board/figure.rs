@@ -250,6 +250,28 @@ pub struct Figure {
 }
 
 impl Figure {
+    /// The legend's row at the bottom, when there is a legend.
+    fn legend_height(&self) -> u32 {
+        if self.legend.is_empty() {
+            0
+        } else {
+            LEGEND_ROW
+        }
+    }
+
+    /// Each panel's share of the height left after the legend, the top margin and the x axis; both
+    /// the drawing and the label placement use it, so labels land where the panels are drawn.
+    fn panel_band(&self, height: u32) -> u32 {
+        let count = u32::try_from(self.panels.len()).unwrap_or(1).max(1);
+        height
+            .saturating_sub(
+                self.legend_height()
+                    .saturating_add(self.top_margin().saturating_add(X_AXIS_HEIGHT)),
+            )
+            .checked_div(count)
+            .unwrap_or(0)
+    }
+
     /// The space above the first panel: one more row for marks' labels when there are marks.
     fn top_margin(&self) -> u32 {
         if !self.marks.is_empty() {
@@ -376,18 +398,7 @@ impl Figure {
     /// drawing: the same arithmetic as [`Chart::draw`].
     fn first_plot_rect(&self, width: u32, height: u32) -> Option<Rect> {
         let panel = self.panels.first()?;
-        let legend_height = if self.legend.is_empty() {
-            0
-        } else {
-            LEGEND_ROW
-        };
-        let count = u32::try_from(self.panels.len()).unwrap_or(1).max(1);
-        let band = height
-            .saturating_sub(
-                legend_height.saturating_add(self.top_margin().saturating_add(X_AXIS_HEIGHT)),
-            )
-            .checked_div(count)
-            .unwrap_or(0);
+        let band = self.panel_band(height);
         let bottom = self.panels.len() == 1;
         let own_height = band
             .saturating_add(self.top_margin())
@@ -631,19 +642,8 @@ impl Chart for Figure {
     ) -> Result<(), String> {
         area.fill(&colours.surface()).map_err(fail)?;
         let (_, height) = area.dim_in_pixel();
-        let legend_height = if self.legend.is_empty() {
-            0
-        } else {
-            LEGEND_ROW
-        };
-        let (mut rest, legend) = area.split_vertically(height.saturating_sub(legend_height));
-        let count = u32::try_from(self.panels.len()).unwrap_or(1).max(1);
-        let band = height
-            .saturating_sub(
-                legend_height.saturating_add(self.top_margin().saturating_add(X_AXIS_HEIGHT)),
-            )
-            .checked_div(count)
-            .unwrap_or(0);
+        let (mut rest, legend) = area.split_vertically(height.saturating_sub(self.legend_height()));
+        let band = self.panel_band(height);
         let (x0, x1) = self.x.range();
         let last = self.panels.len().saturating_sub(1);
         for (i, panel) in self.panels.iter().enumerate() {
@@ -680,7 +680,9 @@ impl Chart for Figure {
                 (plot_x, plot_y),
             ));
             // Grid lines first, under the data; the axes and their labels come after it.
-            let y_ticks = panel.y.tick_positions(if count > 1 { 3 } else { 5 });
+            let y_ticks = panel
+                .y
+                .tick_positions(if self.panels.len() > 1 { 3 } else { 5 });
             let grid = y_ticks.iter().map(|&y| {
                 PathElement::new(vec![(x0, y), (x1, y)], colours.border().stroke_width(1))
             });
