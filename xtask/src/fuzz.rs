@@ -1,10 +1,14 @@
-//! `cargo xtask fuzz [--smoke] [--seconds N] [--only T1,T2]`: the cargo-fuzz (libFuzzer) targets in
-//! `fuzz/`.
+//! `cargo xtask fuzz [--smoke] [--seconds N] [--only T1,T2] [--no-trace-compares]`: the cargo-fuzz
+//! (libFuzzer) targets in `fuzz/`.
 //!
 //! - Full (the default): 10 M executions per target (`-runs=10000000`), or at most `--seconds N`
 //!   per target when that comes first.
 //! - `--only`: just the named targets (comma-separated), for finishing a full run a target at a
 //!   time on a shared machine.
+//! - `--no-trace-compares`: builds without libFuzzer's compare tracing, which can double the
+//!   executions per second of a target whose time goes into those hooks (FUZZING.md says which),
+//!   at the cost of the fuzzer learning fewer magic values. Use it with a separate checkout: the
+//!   flag rebuilds every target.
 //! - `--smoke`: 30 s per target (`-max_total_time=30`); `cargo xtask test` runs it when a nightly
 //!   toolchain is installed and says why it skipped it otherwise.
 //!
@@ -61,7 +65,7 @@ struct Outcome {
     failure: Option<String>,
 }
 
-/// `cargo xtask fuzz [--smoke] [--seconds N] [--only T1,T2]`.
+/// `cargo xtask fuzz [--smoke] [--seconds N] [--only T1,T2] [--no-trace-compares]`.
 pub fn run(args: &[String]) -> Result<(), String> {
     let targets: Vec<&'static str> = match flag_value(args, "--only")? {
         None => TARGETS.to_vec(),
@@ -94,12 +98,16 @@ pub fn run(args: &[String]) -> Result<(), String> {
             .transpose()?;
         Budget::Full { max_seconds }
     };
+    let mut build_flags = BUILD_FLAGS.to_vec();
+    if args.iter().any(|arg| arg == "--no-trace-compares") {
+        build_flags.push("--no-trace-compares");
+    }
     nightly_toolchain()?;
     ensure_cargo_fuzz()?;
 
     println!("fuzz: building the targets (nightly, release with debug assertions)");
     let mut build = fuzz_command();
-    build.args(["build"]).args(BUILD_FLAGS);
+    build.args(["build"]).args(&build_flags);
     let status = build
         .status()
         .map_err(|e| format!("could not run `{}`: {e}", describe(&build)))?;
@@ -109,7 +117,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
 
     let outcomes: Vec<Outcome> = targets
         .iter()
-        .map(|&target| run_target(target, budget))
+        .map(|&target| run_target(target, budget, &build_flags))
         .collect();
 
     println!("\nfuzz: executions per target");
@@ -203,7 +211,7 @@ fn ensure_cargo_fuzz() -> Result<(), String> {
 
 /// Runs one target, echoing libFuzzer's messages (not its per-input `#N NEW …` lines) and reading
 /// the execution count and any saved crash from them.
-fn run_target(target: &'static str, budget: Budget) -> Outcome {
+fn run_target(target: &'static str, budget: Budget, build_flags: &[&str]) -> Outcome {
     let fuzz_dir = root().join("fuzz");
     let scratch = fuzz_dir.join("target/corpus").join(target);
     let committed = fuzz_dir.join("corpus").join(target);
@@ -220,7 +228,7 @@ fn run_target(target: &'static str, budget: Budget) -> Outcome {
 
     let mut cmd = fuzz_command();
     cmd.args(["run"])
-        .args(BUILD_FLAGS)
+        .args(build_flags)
         .arg(target)
         .arg(&scratch)
         .arg(&committed)
