@@ -3,6 +3,7 @@
 //! callouts pinned next to the node they blame.
 
 use std::collections::BTreeMap;
+use std::rc::Rc;
 
 use gloo::events::{EventListener, EventListenerOptions};
 use shardlab_core::sim::Design;
@@ -106,8 +107,10 @@ pub fn focus_settings() {
 #[function_component(Canvas)]
 pub fn canvas(props: &CanvasProps) -> Html {
     let svg = use_node_ref();
+    let points: Rc<Vec<(f64, f64)>> =
+        Rc::new(props.design.nodes.iter().map(|n| (n.x, n.y)).collect());
     let fit = {
-        let points: Vec<(f64, f64)> = props.design.nodes.iter().map(|n| (n.x, n.y)).collect();
+        let points = points.clone();
         move |width_px: f64| View::fit_for_width(&points, width_px)
     };
     let view = use_state({
@@ -557,6 +560,14 @@ pub fn canvas(props: &CanvasProps) -> Html {
         let view = view.clone();
         Callback::from(move |_: MouseEvent| view.set(fit(drawn_width())))
     };
+    // On a phone the opening view shows part of the board (legible text first); say how much is
+    // off screen, and offer the whole board at a glance.
+    let out_of_view = view.boxes_out_of_view(&points, view_h);
+    let show_all = {
+        let view = view.clone();
+        let points = points.clone();
+        Callback::from(move |_: MouseEvent| view.set(View::fit(&points, view_h)))
+    };
     // A node reached with Tab is panned into view: on a phone the opening view shows only part
     // of the board.
     let on_focus_in = {
@@ -587,7 +598,15 @@ pub fn canvas(props: &CanvasProps) -> Html {
                 <button type="button" onclick={zoom_by(1.25)} aria-label="Zoom in">{ "+" }</button>
                 <button type="button" onclick={zoom_by(0.8)} aria-label="Zoom out">{ "−" }</button>
                 <button type="button" onclick={reset}>{ "Reset view" }</button>
-                <span class="hint">{ "Drag to pan. Hold Ctrl or Cmd and scroll to zoom (or pinch)." }</span>
+                if out_of_view > 0 {
+                    <button type="button" onclick={show_all}>{ "Show all" }</button>
+                }
+                <span class="hint">
+                    if out_of_view > 0 {
+                        { format!("{out_of_view} of {} boxes are off screen. ", points.len()) }
+                    }
+                    { "Drag to pan. Hold Ctrl or Cmd and scroll to zoom (or pinch)." }
+                </span>
             </div>
             <div class="board-canvas">
                 <svg ref={svg} class={classes!("board-svg", props.connecting.is_some().then_some("connect-mode"))}

@@ -142,6 +142,21 @@ impl View {
         }
     }
 
+    /// How many of the boxes centred at `points` are not wholly inside a viewBox `view_h` high.
+    /// A phone's opening view shows part of the board; the board says how much is off screen
+    /// and offers to show it all.
+    pub fn boxes_out_of_view(self, points: &[(f64, f64)], view_h: f64) -> usize {
+        points
+            .iter()
+            .filter(|&&(bx, by)| {
+                let (left, top) = self.to_view(bx - NODE_W / 2.0, by - NODE_H / 2.0);
+                let (right, bottom) = self.to_view(bx + NODE_W / 2.0, by + NODE_H / 2.0);
+                // Written so that a NaN anywhere counts the box as out of view.
+                !(left >= 0.0 && top >= 0.0 && right <= VIEW_W && bottom <= view_h)
+            })
+            .count()
+    }
+
     /// Zooms by `factor`, keeping the viewBox point `(vx, vy)` fixed on screen.
     pub fn zoom_about(self, factor: f64, vx: f64, vy: f64) -> View {
         if !factor.is_finite() || factor <= 0.0 {
@@ -297,6 +312,41 @@ mod tests {
         // An empty board has nothing to anchor and still gets a finite view.
         let empty = View::fit_for_width(&[], width);
         assert!(empty.x.is_finite() && empty.y.is_finite() && empty.zoom.is_finite());
+    }
+
+    #[test]
+    fn boxes_out_of_view_are_counted() {
+        let points = [(0.0, 0.0), (300.0, 0.0), (600.0, 100.0)];
+        // The fitted view shows every box, on a wide board and on a phone's taller one.
+        assert_eq!(
+            View::fit(&points, VIEW_H).boxes_out_of_view(&points, VIEW_H),
+            0
+        );
+        let tall = View::fit(&points, TALL_VIEW_H);
+        assert_eq!(tall.boxes_out_of_view(&points, TALL_VIEW_H), 0);
+        // The phone's opening view zooms in from the left: the right-hand boxes leave the view.
+        let phone = View::fit_for_width(&points, 332.0);
+        let hidden = phone.boxes_out_of_view(&points, TALL_VIEW_H);
+        assert!((1..points.len()).contains(&hidden), "{hidden}");
+        // A box cut by the edge counts; panning it fully in brings the count down.
+        let cut = View {
+            // The box is centred on the right edge: half of it is out.
+            x: VIEW_W,
+            y: 100.0,
+            zoom: 1.0,
+        };
+        assert_eq!(cut.boxes_out_of_view(&[(0.0, 0.0)], VIEW_H), 1);
+        assert_eq!(
+            cut.reveal(0.0, 0.0, VIEW_H)
+                .boxes_out_of_view(&[(0.0, 0.0)], VIEW_H),
+            0
+        );
+        // Nonsense positions are never counted as shown.
+        assert_eq!(
+            View::default().boxes_out_of_view(&[(f64::NAN, 0.0)], VIEW_H),
+            1
+        );
+        assert_eq!(View::default().boxes_out_of_view(&[], VIEW_H), 0);
     }
 
     #[test]

@@ -290,6 +290,30 @@ for (const [name, width, height] of [
     );
     expect(new Set(textPx.map(([cls]) => cls))).toEqual(new Set(['node-label', 'node-kind', 'node-load']));
     for (const [cls, px] of textPx) expect(px, cls).toBeGreaterThanOrEqual(11.9);
+    // A phone's legible opening view leaves boxes off screen: the board says so, and "Show all"
+    // brings every box into view. A desktop shows every box from the start.
+    const showAll = page.getByRole('button', { name: 'Show all' });
+    const allInside = () => page.evaluate(() => {
+      const board = document.querySelector('.board-svg').getBoundingClientRect();
+      return [...document.querySelectorAll('.board-svg [data-node] > rect')].every((el) => {
+        const r = el.getBoundingClientRect();
+        return r.left >= board.left - 0.5 && r.right <= board.right + 0.5
+          && r.top >= board.top - 0.5 && r.bottom <= board.bottom + 0.5;
+      });
+    });
+    if (name === 'phone') {
+      await expect(page.locator('.board-zoom .hint')).toContainText(/[1-3] of 4 boxes are off screen\./);
+      expect(await allInside()).toBe(false);
+      await showAll.click();
+      await expect(showAll).toHaveCount(0);
+      await expect(page.locator('.board-zoom .hint')).not.toContainText('off screen');
+      expect(await allInside()).toBe(true);
+      await page.getByRole('button', { name: 'Reset view' }).click();
+      await expect(showAll).toBeVisible();
+    } else {
+      await expect(showAll).toHaveCount(0);
+      expect(await allInside()).toBe(true);
+    }
     // On a phone the database starts off to the right; reaching it with the keyboard pans it into view.
     await node(page, 'db').focus();
     await expect.poll(async () => {
