@@ -722,8 +722,8 @@ const NOTE_WASM_SIM: &str = "**Simulator wasm ÷ native over 1.5.** Per event th
     and pushes its 4-ary heap, whose order is a 128-bit key (the time's bits and a sequence \
     number) that wasm32 compares as two 64-bit halves, and records an HDR histogram sample; \
     `estimate` is mostly `libm` (`exp`, `log`, `pow` in the Erlang C sums), software on both \
-    targets. Under load these rows also move a lot between runs; a full run on a quiet machine \
-    and a profile of `Simulation::step` in Chromium would tell which of the two dominates.";
+    targets. Under load these rows also move a lot between runs. A profile of the wasm DES (V8's \
+    sampling profiler, in Node) puts 24 % of a run in the heap and 2 % in the histogram.";
 const NOTE_DES_RATE: &str = "**Under 10 M DES events/s in wasm.** The time is per-event work in \
     the core (the run crosses the wasm boundary once), so wasm follows the native rate, at about \
     0.86 of it. Two rounds of changes that keep every result bit-identical cut the work per run. \
@@ -753,7 +753,16 @@ const NOTE_DES_RATE: &str = "**Under 10 M DES events/s in wasm.** The time is pe
     micro-benchmark (the run's draws touch most of its pages anyway). What is left would change \
     the results: integer-tick event times for a 64-bit heap key, or a different Zipf or \
     exponential sampler, each with the determinism fixture re-blessed and the Erlang C checks \
-    re-run.";
+    re-run. A profile of the wasm run itself (V8's \
+    sampling profiler, in Node) splits it as: the event loop, with everything inlined into it, \
+    40 %; the heap's sink 20 % and push 4 %; the Zipf fast path 17 %; building the simulation 7 \
+    %; the histogram 2 %. Four changes were then timed against the committed build in one \
+    process, runs alternating: fat LTO with one codegen unit (+1 %), `wasm-opt -O3` (±0), \
+    comparing heap entries by time alone (+2 %, an upper bound for any cheaper key, since it \
+    breaks ties wrongly), and `enqueue` and `start_service` out of line (±0); none is worth \
+    making. On this shared 2-core machine one run's rate moves between 5 and 9 M events/s from \
+    run to run even with our other work paused, so a single quick run decides this row either \
+    way; a full run on a quiet machine is what would settle it.";
 const NOTE_LONG_RUN: &str = "**The 60-second pinterest run takes over 1 s in wasm.** The time \
     scales with its event count at the preset's users, at the per-event cost of the DES row \
     above, so the same fix applies. The board runs it in time-boxed slices (`src/board/runner.rs`), \
