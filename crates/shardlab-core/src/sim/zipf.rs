@@ -5,7 +5,8 @@
 //! or reject the rounded rank, so no table over the catalogue is needed. The maths is defined by
 //! `libm`, so a seed draws the same ranks on every platform; the sampler reaches the same decisions
 //! faster from polynomial approximations with a tested error bound, and asks `libm` only when a
-//! decision is too close to call (see [`Zipf::sample`]).
+//! decision is too close to call (see [`Zipf::sample`]). When 1/(1 − s) is a small integer m, as
+//! for s = 0.9 (m = 10), the inverse is (1 + t)^m and takes a few multiplies instead.
 
 use rand::Rng;
 
@@ -240,6 +241,42 @@ pub(crate) struct Zipf {
     integral_x1: f64,
     integral_n: f64,
     squeeze: f64,
+    /// m when 1/(1 − s) is the integer m to within [`POWER_EXPONENT_TOLERANCE`] and
+    /// 1 ≤ |m| ≤ [`MAX_INTEGER_POWER`]; see [`Zipf::quick_rank`].
+    integer_power: Option<i32>,
+}
+
+/// How close 1/(1 − s) must be to an integer m, relative to it, for the candidate to be taken
+/// as (1 + t)^m. Exponents written with two decimals, like 0.9 (m = 10) or 0.95 (m = 20), are
+/// within 1e-15 of theirs after rounding 1 − s to f64.
+const POWER_EXPONENT_TOLERANCE: f64 = 2e-15;
+
+/// The largest |m| taken as an integer power: at most 7 squarings, and the rounding error of
+/// the power stays below 128 units in the last place.
+const MAX_INTEGER_POWER: i32 = 128;
+
+/// w^m by binary powering, and 1 / w^|m| for negative m. The relative error is at most
+/// |m|·2^-53 to first order: the square that makes w^(2^i) carries 2^i − 1 roundings, the
+/// product of the squares chosen by m's bits adds one per extra factor, which is |m| − 1 in all,
+/// and the reciprocal adds one.
+fn integer_power(w: f64, m: i32) -> f64 {
+    let mut base = w;
+    let mut exponent = m.unsigned_abs();
+    let mut product = 1.0;
+    while exponent > 0 {
+        if exponent & 1 == 1 {
+            product *= base;
+        }
+        exponent >>= 1;
+        if exponent > 0 {
+            base *= base;
+        }
+    }
+    if m < 0 {
+        1.0 / product
+    } else {
+        product
+    }
 }
 
 impl Zipf {
@@ -253,10 +290,20 @@ impl Zipf {
             integral_x1: 0.0,
             integral_n: 0.0,
             squeeze: 0.0,
+            integer_power: None,
         };
         z.integral_x1 = z.big_h(1.5) - 1.0;
         z.integral_n = z.big_h(f64::from(n) + 0.5);
         z.squeeze = 2.0 - z.big_h_inv(z.big_h(2.5) - z.small_h(2.0));
+        let q = 1.0 / (1.0 - exponent);
+        let m = q.round();
+        if m.abs() >= 1.0
+            && m.abs() <= f64::from(MAX_INTEGER_POWER)
+            && (q - m).abs() <= POWER_EXPONENT_TOLERANCE * q.abs()
+        {
+            // |m| ≤ 128, so the conversion is exact.
+            z.integer_power = Some(m as i32);
+        }
         z
     }
 
@@ -324,6 +371,15 @@ impl Zipf {
         (k, f64::from(k) - x <= self.squeeze)
     }
 
+    /// `x` when e^-25 ≤ x ≤ e^25, the range over which [`Self::quick_rank`]'s error bound holds;
+    /// `None` otherwise, and for NaN.
+    fn within_range(x: f64) -> Option<f64> {
+        /// e^-25 and e^25, rounded inwards.
+        const LOW: f64 = 1.389e-11;
+        const HIGH: f64 = 7.2e10;
+        (LOW..=HIGH).contains(&x).then_some(x)
+    }
+
     /// Clamps a rounded candidate into 1 ..= n.
     fn round_rank(&self, rounded: f64) -> u32 {
         if rounded < 1.0 {
@@ -341,22 +397,25 @@ impl Zipf {
         /// Relative distance from a boundary that decides without `libm`. With |ln x| ≤ 25 and
         /// each approximation within 4e-15 relative (tested), the approximate x is within 1.1e-13
         /// of the true one, and `libm`'s within 1e-14: this leaves a factor of 8 in the worst
-        /// case (the measured difference, 1.1e-14, leaves 90).
+        /// case (the measured difference, 1.1e-14, leaves 90). The integer power is within
+        /// 8.1e-14: 1.4e-14 from its own rounding ([`integer_power`] with |m| ≤ 128), 1.4e-14
+        /// from the rounding of 1 + t raised to m, 5e-14 from m standing for 1/(1 − s) (|ln x|
+        /// times [`POWER_EXPONENT_TOLERANCE`]) and 2.8e-15 from the rounding of t.
         const MARGIN: f64 = 1e-12;
         let t = u * (1.0 - self.exponent);
         // Mirror `big_h_inv`: it switches to 1 − t/2 below 1e-8 and clamps t near −1. Those
         // regions, and the band between, are left to it.
-        let y = if t.abs() < 1e-8 {
-            (1.0 - t / 2.0) * u
+        let x = if t.abs() < 1e-8 {
+            Self::within_range(approx_exp((1.0 - t / 2.0) * u)?)?
         } else if t.abs() < 1e-6 || t < -1.0 + 1e-6 {
             return None;
+        } else if let Some(m) = self.integer_power {
+            // x = e^(ln(1 + t)·u/t), and u/t = 1/(1 − s) = m: a few multiplies instead of a
+            // logarithm and an exponential, the longest chain of a draw.
+            Self::within_range(integer_power(1.0 + t, m))?
         } else {
-            approx_ln_1p(t)? / t * u
+            Self::within_range(approx_exp(approx_ln_1p(t)? / t * u)?)?
         };
-        if y.is_nan() || y.abs() > 25.0 {
-            return None;
-        }
-        let x = approx_exp(y)?;
         let margin = MARGIN * x;
         let shifted = x + 0.5;
         // x is positive and below e^25 < 2^37, so truncating to an integer and back is exact and
@@ -496,6 +555,50 @@ mod tests {
         assert!(approx_exp(800.0).is_none() && approx_exp(f64::NAN).is_none());
     }
 
+    #[test]
+    fn integer_powers_are_found_and_track_libm() {
+        let cases = [
+            (0.5, Some(2)),
+            (0.75, Some(4)),
+            (0.8, Some(5)),
+            (0.9, Some(10)),
+            (0.95, Some(20)),
+            (0.99, Some(100)),
+            (1.05, Some(-20)),
+            (1.1, Some(-10)),
+            (1.25, Some(-4)),
+            (1.5, Some(-2)),
+            (2.0, Some(-1)),
+            (0.3, None),
+            (0.999, None),
+            (1.0, None),
+            (1.3, None),
+            (3.5, None),
+        ];
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
+        for (s, expected) in cases {
+            let z = Zipf::new(500_000, s);
+            assert_eq!(z.integer_power, expected, "s={s}");
+            let Some(m) = z.integer_power else {
+                continue;
+            };
+            let mut worst: f64 = 0.0;
+            for _ in 0..100_000 {
+                let u = z.integral_n + unit(&mut rng) * (z.integral_x1 - z.integral_n);
+                let t = u * (1.0 - s);
+                if t.abs() < 1e-6 || t < -1.0 + 1e-6 {
+                    continue;
+                }
+                let exact = z.big_h_inv(u);
+                worst = worst.max((integer_power(1.0 + t, m) - exact).abs() / exact);
+            }
+            // The bound in `Zipf::quick_rank`'s margin is 8.1e-14; libm adds up to 1e-14.
+            assert!(worst < 9.1e-14, "s={s}: worst relative error {worst:e}");
+        }
+        assert_eq!(integer_power(3.0, 5), 243.0);
+        assert_eq!(integer_power(2.0, -3), 0.125);
+    }
+
     /// The sampler as first written: `libm`'s x for every draw.
     fn sample_with_libm<R: Rng>(z: &Zipf, rng: &mut R) -> u32 {
         let mut k = 1;
@@ -521,7 +624,22 @@ mod tests {
     #[test]
     fn quick_path_draws_the_same_ranks_as_libm() {
         for n in [2, 10, 1_000, 500_000, u32::MAX] {
-            for s in [0.3, 0.8, 0.9, 0.99, 1.0, 1.000_000_1, 1.01, 1.3, 2.0, 3.5] {
+            for s in [
+                0.3,
+                0.5,
+                0.8,
+                0.9,
+                0.95,
+                0.99,
+                1.0,
+                1.000_000_1,
+                1.01,
+                1.1,
+                1.3,
+                1.5,
+                2.0,
+                3.5,
+            ] {
                 let z = Zipf::new(n, s);
                 let mut a = Xoshiro256PlusPlus::seed_from_u64(u64::from(n) ^ s.to_bits());
                 let mut b = a.clone();
