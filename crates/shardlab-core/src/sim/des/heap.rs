@@ -122,15 +122,16 @@ impl EventQueue {
                 .get(first..first + ARITY)
                 .and_then(|g| <&[Event; ARITY]>::try_from(g).ok())
             {
-                let [a, b, c, d] = group.map(|e| key(&e));
-                // Two rounds of pairwise minima: independent comparisons, no data-dependent loop.
-                let (low_ab, key_ab) = if b < a { (1, b) } else { (0, a) };
-                let (low_cd, key_cd) = if d < c { (3, d) } else { (2, c) };
-                if key_cd < key_ab {
-                    (first + low_cd, key_cd)
-                } else {
-                    (first + low_ab, key_ab)
-                }
+                let keys = group.map(|e| key(&e));
+                let [a, b, c, d] = keys;
+                // Two rounds of pairwise minima, each choosing an index by arithmetic: which child
+                // is least is a coin toss, and as a branch the second round was mispredicted
+                // about half the time. The indices are at most 3, so `at` never misses.
+                let at = |i: usize| keys.get(i).copied().unwrap_or(u128::MAX);
+                let low_ab = usize::from(b < a);
+                let low_cd = 2 + usize::from(d < c);
+                let pick = low_ab + usize::from(at(low_cd) < at(low_ab)) * (low_cd - low_ab);
+                (first + pick, at(pick))
             } else {
                 let Some(children) = self.items.get(first..len) else {
                     break;
