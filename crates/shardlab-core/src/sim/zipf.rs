@@ -383,6 +383,22 @@ impl Zipf {
         (k, f64::from(k) - x <= self.squeeze)
     }
 
+    /// The candidate x = H⁻¹(u) for t = u·(1 − s) from the approximate logarithm and
+    /// exponential, or `None` where [`Self::quick_rank`] leaves it to `libm`. Out of line: the
+    /// integer power takes its place for the usual exponents.
+    #[inline(never)]
+    fn candidate_by_series(t: f64, u: f64) -> Option<f64> {
+        // Mirror `big_h_inv`: it switches to 1 − t/2 below 1e-8 and clamps t near −1. Those
+        // regions, and the band between, are left to it.
+        if t.abs() < 1e-8 {
+            Self::within_range(approx_exp((1.0 - t / 2.0) * u)?)
+        } else if t.abs() < 1e-6 || t < -1.0 + 1e-6 {
+            None
+        } else {
+            Self::within_range(approx_exp(approx_ln_1p(t)? / t * u)?)
+        }
+    }
+
     /// `x` when e^-25 ≤ x ≤ e^25, the range over which [`Self::quick_rank`]'s error bound holds;
     /// `None` otherwise, and for NaN.
     fn within_range(x: f64) -> Option<f64> {
@@ -405,6 +421,8 @@ impl Zipf {
 
     /// [`Self::exact_rank`] from an approximate x, or `None` when x is too close to a decision's
     /// boundary (or outside the ranges the approximation covers) to be sure.
+    // Inlined into `sample`: once per request, and its call cost a few percent of a wasm run.
+    #[inline(always)]
     fn quick_rank(&self, u: f64) -> Option<(u32, bool)> {
         /// Relative distance from a boundary that decides without `libm`. With |ln x| ≤ 25 and
         /// each approximation within 4e-15 relative (tested), the approximate x is within 1.1e-13
@@ -415,18 +433,14 @@ impl Zipf {
         /// times [`POWER_EXPONENT_TOLERANCE`]) and 2.8e-15 from the rounding of t.
         const MARGIN: f64 = 1e-12;
         let t = u * (1.0 - self.exponent);
-        // Mirror `big_h_inv`: it switches to 1 − t/2 below 1e-8 and clamps t near −1. Those
-        // regions, and the band between, are left to it.
-        let x = if t.abs() < 1e-8 {
-            Self::within_range(approx_exp((1.0 - t / 2.0) * u)?)?
-        } else if t.abs() < 1e-6 || t < -1.0 + 1e-6 {
-            return None;
-        } else if let Some(m) = self.integer_power {
+        let x = match self.integer_power {
             // x = e^(ln(1 + t)·u/t), and u/t = 1/(1 − s) = m: a few multiplies instead of a
-            // logarithm and an exponential, the longest chain of a draw.
-            Self::within_range(integer_power(1.0 + t, m))?
-        } else {
-            Self::within_range(approx_exp(approx_ln_1p(t)? / t * u)?)?
+            // logarithm and an exponential, the longest chain of a draw. The range of t is
+            // `candidate_by_series`'s last case.
+            Some(m) if t.abs() >= 1e-6 && t >= -1.0 + 1e-6 => {
+                Self::within_range(integer_power(1.0 + t, m))?
+            }
+            _ => Self::candidate_by_series(t, u)?,
         };
         let margin = MARGIN * x;
         let shifted = x + 0.5;
