@@ -655,6 +655,7 @@ impl Simulation {
         }
     }
 
+    #[inline(always)]
     fn push(&mut self, time: f64, kind: EventKind, a: u32, b: u32) {
         self.heap.push(Event {
             // Clamping at +0.0 also turns -0.0 (and NaN) into +0.0, keeping the bit order

@@ -77,7 +77,7 @@ impl ExpZiggurat {
     /// The fast path (about 99 % of draws) reads only the two edges of its layer and is inlined;
     /// the rest of the loop, with the wedge test and the tail, is [`Self::sample_rest`], out of
     /// line. The arithmetic is the textbook form's, so draws are bit-identical to it.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn sample<R: Rng>(&self, rng: &mut R) -> f64 {
         let bits = rng.next_u64();
         let (layer, u) = Self::split(bits);
