@@ -484,7 +484,9 @@ const DES_SPEED: &str = "\n**How the DES is made fast.** A run's time is per-eve
     divisions (+3 % together); (4) the Zipf fast path, the event push and the exponential draw's \
     fast path are inlined into the event loop, where wasm had kept them as calls (+4 % together). \
     Tried and dropped: an 8-ary heap (±0), Floyd's bottom-up refill of the root (−5 %), loading \
-    the object's cache slot early, at arrival (the memory miss moved there; ±0), fat LTO with one \
+    the object's cache slot early, at arrival (the memory miss moved there; ±0), keeping recency \
+    as a queue of uses instead of a linked list (still exact LRU, one slot written per hit instead \
+    of three; −7 to −12 %, the queue's upkeep cost more than the misses it saved), fat LTO with one \
     codegen unit (+1 %), `wasm-opt -O3` (±0), and comparing heap entries by time alone (+2 %, an \
     upper bound for any cheaper key, since it breaks ties wrongly). The wasm run now splits as: \
     the event loop, with everything inlined into it, 41 % (the cache's recency list, whose \
