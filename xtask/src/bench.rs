@@ -614,7 +614,9 @@ fn simulator_table(race: &mut Race<'_>, des_events: f64) {
          The DES runs the `pinterest` preset with 4,000 users for 20 simulated seconds \
          ({des_events:.0} events, seed 1); a timed run includes compiling the design and \
          building the simulation. The 10 M events/s goal is set for wasm; the native figure is \
-         held to it here too, and the wasm figure is under \"Simulator in wasm\" below.\n\n\
+         held to it here too, and the wasm figure is under \"Simulator in wasm\" below. On this \
+         shared machine both rates swing by up to a third between runs, in bursts of seconds \
+         (see \"How the DES is made fast\" under that table), so compare them across runs.\n\n\
          | case | ours | reference | ours ÷ reference | goal |\n|---|---|---|---|---|\n"
     );
     match race.results.get("sim/ours/des-pinterest") {

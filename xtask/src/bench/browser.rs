@@ -492,7 +492,10 @@ const DES_SPEED: &str = "\n**How the DES is made fast.** A run's time is per-eve
     the event loop, with everything inlined into it, 41 % (the cache's recency list, whose \
     neighbours are random objects, is about a sixth of it); the heap's sink 23 % and push 4 %; \
     building the simulation 7 % (half of it filling the cache's 8 MB slot array); the latency \
-    histogram 2.5 %.\n";
+    histogram 2.5 %. On this shared 2-core machine the rate moves by up to a third in bursts of \
+    seconds, even with nothing else of ours running: a trace of 60 consecutive runs of this build \
+    in Node shows a phase near 11 M events/s and one near 6.3 M, switching within a second. A \
+    run's mean mixes the two, so compare this row across runs.\n";
 
 fn npm_tables(out: &mut String, wasm: &Value, missed: &mut Missed) {
     let _ = write!(
