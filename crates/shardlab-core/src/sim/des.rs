@@ -636,7 +636,7 @@ impl Simulation {
             let present = if exact {
                 draw < present_of(power)
             } else {
-                // draw − p·TTL / (1 + p·TTL), times 1 + p·TTL (positive; NaN if the guess is).
+                // (draw − q / (1 + q))·(1 + q) for q = r·TTL; 1 + q is positive, or NaN.
                 let per_ttl = power * per_ttl_per_power;
                 let scale = 1.0 + per_ttl;
                 let gap = draw * scale - per_ttl;
@@ -655,6 +655,7 @@ impl Simulation {
         }
     }
 
+    // Inlined: once or twice per event, and wasm kept it as a call (1.7 % of a run).
     #[inline(always)]
     fn push(&mut self, time: f64, kind: EventKind, a: u32, b: u32) {
         self.heap.push(Event {
