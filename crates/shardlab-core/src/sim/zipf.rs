@@ -392,11 +392,17 @@ impl Zipf {
         // regions, and the band between, are left to it.
         if t.abs() < 1e-8 {
             Self::within_range(approx_exp((1.0 - t / 2.0) * u)?)
-        } else if t.abs() < 1e-6 || t < -1.0 + 1e-6 {
+        } else if !Self::past_the_edges(t) {
             None
         } else {
             Self::within_range(approx_exp(approx_ln_1p(t)? / t * u)?)
         }
+    }
+
+    /// Whether t is clear of the regions `big_h_inv` treats apart (|t| below 1e-8, t clamped
+    /// near −1) by the band the fast path leaves to `libm`: where `log1p(t) / t` is taken as is.
+    fn past_the_edges(t: f64) -> bool {
+        t.abs() >= 1e-6 && t >= -1.0 + 1e-6
     }
 
     /// `x` when e^-25 ≤ x ≤ e^25, the range over which [`Self::quick_rank`]'s error bound holds;
@@ -435,11 +441,8 @@ impl Zipf {
         let t = u * (1.0 - self.exponent);
         let x = match self.integer_power {
             // x = e^(ln(1 + t)·u/t), and u/t = 1/(1 − s) = m: a few multiplies instead of a
-            // logarithm and an exponential, the longest chain of a draw. The range of t is
-            // `candidate_by_series`'s last case.
-            Some(m) if t.abs() >= 1e-6 && t >= -1.0 + 1e-6 => {
-                Self::within_range(integer_power(1.0 + t, m))?
-            }
+            // logarithm and an exponential, the longest chain of a draw.
+            Some(m) if Self::past_the_edges(t) => Self::within_range(integer_power(1.0 + t, m))?,
             _ => Self::candidate_by_series(t, u)?,
         };
         let margin = MARGIN * x;
@@ -612,7 +615,7 @@ mod tests {
             for _ in 0..100_000 {
                 let u = z.integral_n + unit(&mut rng) * (z.integral_x1 - z.integral_n);
                 let t = u * (1.0 - s);
-                if t.abs() < 1e-6 || t < -1.0 + 1e-6 {
+                if !Zipf::past_the_edges(t) {
                     continue;
                 }
                 let exact = z.big_h_inv(u);
