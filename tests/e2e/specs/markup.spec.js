@@ -66,6 +66,10 @@ test('a ring key of markup is text in the lookup steps and the address', async (
   await openRoute(page, '#/ring');
   await page.locator('#rv-key').fill(MARKUP);
   await expect(page.locator('.rv-step').first()).toContainText(MARKUP);
+  // The key lasts because the address holds it; reload only once it does.
+  await expect
+    .poll(() => new URLSearchParams(new URL(page.url()).hash.split('?')[1] ?? '').get('key'))
+    .toBe(MARKUP);
   await page.reload();
   await expect(page.locator('#rv-key')).toHaveValue(MARKUP);
   await expect(page.locator('img')).toHaveCount(0);
