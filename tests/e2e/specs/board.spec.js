@@ -53,38 +53,55 @@ test('a long run shows its progress and can be cancelled, then run again', async
   await expect(page.locator('#board-progress')).toBeVisible();
 });
 
-// Issue 5: "The UI never blocks for more than 50 ms." On a quiet machine the pinterest run here has
-// no task over 50 ms at all (the Long Tasks API reports none). A task's duration is wall-clock
-// time, so on a machine whose cores are shared by other busy processes a 16 ms slice is stretched
-// by however long the OS keeps the page off the CPU (tasks of 200-480 ms were seen at a load of 14
-// on 2 cores). The test allows twice the goal, and asserts it only when the load average per core
-// is under LOADED_PER_CORE; otherwise it records the figure and says why it did not judge it.
-const LONG_TASK_BOUND_MS = 100;
-const LOADED_PER_CORE = 2;
+// Issue 5: "The UI never blocks for more than 50 ms." What the page controls is how long each of
+// its tasks holds the main thread, so the test reads every main-thread task of the run from a
+// Chromium trace and holds its thread CPU time to the issue's 50 ms, on every run, however busy
+// the machine. The wall-clock length of a task (what the Long Tasks API reports) also counts the
+// time the OS keeps the page off the CPU: on this shared 2-core machine, traced runs showed tasks
+// of 206 ms wall with 0.7 ms of CPU, and of 379 ms wall with 11 ms, at loads of 4-8. That figure
+// is recorded for the report, not judged. A slice is about 16 ms of CPU, the final render about 20.
+const TASK_CPU_BOUND_MS = 50;
 
-test('no task blocks the page for long while the simulation runs', async ({ page }) => {
+/**
+ * The renderer main thread's tasks from the moment the app was ready until the trace stopped:
+ * each task's wall time and thread CPU time in ms. `ready` is the trace's `shardlab-ready` mark.
+ */
+function mainThreadTasks(traceEvents) {
+  const marks = traceEvents.filter((e) => e.name === 'shardlab-ready');
+  expect(marks.length, 'the page marked when it was ready').toBeGreaterThan(0);
+  const ready = marks[marks.length - 1];
+  return traceEvents
+    .filter((e) => e.pid === ready.pid && e.tid === ready.tid && e.ph === 'X'
+      && e.name === 'ThreadControllerImpl::RunTask' && e.ts >= ready.ts)
+    .map((e) => ({ at: (e.ts - ready.ts) / 1000, wall: e.dur / 1000, cpu: (e.tdur ?? 0) / 1000 }));
+}
+
+test('no task holds the main thread for long while the simulation runs', async ({ page, browser }) => {
   await page.addInitScript(() => {
-    window.__longTasks = [];
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) window.__longTasks.push({ start: e.startTime, duration: e.duration });
-    }).observe({ type: 'longtask', buffered: true });
     // The run starts after the first render, which sets data-app-ready; the load before it is not the run's.
-    new MutationObserver(() => {
-      if (window.__readyAt === undefined && document.body?.dataset.appReady === 'true') window.__readyAt = performance.now();
+    new MutationObserver((_, observer) => {
+      if (document.body?.dataset.appReady === 'true') {
+        performance.mark('shardlab-ready');
+        observer.disconnect();
+      }
     }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-app-ready'] });
   });
+  await browser.startTracing(page, { categories: ['toplevel', 'blink.user_timing'] });
   await openRoute(page, '#/board?v=1&preset=pinterest&users=4000&seed=7');
   await expect(source(page)).toHaveText('simulation', { timeout: 20_000 });
-  await page.waitForTimeout(300); // a long task is reported after it ends
-  const tasks = await page.evaluate(() => window.__longTasks.filter((t) => t.start >= window.__readyAt));
-  const longest = Math.max(0, ...tasks.map((t) => t.duration));
-  const loadPerCore = os.loadavg()[0] / os.cpus().length;
+  await page.waitForTimeout(300); // the render of the result, and the paint after it
+  const tasks = mainThreadTasks(JSON.parse((await browser.stopTracing()).toString()).traceEvents);
+  // Each slice is its own task, so a run of about a second on this design is dozens of them.
+  expect(tasks.filter((t) => t.cpu >= 5).length, 'the run went in slices').toBeGreaterThan(5);
+  const most = (key) => tasks.reduce((a, t) => (t[key] > a[key] ? t : a), { wall: 0, cpu: 0 });
+  const [byCpu, byWall] = [most('cpu'), most('wall')];
   test.info().annotations.push({
     type: 'longest task during the run',
-    description: `${Math.round(longest)} ms at a load of ${loadPerCore.toFixed(1)} per core`,
+    description: `${byCpu.cpu.toFixed(1)} ms of CPU (${byCpu.wall.toFixed(1)} ms wall); the longest by wall clock `
+      + `${byWall.wall.toFixed(1)} ms (${byWall.cpu.toFixed(1)} ms CPU), at a load of ${(os.loadavg()[0] / os.cpus().length).toFixed(1)} per core`,
   });
-  test.skip(loadPerCore >= LOADED_PER_CORE, `the machine is loaded (${loadPerCore.toFixed(1)} per core); longest task ${Math.round(longest)} ms`);
-  expect(longest, `tasks over 50 ms: ${JSON.stringify(tasks)}`).toBeLessThanOrEqual(LONG_TASK_BOUND_MS);
+  const over = tasks.filter((t) => t.cpu > TASK_CPU_BOUND_MS);
+  expect(byCpu.cpu, `tasks over ${TASK_CPU_BOUND_MS} ms of CPU: ${JSON.stringify(over)}`).toBeLessThanOrEqual(TASK_CPU_BOUND_MS);
 });
 
 test('a dragged node keeps its place over a reload', async ({ page }) => {
