@@ -13,19 +13,19 @@ use rand::Rng;
 /// A uniform f64 in [0, 1) from the top 53 bits of one draw.
 #[inline]
 pub(crate) fn unit<R: Rng>(rng: &mut R) -> f64 {
-    const SCALE: f64 = 1.0 / (1u64 << 53) as f64;
-    top_53_bits(rng.next_u64()) * SCALE
+    unit_from_bits(rng.next_u64())
 }
 
-/// `bits >> 11` as an f64, exactly.
+/// A uniform f64 in [0, 1) from the top 53 bits of `bits`.
 ///
-/// The value is below 2^53, so converting it as a signed integer gives the same f64. Written so
-/// because wasm32 converts an unsigned 64-bit integer with a compare, a branch and a fix-up (x86
-/// has no such instruction), and a signed one with a single instruction; this runs for every
+/// `bits >> 11` is below 2^53, so converting it as a signed integer gives the same f64. Written
+/// so because wasm32 converts an unsigned 64-bit integer with a compare, a branch and a fix-up
+/// (x86 has no such instruction), and a signed one with a single instruction; this runs for every
 /// random draw.
 #[inline]
-fn top_53_bits(bits: u64) -> f64 {
-    ((bits >> 11) as i64) as f64
+fn unit_from_bits(bits: u64) -> f64 {
+    const SCALE: f64 = 1.0 / (1u64 << 53) as f64;
+    ((bits >> 11) as i64) as f64 * SCALE
 }
 
 /// Layers of the exponential ziggurat.
@@ -96,8 +96,7 @@ impl ExpZiggurat {
     /// The layer (low 8 bits) and the uniform in [0, 1) (top 53 bits) one random word gives.
     #[inline]
     fn split(bits: u64) -> (usize, f64) {
-        const SCALE: f64 = 1.0 / (1u64 << 53) as f64;
-        ((bits & 0xff) as usize, top_53_bits(bits) * SCALE)
+        ((bits & 0xff) as usize, unit_from_bits(bits))
     }
 
     /// The draw whose first word, `bits`, missed the fast path: that word's wedge or tail test,
