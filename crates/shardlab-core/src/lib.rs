@@ -9,6 +9,8 @@
 //! - [`placement`]: the placement schemes (mod N, ring, jump, rendezvous, range, directory,
 //!   ID-encoded) and the movement and balance experiments.
 //! - [`sim`]: the system-design board's model and its seeded simulator.
+//! - [`text`]: reader-supplied text as a message quotes it, short and with hidden characters
+//!   named, and counts with thousands separators.
 
 // No panic from input (issue 8 §3): IDs, layouts, config tables, server lists, weights and designs
 // all come from readers (the app's URL state and imports, the CLI), so no unwrap, expect, index or
@@ -24,3 +26,4 @@
 pub mod layout;
 pub mod placement;
 pub mod sim;
+pub mod text;

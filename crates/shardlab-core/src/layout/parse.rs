@@ -4,6 +4,8 @@ use std::fmt;
 
 use thiserror::Error;
 
+use crate::text::describe_char;
+
 /// The base an ID was written in, chosen by its prefix.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum IdRadix {
@@ -93,19 +95,6 @@ fn bad_digit_message(ch: char, position: usize, radix: IdRadix) -> String {
         "{} at position {position} is not a {radix} digit{hint}",
         describe_char(ch)
     )
-}
-
-/// A character as an error message names it: quoted when it is printable ASCII, else by its
-/// code point. Why: a pasted ID's stray character is often invisible (a no-break or zero-width
-/// space), which quotes would show as nothing; and a page that echoes a glyph no font on the
-/// machine has (an emoji, say) makes the browser search every font family of the message's
-/// font stack for it, a costly round of font lookups for a message.
-fn describe_char(ch: char) -> String {
-    if ch.is_ascii_graphic() {
-        format!("'{ch}'")
-    } else {
-        format!("U+{:04X}", u32::from(ch))
-    }
 }
 
 fn too_large_message(digits: usize, radix: IdRadix) -> String {
