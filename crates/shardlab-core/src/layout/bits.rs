@@ -6,6 +6,8 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+use crate::text::{describe_char, quote};
+
 use super::time::{format_unix_ms, TimeBase};
 
 /// The number of bits in an ID.
@@ -165,7 +167,10 @@ pub enum LayoutError {
         position: usize,
     },
     /// A name over [`MAX_NAME_CHARS`] characters.
-    #[error("the name \"{name}\" has {chars} characters; names have at most {max}")]
+    #[error(
+        "the name {} has {chars} characters; names have at most {max}",
+        quote(name)
+    )]
     NameTooLong {
         /// The name as given.
         name: String,
@@ -175,7 +180,7 @@ pub enum LayoutError {
         max: usize,
     },
     /// A name with a character other than a letter, a digit or `_`, or one that starts with a digit.
-    #[error("the name \"{name}\" contains {ch:?}; names use letters, digits and _ and start with a letter or _")]
+    #[error("the name {} contains {}; names use letters, digits and _ and start with a letter or _", quote(name), describe_char(*ch))]
     BadNameChar {
         /// The name as given.
         name: String,
@@ -183,19 +188,19 @@ pub enum LayoutError {
         ch: char,
     },
     /// Two fields share a name (compared without regard to ASCII case, as SQL would).
-    #[error("two fields are named \"{name}\"; each field needs its own name")]
+    #[error("two fields are named {}; each field needs its own name", quote(name))]
     DuplicateName {
         /// The second field's name.
         name: String,
     },
     /// A field with no bits.
-    #[error("field \"{name}\" has no bits; every field needs at least one")]
+    #[error("field {} has no bits; every field needs at least one", quote(name))]
     ZeroWidth {
         /// The field's name.
         name: String,
     },
     /// A single field wider than an ID.
-    #[error("field \"{name}\" has {width} bits, but an ID has only 64")]
+    #[error("field {} has {width} bits, but an ID has only 64", quote(name))]
     FieldTooWide {
         /// The field's name.
         name: String,
@@ -209,7 +214,11 @@ pub enum LayoutError {
         total: u64,
     },
     /// A role that may appear once appears twice.
-    #[error("fields \"{first}\" and \"{second}\" both have the role {role}; a layout has at most one {role} field")]
+    #[error(
+        "fields {} and {} both have the role {role}; a layout has at most one {role} field",
+        quote(first),
+        quote(second)
+    )]
     DuplicateRole {
         /// The repeated role.
         role: FieldRole,
@@ -219,13 +228,16 @@ pub enum LayoutError {
         second: String,
     },
     /// A timestamp field without a tick length and epoch.
-    #[error("timestamp field \"{name}\" needs a time unit and an epoch")]
+    #[error("timestamp field {} needs a time unit and an epoch", quote(name))]
     MissingTimeBase {
         /// The field's name.
         name: String,
     },
     /// A time base on a field that is not a timestamp.
-    #[error("field \"{name}\" has a time unit but its role is {role}, not timestamp")]
+    #[error(
+        "field {} has a time unit but its role is {role}, not timestamp",
+        quote(name)
+    )]
     TimeBaseWithoutTimestamp {
         /// The field's name.
         name: String,
@@ -233,7 +245,10 @@ pub enum LayoutError {
         role: FieldRole,
     },
     /// A timestamp whose ticks last 0 ms.
-    #[error("timestamp field \"{name}\" has a time unit of 0 ms; a tick lasts at least 1 ms")]
+    #[error(
+        "timestamp field {} has a time unit of 0 ms; a tick lasts at least 1 ms",
+        quote(name)
+    )]
     ZeroTimeUnit {
         /// The field's name.
         name: String,
@@ -268,7 +283,10 @@ pub enum ComposeError {
         got: usize,
     },
     /// A value is larger than its field holds.
-    #[error("{value} does not fit in field \"{field}\" ({width} bits hold 0 … {max})")]
+    #[error(
+        "{value} does not fit in field {} ({width} bits hold 0 … {max})",
+        quote(field)
+    )]
     DoesNotFit {
         /// The field's name.
         field: String,
@@ -280,13 +298,13 @@ pub enum ComposeError {
         value: u64,
     },
     /// A named value for a field the layout does not have.
-    #[error("this layout has no field named \"{name}\"")]
+    #[error("this layout has no field named {}", quote(name))]
     UnknownField {
         /// The name given.
         name: String,
     },
     /// Two values for the same field.
-    #[error("field \"{name}\" was given twice")]
+    #[error("field {} was given twice", quote(name))]
     Repeated {
         /// The field's name.
         name: String,
@@ -306,7 +324,7 @@ pub enum DecodeWarning {
         value: u64,
     },
     /// A reserved field is not zero.
-    #[error("reserved field \"{field}\" should be 0, but holds {value}")]
+    #[error("reserved field {} should be 0, but holds {value}", quote(field))]
     ReservedFieldSet {
         /// The field's name.
         field: String,
@@ -314,7 +332,10 @@ pub enum DecodeWarning {
         value: u64,
     },
     /// A timestamp too far out to express in Unix milliseconds.
-    #[error("timestamp field \"{field}\" holds {ticks} ticks, which is past the largest time this tool can show")]
+    #[error(
+        "timestamp field {} holds {ticks} ticks, which is past the largest time this tool can show",
+        quote(field)
+    )]
     TimestampOverflow {
         /// The field's name.
         field: String,

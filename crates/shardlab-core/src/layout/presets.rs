@@ -6,6 +6,8 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+use crate::text::quote;
+
 use super::bits::{BitLayout, Field, FieldRole};
 use super::shard_map::ShardMap;
 use super::time::TimeBase;
@@ -29,7 +31,7 @@ pub enum Preset {
 
 /// A preset name that shardlab does not know.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("there is no layout preset called \"{name}\"; the presets are pinterest, instagram, snowflake, discord and sonyflake")]
+#[error("there is no layout preset called {}; the presets are pinterest, instagram, snowflake, discord and sonyflake", quote(name))]
 pub struct UnknownPreset {
     /// The name asked for.
     pub name: String,

@@ -4,6 +4,8 @@
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+use crate::text::quote;
+
 use super::bits::{BitLayout, FieldRole};
 use super::presets::table_for_type;
 
@@ -108,7 +110,7 @@ pub enum ShardMapError {
         end: ShardId,
     },
     /// A host name over [`MAX_HOST_NAME_CHARS`].
-    #[error("the host name \"{name}\" is longer than {max} characters")]
+    #[error("the host name {} is longer than {max} characters", quote(name))]
     HostNameTooLong {
         /// The name.
         name: String,
@@ -116,7 +118,7 @@ pub enum ShardMapError {
         max: usize,
     },
     /// The same host as master and standby, which would be no standby at all.
-    #[error("\"{name}\" cannot be its own standby")]
+    #[error("{} cannot be its own standby", quote(name))]
     OwnStandby {
         /// The host's name.
         name: String,
@@ -156,7 +158,7 @@ pub enum ShardMapError {
         count: usize,
     },
     /// A master name the table does not have.
-    #[error("no range has the master \"{name}\"")]
+    #[error("no range has the master {}", quote(name))]
     UnknownHost {
         /// The name asked for.
         name: String,

@@ -7,6 +7,8 @@
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+use crate::text::quote;
+
 /// Milliseconds in one civil day (no leap seconds, as in Unix time).
 const MS_PER_DAY: u64 = 86_400_000;
 
@@ -146,9 +148,12 @@ pub enum IsoParseError {
     #[error("the date is empty")]
     Empty,
     /// The text does not have the shape `YYYY-MM-DD` with an optional `THH:MM[:SS[.sss]]` and `Z`.
-    #[error("\"{text}\" is not a UTC date like 2015-06-01 or 2015-06-01T12:30:00.000Z")]
+    #[error(
+        "{} is not a UTC date like 2015-06-01 or 2015-06-01T12:30:00.000Z",
+        quote(text)
+    )]
     Shape {
-        /// The text as given (trimmed, at most 40 characters).
+        /// The text as given, trimmed.
         text: String,
     },
     /// A part is out of its range, such as month 13 or 30 February.
@@ -186,7 +191,7 @@ pub fn parse_iso_utc(text: &str) -> Result<u64, IsoParseError> {
         return Err(IsoParseError::Empty);
     }
     let shape = || IsoParseError::Shape {
-        text: trimmed.chars().take(40).collect(),
+        text: trimmed.to_owned(),
     };
     let body = trimmed
         .strip_suffix('Z')

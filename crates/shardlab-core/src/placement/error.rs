@@ -3,6 +3,8 @@
 //! The `Display` texts are plain sentences because the UI shows them inline, next to the control
 //! that caused them.
 
+use crate::text::quote;
+
 use super::ring::{MAX_RING_POINTS, MAX_VNODES, MIN_VNODES};
 use super::server::{ServerId, MAX_SERVERS, MAX_WEIGHT};
 
@@ -86,7 +88,7 @@ pub enum PlacementError {
         servers: usize,
     },
     /// A scheme name that is not one of [`SCHEME_NAMES`](super::SCHEME_NAMES).
-    #[error("Unknown placement scheme \"{0}\"; choose one of mod, ring, jump, rendezvous, range, directory or id.")]
+    #[error("Unknown placement scheme {}; choose one of mod, ring, jump, rendezvous, range, directory or id.", quote(.0))]
     UnknownScheme(String),
     /// ID-encoded placement over a layout with no shard field.
     #[error("ID-encoded placement needs an ID layout with a shard field.")]

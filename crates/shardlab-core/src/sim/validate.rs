@@ -7,6 +7,8 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use thiserror::Error;
 
+use crate::text::quote;
+
 use super::design::{CacheStrategy, Design, NodeKind, NodeSettings, Setting};
 use super::faults::FaultKind;
 
@@ -68,19 +70,24 @@ pub enum DesignError {
         len: usize,
     },
     /// Two nodes share an id.
-    #[error("two nodes have the id `{id}`; ids must be unique")]
+    #[error("two nodes have the id {}; ids must be unique", quote(id))]
     DuplicateId {
         /// The repeated id.
         id: String,
     },
     /// A position is NaN or infinite.
-    #[error("node `{id}` has a position that is not a finite number")]
+    #[error("node {} has a position that is not a finite number", quote(id))]
     BadPosition {
         /// The node.
         id: String,
     },
     /// An edge names a node that does not exist.
-    #[error("the edge {from} → {to} refers to `{missing}`, which is not a node")]
+    #[error(
+        "the edge {} → {} refers to {}, which is not a node",
+        quote(from),
+        quote(to),
+        quote(missing)
+    )]
     DanglingEdge {
         /// The edge's source.
         from: String,
@@ -90,7 +97,7 @@ pub enum DesignError {
         missing: String,
     },
     /// The same edge appears twice.
-    #[error("the edge {from} → {to} appears more than once")]
+    #[error("the edge {} → {} appears more than once", quote(from), quote(to))]
     DuplicateEdge {
         /// The edge's source.
         from: String,
@@ -98,7 +105,10 @@ pub enum DesignError {
         to: String,
     },
     /// The edges form a cycle through this node.
-    #[error("node `{id}` is on a cycle; requests must flow one way, from users to the database")]
+    #[error(
+        "node {} is on a cycle; requests must flow one way, from users to the database",
+        quote(id)
+    )]
     Cycle {
         /// A node on the cycle.
         id: String,
@@ -110,7 +120,10 @@ pub enum DesignError {
         kind: &'static str,
     },
     /// More nodes of a kind than the simulator models.
-    #[error("node `{id}` is a second {kind}; the simulator models at most one")]
+    #[error(
+        "node {} is a second {kind}; the simulator models at most one",
+        quote(id)
+    )]
     TooManyOfKind {
         /// The kind's name.
         kind: &'static str,
@@ -118,7 +131,7 @@ pub enum DesignError {
         id: String,
     },
     /// An edge between two kinds that never call each other.
-    #[error("the edge {from} → {to} is not allowed: {reason}")]
+    #[error("the edge {} → {} is not allowed: {reason}", quote(from), quote(to))]
     EdgeNotAllowed {
         /// The edge's source.
         from: String,
@@ -128,7 +141,7 @@ pub enum DesignError {
         reason: &'static str,
     },
     /// An edge the chosen wiring needs is missing.
-    #[error("node `{from}` needs an edge to `{to}`: {reason}")]
+    #[error("node {} needs an edge to {}: {reason}", quote(from), quote(to))]
     MissingEdge {
         /// Where the edge should start.
         from: String,
@@ -138,19 +151,22 @@ pub enum DesignError {
         reason: &'static str,
     },
     /// Requests from the users cannot reach the database.
-    #[error("there is no path from the users `{id}` to a database")]
+    #[error("there is no path from the users {} to a database", quote(id))]
     NoPathToDatabase {
         /// The Users node.
         id: String,
     },
     /// A node no request can reach.
-    #[error("node `{id}` is not on any path from the users; wire it in or remove it")]
+    #[error(
+        "node {} is not on any path from the users; wire it in or remove it",
+        quote(id)
+    )]
     Unreachable {
         /// The unreachable node.
         id: String,
     },
     /// A setting outside its range.
-    #[error("node `{id}`: {setting} is {value}; accepted {accepted}")]
+    #[error("node {}: {setting} is {value}; accepted {accepted}", quote(id))]
     OutOfRange {
         /// The node.
         id: String,
@@ -162,7 +178,10 @@ pub enum DesignError {
         accepted: &'static str,
     },
     /// Auto-failover has nothing to fail over to.
-    #[error("node `{id}`: auto-failover needs a standby; turn the standby on or failover off")]
+    #[error(
+        "node {}: auto-failover needs a standby; turn the standby on or failover off",
+        quote(id)
+    )]
     FailoverWithoutStandby {
         /// The Database node.
         id: String,
