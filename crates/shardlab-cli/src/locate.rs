@@ -3,8 +3,9 @@
 use clap::Args;
 use serde::Serialize;
 use shardlab_core::placement::{key_hash, Placement, SchemeSpec};
+use shardlab_core::text::thousands;
 
-use crate::output::{thousands, CliError, Report};
+use crate::output::{CliError, Report};
 use crate::scheme_arg::SchemeArgs;
 
 /// `shardlab locate --scheme S --servers N [--vnodes V] KEY`

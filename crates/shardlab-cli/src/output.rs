@@ -142,19 +142,6 @@ fn first_paragraph(rendered: &str) -> String {
     }
 }
 
-/// A count with thousands separators, e.g. `200,000`.
-pub fn thousands(value: u64) -> String {
-    let digits = value.to_string();
-    let mut grouped = String::with_capacity(digits.len().saturating_add(digits.len() / 3));
-    for (index, ch) in digits.chars().enumerate() {
-        if index > 0 && (digits.len().saturating_sub(index)) % 3 == 0 {
-            grouped.push(',');
-        }
-        grouped.push(ch);
-    }
-    grouped
-}
-
 /// A 64-bit value as `0x` and 16 hex digits in groups of four, e.g. `0x0359_4010_006b_f795`.
 pub fn grouped_hex(value: u64) -> String {
     let digits = format!("{value:016x}");
@@ -182,15 +169,6 @@ pub fn percent(fraction: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn thousands_groups_from_the_right() {
-        assert_eq!(thousands(0), "0");
-        assert_eq!(thousands(999), "999");
-        assert_eq!(thousands(200_000), "200,000");
-        assert_eq!(thousands(1_234_567), "1,234,567");
-        assert_eq!(thousands(u64::MAX), "18,446,744,073,709,551,615");
-    }
 
     #[test]
     fn hex_has_sixteen_digits_in_groups() {

@@ -5,8 +5,9 @@ use clap::Args;
 use shardlab_core::placement::{
     SchemeSpec, ServerList, DEFAULT_VNODES, MAX_SERVERS, MAX_VNODES, MIN_VNODES, SCHEME_NAMES,
 };
+use shardlab_core::text::thousands;
 
-use crate::output::{thousands, CliError};
+use crate::output::CliError;
 
 /// The scheme, the server count and the ring's vnodes.
 #[derive(Args, Debug, Clone)]

@@ -15,8 +15,9 @@ use shardlab_core::sim::{
     compile, preset, simulate, validate, Design, FaultKind, Model, NodeKind, SimError, SimReport,
     PRESET_NAMES,
 };
+use shardlab_core::text::thousands;
 
-use crate::output::{percent, thousands, CliError, Report};
+use crate::output::{percent, CliError, Report};
 
 /// The largest design file read. A design has at most 64 nodes and 256 edges, so a real one is a
 /// few KiB; the cap keeps `shardlab simulate /dev/zero` from eating memory.
