@@ -2,6 +2,7 @@
 //! invalid design, over 1 MB) is refused with a message next to the button; the board stays.
 
 use shardlab_core::sim::Design;
+use shardlab_core::text::quote;
 use yew::prelude::*;
 
 use super::state::{parse_import, Action, MAX_IMPORT_BYTES};
@@ -15,13 +16,15 @@ fn import_outcome(read: FileRead) -> Result<Box<Design>, String> {
     match read {
         FileRead::Text { name, text } => parse_import(&text)
             .map(Box::new)
-            .map_err(|m| format!("\"{name}\" was not loaded. {m}")),
+            .map_err(|m| format!("{} was not loaded. {m}", quote(&name))),
         FileRead::TooLarge { name, bytes } => Err(format!(
-            "\"{name}\" is {} bytes; design files are at most 1 MB (1,048,576 bytes).",
+            "{} is {} bytes; design files are at most 1 MB (1,048,576 bytes).",
+            quote(&name),
             format_count(bytes)
         )),
         FileRead::Unreadable { name } => Err(format!(
-            "\"{name}\" could not be read as text; the board is unchanged."
+            "{} could not be read as text; the board is unchanged.",
+            quote(&name)
         )),
     }
 }
@@ -83,6 +86,18 @@ mod tests {
             text: export_json(&design),
         };
         assert_eq!(import_outcome(read).map(|d| *d), Ok(design));
+    }
+
+    #[test]
+    fn a_file_name_s_bidi_override_is_named_by_code_point() {
+        let name = "invoice\u{202E}nosj.exe".to_owned();
+        let text = "not json".to_owned();
+        let refusal = import_outcome(FileRead::Text { name, text }).unwrap_err();
+        assert!(
+            refusal.starts_with("\"invoiceU+202Enosj.exe\" was not loaded."),
+            "{refusal}"
+        );
+        assert!(!refusal.contains('\u{202E}'), "{refusal}");
     }
 
     #[test]

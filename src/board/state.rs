@@ -8,6 +8,7 @@ use shardlab_core::sim::{
     preset, validate, CacheEngine, CacheStrategy, DbEngine, Design, Edge, Fault, InstanceSize,
     Node, NodeKind, NodeSettings, Setting, ShardKey,
 };
+use shardlab_core::text::{bounded_message, quote};
 use yew::prelude::*;
 
 use crate::components::number::parse_f64;
@@ -246,7 +247,7 @@ impl Reducible for BoardState {
         match action {
             Action::LoadPreset(name) => match BoardState::from_preset(&name) {
                 Some(fresh) => next = fresh,
-                None => next.note = Some(format!("There is no preset called \"{name}\".")),
+                None => next.note = Some(format!("There is no preset called {}.", quote(&name))),
             },
             Action::SetUsers(users) => {
                 next.users = users.clamp(MIN_USERS, MAX_USERS);
@@ -441,9 +442,9 @@ fn parse_number(setting: Setting, text: &str) -> Result<f64, String> {
         .ok_or_else(|| format!("{} takes a number {min} … {max}.", setting.label()))?;
     if !value.is_finite() || value < min || value > max {
         return Err(format!(
-            "{} takes {min} … {max}; \"{}\" is outside that.",
+            "{} takes {min} … {max}; {} is outside that.",
             setting.label(),
-            text.trim()
+            quote(text.trim())
         ));
     }
     Ok(value)
@@ -548,8 +549,12 @@ pub fn parse_import(text: &str) -> Result<Design, String> {
     struct Header {
         version: Option<u64>,
     }
-    serde_json::from_str::<serde::de::IgnoredAny>(text)
-        .map_err(|e| format!("This file is not JSON ({e}). Export a board to see the format."))?;
+    serde_json::from_str::<serde::de::IgnoredAny>(text).map_err(|e| {
+        format!(
+            "This file is not JSON ({}). Export a board to see the format.",
+            bounded_message(&e.to_string())
+        )
+    })?;
     match serde_json::from_str::<Header>(text)
         .ok()
         .and_then(|h| h.version)
@@ -564,8 +569,12 @@ pub fn parse_import(text: &str) -> Result<Design, String> {
             return Err("This JSON has no \"version\": 1, so it is not a shardlab design.".into())
         }
     }
-    let design: Design = serde_json::from_str(text)
-        .map_err(|e| format!("This JSON is not a shardlab design: {e}."))?;
+    let design: Design = serde_json::from_str(text).map_err(|e| {
+        format!(
+            "This JSON is not a shardlab design: {}.",
+            bounded_message(&e.to_string())
+        )
+    })?;
     if let Some(first) = validate(&design).first() {
         return Err(format!("This design cannot be loaded: {first}."));
     }

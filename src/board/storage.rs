@@ -6,6 +6,7 @@
 //! (yew-router percent-encodes it). Decoding never fails: a bad value becomes a note and its default.
 
 use shardlab_core::sim::Design;
+use shardlab_core::text::{bounded_message, quote};
 
 use crate::components::url_query::check_version;
 
@@ -57,7 +58,8 @@ pub fn decode(pairs: &[(String, String)]) -> (BoardState, Vec<String>) {
     let mut state = match get("preset") {
         Some(name) => BoardState::from_preset(name).unwrap_or_else(|| {
             notes.push(format!(
-                "The link names a preset \"{name}\" that does not exist; showing {DEFAULT_PRESET}."
+                "The link names a preset {} that does not exist; showing {DEFAULT_PRESET}.",
+                quote(name)
             ));
             BoardState::default()
         }),
@@ -79,7 +81,8 @@ pub fn decode(pairs: &[(String, String)]) -> (BoardState, Vec<String>) {
         match text.parse::<u32>() {
             Ok(users) if (MIN_USERS..=MAX_USERS).contains(&users) => state.users = users,
             _ => notes.push(format!(
-                "The link's users \"{text}\" is not a whole number {MIN_USERS} … {MAX_USERS}; kept {}.",
+                "The link's users {} is not a whole number {MIN_USERS} … {MAX_USERS}; kept {}.",
+                quote(text),
                 state.users
             )),
         }
@@ -88,7 +91,8 @@ pub fn decode(pairs: &[(String, String)]) -> (BoardState, Vec<String>) {
         match text.parse::<u64>() {
             Ok(seed) => state.seed = seed,
             Err(_) => notes.push(format!(
-                "The link's seed \"{text}\" is not a whole number 0 … 18446744073709551615; kept {}.",
+                "The link's seed {} is not a whole number 0 … 18446744073709551615; kept {}.",
+                quote(text),
                 state.seed
             )),
         }
@@ -109,7 +113,10 @@ pub fn decode_design(text: &str) -> Result<Design, String> {
         return Err("The link's design is over 1 MB; showing the preset instead.".into());
     }
     serde_json::from_str(text).map_err(|e| {
-        format!("The link's design could not be read ({e}); showing the preset instead.")
+        format!(
+            "The link's design could not be read ({}); showing the preset instead.",
+            bounded_message(&e.to_string())
+        )
     })
 }
 

@@ -1,5 +1,6 @@
 //! The `?…` part of a `#/view?…` address, as the views read and write it.
 
+use shardlab_core::text::quote;
 use yew_router::history::Location;
 
 /// The query pairs in the address bar, in order; none when there is no query or it cannot be read.
@@ -51,13 +52,10 @@ pub fn check_version(
         Ok(v) if v > current => Err(format!(
             "This link was made by a newer shardlab (format {v}); this page reads format {current}, so it shows {fallback}."
         )),
-        _ => {
-            let shown: String = text.chars().take(24).collect();
-            let more = if text.chars().count() > 24 { "…" } else { "" };
-            Err(format!(
-                "This link's format version \"{shown}{more}\" is not one shardlab knows (this page reads format {current}); showing {fallback}."
-            ))
-        }
+        _ => Err(format!(
+            "This link's format version {} is not one shardlab knows (this page reads format {current}); showing {fallback}.",
+            quote(text)
+        )),
     }
 }
 

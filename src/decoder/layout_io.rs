@@ -4,6 +4,7 @@
 //! An import that fails says why next to the button and leaves the layout as it was.
 
 use shardlab_core::layout::{BitLayout, Preset, ShardMap};
+use shardlab_core::text::{bounded_message, quote};
 use yew::prelude::*;
 
 use super::state::Action;
@@ -28,10 +29,11 @@ pub fn parse_layout(text: &str) -> Result<BitLayout, String> {
         );
     }
     serde_json::from_str::<BitLayout>(text).map_err(|err| {
+        let why = bounded_message(&err.to_string());
         if err.is_syntax() || err.is_eof() {
-            format!("it is not JSON ({err})")
+            format!("it is not JSON ({why})")
         } else {
-            format!("it is not a valid layout: {err}")
+            format!("it is not a valid layout: {why}")
         }
     })
 }
@@ -40,12 +42,19 @@ pub fn parse_layout(text: &str) -> Result<BitLayout, String> {
 fn import_outcome(read: FileRead) -> Result<BitLayout, String> {
     match read {
         FileRead::Text { name, text } => parse_layout(&text)
-            .map_err(|why| format!("\"{name}\" was not loaded: {why}. The layout is unchanged.")),
+            .map_err(|why| {
+                format!(
+                    "{} was not loaded: {why}. The layout is unchanged.",
+                    quote(&name)
+                )
+            }),
         FileRead::TooLarge { name, bytes } => Err(format!(
-            "\"{name}\" was not loaded: it is {bytes} bytes, and layout files are at most {MAX_LAYOUT_BYTES}. The layout is unchanged."
+            "{} was not loaded: it is {bytes} bytes, and layout files are at most {MAX_LAYOUT_BYTES}. The layout is unchanged.",
+            quote(&name)
         )),
         FileRead::Unreadable { name } => Err(format!(
-            "\"{name}\" could not be read as text. The layout is unchanged."
+            "{} could not be read as text. The layout is unchanged.",
+            quote(&name)
         )),
     }
 }
@@ -154,6 +163,26 @@ mod tests {
         let why = parse_layout(markup).unwrap_err();
         assert!(why.contains("<img src=x onerror=alert(1)>"), "{why}");
         assert!(parse_layout(r#"{"fields": [], "extra": 1}"#).is_err());
+        // serde_json quotes an unknown role whole; the message keeps its start and end.
+        let role = format!(
+            r#"{{"fields": [{{"name": "a", "width": 4, "role": "{}"}}]}}"#,
+            "r".repeat(60_000)
+        );
+        let why = parse_layout(&role).unwrap_err();
+        assert!(
+            why.chars().count() < 300 && why.contains("unknown variant"),
+            "{why}"
+        );
+    }
+
+    #[test]
+    fn a_long_file_name_is_quoted_short() {
+        let name = "n".repeat(100_000);
+        let unreadable = import_outcome(FileRead::Unreadable { name }).unwrap_err();
+        assert!(
+            unreadable.contains("…\" (100,000 characters) could not be read"),
+            "{unreadable}"
+        );
     }
 
     #[test]

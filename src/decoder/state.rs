@@ -8,6 +8,7 @@ use shardlab_core::layout::{
     format_unix_ms, parse_id, parse_iso_utc, BitLayout, Field, FieldRole, HostPair, IdAllocator,
     Preset, ShardId, ShardMap, ShardRange, TimeBase, ID_BITS,
 };
+use shardlab_core::text::{describe_char, quote};
 use yew::Reducible;
 
 use super::preview::EXAMPLE_PIN;
@@ -96,7 +97,8 @@ pub fn check_host_name(name: &str) -> Result<(), String> {
         .find(|ch| !(ch.is_ascii_alphanumeric() || *ch == '-'))
     {
         return Err(format!(
-            "host names use letters, digits and - (like a DNS label); {ch:?} is not allowed"
+            "host names use letters, digits and - (like a DNS label); {} is not allowed",
+            describe_char(ch)
         ));
     }
     if name.chars().count() > shardlab_core::layout::MAX_HOST_NAME_CHARS {
@@ -359,7 +361,8 @@ impl DecoderState {
                 Ok(width) => self.edit_layout(|layout| layout.set_width(position, width)),
                 Err(_) => {
                     self.errors.layout = Some(format!(
-                        "a width is a whole number of bits, 1 … {ID_BITS}; \"{text}\" is not"
+                        "a width is a whole number of bits, 1 … {ID_BITS}; {} is not",
+                        quote(&text)
                     ))
                 }
             },
@@ -436,7 +439,8 @@ impl DecoderState {
                     ..current
                 }),
                 _ => Err(format!(
-                    "A tick of {name} lasts a whole number of milliseconds, 1 … {MAX_UNIT_MS} (one day); \"{trimmed}\" is not."
+                    "A tick of {name} lasts a whole number of milliseconds, 1 … {MAX_UNIT_MS} (one day); {} is not.",
+                    quote(trimmed)
                 )),
             },
             TimePart::EpochMs => match parse_id(trimmed) {

@@ -17,6 +17,8 @@ use shardlab_core::layout::{
     parse_id, BitLayout, Field, FieldRole, HostPair, Preset, ShardMap, ShardRange, TimeBase,
 };
 
+use shardlab_core::text::quote;
+
 use crate::components::url_query::check_version;
 
 use super::state::{check_host_name, default_id, DecoderState};
@@ -72,21 +74,21 @@ pub fn decode_fields(text: &str) -> Result<BitLayout, String> {
         let (name, width, role, time) = match bits.as_slice() {
             [name, width, role] => (*name, *width, *role, None),
             [name, width, role, unit, epoch] => (*name, *width, *role, Some((*unit, *epoch))),
-            _ => return Err(format!("\"{part}\" is not name-width-role")),
+            _ => return Err(format!("{} is not name-width-role", quote(part))),
         };
         let width: u32 = width
             .parse()
-            .map_err(|_| format!("\"{width}\" is not a width in bits"))?;
-        let role =
-            FieldRole::from_label(role).ok_or_else(|| format!("\"{role}\" is not a field role"))?;
+            .map_err(|_| format!("{} is not a width in bits", quote(width)))?;
+        let role = FieldRole::from_label(role)
+            .ok_or_else(|| format!("{} is not a field role", quote(role)))?;
         let mut field = Field::new(name, width, role);
         if let Some((unit, epoch)) = time {
             let unit_ms = unit
                 .parse()
-                .map_err(|_| format!("\"{unit}\" is not a time unit in ms"))?;
+                .map_err(|_| format!("{} is not a time unit in ms", quote(unit)))?;
             let epoch_ms = epoch
                 .parse()
-                .map_err(|_| format!("\"{epoch}\" is not an epoch in Unix ms"))?;
+                .map_err(|_| format!("{} is not an epoch in Unix ms", quote(epoch)))?;
             field.time = Some(TimeBase { unit_ms, epoch_ms });
         }
         fields.push(field);
@@ -118,11 +120,11 @@ pub fn decode_table(text: &str) -> Result<ShardMap, String> {
             return Err("a range follows one that ends at the last possible shard".to_owned());
         };
         let [end, master, standby] = part.split('_').collect::<Vec<_>>()[..] else {
-            return Err(format!("\"{part}\" is not end_master_standby"));
+            return Err(format!("{} is not end_master_standby", quote(part)));
         };
         let end: u64 = end
             .parse()
-            .map_err(|_| format!("\"{end}\" is not a shard number"))?;
+            .map_err(|_| format!("{} is not a shard number", quote(end)))?;
         check_host_name(master)?;
         check_host_name(standby)?;
         ranges.push(ShardRange::new(first, end, HostPair::new(master, standby)));

@@ -4,6 +4,8 @@
 //! A check reads what the widget really shows. A button press proves nothing; the state after it
 //! does, so a reader who gets there another way (editing the link, typing a value) is done too.
 
+use shardlab_core::text::quote;
+
 use crate::components::number::parse_f64;
 use crate::components::snapshot::{BoardSnapshot, DecoderSnapshot, RingSnapshot};
 
@@ -299,8 +301,8 @@ pub fn named_new_master(s: &Snapshot, reading: &str) -> Result<(), String> {
         Ok(())
     } else {
         Err(format!(
-            "\"{}\" is not the master the table names for this shard now.",
-            reading.trim()
+            "{} is not the master the table names for this shard now.",
+            quote(reading.trim())
         ))
     }
 }

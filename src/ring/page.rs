@@ -10,6 +10,7 @@ use shardlab_core::placement::{
     key_hash, BoxedPlacement, DirectoryChange, KeyStream, MovementRun, PlacementError, Progress,
     Range, Rendezvous, Ring, SchemeSpec, Server, ServerList, WalkOutcome,
 };
+use shardlab_core::text::quote;
 use yew::prelude::*;
 
 use crate::route::View;
@@ -129,7 +130,7 @@ fn lookup(
     placement: Option<&BoxedPlacement>,
 ) -> (Vec<Step>, Vec<u32>, Option<String>) {
     let mut steps = vec![Step {
-        text: format!("Hash the key \"{}\": h = {hash}.", state.key),
+        text: format!("Hash the key {}: h = {hash}.", quote(&state.key)),
         vnode: None,
         server: None,
     }];

@@ -9,6 +9,7 @@ use shardlab_core::placement::{
     BoxedPlacement, PlacementError, SchemeSpec, Server, ServerList, MAX_RING_POINTS, MAX_VNODES,
     MAX_WEIGHT, MIN_VNODES, SCHEME_NAMES,
 };
+use shardlab_core::text::quote;
 use yew::Reducible;
 
 /// The most servers the view draws.
@@ -175,7 +176,7 @@ impl RingState {
                         self.step = 0;
                     }
                 }
-                None => self.note(format!("There is no scheme called \"{name}\".")),
+                None => self.note(format!("There is no scheme called {}.", quote(&name))),
             },
             Action::AddServer => {
                 if self.servers.len() >= MAX_VIEW_SERVERS {

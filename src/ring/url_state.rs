@@ -10,6 +10,7 @@
 //! becomes a note and its default.
 
 use shardlab_core::placement::{Server, MAX_VNODES, MAX_WEIGHT, MIN_VNODES, SCHEME_NAMES};
+use shardlab_core::text::quote;
 
 use crate::components::url_query::check_version;
 
@@ -99,13 +100,13 @@ pub fn decode_list(text: &str) -> Result<Vec<Server>, String> {
     for part in text.split('.') {
         let (id, weight) = part
             .split_once('-')
-            .ok_or_else(|| format!("\"{part}\" is not id-weight"))?;
+            .ok_or_else(|| format!("{} is not id-weight", quote(part)))?;
         let id: u32 = id
             .parse()
-            .map_err(|_| format!("\"{id}\" is not a server id"))?;
+            .map_err(|_| format!("{} is not a server id", quote(id)))?;
         let weight: u32 = weight
             .parse()
-            .map_err(|_| format!("\"{weight}\" is not a weight"))?;
+            .map_err(|_| format!("{} is not a weight", quote(weight)))?;
         servers.push(Server::weighted(id, weight));
         if servers.len() > MAX_VIEW_SERVERS {
             break;
@@ -119,13 +120,19 @@ pub fn decode_servers(ids: &str, weights: Option<&str>) -> Result<Vec<Server>, S
     let ids: Vec<u32> = ids
         .split('.')
         .take(MAX_VIEW_SERVERS + 1)
-        .map(|t| t.parse().map_err(|_| format!("\"{t}\" is not a server id")))
+        .map(|t| {
+            t.parse()
+                .map_err(|_| format!("{} is not a server id", quote(t)))
+        })
         .collect::<Result<_, _>>()?;
     let weights: Vec<u32> = match weights {
         Some(w) => w
             .split('.')
             .take(MAX_VIEW_SERVERS + 1)
-            .map(|t| t.parse().map_err(|_| format!("\"{t}\" is not a weight")))
+            .map(|t| {
+                t.parse()
+                    .map_err(|_| format!("{} is not a weight", quote(t)))
+            })
             .collect::<Result<_, _>>()?,
         None => vec![1; ids.len()],
     };
@@ -155,7 +162,8 @@ fn number<T: std::str::FromStr + PartialOrd + std::fmt::Display>(
         Ok(n) if n >= low && n <= high => Some(n),
         _ => {
             notes.push(format!(
-                "The link's {name} \"{text}\" is not {low} … {high}; using the default."
+                "The link's {name} {} is not {low} … {high}; using the default.",
+                quote(text)
             ));
             None
         }
@@ -183,7 +191,8 @@ pub fn decode(pairs: &[(String, String)]) -> RingState {
         match SCHEME_NAMES.iter().find(|n| **n == name) {
             Some(&n) => state.scheme = n,
             None => notes.push(format!(
-                "The link's scheme \"{name}\" is not one of {}; using the ring.",
+                "The link's scheme {} is not one of {}; using the ring.",
+                quote(name),
                 SCHEME_NAMES.join(", ")
             )),
         }
