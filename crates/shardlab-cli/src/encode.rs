@@ -2,6 +2,7 @@
 
 use clap::Args;
 use shardlab_core::layout::{parse_id, ParseIdError};
+use shardlab_core::text::quote;
 
 use crate::decode;
 use crate::layout_arg::LayoutArgs;
@@ -39,12 +40,14 @@ pub fn run(args: &EncodeArgs) -> Result<Report, CliError> {
 fn parse_pair(pair: &str) -> Result<(&str, u64), CliError> {
     let Some((name, value)) = pair.split_once('=') else {
         return Err(CliError::new(format!(
-            "\"{pair}\" is not name=value; write each field as e.g. shard=3429"
+            "{} is not name=value; write each field as e.g. shard=3429",
+            quote(pair)
         )));
     };
     if name.is_empty() {
         return Err(CliError::new(format!(
-            "\"{pair}\" has no field name before the ="
+            "{} has no field name before the =",
+            quote(pair)
         )));
     }
     let value = parse_id(value).map_err(|err| {
@@ -54,7 +57,7 @@ fn parse_pair(pair: &str) -> Result<(&str, u64), CliError> {
             ParseIdError::Empty => "there is no value after the =".to_owned(),
             other => other.to_string(),
         };
-        CliError::new(format!("the value of \"{name}\": {reason}"))
+        CliError::new(format!("the value of {}: {reason}", quote(name)))
     })?;
     Ok((name, value))
 }

@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 use shardlab_core::layout::{BitLayout, Preset, ShardMap};
+use shardlab_core::text::{bounded_message, quote};
 
 use crate::output::CliError;
 
@@ -65,7 +66,7 @@ impl LayoutArgs {
 
 /// Reads layout JSON (the `BitLayout` serde form), which validates as it deserializes.
 fn read_layout_file(path: &Path) -> Result<BitLayout, CliError> {
-    let shown = path.display();
+    let shown = quote(&path.display().to_string());
     let file = File::open(path)
         .map_err(|err| CliError::new(format!("cannot read the layout file {shown}: {err}")))?;
     let mut bytes = Vec::new();
@@ -79,7 +80,8 @@ fn read_layout_file(path: &Path) -> Result<BitLayout, CliError> {
     }
     serde_json::from_slice(&bytes).map_err(|err| {
         CliError::new(format!(
-            "the layout file {shown} is not a valid layout: {err}"
+            "the layout file {shown} is not a valid layout: {}",
+            bounded_message(&err.to_string())
         ))
     })
 }

@@ -6,6 +6,7 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use serde::Serialize;
+use shardlab_core::text::{bounded_message, name_hidden};
 
 /// The exit status of every error, usage errors included.
 const ERROR_STATUS: u8 = 2;
@@ -86,20 +87,12 @@ pub fn fail(err: &CliError) -> ExitCode {
     ExitCode::from(ERROR_STATUS)
 }
 
-/// Folds a message onto one line: messages quote user input (file names, keys), which may hold
-/// line breaks or other control characters that would split the `error:` line.
+/// Folds a message onto one line: its own line breaks become spaces, and any other hidden
+/// character (a terminal escape, a bidi override) is named by code point, the core's rule, so
+/// nothing splits or rewrites the `error:` line. Quoted input is named already (`text::quote`);
+/// this covers the rest, such as an OS error's text.
 pub fn one_line(message: &str) -> String {
-    let mut line = String::with_capacity(message.len());
-    for ch in message.trim().chars() {
-        if ch == '\n' || ch == '\r' || ch == '\t' {
-            line.push(' ');
-        } else if ch.is_control() {
-            line.extend(ch.escape_default());
-        } else {
-            line.push(ch);
-        }
-    }
-    line
+    name_hidden(&message.trim().replace(['\n', '\r', '\t'], " "))
 }
 
 /// Handles a clap parse failure: help and version go to stdout with status 0; every usage error
@@ -115,9 +108,10 @@ pub fn clap_failure(err: &clap::Error) -> ExitCode {
             "no subcommand given; use decode, encode, locate, place or simulate (see 'shardlab --help')",
         ));
     }
+    // clap quotes a bad argument whole: `invalid value '…' for '--id <ID>'`.
     fail(&CliError::new(format!(
         "{} (see 'shardlab --help')",
-        first_paragraph(&err.to_string())
+        bounded_message(&first_paragraph(&err.to_string()))
     )))
 }
 
@@ -181,7 +175,8 @@ mod tests {
 
     #[test]
     fn messages_fold_onto_one_line() {
-        assert_eq!(one_line("a\nb\r\nc\u{7}"), "a b  c\\u{7}");
+        assert_eq!(one_line("a\nb\r\nc\u{7}"), "a b  cU+0007");
+        assert_eq!(one_line(" x\u{202E}y "), "xU+202Ey");
     }
 
     #[test]

@@ -5,7 +5,7 @@ use clap::Args;
 use shardlab_core::placement::{
     SchemeSpec, ServerList, DEFAULT_VNODES, MAX_SERVERS, MAX_VNODES, MIN_VNODES, SCHEME_NAMES,
 };
-use shardlab_core::text::thousands;
+use shardlab_core::text::{quote, thousands};
 
 use crate::output::CliError;
 
@@ -45,8 +45,8 @@ impl SchemeArgs {
         )
         .map_err(|_| {
             CliError::new(format!(
-                "there is no placement scheme called \"{}\"; the schemes are {} (ID-encoded)",
-                self.scheme,
+                "there is no placement scheme called {}; the schemes are {} (ID-encoded)",
+                quote(&self.scheme),
                 SCHEME_NAMES.join(", ")
             ))
         })?;

@@ -15,7 +15,7 @@ use shardlab_core::sim::{
     compile, preset, simulate, validate, Design, FaultKind, Model, NodeKind, SimError, SimReport,
     PRESET_NAMES,
 };
-use shardlab_core::text::thousands;
+use shardlab_core::text::{bounded_message, quote, thousands};
 
 use crate::output::{percent, CliError, Report};
 
@@ -134,12 +134,13 @@ fn resolve(args: &SimulateArgs) -> Result<ChosenDesign, CliError> {
                 design: found.design,
             }),
             None => Err(CliError::new(format!(
-                "unknown preset `{name}`; the presets are {}",
+                "unknown preset {}; the presets are {}",
+                quote(name),
                 PRESET_NAMES.join(", ")
             ))),
         },
         (None, Some(path)) => Ok(ChosenDesign {
-            source: format!("the design file {}", path.display()),
+            source: format!("the design file {}", quote(&path.display().to_string())),
             design: read_design_file(path)?,
         }),
         (Some(_), Some(_)) => Err(CliError::new(
@@ -154,7 +155,7 @@ fn resolve(args: &SimulateArgs) -> Result<ChosenDesign, CliError> {
 
 /// Reads a design's JSON (the core's `Design` serde form), capped at [`MAX_DESIGN_FILE_BYTES`].
 fn read_design_file(path: &Path) -> Result<Design, CliError> {
-    let shown = path.display();
+    let shown = quote(&path.display().to_string());
     let file = File::open(path)
         .map_err(|err| CliError::new(format!("cannot read the design file {shown}: {err}")))?;
     let mut bytes = Vec::new();
@@ -170,7 +171,8 @@ fn read_design_file(path: &Path) -> Result<Design, CliError> {
     // serde_json's message ends with "at line L column C".
     serde_json::from_slice(&bytes).map_err(|err| {
         CliError::new(format!(
-            "the design file {shown} is not a design in JSON: {err}"
+            "the design file {shown} is not a design in JSON: {}",
+            bounded_message(&err.to_string())
         ))
     })
 }
