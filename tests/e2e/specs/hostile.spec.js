@@ -213,3 +213,49 @@ test.describe('the ring', () => {
     expect(await longestTask(page)).toBeLessThanOrEqual(chunkedTaskLimit(testInfo));
   });
 });
+
+test.describe('messages that quote a value (issue 16)', () => {
+  // A note quotes at most 40 characters of a value and gives its length, and names a bidi control
+  // by code point (shardlab-core's text::quote), whatever a link or a file name put in.
+  const MEGABYTE = 'x'.repeat(1_048_576);
+  const MAX_MESSAGE_CHARS = 300;
+  const messages = (page) => page.locator('.note, [role=status], [role=alert]').allTextContents();
+
+  const links = [
+    '#/decoder?v=1&layout=',
+    '#/decoder?v=1&fields=',
+    '#/decoder?v=1&table=',
+    '#/ring?v=1&vnodes=',
+    '#/ring?v=1&scheme=',
+    '#/board?v=1&preset=',
+  ];
+  for (const link of links) {
+    test(`a link of ${link}<1 MB> gets a short note with the length`, async ({ page }) => {
+      // Chromium takes addresses up to 2 MB, and the router reads the part after the hash.
+      await openRoute(page, `${link}${MEGABYTE}`);
+      await expect(page.locator('.note').first()).toContainText('…" (1,048,576 characters)');
+      const texts = await messages(page);
+      expect(texts.length).toBeGreaterThan(0);
+      for (const text of texts) expect(text.length, text.slice(0, MAX_MESSAGE_CHARS)).toBeLessThan(MAX_MESSAGE_CHARS);
+    });
+  }
+
+  test('a file name with a right-to-left override is named by code point', async ({ page }) => {
+    await openRoute(page, '#/board');
+    await page.locator('#board-import').setInputFiles({
+      name: 'invoice\u202Enosj.exe',
+      mimeType: 'application/json',
+      buffer: Buffer.from('not json'),
+    });
+    const error = page.getByTestId('import-error');
+    await expect(error).toContainText('"invoiceU+202Enosj.exe" was not loaded. This file is not JSON');
+    expect(await error.textContent()).not.toContain('\u202E');
+  });
+
+  test("a link's preset with a right-to-left override is named by code point", async ({ page }) => {
+    await openRoute(page, `#/board?v=1&preset=${encodeURIComponent('\u202Eabc')}`);
+    const note = page.locator('.note').first();
+    await expect(note).toContainText('The link names a preset "U+202Eabc" that does not exist');
+    for (const text of await messages(page)) expect(text).not.toContain('\u202E');
+  });
+});
