@@ -29,7 +29,8 @@ pub fn parse_layout(text: &str) -> Result<BitLayout, String> {
         );
     }
     serde_json::from_str::<BitLayout>(text).map_err(|err| {
-        let why = bounded_message(&err.to_string());
+        let message = err.to_string();
+        let why = bounded_message(&message);
         if err.is_syntax() || err.is_eof() {
             format!("it is not JSON ({why})")
         } else {

@@ -66,7 +66,8 @@ impl LayoutArgs {
 
 /// Reads layout JSON (the `BitLayout` serde form), which validates as it deserializes.
 fn read_layout_file(path: &Path) -> Result<BitLayout, CliError> {
-    let shown = quote(&path.display().to_string());
+    let path_text = path.display().to_string();
+    let shown = quote(&path_text);
     let file = File::open(path)
         .map_err(|err| CliError::new(format!("cannot read the layout file {shown}: {err}")))?;
     let mut bytes = Vec::new();

@@ -155,7 +155,8 @@ fn resolve(args: &SimulateArgs) -> Result<ChosenDesign, CliError> {
 
 /// Reads a design's JSON (the core's `Design` serde form), capped at [`MAX_DESIGN_FILE_BYTES`].
 fn read_design_file(path: &Path) -> Result<Design, CliError> {
-    let shown = quote(&path.display().to_string());
+    let path_text = path.display().to_string();
+    let shown = quote(&path_text);
     let file = File::open(path)
         .map_err(|err| CliError::new(format!("cannot read the design file {shown}: {err}")))?;
     let mut bytes = Vec::new();

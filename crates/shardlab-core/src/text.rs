@@ -7,7 +7,7 @@
 //! space hides where two values differ, a line break or a terminal escape splits the CLI's one
 //! `error:` line. A message must stay short and readable whatever was put in, so every message
 //! quotes such text through [`quote`], and a message that another library wrote around the input
-//! (serde_json's, clap's) goes through [`bounded_message`].
+//! (serde_json's, clap's) goes through [`bounded_message`], the same rule without the quotes.
 //!
 //! The rule of [`quote`]:
 //! - the value stands in double quotes, as it is, when it has at most [`QUOTED_CHARS`] characters
@@ -28,101 +28,112 @@
 //! [`describe_char`] is the stricter rule for the one character an error points at (the ID
 //! parser's): everything but printable ASCII by code point. Both write a code point the same way.
 
-use std::ops::RangeInclusive;
+use std::fmt::{self, Write as _};
 
 /// How many characters of a value [`quote`] shows: enough to recognise it, short enough that a
 /// message stays one line.
 pub const QUOTED_CHARS: usize = 40;
 
-/// The longest message [`bounded_message`] leaves whole.
-const MESSAGE_CHARS: usize = 240;
-/// How many characters [`bounded_message`] keeps from each end of a longer one.
-const MESSAGE_END_CHARS: usize = 100;
+/// How many characters of a message [`bounded_message`] shows: room for what went wrong, where,
+/// and what was expected, around a short quoted value.
+pub const MESSAGE_CHARS: usize = 200;
 
-/// The hidden characters, in code point order: Cc, Zl, Zp, Cf and Unicode's
-/// Default_Ignorable_Code_Point (Unicode 16).
-const HIDDEN: [RangeInclusive<char>; 27] = [
-    '\u{0}'..='\u{1F}',
-    '\u{7F}'..='\u{9F}',
-    '\u{AD}'..='\u{AD}',
-    '\u{34F}'..='\u{34F}',
-    '\u{600}'..='\u{605}',
-    '\u{61C}'..='\u{61C}',
-    '\u{6DD}'..='\u{6DD}',
-    '\u{70F}'..='\u{70F}',
-    '\u{890}'..='\u{891}',
-    '\u{8E2}'..='\u{8E2}',
-    '\u{115F}'..='\u{1160}',
-    '\u{17B4}'..='\u{17B5}',
-    '\u{180B}'..='\u{180F}',
-    '\u{200B}'..='\u{200F}',
-    '\u{2028}'..='\u{202E}',
-    '\u{2060}'..='\u{206F}',
-    '\u{3164}'..='\u{3164}',
-    '\u{FE00}'..='\u{FE0F}',
-    '\u{FEFF}'..='\u{FEFF}',
-    '\u{FFA0}'..='\u{FFA0}',
-    '\u{FFF0}'..='\u{FFFB}',
-    '\u{110BD}'..='\u{110BD}',
-    '\u{110CD}'..='\u{110CD}',
-    '\u{13430}'..='\u{1343F}',
-    '\u{1BCA0}'..='\u{1BCA3}',
-    '\u{1D173}'..='\u{1D17A}',
-    '\u{E0000}'..='\u{E0FFF}',
+/// The hidden characters as ranges of first and last, in code point order: Cc, Zl, Zp, Cf and
+/// Unicode's Default_Ignorable_Code_Point (Unicode 16).
+const HIDDEN: [(char, char); 27] = [
+    ('\u{0}', '\u{1F}'),
+    ('\u{7F}', '\u{9F}'),
+    ('\u{AD}', '\u{AD}'),
+    ('\u{34F}', '\u{34F}'),
+    ('\u{600}', '\u{605}'),
+    ('\u{61C}', '\u{61C}'),
+    ('\u{6DD}', '\u{6DD}'),
+    ('\u{70F}', '\u{70F}'),
+    ('\u{890}', '\u{891}'),
+    ('\u{8E2}', '\u{8E2}'),
+    ('\u{115F}', '\u{1160}'),
+    ('\u{17B4}', '\u{17B5}'),
+    ('\u{180B}', '\u{180F}'),
+    ('\u{200B}', '\u{200F}'),
+    ('\u{2028}', '\u{202E}'),
+    ('\u{2060}', '\u{206F}'),
+    ('\u{3164}', '\u{3164}'),
+    ('\u{FE00}', '\u{FE0F}'),
+    ('\u{FEFF}', '\u{FEFF}'),
+    ('\u{FFA0}', '\u{FFA0}'),
+    ('\u{FFF0}', '\u{FFFB}'),
+    ('\u{110BD}', '\u{110BD}'),
+    ('\u{110CD}', '\u{110CD}'),
+    ('\u{13430}', '\u{1343F}'),
+    ('\u{1BCA0}', '\u{1BCA3}'),
+    ('\u{1D173}', '\u{1D17A}'),
+    ('\u{E0000}', '\u{E0FFF}'),
 ];
 
 /// `value` as a message quotes it: in double quotes, cut after [`QUOTED_CHARS`] characters with
-/// its length, hidden characters by code point (the module's rule).
-pub fn quote(value: &str) -> String {
-    let mut quoted = String::from("\"");
-    match value.char_indices().nth(QUOTED_CHARS) {
-        None => {
-            push_named(&mut quoted, value);
-            quoted.push('"');
-        }
-        Some((cut, _)) => {
-            push_named(&mut quoted, value.get(..cut).unwrap_or_default());
-            quoted.push_str("…\" (");
-            quoted.push_str(&thousands(char_count(value)));
-            quoted.push_str(" characters)");
-        }
+/// its length, hidden characters by code point (the module's rule). Formatted in place, so a
+/// message makes no copy of the value.
+pub fn quote(value: &str) -> Quoted<'_> {
+    Quoted(value)
+}
+
+/// A value as [`quote`] writes it.
+#[derive(Clone, Copy, Debug)]
+pub struct Quoted<'a>(&'a str);
+
+impl fmt::Display for Quoted<'_> {
+    fn fmt(&self, out: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_cut(out, self.0, "\"", QUOTED_CHARS)
     }
-    quoted
 }
 
 /// A message another library wrote, which may quote its input whole (serde_json's "unknown
-/// variant `…`", clap's "invalid value '…'"): hidden characters by code point, and a message over
-/// [`MESSAGE_CHARS`] characters cut to its first and last [`MESSAGE_END_CHARS`], which say what
-/// went wrong and where ("at line 1 column 1048590").
-pub fn bounded_message(message: &str) -> String {
-    let mut bounded = String::new();
-    let long = message.chars().nth(MESSAGE_CHARS).is_some();
-    let head_end = message
-        .char_indices()
-        .nth(MESSAGE_END_CHARS)
-        .map(|(at, _)| at);
-    let tail_start = message
-        .char_indices()
-        .rev()
-        .take(MESSAGE_END_CHARS)
-        .last()
-        .map(|(at, _)| at);
-    match (head_end, tail_start) {
-        (Some(head_end), Some(tail_start)) if long && head_end < tail_start => {
-            push_named(&mut bounded, message.get(..head_end).unwrap_or_default());
-            bounded.push_str(" … ");
-            push_named(&mut bounded, message.get(tail_start..).unwrap_or_default());
-        }
-        _ => push_named(&mut bounded, message),
+/// variant `…`", clap's "invalid value '…'"), by [`quote`]'s rule without the quotes and at
+/// [`MESSAGE_CHARS`] characters: hidden characters by code point, and a longer message cut with
+/// `…` and its length.
+pub fn bounded_message(message: &str) -> BoundedMessage<'_> {
+    BoundedMessage(message)
+}
+
+/// A message as [`bounded_message`] writes it.
+#[derive(Clone, Copy, Debug)]
+pub struct BoundedMessage<'a>(&'a str);
+
+impl fmt::Display for BoundedMessage<'_> {
+    fn fmt(&self, out: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_cut(out, self.0, "", MESSAGE_CHARS)
     }
-    bounded
+}
+
+/// The one rule of [`quote`] and [`bounded_message`]: `text` between `marks`, its first
+/// `shown_chars` characters with hidden ones named, and after a cut `…` and the full length.
+fn write_cut(
+    out: &mut fmt::Formatter<'_>,
+    text: &str,
+    marks: &str,
+    shown_chars: usize,
+) -> fmt::Result {
+    out.write_str(marks)?;
+    // A character boundary, so the cut never splits a character.
+    match text.char_indices().nth(shown_chars) {
+        None => {
+            write_named(out, text)?;
+            out.write_str(marks)
+        }
+        Some((cut, _)) => {
+            write_named(out, text.get(..cut).unwrap_or_default())?;
+            let chars = u64::try_from(text.chars().count()).unwrap_or(u64::MAX);
+            write!(out, "…{marks} ({} characters)", thousands(chars))
+        }
+    }
 }
 
 /// `text` whole, with every hidden character written as its code point: for a line whose length
 /// is already bounded, such as the CLI's `error:` line.
 pub fn name_hidden(text: &str) -> String {
     let mut named = String::with_capacity(text.len());
-    push_named(&mut named, text);
+    // Writing into a String cannot fail.
+    let _ = write_named(&mut named, text);
     named
 }
 
@@ -132,11 +143,14 @@ pub fn name_hidden(text: &str) -> String {
 /// font on the machine has (an emoji, say) makes the browser search every font family of the
 /// message's font stack for it, a costly round of font lookups for a message.
 pub fn describe_char(ch: char) -> String {
-    if ch.is_ascii_graphic() {
-        format!("'{ch}'")
+    let mut described = String::new();
+    // Writing into a String cannot fail.
+    let _ = if ch.is_ascii_graphic() {
+        write!(described, "'{ch}'")
     } else {
-        code_point(ch)
-    }
+        write_code_point(&mut described, ch)
+    };
+    described
 }
 
 /// A count with thousands separators: 1048576 → "1,048,576".
@@ -154,22 +168,27 @@ pub fn thousands(count: u64) -> String {
 }
 
 /// `U+202E`: four hex digits at least, as Unicode writes code points.
-fn code_point(ch: char) -> String {
-    format!("U+{:04X}", u32::from(ch))
+fn write_code_point(out: &mut dyn fmt::Write, ch: char) -> fmt::Result {
+    write!(out, "U+{:04X}", u32::from(ch))
 }
 
-fn push_named(out: &mut String, text: &str) {
+/// Whether `ch` is hidden (the module's rule).
+fn is_hidden(ch: char) -> bool {
+    HIDDEN
+        .iter()
+        .any(|&(first, last)| first <= ch && ch <= last)
+}
+
+/// `text` with every hidden character as its code point.
+fn write_named(out: &mut dyn fmt::Write, text: &str) -> fmt::Result {
     for ch in text.chars() {
-        if HIDDEN.iter().any(|hidden| hidden.contains(&ch)) {
-            out.push_str(&code_point(ch));
+        if is_hidden(ch) {
+            write_code_point(out, ch)?;
         } else {
-            out.push(ch);
+            out.write_char(ch)?;
         }
     }
-}
-
-fn char_count(text: &str) -> u64 {
-    u64::try_from(text.chars().count()).unwrap_or(u64::MAX)
+    Ok(())
 }
 
 #[cfg(test)]
@@ -178,30 +197,30 @@ mod tests {
 
     #[test]
     fn a_short_value_is_only_quoted() {
-        assert_eq!(quote("pinterest"), "\"pinterest\"");
-        assert_eq!(quote(""), "\"\"");
-        assert_eq!(quote("shärd 日本"), "\"shärd 日本\"");
+        assert_eq!(quote("pinterest").to_string(), "\"pinterest\"");
+        assert_eq!(quote("").to_string(), "\"\"");
+        assert_eq!(quote("shärd 日本").to_string(), "\"shärd 日本\"");
         let forty = "x".repeat(40);
-        assert_eq!(quote(&forty), format!("\"{forty}\""));
+        assert_eq!(quote(&forty).to_string(), format!("\"{forty}\""));
     }
 
     #[test]
     fn a_long_value_is_cut_with_its_length() {
-        let quoted = quote(&"x".repeat(1_048_576));
+        let quoted = quote(&"x".repeat(1_048_576)).to_string();
         assert_eq!(
             quoted,
             format!("\"{}…\" (1,048,576 characters)", "x".repeat(40))
         );
         assert!(quoted.chars().count() < 100, "{quoted}");
         assert_eq!(
-            quote(&"é".repeat(41)),
+            quote(&"é".repeat(41)).to_string(),
             format!("\"{}…\" (41 characters)", "é".repeat(40))
         );
     }
 
     #[test]
     fn hidden_characters_are_named_by_code_point() {
-        let quoted = quote("invoice\u{202E}nosj.exe");
+        let quoted = quote("invoice\u{202E}nosj.exe").to_string();
         assert_eq!(quoted, "\"invoiceU+202Enosj.exe\"");
         for (hidden, name) in [
             ('\u{0}', "U+0000"),
@@ -221,10 +240,13 @@ mod tests {
             ('\u{FEFF}', "U+FEFF"),
             ('\u{E0041}', "U+E0041"),
         ] {
-            assert_eq!(quote(&format!("a{hidden}b")), format!("\"a{name}b\""));
+            assert_eq!(
+                quote(&format!("a{hidden}b")).to_string(),
+                format!("\"a{name}b\"")
+            );
         }
         // A named character counts as one of the forty.
-        let named = quote(&"\u{202E}".repeat(41));
+        let named = quote(&"\u{202E}".repeat(41)).to_string();
         assert!(
             named.starts_with("\"U+202EU+202E") && named.ends_with("…\" (41 characters)"),
             "{named}"
@@ -232,24 +254,27 @@ mod tests {
     }
 
     #[test]
-    fn a_long_message_keeps_its_start_and_end() {
+    fn a_long_message_is_cut_like_a_value() {
         let message = format!(
             "unknown variant `{}`, expected `ring` at line 1 column 1048600",
             "x".repeat(1_048_576)
         );
-        let bounded = bounded_message(&message);
-        assert!(bounded.starts_with("unknown variant `xxx"), "{bounded}");
-        assert!(bounded.contains(" … "), "{bounded}");
-        assert!(bounded.ends_with("expected `ring` at line 1 column 1048600"));
-        assert_eq!(bounded.chars().count(), 203, "{bounded}");
-        let short = "expected value at line 1 column 1";
-        assert_eq!(bounded_message(short), short);
+        let bounded = bounded_message(&message).to_string();
         assert_eq!(
-            bounded_message("unknown field `a\u{202E}b`"),
+            bounded,
+            format!(
+                "unknown variant `{}… (1,048,636 characters)",
+                "x".repeat(183)
+            )
+        );
+        let short = "expected value at line 1 column 1";
+        assert_eq!(bounded_message(short).to_string(), short);
+        assert_eq!(
+            bounded_message("unknown field `a\u{202E}b`").to_string(),
             "unknown field `aU+202Eb`"
         );
         let longest_whole = "y".repeat(MESSAGE_CHARS);
-        assert_eq!(bounded_message(&longest_whole), longest_whole);
+        assert_eq!(bounded_message(&longest_whole).to_string(), longest_whole);
     }
 
     #[test]
@@ -278,10 +303,13 @@ mod tests {
     #[test]
     fn the_hidden_ranges_are_in_order_and_apart() {
         for pair in HIDDEN.windows(2) {
-            let [lower, upper] = pair else {
+            let [(first, last), (next, _)] = pair else {
                 continue;
             };
-            assert!(lower.start() <= lower.end() && lower.end() < upper.start());
+            assert!(
+                first <= last && last < next,
+                "{first:?} … {last:?}, then {next:?}"
+            );
         }
     }
 }
@@ -294,10 +322,10 @@ mod properties {
     proptest! {
         #[test]
         fn any_value_quotes_short_and_without_hidden_characters(value in "(?s).{0,120}") {
-            let quoted = quote(&value);
+            let quoted = quote(&value).to_string();
             // 40 characters of at most 7 each (U+E0FFF), then the quotes, `…` and the length.
             prop_assert!(quoted.chars().count() <= 320, "{}", quoted);
-            prop_assert!(!quoted.chars().any(|ch| HIDDEN.iter().any(|h| h.contains(&ch))));
+            prop_assert!(!quoted.chars().any(is_hidden));
             let kept: String = value.chars().take(QUOTED_CHARS).collect();
             let shown = name_hidden(&kept);
             prop_assert!(quoted.starts_with(&format!("\"{shown}")), "{}", quoted);
@@ -305,10 +333,10 @@ mod properties {
 
         #[test]
         fn any_message_is_bounded(message in "(?s).{0,400}") {
-            let bounded = bounded_message(&message);
-            // 240 characters of at most 7 each (U+E0FFF).
-            prop_assert!(bounded.chars().count() <= 1_680);
-            prop_assert!(!bounded.chars().any(|ch| HIDDEN.iter().any(|h| h.contains(&ch))));
+            let bounded = bounded_message(&message).to_string();
+            // 200 characters of at most 7 each (U+E0FFF), then `…` and the length.
+            prop_assert!(bounded.chars().count() <= 1_440, "{}", bounded);
+            prop_assert!(!bounded.chars().any(is_hidden));
         }
     }
 }
