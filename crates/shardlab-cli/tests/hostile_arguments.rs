@@ -20,7 +20,8 @@ fn long() -> String {
     "x".repeat(100_000)
 }
 
-/// Each argument list, with `value` in the place a reader's text goes.
+/// Each argument list, with `value` in the place a reader's text goes. The last is clap's own
+/// message (the value is not a number); the others are ours.
 fn runs(value: &str) -> Vec<Run> {
     let pair = format!("{value}=1");
     [
@@ -29,57 +30,46 @@ fn runs(value: &str) -> Vec<Run> {
         vec!["encode", &pair],
         vec!["locate", "--scheme", value, "--servers", "4", "k"],
         vec!["simulate", "--preset", value],
-        // clap's own message: the value is not a number.
-        vec![
-            "place",
-            "--scheme",
-            "mod",
-            "--servers",
-            "4",
-            "--add",
-            "1",
-            "--keys",
-            value,
-        ],
+        vec!["locate", "--servers", value, "k"],
     ]
     .iter()
     .map(|args| shardlab(args))
     .collect()
 }
 
+/// Asserts that every run failed with an error line that says `expected`.
+fn assert_all_say(runs: &[Run], expected: &str) {
+    for run in runs {
+        let line = run.error();
+        assert!(line.contains(expected), "{line}");
+    }
+}
+
 #[test]
 fn a_long_argument_gives_a_short_line_with_its_length() {
-    for run in runs(&long()) {
+    let runs = runs(&long());
+    for run in &runs {
         let line = run.error();
         let start: String = line.chars().take(MAX_LINE_CHARS).collect();
         assert!(line.chars().count() < MAX_LINE_CHARS, "{start}");
     }
     // Where the message quotes the value itself, it says how long it was.
-    for run in runs(&long()).iter().take(5) {
-        assert!(
-            run.error().contains("(100,000 characters)"),
-            "{}",
-            run.stderr
-        );
-    }
+    assert_all_say(&runs[..5], "(100,000 characters)");
 }
 
 #[test]
 fn overrides_and_escapes_are_named_by_code_point() {
     let runs = runs("a\u{202E}b\u{1B}[31mc");
+    assert_all_say(&runs, "aU+202Eb");
     for run in &runs {
-        let line = run.error();
-        assert!(line.contains("aU+202Eb"), "{line}");
-        assert!(!line.contains(['\u{202E}', '\u{1B}']), "{line}");
-    }
-    // clap drops the escape sequence from its own message; ours name it.
-    for run in runs.iter().take(5) {
         assert!(
-            run.error().contains("aU+202EbU+001B[31mc"),
+            !run.stderr.contains(['\u{202E}', '\u{1B}']),
             "{}",
             run.stderr
         );
     }
+    // clap drops the escape sequence from its own message; ours name it.
+    assert_all_say(&runs[..5], "aU+202EbU+001B[31mc");
 }
 
 #[test]

@@ -73,35 +73,30 @@ const HIDDEN: [(char, char); 27] = [
 /// `value` as a message quotes it: in double quotes, cut after [`QUOTED_CHARS`] characters with
 /// its length, hidden characters by code point (the module's rule). Formatted in place, so a
 /// message makes no copy of the value.
-pub fn quote(value: &str) -> Quoted<'_> {
-    Quoted(value)
-}
-
-/// A value as [`quote`] writes it.
-#[derive(Clone, Copy, Debug)]
-pub struct Quoted<'a>(&'a str);
-
-impl fmt::Display for Quoted<'_> {
-    fn fmt(&self, out: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write_cut(out, self.0, "\"", QUOTED_CHARS)
-    }
+pub fn quote(value: &str) -> Shown<'_, true> {
+    Shown(value)
 }
 
 /// A message another library wrote, which may quote its input whole (serde_json's "unknown
 /// variant `…`", clap's "invalid value '…'"), by [`quote`]'s rule without the quotes and at
 /// [`MESSAGE_CHARS`] characters: hidden characters by code point, and a longer message cut with
 /// `…` and its length.
-pub fn bounded_message(message: &str) -> BoundedMessage<'_> {
-    BoundedMessage(message)
+pub fn bounded_message(message: &str) -> Shown<'_, false> {
+    Shown(message)
 }
 
-/// A message as [`bounded_message`] writes it.
+/// Text as [`quote`] (`QUOTED`) or [`bounded_message`] writes it. A parameter rather than a field,
+/// so that a message formats a bare reference to the text.
 #[derive(Clone, Copy, Debug)]
-pub struct BoundedMessage<'a>(&'a str);
+pub struct Shown<'a, const QUOTED: bool>(&'a str);
 
-impl fmt::Display for BoundedMessage<'_> {
+impl<const QUOTED: bool> fmt::Display for Shown<'_, QUOTED> {
     fn fmt(&self, out: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write_cut(out, self.0, "", MESSAGE_CHARS)
+        if QUOTED {
+            write_cut(out, self.0, "\"", QUOTED_CHARS)
+        } else {
+            write_cut(out, self.0, "", MESSAGE_CHARS)
+        }
     }
 }
 
