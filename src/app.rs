@@ -36,6 +36,11 @@ fn framed(route: Route) -> Html {
         <>
             <a class="skip-link" href="#main" onclick={skip_to_main()}>{ "Skip to content" }</a>
             <Header />
+            if !crate::storage::available() {
+                <p class="storage-note" role="status" data-testid="storage-note">
+                    { crate::storage::BLOCKED_NOTE }
+                </p>
+            }
             <PageFocus />
             <main id="main" tabindex="-1">
                 { switch(route) }

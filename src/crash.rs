@@ -42,7 +42,11 @@ mod tests {
         let detail = document.create_element("pre").unwrap();
         detail.set_id("crash-detail");
         banner.append_child(&detail).unwrap();
-        gloo::utils::body().append_child(&banner).unwrap();
+        gloo::utils::document()
+            .body()
+            .unwrap()
+            .append_child(&banner)
+            .unwrap();
 
         super::show_banner("index out of bounds");
 

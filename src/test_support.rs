@@ -12,7 +12,9 @@ where
     let root = gloo::utils::document()
         .create_element("div")
         .expect("a div");
-    gloo::utils::body()
+    gloo::utils::document()
+        .body()
+        .unwrap()
         .append_child(&root)
         .expect("append to body");
     yew::Renderer::<C>::with_root(root.clone()).render();
@@ -47,7 +49,9 @@ where
     let root = gloo::utils::document()
         .create_element("div")
         .expect("a div");
-    gloo::utils::body()
+    gloo::utils::document()
+        .body()
+        .unwrap()
         .append_child(&root)
         .expect("append to body");
     yew::Renderer::<C>::with_root_and_props(root.clone(), props).render();

@@ -1,8 +1,6 @@
 //! The colour theme: light or dark, following `prefers-color-scheme` until the reader chooses, and
 //! remembered in localStorage after that.
 
-use gloo::storage::{LocalStorage, Storage};
-
 const STORAGE_KEY: &str = "shardlab.theme";
 
 /// A colour theme.
@@ -43,14 +41,12 @@ impl Theme {
 
 /// The reader's saved choice, if any.
 pub fn saved() -> Option<Theme> {
-    LocalStorage::get::<String>(STORAGE_KEY)
-        .ok()
-        .and_then(|s| Theme::parse(&s))
+    crate::storage::get(STORAGE_KEY).and_then(|s| Theme::parse(&s))
 }
 
 /// Saves the reader's choice. Storage can be full or disabled; the theme then lasts for this visit.
 pub fn save(theme: Theme) {
-    let _ = LocalStorage::set(STORAGE_KEY, theme.as_str());
+    let _ = crate::storage::set(STORAGE_KEY, theme.as_str());
 }
 
 /// Does the system ask for a dark page?

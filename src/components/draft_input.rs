@@ -120,7 +120,11 @@ mod tests {
     #[wasm_bindgen_test]
     async fn typed_text_survives_a_re_render_and_a_new_value_replaces_it() {
         let root = gloo::utils::document().create_element("div").unwrap();
-        gloo::utils::body().append_child(&root).unwrap();
+        gloo::utils::document()
+            .body()
+            .unwrap()
+            .append_child(&root)
+            .unwrap();
         let mut app = yew::Renderer::<Host>::with_root_and_props(
             root.clone(),
             HostProps {

@@ -31,13 +31,11 @@ const LEARN_LABELS: [&str; 12] = [
 ];
 
 /// The finished-chapter count the Learn path stores beside its progress, as an index into
-/// [`LEARN_LABELS`]: a plain number, read straight from localStorage (0 when it is missing or not a
-/// count). This reads one key with web_sys and parses no JSON, so the view pages carry neither
+/// [`LEARN_LABELS`]: a plain number, read straight from localStorage (0 when it is missing, not a
+/// count, or storage is blocked). This reads one key and parses no JSON, so the view pages carry neither
 /// a deserializer nor the progress code.
 fn stored_finished_count() -> usize {
-    web_sys::window()
-        .and_then(|window| window.local_storage().ok().flatten())
-        .and_then(|storage| storage.get_item(COUNT_KEY).ok().flatten())
+    crate::storage::get(COUNT_KEY)
         .and_then(|text| text.trim().parse::<usize>().ok())
         .map_or(0, |n| n.min(LEARN_LABELS.len().saturating_sub(1)))
 }
