@@ -23,20 +23,24 @@ pub mod crash;
 #[cfg(feature = "debug-panic")]
 pub mod debug_panic;
 pub mod decoder;
+pub mod hash_guard;
 #[cfg(feature = "home")]
 pub mod home;
 pub mod learn;
 pub mod ring;
 pub mod route;
+pub mod storage;
 pub mod theme;
 
 #[cfg(all(test, target_arch = "wasm32"))]
 mod test_support;
 
-/// Starts the app: installs the crash banner, applies the saved theme, and mounts the router into
-/// the page's `#app` element (or `<body>` when the page has none).
+/// Starts the app: installs the crash banner and the hash guard, applies the saved theme, and
+/// mounts the router into the page's `#app` element (or `<body>` when the page has none).
 pub fn start() {
     crash::install_panic_hook();
+    // Before the router exists, so its first read and every later one see a readable hash.
+    hash_guard::install();
     // An embed takes its theme from the host page (components::embed_frame), never the saved one.
     let hash = gloo::utils::window().location().hash().unwrap_or_default();
     if !hash.starts_with("#/embed/") {
