@@ -14,11 +14,20 @@
   var MIN_HEIGHT = 120;
   var MAX_HEIGHT = 20000;
 
+  // Which script is ours says where the site is. `currentScript` is null when the script was
+  // added inside a shadow root (or runs as a module); the snippet's `data-shardlab-embed` then
+  // names it. A guess by file name could pick another vendor's embed.js, whose origin would be
+  // framed and whose height messages trusted, so without the attribute the script gives up.
   var script = document.currentScript;
   if (!script || !script.src) {
-    script = document.querySelector('script[src$="embed.js"]');
+    script = document.querySelector('script[data-shardlab-embed][src]');
   }
-  if (!script || !script.src) return;
+  if (!script || !script.src) {
+    if (window.console) {
+      console.warn('shardlab embed.js: cannot tell which script is mine; add data-shardlab-embed to its <script> tag.');
+    }
+    return;
+  }
   var base = new URL('.', script.src);
   var origin = base.origin;
   // Several copies of the script on one page share one listener and one list of frames.

@@ -132,6 +132,7 @@ pub fn attribute(text: &str) -> String {
 }
 
 /// The one-line embed: a placeholder div that `embed.js` (at `script_url`) turns into an iframe.
+/// `data-shardlab-embed` lets the script find itself where `document.currentScript` is null.
 pub fn script_snippet(view: View, query: &str, script_url: &str) -> String {
     let state = if query.is_empty() {
         String::new()
@@ -139,7 +140,7 @@ pub fn script_snippet(view: View, query: &str, script_url: &str) -> String {
         format!(" data-state=\"{}\"", attribute(query))
     };
     format!(
-        "<div data-shardlab=\"{}\"{state}></div>\n<script src=\"{}\" async></script>",
+        "<div data-shardlab=\"{}\"{state}></div>\n<script src=\"{}\" async data-shardlab-embed></script>",
         view.name(),
         attribute(script_url)
     )
@@ -287,7 +288,7 @@ mod tests {
         let script = script_snippet(View::Ring, "v=1&scheme=mod", "https://a.example/s/embed.js");
         assert_eq!(
             script,
-            "<div data-shardlab=\"ring\" data-state=\"v=1&amp;scheme=mod\"></div>\n<script src=\"https://a.example/s/embed.js\" async></script>"
+            "<div data-shardlab=\"ring\" data-state=\"v=1&amp;scheme=mod\"></div>\n<script src=\"https://a.example/s/embed.js\" async data-shardlab-embed></script>"
         );
         let iframe = iframe_snippet(
             View::Board,

@@ -191,7 +191,7 @@ for (const view of views) {
     await expect(page.locator('.share-status')).toHaveText(/Copied both embed forms/);
     const script = await page.getByTestId('embed-script').inputValue();
     expect(script).toContain(`data-shardlab="${view.name}"`);
-    expect(script).toContain(`<script src="${baseURL}embed.js" async></script>`);
+    expect(script).toContain(`<script src="${baseURL}embed.js" async data-shardlab-embed></script>`);
     const iframe = await page.getByTestId('embed-iframe').inputValue();
     expect(iframe).toContain(`${baseURL}${view.name}.html#/embed/${view.name}?v=1&amp;`);
     const copied = await page.evaluate(() => navigator.clipboard.readText());
