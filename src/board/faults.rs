@@ -6,7 +6,7 @@ use shardlab_core::sim::{Fault, FaultKind};
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
-use super::state::{Action, DURATION_S};
+use super::state::{Action, DURATION_S, MAX_FAULTS};
 use crate::components::number::parse_f64;
 
 /// How a fault reads in the list.
@@ -64,7 +64,14 @@ pub fn faults_panel(props: &FaultsProps) -> Html {
             props.dispatch.clone(),
         );
         let shards = props.shards;
+        let count = props.faults.len();
         Callback::from(move |_: MouseEvent| {
+            if count >= MAX_FAULTS {
+                error.set(Some(format!(
+                    "The timeline holds at most {MAX_FAULTS} faults; remove one to add another."
+                )));
+                return;
+            }
             let at_s = match parse_f64(at.trim()) {
                 Some(v) if (0.0..DURATION_S).contains(&v) => v,
                 _ => {

@@ -102,7 +102,7 @@ pub fn settings_panel(props: &SettingsPanelProps) -> Html {
                     <p class="kind-why">{ kind.why() }</p>
                     <p class="label-row">
                         <label for="board-settings-first">{ "Label" }</label>
-                        <DraftInput id="board-settings-first" kind="text" maxlength="40"
+                        <DraftInput id="board-settings-first" kind="text" maxlength={super::state::MAX_LABEL_CHARS.to_string()}
                             value={node.label.clone()} on_commit={on_label} />
                     </p>
                     if props.rows.is_empty() {

@@ -11,6 +11,7 @@ use shardlab_core::sim::{
 use shardlab_core::text::{bounded_message, quote};
 use yew::prelude::*;
 
+use crate::components::json::Json;
 use crate::components::number::parse_f64;
 
 /// The preset the page opens on.
@@ -21,12 +22,12 @@ pub const DEFAULT_SEED: u64 = 1;
 pub const DURATION_S: f64 = 60.0;
 /// Fewest and most users the slider offers.
 pub const MIN_USERS: u32 = 10;
-/// See [`MIN_USERS`].
-pub const MAX_USERS: u32 = 1_000_000;
+/// See [`MIN_USERS`]; the core's limit.
+pub use shardlab_core::sim::validate::MAX_USERS;
 /// Largest design file the Import button reads.
 pub const MAX_IMPORT_BYTES: u64 = 1_048_576;
-/// Most nodes the palette adds (the core's limit).
-pub const MAX_NODES: usize = 64;
+/// Most nodes, faults and label characters a board holds (the core's limits).
+pub use shardlab_core::sim::validate::{MAX_FAULTS, MAX_LABEL_CHARS, MAX_NODES};
 
 /// What the reader has picked on the board.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -334,12 +335,19 @@ impl Reducible for BoardState {
             }
             Action::SetLabel(id, text) => {
                 if let Some(node) = next.design.nodes.iter_mut().find(|n| n.id == id) {
-                    node.label = text.chars().take(40).collect();
+                    node.label = text.chars().take(MAX_LABEL_CHARS).collect();
                 }
             }
             Action::AddFault(fault) => {
-                next.design.faults.push(fault);
-                sort_by_time(&mut next.design.faults);
+                if next.design.faults.len() >= MAX_FAULTS {
+                    // The panel refuses first, beside its buttons; this keeps the design solvable.
+                    next.note = Some(format!(
+                        "The timeline holds at most {MAX_FAULTS} faults; remove one to add another."
+                    ));
+                } else {
+                    next.design.faults.push(fault);
+                    sort_by_time(&mut next.design.faults);
+                }
             }
             Action::RemoveFault(index) => {
                 if index < next.design.faults.len() {
@@ -543,22 +551,18 @@ pub fn apply_setting(
 
 /// Reads a design file's text: JSON, the supported version, and a design that validates.
 pub fn parse_import(text: &str) -> Result<Design, String> {
-    /// Only the version, read before the design. Reading the text twice, rather than through a
-    /// `serde_json::Value`, keeps a second copy of the design's deserializer out of the page.
+    /// Only the version, read before the design.
     #[derive(serde::Deserialize)]
     struct Header {
         version: Option<u64>,
     }
-    serde_json::from_str::<serde::de::IgnoredAny>(text).map_err(|e| {
+    let json = Json::parse(text).map_err(|e| {
         format!(
             "This file is not JSON ({}). Export a board to see the format.",
-            bounded_message(&e.to_string())
+            bounded_message(&e)
         )
     })?;
-    match serde_json::from_str::<Header>(text)
-        .ok()
-        .and_then(|h| h.version)
-    {
+    match json.read::<Header>().ok().and_then(|h| h.version) {
         Some(1) => {}
         Some(v) => {
             return Err(format!(
@@ -569,10 +573,10 @@ pub fn parse_import(text: &str) -> Result<Design, String> {
             return Err("This JSON has no \"version\": 1, so it is not a shardlab design.".into())
         }
     }
-    let design: Design = serde_json::from_str(text).map_err(|e| {
+    let design: Design = json.read().map_err(|e| {
         format!(
             "This JSON is not a shardlab design: {}.",
-            bounded_message(&e.to_string())
+            bounded_message(&e)
         )
     })?;
     if let Some(first) = validate(&design).first() {

@@ -20,6 +20,11 @@ pub const MAX_EDGES: usize = 256;
 pub const MAX_FAULTS: usize = 32;
 /// Longest node id, in bytes.
 pub const MAX_ID_LEN: usize = 64;
+/// Longest node label, in characters: a label is drawn inside its box, and the board's editor
+/// stops here.
+pub const MAX_LABEL_CHARS: usize = 40;
+/// Longest design name, in characters: it is the board's title.
+pub const MAX_NAME_CHARS: usize = 80;
 /// Most users a design may have.
 pub const MAX_USERS: u32 = 1_000_000;
 /// Longest simulated run, in seconds.
@@ -58,6 +63,24 @@ pub enum DesignError {
     TooManyFaults {
         /// Faults found.
         count: usize,
+        /// The limit.
+        max: usize,
+    },
+    /// A node's label is too long to draw.
+    #[error("node `{id}` has a label of {chars} characters; labels are at most {max}")]
+    LabelTooLong {
+        /// The node.
+        id: String,
+        /// Characters in its label.
+        chars: usize,
+        /// The limit.
+        max: usize,
+    },
+    /// The design's name is too long for a title.
+    #[error("the design's name has {chars} characters; names are at most {max}")]
+    NameTooLong {
+        /// Characters in the name.
+        chars: usize,
         /// The limit.
         max: usize,
     },
@@ -223,12 +246,21 @@ impl DesignError {
             | DesignError::NoPathToDatabase { id }
             | DesignError::Unreachable { id }
             | DesignError::OutOfRange { id, .. }
-            | DesignError::FailoverWithoutStandby { id } => Some(id),
+            | DesignError::FailoverWithoutStandby { id }
+            | DesignError::LabelTooLong { id, .. } => Some(id),
             DesignError::DanglingEdge { from, .. }
             | DesignError::DuplicateEdge { from, .. }
             | DesignError::EdgeNotAllowed { from, .. }
             | DesignError::MissingEdge { from, .. } => Some(from),
-            _ => None,
+            DesignError::UnsupportedVersion { .. }
+            | DesignError::TooManyNodes { .. }
+            | DesignError::TooManyEdges { .. }
+            | DesignError::TooManyFaults { .. }
+            | DesignError::NameTooLong { .. }
+            | DesignError::BadId { .. }
+            | DesignError::MissingNode { .. }
+            | DesignError::FaultOutOfRange { .. }
+            | DesignError::FaultNeedsCache { .. } => None,
         }
     }
 }
@@ -271,6 +303,31 @@ pub enum SimError {
 
 /// Every problem with `design`, in a stable order; empty when the design can be solved.
 pub fn validate(design: &Design) -> Vec<DesignError> {
+    let mut errors = size_errors(design);
+    // Graph checks on a huge input would be slow and their messages noise; stop here.
+    if !errors.is_empty() {
+        return errors;
+    }
+
+    check_ids(design, &mut errors);
+    let graph_ok = check_edges(design, &mut errors);
+    if graph_ok {
+        check_cycle(design, &mut errors);
+    }
+    let kinds_ok = check_kinds(design, &mut errors);
+    if graph_ok && kinds_ok && errors.is_empty() {
+        check_wiring(design, &mut errors);
+    }
+    check_settings(design, &mut errors);
+    check_faults(design, &mut errors);
+    errors
+}
+
+/// The problems that make a design too big to hold at all: a format version this build does not
+/// read, or more nodes, edges or faults than the limits. Every way a design arrives (a file, a
+/// link, an autosave) refuses one of these before it is drawn; the other problems [`validate`]
+/// finds are the board's to show beside the node.
+pub fn size_errors(design: &Design) -> Vec<DesignError> {
     let mut errors = Vec::new();
     if design.version != super::design::DESIGN_VERSION {
         errors.push(DesignError::UnsupportedVersion {
@@ -295,22 +352,6 @@ pub fn validate(design: &Design) -> Vec<DesignError> {
             max: MAX_FAULTS,
         });
     }
-    // Graph checks on a huge input would be slow and their messages noise; stop here.
-    if !errors.is_empty() {
-        return errors;
-    }
-
-    check_ids(design, &mut errors);
-    let graph_ok = check_edges(design, &mut errors);
-    if graph_ok {
-        check_cycle(design, &mut errors);
-    }
-    let kinds_ok = check_kinds(design, &mut errors);
-    if graph_ok && kinds_ok && errors.is_empty() {
-        check_wiring(design, &mut errors);
-    }
-    check_settings(design, &mut errors);
-    check_faults(design, &mut errors);
     errors
 }
 
@@ -323,6 +364,13 @@ pub fn check(design: &Design) -> Result<(), DesignError> {
 }
 
 fn check_ids(design: &Design, errors: &mut Vec<DesignError>) {
+    let name_chars = design.name.chars().count();
+    if name_chars > MAX_NAME_CHARS {
+        errors.push(DesignError::NameTooLong {
+            chars: name_chars,
+            max: MAX_NAME_CHARS,
+        });
+    }
     let mut seen = BTreeSet::new();
     let mut reported = BTreeSet::new();
     for (index, node) in design.nodes.iter().enumerate() {
@@ -341,6 +389,14 @@ fn check_ids(design: &Design, errors: &mut Vec<DesignError>) {
         if !node.x.is_finite() || !node.y.is_finite() {
             errors.push(DesignError::BadPosition {
                 id: node.id.clone(),
+            });
+        }
+        let label_chars = node.label.chars().count();
+        if label_chars > MAX_LABEL_CHARS {
+            errors.push(DesignError::LabelTooLong {
+                id: node.id.clone(),
+                chars: label_chars,
+                max: MAX_LABEL_CHARS,
             });
         }
     }
