@@ -11,6 +11,7 @@ pub mod file_import;
 pub mod footer;
 pub mod format;
 pub mod header;
+pub mod json;
 pub mod log_slider;
 pub mod not_found;
 pub mod number;

@@ -1,0 +1,125 @@
+//! JSON text into the app's types: the one way a view reads a design file, a link's design or an
+//! autosave.
+//!
+//! In the page, the browser's `JSON.parse` reads the text and serde-wasm-bindgen turns the value
+//! into the type. ECMAScript requires `JSON.parse` to round every number correctly, so a position
+//! or a setting survives a link, a save or a file bit for bit, as serde_json's `float_roundtrip`
+//! makes it natively (the `board_url` fuzzer once found a position that drifted by one ulp through
+//! a link; see FUZZING.md). serde_json's parser and its correctly rounding tables then stay out of
+//! the page: 15.4 kB brotli on the Board's (measured with wasm-opt -Oz and brotli 11), which its
+//! size budget did not have. Natively (the CLI's
+//! crate is not this one; here: tests and the fuzz replay) serde_json reads it.
+//!
+//! JSON numbers are doubles in the browser, so an integer above 2^53 would lose digits; no field
+//! of a design is a 64-bit integer, and the autosave keeps its numbers in strings.
+
+use serde::de::DeserializeOwned;
+
+/// A parsed JSON document, to be read as one or more types.
+pub struct Json(
+    #[cfg(target_arch = "wasm32")] wasm_bindgen::JsValue,
+    #[cfg(not(target_arch = "wasm32"))] serde_json::Value,
+);
+
+impl Json {
+    /// Parses `text`; the error is the parser's message when the text is not JSON.
+    pub fn parse(text: &str) -> Result<Json, String> {
+        #[cfg(target_arch = "wasm32")]
+        {
+            js_sys::JSON::parse(text).map(Json).map_err(|e| {
+                e.dyn_ref::<js_sys::Error>()
+                    .map_or_else(|| "not JSON".to_owned(), |e| String::from(e.message()))
+            })
+        }
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            serde_json::from_str(text)
+                .map(Json)
+                .map_err(|e| e.to_string())
+        }
+    }
+
+    /// The document read as a `T`; the error says what did not fit.
+    pub fn read<T: DeserializeOwned>(&self) -> Result<T, String> {
+        #[cfg(target_arch = "wasm32")]
+        {
+            serde_wasm_bindgen::from_value(self.0.clone()).map_err(|e| e.to_string())
+        }
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            T::deserialize(&self.0).map_err(|e| e.to_string())
+        }
+    }
+}
+
+/// Parses `text` and reads it as a `T` in one step; the error is the parser's or the reader's.
+pub fn from_text<T: DeserializeOwned>(text: &str) -> Result<T, String> {
+    Json::parse(text)?.read()
+}
+
+#[cfg(target_arch = "wasm32")]
+use wasm_bindgen::JsCast;
+
+#[cfg(all(test, target_arch = "wasm32"))]
+#[allow(clippy::unwrap_used)]
+mod browser_tests {
+    use super::*;
+    use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
+
+    wasm_bindgen_test_configure!(run_in_browser);
+
+    #[derive(serde::Deserialize, Debug, PartialEq)]
+    #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+    enum Shape {
+        Dot { x: f64, n: u32 },
+    }
+
+    #[wasm_bindgen_test]
+    fn the_browser_reads_long_decimals_correctly_rounded_and_tagged_enums() {
+        for text in [
+            format!("5{}.0", "2022202222".repeat(13)),
+            "0.1000000000000000055511151231257827021181583404541015625".to_owned(),
+            "2.2250738585072011e-308".to_owned(),
+            "9007199254740993".to_owned(),
+        ] {
+            let expected: f64 = text.parse().unwrap();
+            let read: Shape =
+                from_text(&format!(r#"{{"kind": "dot", "x": {text}, "n": 3}}"#)).unwrap();
+            let Shape::Dot { x, n } = read;
+            assert_eq!((x.to_bits(), n), (expected.to_bits(), 3), "{text}");
+        }
+        assert!(from_text::<Shape>(r#"{"kind": "dot", "x": 1, "n": 2.5}"#).is_err());
+        assert!(from_text::<Shape>(r#"{"kind": "square"}"#)
+            .unwrap_err()
+            .contains("square"));
+        assert!(Json::parse("{nope").is_err());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(serde::Deserialize, Debug, PartialEq)]
+    struct Point {
+        x: f64,
+        n: u32,
+    }
+
+    #[test]
+    fn a_document_reads_as_its_type_and_says_what_does_not_fit() {
+        let json = Json::parse(r#"{"x": 0.1, "n": 7}"#).unwrap();
+        assert_eq!(json.read::<Point>(), Ok(Point { x: 0.1, n: 7 }));
+        assert!(json.read::<Vec<u32>>().is_err());
+        assert!(Json::parse("{nope").is_err());
+        assert!(from_text::<Point>(r#"{"x": 1}"#).unwrap_err().contains('n'));
+    }
+
+    #[test]
+    fn long_decimals_are_read_correctly_rounded() {
+        let text = format!("5{}.0", "2022202222".repeat(13));
+        let expected: f64 = text.parse().unwrap();
+        let read: Point = from_text(&format!(r#"{{"x": {text}, "n": 1}}"#)).unwrap();
+        assert_eq!(read.x.to_bits(), expected.to_bits());
+    }
+}
