@@ -1,11 +1,13 @@
 //! The Board view: a draggable design board, its settings with a "why", the simulator and its
 //! caption, failures on a timeline, and plots. The page owns one reducer ([`state::BoardState`]),
-//! mirrors it in the address bar and in localStorage ([`storage`]), and runs the simulation in
+//! mirrors it in the address bar ([`storage`]) and in localStorage ([`autosave`]), and runs the simulation in
 //! slices ([`runner`]); each panel is a component in its own file.
 //!
 //! Everything but the home-page preview is compiled only with the `board` feature, so that the
 //! pages that do not show this view do not carry its code (see `route.rs`).
 
+#[cfg(feature = "board")]
+pub mod autosave;
 #[cfg(feature = "board")]
 pub mod canvas;
 #[cfg(feature = "board")]
@@ -25,6 +27,8 @@ pub mod plots;
 pub mod preview;
 #[cfg(feature = "board")]
 pub mod runner;
+#[cfg(feature = "board")]
+pub mod save_notes;
 #[cfg(feature = "board")]
 pub mod saving;
 #[cfg(feature = "board")]

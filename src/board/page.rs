@@ -6,38 +6,21 @@ use crate::components::url_state_hook::{use_link_pairs, use_url_state_with, UrlC
 use std::collections::BTreeMap;
 use std::rc::Rc;
 
-use gloo::storage::{LocalStorage, Storage};
-use gloo::timers::callback::Timeout;
 use shardlab_core::sim::{estimate, validate};
 use yew::prelude::*;
 
 use crate::route::View;
 use runner::{use_simulation, RunKey, RunStatus};
 use settings_panel::Row;
-use state::{Action, BoardState, Selection, DURATION_S};
+use state::{Action, Selection, DURATION_S};
 
-/// How long the address bar and the autosave wait for the board to settle, in ms.
-const SAVE_DELAY_MS: u32 = 300;
-
-/// The opening state: the link if it has one, else the autosave (outside an embed, whose author
-/// chose what it shows), else the default board.
-fn initial(in_url: &[(String, String)], embedded: bool) -> (BoardState, Vec<String>) {
-    if !in_url.is_empty() || embedded {
-        return storage::decode(in_url);
-    }
-    let saved = LocalStorage::raw()
-        .get_item(storage::STORAGE_KEY)
-        .ok()
-        .flatten()
-        .and_then(|text| storage::load_text(&text));
-    (saved.unwrap_or_default(), Vec::new())
-}
+use autosave::{use_autosave, SAVE_DELAY_MS};
 
 /// The Board page.
 #[function_component(BoardView)]
 pub fn board_view() -> Html {
     let link = use_link_pairs();
-    let opening = use_memo((), move |_| initial(&link.own, link.embedded));
+    let opening = use_memo((), move |_| autosave::opening(&link.own, link.embedded));
     let codec = UrlCodec::new(
         View::Board,
         storage::encode,
@@ -46,25 +29,10 @@ pub fn board_view() -> Html {
     );
     let url = use_url_state_with(codec.settling(SAVE_DELAY_MS), {
         let opening = opening.clone();
-        move |_, _| opening.0.clone()
+        move |_, _| opening.state.clone()
     });
     let state = url.state.clone();
-
-    // The autosave, once the board has been still for a moment. An embed leaves the reader's own
-    // board alone.
-    {
-        let state = state.clone();
-        let embedded = url.embedded;
-        use_effect_with(url.encoded.clone(), move |_| {
-            let timeout = (!embedded).then(|| {
-                Timeout::new(SAVE_DELAY_MS, move || {
-                    let _ = LocalStorage::raw()
-                        .set_item(storage::STORAGE_KEY, &storage::save_text(&state));
-                })
-            });
-            move || drop(timeout)
-        });
-    }
+    let (saved, dismiss_other_tab) = use_autosave(&state, &url.encoded, url.embedded);
 
     let dispatch = {
         let state = state.clone();
@@ -170,7 +138,8 @@ pub fn board_view() -> Html {
                    slider; a seeded simulation of 60 seconds then replaces it." }
             </p>
             <ShareBar view={View::Board} query={url.encoded.clone()} />
-            { for opening.1.iter().map(|n| html! { <p class="note" role="status">{ n.clone() }</p> }) }
+            <save_notes::SaveNotes opening={opening.clone()} status={saved.clone()}
+                {dismiss_other_tab} dispatch={dispatch.clone()} />
             if let Some(note) = &state.note {
                 <p class="note" role="status">{ note.clone() }</p>
             }
@@ -196,7 +165,7 @@ pub fn board_view() -> Html {
                     connecting={state.connecting.clone()} problems={problems} {loads}
                     dispatch={dispatch.clone()} />
                 <saving::Saving design={state.design.clone()} error={state.import_error.clone()}
-                    dispatch={dispatch.clone()} />
+                    save_failed={saved.failed} dispatch={dispatch.clone()} />
             </section>
             </div>
             <settings_panel::SettingsPanel node={selected_node} {rows} error={setting_error}

@@ -10,6 +10,7 @@ use super::storage::export_json;
 use crate::components::download::download_text;
 use crate::components::file_import::{use_file_import, FileRead};
 use crate::components::format::format_count;
+use crate::storage::SaveError;
 
 /// What an imported file does to the board: a design to load, or the message that says why not.
 fn import_outcome(read: FileRead) -> Result<Box<Design>, String> {
@@ -36,6 +37,8 @@ pub struct SavingProps {
     pub design: Design,
     /// The last import's error.
     pub error: Option<String>,
+    /// Why the last autosave failed, if it did.
+    pub save_failed: Option<SaveError>,
     /// The page's dispatcher.
     pub dispatch: Callback<Action>,
 }
@@ -66,6 +69,12 @@ pub fn saving(props: &SavingProps) -> Html {
             <input id="board-import" class="visually-hidden" type="file" accept="application/json,.json"
                 onchange={on_import} aria-describedby="board-import-error" />
             <span class="hint">{ "Files up to 1 MB, in the design format." }</span>
+            if let Some(failed) = props.save_failed {
+                <p class="field-error" role="alert" data-testid="save-failed">
+                    { failed.message() }
+                    { " Your latest edits are not saved in this browser: Export JSON or Copy link keeps them." }
+                </p>
+            }
             <p id="board-import-error" class="field-error" role="alert" data-testid="import-error">
                 { props.error.clone().unwrap_or_default() }
             </p>

@@ -5,11 +5,15 @@
 //! Pinterest preset. `d` holds the design's JSON, and only when the design differs from the preset's
 //! (yew-router percent-encodes it). Decoding never fails: a bad value becomes a note and its default.
 
+use shardlab_core::sim::validate::size_errors;
 use shardlab_core::sim::Design;
 use shardlab_core::text::{bounded_message, quote};
 
+use crate::components::json::from_text;
 use crate::components::url_query::check_version;
 
+#[cfg(test)]
+use super::state::MAX_NODES;
 use super::state::{BoardState, DEFAULT_PRESET, DEFAULT_SEED, MAX_USERS, MIN_USERS};
 
 /// The format version written as `v`.
@@ -43,11 +47,37 @@ pub fn encode(state: &BoardState) -> Vec<(&'static str, String)> {
     pairs
 }
 
+/// Where a board's pairs come from, for the notes that say what could not be used.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// The address.
+    Link,
+    /// The browser's autosave.
+    Autosave,
+}
+
+impl Source {
+    /// The start of a note about one of its values.
+    fn whose(self) -> &'static str {
+        match self {
+            Source::Link => "The link's",
+            Source::Autosave => "Your saved board's",
+        }
+    }
+}
+
 /// The state a link describes, with a note for every value it could not use.
 pub fn decode(pairs: &[(String, String)]) -> (BoardState, Vec<String>) {
     if let Err(notice) = check_version(pairs, VERSION, "the default board") {
         return (BoardState::default(), vec![notice]);
     }
+    decode_from(pairs, Source::Link)
+}
+
+/// The state a link's or an autosave's pairs describe, whose version was checked, with a note for
+/// every value that could not be used (that value's default is kept).
+fn decode_from(pairs: &[(String, String)], source: Source) -> (BoardState, Vec<String>) {
+    let whose = source.whose();
     let mut notes = Vec::new();
     let get = |key: &str| {
         pairs
@@ -58,7 +88,7 @@ pub fn decode(pairs: &[(String, String)]) -> (BoardState, Vec<String>) {
     let mut state = match get("preset") {
         Some(name) => BoardState::from_preset(name).unwrap_or_else(|| {
             notes.push(format!(
-                "The link names a preset {} that does not exist; showing {DEFAULT_PRESET}.",
+                "{whose} preset {} does not exist; showing {DEFAULT_PRESET}.",
                 quote(name)
             ));
             BoardState::default()
@@ -72,7 +102,7 @@ pub fn decode(pairs: &[(String, String)]) -> (BoardState, Vec<String>) {
         }
     };
     if let Some(text) = get("d") {
-        match decode_design(text) {
+        match decode_design(text, source) {
             Ok(design) => state.design = design,
             Err(message) => notes.push(message),
         }
@@ -81,7 +111,7 @@ pub fn decode(pairs: &[(String, String)]) -> (BoardState, Vec<String>) {
         match text.parse::<u32>() {
             Ok(users) if (MIN_USERS..=MAX_USERS).contains(&users) => state.users = users,
             _ => notes.push(format!(
-                "The link's users {} is not a whole number {MIN_USERS} … {MAX_USERS}; kept {}.",
+                "{whose} users {} is not a whole number {MIN_USERS} … {MAX_USERS}; kept {}.",
                 quote(text),
                 state.users
             )),
@@ -91,7 +121,7 @@ pub fn decode(pairs: &[(String, String)]) -> (BoardState, Vec<String>) {
         match text.parse::<u64>() {
             Ok(seed) => state.seed = seed,
             Err(_) => notes.push(format!(
-                "The link's seed {} is not a whole number 0 … 18446744073709551615; kept {}.",
+                "{whose} seed {} is not a whole number 0 … 18446744073709551615; kept {}.",
                 quote(text),
                 state.seed
             )),
@@ -106,18 +136,28 @@ pub fn decode(pairs: &[(String, String)]) -> (BoardState, Vec<String>) {
     (state, notes)
 }
 
-/// A design from a link's `d`: JSON of the design format. It may be invalid (the board explains
-/// why), but it must parse.
-pub fn decode_design(text: &str) -> Result<Design, String> {
+/// A design from a link's `d`: JSON of the design format, within the same size limits as an
+/// imported file (a 20,000-node link once took half a minute to draw). It may otherwise be invalid
+/// (the board explains why), but it must parse.
+pub fn decode_design(text: &str, source: Source) -> Result<Design, String> {
+    let whose = source.whose();
     if text.len() > MAX_URL_DESIGN {
-        return Err("The link's design is over 1 MB; showing the preset instead.".into());
+        return Err(format!(
+            "{whose} design is over 1 MB; showing the preset instead."
+        ));
     }
-    serde_json::from_str(text).map_err(|e| {
+    let design: Design = from_text(text).map_err(|e| {
         format!(
-            "The link's design could not be read ({}); showing the preset instead.",
-            bounded_message(&e.to_string())
+            "{whose} design could not be read ({}); showing the preset instead.",
+            bounded_message(&e)
         )
-    })
+    })?;
+    match size_errors(&design).first() {
+        Some(too_big) => Err(format!(
+            "{whose} design cannot be opened: {too_big}; showing the preset instead."
+        )),
+        None => Ok(design),
+    }
 }
 
 /// The autosave: the same pairs as the link, as JSON.
@@ -125,11 +165,32 @@ pub fn save_text(state: &BoardState) -> String {
     serde_json::to_string(&crate::components::url_query::owned(&encode(state))).unwrap_or_default()
 }
 
-/// The inverse of [`save_text`]; `None` when the text is not an autosave.
-pub fn load_text(text: &str) -> Option<BoardState> {
-    let pairs: Vec<(String, String)> = serde_json::from_str(text).ok()?;
-    let (state, notes) = decode(&pairs);
-    notes.is_empty().then_some(state)
+/// What an autosave's text holds, read the way a link is read.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SavedBoard {
+    /// A board, with a note for each value that could not be used (its default is kept).
+    Read(Box<BoardState>, Vec<String>),
+    /// Nothing this build can read: another format version wrote it, or it is damaged. The text
+    /// says which.
+    Unreadable(&'static str),
+}
+
+/// The inverse of [`save_text`].
+pub fn load_text(text: &str) -> SavedBoard {
+    let Ok(pairs) = from_text::<Vec<(String, String)>>(text) else {
+        return SavedBoard::Unreadable("it is damaged");
+    };
+    if check_version(&pairs, VERSION, "").is_err() {
+        return SavedBoard::Unreadable("another version of shardlab wrote it");
+    }
+    let (state, notes) = decode_from(&pairs, Source::Autosave);
+    SavedBoard::Read(Box::new(state), notes)
+}
+
+/// Whether this build reads an autosave's text, at least in part; one it cannot read is kept
+/// aside before a save would overwrite it.
+pub fn save_is_readable(text: &str) -> bool {
+    matches!(load_text(text), SavedBoard::Read(..))
 }
 
 /// The design as the Export button writes it: pretty JSON.
@@ -208,8 +269,65 @@ mod tests {
     #[test]
     fn autosave_round_trips() {
         let state = Rc::new(BoardState::default()).reduce(Action::LoadPreset("one-big-box".into()));
-        let back = load_text(&save_text(&state));
-        assert_eq!(back.map(|s| s.design), Some(state.design.clone()));
-        assert!(load_text("nonsense").is_none());
+        match load_text(&save_text(&state)) {
+            SavedBoard::Read(back, notes) => {
+                assert_eq!(back.design, state.design);
+                assert!(notes.is_empty(), "{notes:?}");
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_save_keeps_what_reads_and_says_what_was_dropped() {
+        let text = r#"[["v","1"],["preset","one-big-box"],["users","0"],["seed","x"]]"#;
+        let SavedBoard::Read(state, notes) = load_text(text) else {
+            panic!("a save with two bad values still reads");
+        };
+        assert_eq!(state.preset.as_deref(), Some("one-big-box"));
+        assert_eq!(state.seed, DEFAULT_SEED);
+        assert_eq!(notes.len(), 2, "{notes:?}");
+        assert!(
+            notes.iter().all(|n| n.starts_with("Your saved board's")),
+            "{notes:?}"
+        );
+        assert!(save_is_readable(text));
+    }
+
+    #[test]
+    fn a_damaged_or_newer_save_is_unreadable() {
+        for text in [
+            "nonsense",
+            r#"{"v":1}"#,
+            r#"[["v","2"],["users","5"]]"#,
+            r#"[["v","x"]]"#,
+        ] {
+            assert!(
+                matches!(load_text(text), SavedBoard::Unreadable(_)),
+                "{text}"
+            );
+            assert!(!save_is_readable(text), "{text}");
+        }
+    }
+
+    #[test]
+    fn a_link_over_the_size_limits_is_refused_with_a_note() {
+        let mut design = BoardState::default().design;
+        let node = design.nodes.first().cloned().expect("the preset has nodes");
+        design.nodes = (0..=MAX_NODES)
+            .map(|i| shardlab_core::sim::Node {
+                id: format!("n{i}"),
+                ..node.clone()
+            })
+            .collect();
+        let json = serde_json::to_string(&design).expect("a design serialises");
+        let pairs = vec![("v".to_string(), "1".to_string()), ("d".to_string(), json)];
+        let (state, notes) = decode(&pairs);
+        assert_eq!(state.design, BoardState::default().design);
+        assert_eq!(notes.len(), 1, "{notes:?}");
+        assert!(
+            notes[0].contains(&format!("at most {MAX_NODES}")),
+            "{notes:?}"
+        );
     }
 }
