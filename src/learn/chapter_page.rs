@@ -116,7 +116,7 @@ pub fn chapter_page(props: &ChapterPageProps) -> Html {
     };
     let previous = neighbour(index.checked_sub(1));
     let next = neighbour(index.checked_add(1));
-    let done_here = progress.done_in(chapter.slug);
+    let done_here = chapter.tasks_done(&progress);
     html! {
         <article class="page learn-chapter" aria-labelledby="chapter-title">
             <p class="chapter-kicker">

@@ -2,6 +2,7 @@
 //! product spec), one or more live views in a chosen state, its "try it" tasks, and its sources.
 
 use super::live_view::LiveView;
+use super::progress::Progress;
 use super::tasks::{self, Check, Task};
 
 /// A live view in a chapter.
@@ -40,6 +41,17 @@ pub struct Chapter {
     pub after: &'static [&'static str],
     /// Where the facts come from.
     pub sources: &'static [Source],
+}
+
+impl Chapter {
+    /// How many of this chapter's tasks the reader has done. Only its own task ids count, so a
+    /// stored id no chapter has cannot read "100000 of 2 tasks done".
+    pub fn tasks_done(&self, progress: &Progress) -> usize {
+        self.tasks
+            .iter()
+            .filter(|task| progress.is_done(self.slug, task.id))
+            .count()
+    }
 }
 
 const PINTEREST: Source = Source {

@@ -81,7 +81,7 @@ mod view {
                 </p>
                 <ol class="chapter-list">
                     { for CHAPTERS.iter().map(|chapter| {
-                        let done = progress.done_in(chapter.slug);
+                        let done = chapter.tasks_done(&progress);
                         let finished = progress.finished.contains(chapter.slug);
                         let slug = chapter.slug.parse::<ChapterSlug>().ok();
                         html! {

@@ -10,12 +10,13 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 use std::str::FromStr;
 
-use gloo::storage::{LocalStorage, Storage};
 use serde::{Deserialize, Serialize};
 use yew::prelude::*;
 
 /// The localStorage key.
 pub const STORAGE_KEY: &str = "shardlab.learn.v1";
+/// Where stored progress this build cannot read is kept, untouched, before a save would overwrite it.
+pub const KEPT_KEY: &str = "shardlab.learn.v1.kept";
 /// The localStorage key of the finished-chapter count alone, a plain number, written by [`save`]:
 /// the header of every page reads it, and parsing the whole progress there would cost every
 /// page's bundle.
@@ -82,15 +83,43 @@ pub struct Progress {
 }
 
 impl Progress {
-    /// Reads the stored text; anything unreadable is a fresh start (never a panic).
-    pub fn parse(text: &str) -> Progress {
-        serde_json::from_str::<Progress>(text)
-            .map(|mut p| {
-                // Only known chapters count, so a stale entry cannot read "12/11".
-                p.finished.retain(|s| CHAPTER_SLUGS.contains(&s.as_str()));
-                p
-            })
-            .unwrap_or_default()
+    /// Reads the stored text field by field, keeping every part that reads: one ill-typed value
+    /// drops only itself, not the reader's other progress. Only known chapters count, so a stale
+    /// entry cannot read "12/11". `None` when the text is not progress at all (not a JSON object).
+    pub fn parse(text: &str) -> Option<Progress> {
+        use serde_json::Value;
+        let value: Value = serde_json::from_str(text).ok()?;
+        let object = value.as_object()?;
+        let known = |slug: &str| CHAPTER_SLUGS.contains(&slug);
+        let strings = |list: Option<&Value>| -> Vec<String> {
+            list.and_then(Value::as_array)
+                .into_iter()
+                .flatten()
+                .filter_map(|item| item.as_str().map(str::to_owned))
+                .collect()
+        };
+        let mut progress = Progress::default();
+        for (slug, tasks) in object
+            .get("done")
+            .and_then(Value::as_object)
+            .into_iter()
+            .flatten()
+        {
+            let tasks: BTreeSet<String> = strings(Some(tasks)).into_iter().collect();
+            if known(slug) && !tasks.is_empty() {
+                progress.done.insert(slug.clone(), tasks);
+            }
+        }
+        progress.finished = strings(object.get("finished"))
+            .into_iter()
+            .filter(|slug| known(slug))
+            .collect();
+        progress.last = object
+            .get("last")
+            .and_then(Value::as_str)
+            .filter(|slug| known(slug))
+            .map(str::to_owned);
+        Some(progress)
     }
 
     /// The stored text.
@@ -103,11 +132,6 @@ impl Progress {
         self.done
             .get(slug)
             .is_some_and(|tasks| tasks.contains(task))
-    }
-
-    /// Tasks done in a chapter.
-    pub fn done_in(&self, slug: &str) -> usize {
-        self.done.get(slug).map_or(0, BTreeSet::len)
     }
 
     /// Marks a task done, and the chapter finished when `all_tasks` are; true when anything changed.
@@ -128,27 +152,23 @@ impl Progress {
 
 /// The stored progress (a fresh one when there is none or it is unreadable).
 pub fn load() -> Progress {
-    LocalStorage::raw()
-        .get_item(STORAGE_KEY)
-        .ok()
-        .flatten()
-        .map(|text| Progress::parse(&text))
+    crate::storage::get(STORAGE_KEY)
+        .and_then(|text| Progress::parse(&text))
         .unwrap_or_default()
 }
 
 /// Stores the progress and tells the page (header, home) it changed.
 pub fn save(progress: &Progress) {
-    let storage = LocalStorage::raw();
-    let _ = storage.set_item(STORAGE_KEY, &progress.to_text());
-    let _ = storage.set_item(COUNT_KEY, &progress.finished_count().to_string());
+    let readable: fn(&str) -> bool = |text| Progress::parse(text).is_some();
+    let _ = crate::storage::set_keeping(STORAGE_KEY, &progress.to_text(), KEPT_KEY, readable);
+    let _ = crate::storage::set(COUNT_KEY, &progress.finished_count().to_string());
     announce();
 }
 
 /// Forgets all progress.
 pub fn reset() {
-    let storage = LocalStorage::raw();
-    let _ = storage.remove_item(STORAGE_KEY);
-    let _ = storage.remove_item(COUNT_KEY);
+    crate::storage::remove(STORAGE_KEY);
+    crate::storage::remove(COUNT_KEY);
     announce();
 }
 
@@ -198,7 +218,6 @@ mod tests {
         assert!(p.mark("mod-n", "why", &["read", "why"]));
         assert_eq!(p.finished_count(), 1);
         assert!(p.is_done("mod-n", "why"));
-        assert_eq!(p.done_in("mod-n"), 2);
     }
 
     #[test]
@@ -206,11 +225,21 @@ mod tests {
         let mut p = Progress::default();
         p.mark("ring", "grow", &["grow"]);
         p.last = Some("ring".into());
-        assert_eq!(Progress::parse(&p.to_text()), p);
-        assert_eq!(Progress::parse("{not json"), Progress::default());
-        assert_eq!(Progress::parse("[1,2]"), Progress::default());
-        let stale = Progress::parse(r#"{"finished":["ring","gone-chapter"]}"#);
+        assert_eq!(Progress::parse(&p.to_text()), Some(p));
+        assert_eq!(Progress::parse("{not json"), None);
+        assert_eq!(Progress::parse("[1,2]"), None);
+        let stale = Progress::parse(r#"{"finished":["ring","gone-chapter"]}"#).unwrap_or_default();
         assert_eq!(stale.finished_count(), 1);
+    }
+
+    #[test]
+    fn one_ill_typed_field_drops_only_itself() {
+        let text = r#"{"done":{"ring":["grow",7],"mod-n":"oops","nope":["a"]},"finished":["ring"],"last":42}"#;
+        let p = Progress::parse(text).unwrap_or_default();
+        assert!(p.is_done("ring", "grow"));
+        assert_eq!(p.done.len(), 1, "{p:?}");
+        assert_eq!(p.finished_count(), 1);
+        assert_eq!(p.last, None);
     }
 
     #[test]

@@ -29,7 +29,7 @@ pub fn resume() -> Html {
                 <Link<Route> to={Route::LearnChapter { slug }}>{ chapter.title }</Link<Route>>
                 { format!(
                     ": {} of {} tasks done. {} of {} chapters finished.",
-                    progress.done_in(chapter.slug),
+                    chapter.tasks_done(&progress),
                     chapter.tasks.len(),
                     progress.finished_count(),
                     CHAPTER_SLUGS.len()
