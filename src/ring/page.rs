@@ -576,7 +576,7 @@ pub fn ring_view() -> Html {
                     { server_list::server_list(&server_list::ServerListProps { servers: state.servers.clone(),
                         vnodes: (state.scheme == "ring").then_some(state.vnodes),
                         weighted: matches!(state.scheme, "ring" | "rendezvous"),
-                        changed: state.previous.is_some(), dispatch: dispatch.clone() }) }
+                        changed: state.previous.is_some(), error: state.field_error.clone(), dispatch: dispatch.clone() }) }
                 </div>
                 <section class="panel rv-scheme-picture" aria-labelledby="rv-picture-title">
                     <h2 id="rv-picture-title">{ format!("Inside {}", scheme_label(state.scheme)) }</h2>
@@ -585,7 +585,8 @@ pub fn ring_view() -> Html {
                 { lookup_html }
                 <to_decoder::ToDecoder key_hash={hash} />
                 { settings::settings(&settings::SettingsProps { vnodes: state.vnodes, replicas: state.replicas, keys: state.keys,
-                    sample: state.sample, seed: state.seed, ring: state.scheme == "ring", dispatch: dispatch.clone() }) }
+                    sample: state.sample, seed: state.seed, ring: state.scheme == "ring",
+                    error: state.field_error.clone(), dispatch: dispatch.clone() }) }
                 if *painted {
                     <comparisons::Comparisons load={final_load} servers={state.servers.len() as u32}
                         vnodes={state.vnodes} seed={state.seed} />

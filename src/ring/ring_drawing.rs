@@ -22,6 +22,11 @@ pub const KEY_ORBIT: f64 = 150.0;
 pub const MOVED_ORBIT: f64 = 128.0;
 /// Ticks beyond this many are thinned (every k-th drawn) to keep the page at 60 fps.
 const MAX_TICKS: usize = 2_000;
+/// Owner bands beyond this many are drawn as this many equal arcs, each in the colour of the
+/// server that owns most of it: at the limits (64 servers of weight 100 at 100 vnodes, 640,000
+/// points) one path per span was 631,837 SVG elements and a minute of main thread. An arc is then
+/// under a fifth of a degree, finer than the band's width on any screen.
+pub const MAX_BANDS: usize = 2_000;
 
 /// The fraction of a turn a point of the `u64` hash space sits at (0 at the top, clockwise).
 pub fn turn_of(point: u64) -> f64 {
@@ -113,6 +118,68 @@ pub fn merged(spans: &[Span]) -> Vec<Span> {
     out
 }
 
+/// The spans the band draws: the merged spans when there are at most `max`, else `max` equal
+/// arcs of the hash space, each given to the server that owns most of it, neighbours of one owner
+/// merged. `spans` are in hash order, covering the circle once (the last may wrap past zero).
+pub fn drawn_bands(spans: &[Span], max: usize) -> Vec<Span> {
+    let spans = merged(spans);
+    if spans.len() <= max || max == 0 {
+        return spans;
+    }
+    const TURN: u128 = 1 << 64;
+    let arcs = max as u128;
+    // Each span's share of each arc it overlaps, in hash units; a wrapping span is two pieces.
+    let mut pieces: Vec<(u128, u128, u32)> = Vec::with_capacity(spans.len().saturating_add(1));
+    for span in &spans {
+        let (start, end) = (u128::from(span.start), u128::from(span.end));
+        if end > start {
+            pieces.push((start, end, span.server));
+        } else {
+            pieces.push((start, TURN, span.server));
+            pieces.push((0, end, span.server));
+        }
+    }
+    pieces.sort_unstable_by_key(|piece| piece.0);
+    let mut arcs_out: Vec<Span> = Vec::with_capacity(max);
+    let mut next_piece = 0;
+    let mut shares: Vec<(u32, u128)> = Vec::new();
+    for arc in 0..arcs {
+        // At most 2,000 arcs of a 2^64 turn: every product fits a u128 many times over.
+        let bound = |k: u128| k.saturating_mul(TURN).checked_div(arcs).unwrap_or(TURN);
+        let (lo, hi) = (bound(arc), bound(arc.saturating_add(1)));
+        shares.clear();
+        // Pieces are sorted and disjoint, so each arc starts from the first piece not wholly
+        // before it.
+        while pieces.get(next_piece).is_some_and(|p| p.1 <= lo) {
+            next_piece = next_piece.saturating_add(1);
+        }
+        for &(start, end, server) in pieces.iter().skip(next_piece) {
+            if start >= hi {
+                break;
+            }
+            let overlap = end.min(hi).saturating_sub(start.max(lo));
+            match shares.iter_mut().find(|(s, _)| *s == server) {
+                Some((_, total)) => *total = total.saturating_add(overlap),
+                None => shares.push((server, overlap)),
+            }
+        }
+        let Some(&(owner, _)) = shares
+            .iter()
+            .max_by_key(|(server, total)| (*total, std::cmp::Reverse(*server)))
+        else {
+            continue;
+        };
+        // `hi` of the last arc is a whole turn, which is 0 as a point.
+        let (start, end) = (lo as u64, if hi == TURN { 0 } else { hi as u64 });
+        arcs_out.push(Span {
+            start,
+            end,
+            server: owner,
+        });
+    }
+    merged(&arcs_out)
+}
+
 /// The ring drawing.
 pub fn ring_drawing(props: &RingDrawingProps) -> Html {
     let scene = &props.scene;
@@ -123,15 +190,17 @@ pub fn ring_drawing(props: &RingDrawingProps) -> Html {
         html! { <line class={classes!("rv-tick", server_class(server as usize))}
             x1={format!("{x1:.1}")} y1={format!("{y1:.1}")} x2={format!("{x2:.1}")} y2={format!("{y2:.1}")} /> }
     });
-    let band = merged(&scene.spans).into_iter().map(|span| {
-        let a = turn_of(span.start);
-        let mut b = turn_of(span.end);
-        if span.end <= span.start {
-            b += 1.0;
-        }
-        html! { <path class={classes!("rv-band", server_class(span.server as usize))}
-        d={band_path(a, b, BAND_INNER, BAND_OUTER)} /> }
-    });
+    let band = drawn_bands(&scene.spans, MAX_BANDS)
+        .into_iter()
+        .map(|span| {
+            let a = turn_of(span.start);
+            let mut b = turn_of(span.end);
+            if span.end <= span.start {
+                b += 1.0;
+            }
+            html! { <path class={classes!("rv-band", server_class(span.server as usize))}
+            d={band_path(a, b, BAND_INNER, BAND_OUTER)} /> }
+        });
     let walked = props.walked.iter().map(|&(point, chosen)| {
         let (x1, y1) = on_circle(point, TICK_INNER - 10.0);
         let (x2, y2) = on_circle(point, BAND_OUTER + 8.0);
@@ -167,6 +236,7 @@ pub fn ring_drawing(props: &RingDrawingProps) -> Html {
 }
 
 #[cfg(test)]
+#[allow(clippy::arithmetic_side_effects)]
 mod tests {
     use super::*;
 
@@ -205,5 +275,58 @@ mod tests {
             },
         ];
         assert_eq!(merged(&spans).len(), 2);
+    }
+
+    /// `n` spans of equal length with scattered owners among `servers`, the last wrapping to 0.
+    fn striped(n: u64, servers: u32) -> Vec<Span> {
+        let width = u64::MAX / n;
+        (0..n)
+            .map(|i| Span {
+                start: i * width,
+                end: if i + 1 == n { 0 } else { (i + 1) * width },
+                server: (i.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 58) as u32 % servers,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn few_spans_are_drawn_as_they_are() {
+        let spans = striped(10, 3);
+        assert_eq!(drawn_bands(&spans, MAX_BANDS), merged(&spans));
+    }
+
+    #[test]
+    fn many_spans_become_at_most_max_arcs_that_cover_the_circle() {
+        let spans = striped(640_000, 64);
+        let bands = drawn_bands(&spans, MAX_BANDS);
+        assert!(bands.len() <= MAX_BANDS, "{}", bands.len());
+        assert!(bands.len() > MAX_BANDS / 2, "{}", bands.len());
+        assert_eq!(bands.first().map(|b| b.start), Some(0));
+        assert_eq!(bands.last().map(|b| b.end), Some(0));
+        for pair in bands.windows(2) {
+            assert_eq!(pair[0].end, pair[1].start, "the arcs leave no gap");
+        }
+    }
+
+    #[test]
+    fn an_arc_goes_to_the_server_that_owns_most_of_it() {
+        // The first 90 % of the circle is 10,000 small spans, two of every three server 7's and
+        // the third server 3's; one span of server 1 is the rest.
+        let step = 9 * (u64::MAX / 10) / 10_000;
+        let mut spans: Vec<Span> = (0..10_000u64)
+            .map(|i| Span {
+                start: i * step,
+                end: (i + 1) * step,
+                server: if i % 3 == 2 { 3 } else { 7 },
+            })
+            .collect();
+        spans.push(Span {
+            start: 10_000 * step,
+            end: 0,
+            server: 1,
+        });
+        let bands = drawn_bands(&spans, 10);
+        let owners: Vec<u32> = bands.iter().map(|b| b.server).collect();
+        assert_eq!(owners, vec![7, 1], "{bands:?}");
     }
 }

@@ -3,7 +3,7 @@
 use shardlab_core::placement::{Server, MAX_WEIGHT};
 use yew::prelude::*;
 
-use super::state::{Action, MAX_VIEW_SERVERS};
+use super::state::{Action, Field, MAX_VIEW_SERVERS};
 use crate::components::draft_input::DraftInput;
 use crate::components::palette::server_class;
 
@@ -17,6 +17,8 @@ pub struct ServerListProps {
     pub weighted: bool,
     /// The last change, if any, can be settled.
     pub changed: bool,
+    /// The box whose last commit was refused, and why.
+    pub error: Option<(Field, String)>,
     pub dispatch: Callback<Action>,
 }
 
@@ -26,10 +28,10 @@ pub fn server_list(props: &ServerListProps) -> Html {
     let settle = props.dispatch.reform(|_: MouseEvent| Action::Settle);
     let rows = props.servers.iter().map(|server| {
         let id = server.id.0;
-        let on_weight = props.dispatch.reform(move |text: String| Action::SetWeight {
-            id,
-            weight: text.trim().parse().unwrap_or(1),
-        });
+        let field = Field::Weight(id);
+        let on_weight = props.dispatch.reform(move |text: String| Action::Type(field, text));
+        let error = props.error.as_ref().filter(|(f, _)| *f == field).map(|(_, m)| m.clone());
+        let error_id = format!("rv-weight-{id}-error");
         let kill = props.dispatch.reform(move |_: MouseEvent| Action::RemoveServer(id));
         let input_id = format!("rv-weight-{id}");
         html! {
@@ -38,7 +40,8 @@ pub fn server_list(props: &ServerListProps) -> Html {
                 <span class="rv-server-name mono">{ format!("S{id}") }</span>
                 <label for={input_id.clone()} class="rv-weight-label">{ "weight" }</label>
                 <DraftInput id={input_id} class="rv-weight mono" min="1" max={MAX_WEIGHT.to_string()}
-                    value={server.weight.to_string()} on_commit={on_weight}
+                    value={server.weight.to_string()} on_commit={on_weight} invalid={error.is_some()}
+                    describedby={error.is_some().then(|| error_id.clone())}
                     title={if props.weighted { "Weight 1 … 100" } else { "This scheme ignores weights" }} />
                 <span class="rv-vnodes muted">
                     { props.vnodes.map(|v| format!("{} vnodes", u64::from(v).saturating_mul(u64::from(server.weight)))).unwrap_or_default() }
@@ -47,6 +50,9 @@ pub fn server_list(props: &ServerListProps) -> Html {
                     aria-label={format!("Kill server S{id}")} disabled={props.servers.len() <= 1}>
                     { "Kill" }
                 </button>
+                if let Some(message) = error {
+                    <p id={error_id} class="field-error rv-weight-error" role="alert">{ message }</p>
+                }
             </li>
         }
     });

@@ -1,9 +1,8 @@
 //! The numbers behind the picture: vnodes per weight, replicas, keys counted, keys drawn, seed.
 
-use shardlab_core::placement::{MAX_VNODES, MIN_VNODES};
 use yew::prelude::*;
 
-use super::state::{Action, MAX_KEYS, MAX_REPLICAS, MAX_SAMPLE, MIN_KEYS};
+use super::state::{Action, Field};
 use crate::components::draft_input::DraftInput;
 
 /// What [`settings`] draws.
@@ -16,57 +15,67 @@ pub struct SettingsProps {
     pub seed: u64,
     /// Whether the scheme is the ring (vnodes matter only there).
     pub ring: bool,
+    /// The box whose last commit was refused, and why.
+    pub error: Option<(Field, String)>,
     pub dispatch: Callback<Action>,
 }
 
-fn number_input<T: std::str::FromStr + 'static>(
-    dispatch: &Callback<Action>,
-    make: fn(T) -> Action,
-) -> Callback<String> {
-    let dispatch = dispatch.clone();
-    Callback::from(move |text: String| {
-        if let Ok(n) = text.trim().replace([',', '_'], "").parse::<T>() {
-            dispatch.emit(make(n));
-        }
-    })
+/// One number box with its label, its range, and the message when its last commit was refused.
+fn number_field(
+    props: &SettingsProps,
+    field: Field,
+    id: &'static str,
+    label: &'static str,
+    value: u64,
+    help: Option<Html>,
+) -> Html {
+    let (low, high) = field.range();
+    let error = props
+        .error
+        .as_ref()
+        .filter(|(f, _)| *f == field)
+        .map(|(_, m)| m.clone());
+    let error_id = format!("{id}-error");
+    let help_id = format!("{id}-help");
+    let describedby = match (&help, &error) {
+        (Some(_), Some(_)) => format!("{help_id} {error_id}"),
+        (Some(_), None) => help_id.clone(),
+        (None, Some(_)) => error_id.clone(),
+        (None, None) => String::new(),
+    };
+    let on_commit = props
+        .dispatch
+        .reform(move |text: String| Action::Type(field, text));
+    html! {
+        <div class="rv-field">
+            <label for={id}>{ label }</label>
+            <DraftInput {id} min={low.to_string()} max={(field != Field::Seed).then(|| high.to_string())}
+                value={value.to_string()} {on_commit} invalid={error.is_some()}
+                describedby={(!describedby.is_empty()).then_some(describedby)} />
+            if let Some(help) = help {
+                <p id={help_id} class="help">{ help }</p>
+            }
+            if let Some(message) = error {
+                <p id={error_id} class="field-error" role="alert">{ message }</p>
+            }
+        </div>
+    }
 }
 
 /// The settings panel.
 pub fn settings(props: &SettingsProps) -> Html {
-    let d = &props.dispatch;
+    let vnodes_help = html! {
+        { if props.ring { "1 … 1000. More vnodes, evener load: σ/mean ≈ 1/√V." }
+          else { "Only the ring uses vnodes." } }
+    };
     html! {
         <section class="panel rv-settings" aria-labelledby="rv-settings-title">
             <h2 id="rv-settings-title">{ "Settings" }</h2>
-            <div class="rv-field">
-                <label for="rv-vnodes">{ "Vnodes per unit of weight" }</label>
-                <DraftInput id="rv-vnodes" min={MIN_VNODES.to_string()} max={MAX_VNODES.to_string()}
-                    value={props.vnodes.to_string()} on_commit={number_input(d, Action::SetVnodes)}
-                    describedby="rv-vnodes-help" />
-                <p id="rv-vnodes-help" class="help">
-                    { if props.ring { "1 … 1000. More vnodes, evener load: σ/mean ≈ 1/√V." }
-                      else { "Only the ring uses vnodes." } }
-                </p>
-            </div>
-            <div class="rv-field">
-                <label for="rv-replicas">{ "Replicas R" }</label>
-                <DraftInput id="rv-replicas" min="1" max={MAX_REPLICAS.to_string()}
-                    value={props.replicas.to_string()} on_commit={number_input(d, Action::SetReplicas)} />
-            </div>
-            <div class="rv-field">
-                <label for="rv-keys">{ "Keys counted" }</label>
-                <DraftInput id="rv-keys" min={MIN_KEYS.to_string()} max={MAX_KEYS.to_string()} step="1000"
-                    value={props.keys.to_string()} on_commit={number_input(d, Action::SetKeys)} />
-            </div>
-            <div class="rv-field">
-                <label for="rv-sample">{ "Keys drawn" }</label>
-                <DraftInput id="rv-sample" min="0" max={MAX_SAMPLE.to_string()} step="100"
-                    value={props.sample.to_string()} on_commit={number_input(d, Action::SetSample)} />
-            </div>
-            <div class="rv-field">
-                <label for="rv-seed">{ "Seed" }</label>
-                <DraftInput id="rv-seed" min="0"
-                    value={props.seed.to_string()} on_commit={number_input(d, Action::SetSeed)} />
-            </div>
+            { number_field(props, Field::Vnodes, "rv-vnodes", "Vnodes per unit of weight", u64::from(props.vnodes), Some(vnodes_help)) }
+            { number_field(props, Field::Replicas, "rv-replicas", "Replicas R", u64::from(props.replicas), None) }
+            { number_field(props, Field::Keys, "rv-keys", "Keys counted", props.keys, None) }
+            { number_field(props, Field::Sample, "rv-sample", "Keys drawn", props.sample, None) }
+            { number_field(props, Field::Seed, "rv-seed", "Seed", props.seed, None) }
         </section>
     }
 }

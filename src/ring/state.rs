@@ -12,6 +12,8 @@ use shardlab_core::placement::{
 use shardlab_core::text::quote;
 use yew::Reducible;
 
+use crate::components::format::format_count;
+
 /// The most servers the view draws.
 pub const MAX_VIEW_SERVERS: usize = 64;
 /// The most keys the statistics count.
@@ -72,6 +74,111 @@ pub struct RingState {
     pub step: usize,
     /// Notes for the reader: refused requests, bad link values.
     pub notes: Vec<String>,
+    /// The number box whose last commit was refused, and why; not part of the address.
+    pub field_error: Option<(Field, String)>,
+}
+
+/// A number box of the Ring's settings, with the range it accepts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Field {
+    /// A server's weight.
+    Weight(u32),
+    /// Vnodes per unit of weight.
+    Vnodes,
+    /// Replicas a lookup shows.
+    Replicas,
+    /// Keys the statistics count.
+    Keys,
+    /// Keys drawn as dots.
+    Sample,
+    /// The keys' seed.
+    Seed,
+}
+
+impl Field {
+    /// The whole numbers the box accepts, lowest and highest.
+    pub fn range(self) -> (u64, u64) {
+        match self {
+            Field::Weight(_) => (1, u64::from(MAX_WEIGHT)),
+            Field::Vnodes => (u64::from(MIN_VNODES), u64::from(MAX_VNODES)),
+            Field::Replicas => (1, u64::from(MAX_REPLICAS)),
+            Field::Keys => (MIN_KEYS, MAX_KEYS),
+            Field::Sample => (0, MAX_SAMPLE),
+            Field::Seed => (0, u64::MAX),
+        }
+    }
+
+    /// What the box holds, as a message names it.
+    fn what(self) -> String {
+        match self {
+            Field::Weight(id) => format!("S{id}'s weight"),
+            Field::Vnodes => "Vnodes per unit of weight".to_owned(),
+            Field::Replicas => "Replicas".to_owned(),
+            Field::Keys => "Keys counted".to_owned(),
+            Field::Sample => "Keys drawn".to_owned(),
+            Field::Seed => "The seed".to_owned(),
+        }
+    }
+
+    /// The value typed in the box (digits, with `,` or `_` between groups allowed), or `None`
+    /// when it is not a whole number in [`Field::range`]. Nothing is clamped: out of range is refused.
+    pub fn parse(self, text: &str) -> Option<u64> {
+        let (low, high) = self.range();
+        let digits: String = text
+            .trim()
+            .chars()
+            .filter(|c| !matches!(c, ',' | '_'))
+            .collect();
+        digits
+            .parse::<u64>()
+            .ok()
+            .filter(|n| (low..=high).contains(n))
+    }
+
+    /// Why `text` was refused, with what the box accepts and the value it keeps.
+    pub fn refusal(self, text: &str, kept: u64) -> String {
+        let (low, high) = self.range();
+        format!(
+            "{} takes a whole number {} … {}; \"{}\" is not one, so it stays {}.",
+            self.what(),
+            format_count(low),
+            format_count(high),
+            text.trim(),
+            format_count(kept)
+        )
+    }
+
+    /// The action that sets the box's value.
+    fn action(self, n: u64) -> Action {
+        let small = |n: u64| u32::try_from(n).unwrap_or(u32::MAX);
+        match self {
+            Field::Weight(id) => Action::SetWeight {
+                id,
+                weight: small(n),
+            },
+            Field::Vnodes => Action::SetVnodes(small(n)),
+            Field::Replicas => Action::SetReplicas(small(n)),
+            Field::Keys => Action::SetKeys(n),
+            Field::Sample => Action::SetSample(n),
+            Field::Seed => Action::SetSeed(n),
+        }
+    }
+
+    /// The box's value in `state`, as the refusal says it stays.
+    fn current(self, state: &RingState) -> u64 {
+        match self {
+            Field::Weight(id) => state
+                .servers
+                .iter()
+                .find(|s| s.id.0 == id)
+                .map_or(1, |s| u64::from(s.weight)),
+            Field::Vnodes => u64::from(state.vnodes),
+            Field::Replicas => u64::from(state.replicas),
+            Field::Keys => state.keys,
+            Field::Sample => state.sample,
+            Field::Seed => state.seed,
+        }
+    }
 }
 
 impl Default for RingState {
@@ -88,6 +195,7 @@ impl Default for RingState {
             key: DEFAULT_KEY.to_owned(),
             step: 0,
             notes: Vec::new(),
+            field_error: None,
         }
     }
 }
@@ -107,6 +215,9 @@ pub enum Action {
     SetKeys(u64),
     SetSample(u64),
     SetSeed(u64),
+    /// The reader committed `text` in a number box: set if it is in range, else refused with a
+    /// message beside the box and the last good value kept.
+    Type(Field, String),
     SetKey(String),
     /// Forget the "before" list: the current servers become the baseline.
     Settle,
@@ -248,6 +359,18 @@ impl RingState {
             Action::SetKeys(n) => self.keys = n.clamp(MIN_KEYS, MAX_KEYS),
             Action::SetSample(n) => self.sample = n.clamp(0, MAX_SAMPLE),
             Action::SetSeed(seed) => self.seed = seed,
+            Action::Type(field, text) => match field.parse(&text) {
+                Some(n) => {
+                    if self.field_error.as_ref().is_some_and(|(f, _)| *f == field) {
+                        self.field_error = None;
+                    }
+                    self.apply(field.action(n));
+                }
+                None => {
+                    let message = field.refusal(&text, field.current(self));
+                    self.field_error = Some((field, message));
+                }
+            },
             Action::SetKey(key) => {
                 self.key = key.chars().take(200).collect();
                 self.step = 0;
@@ -307,5 +430,39 @@ mod tests {
             one.apply(Action::RemoveServer(id));
         }
         assert_eq!(one.servers.len(), 1);
+    }
+
+    #[test]
+    fn a_refused_number_says_its_range_and_keeps_the_last_good_value() {
+        let mut s = RingState::default();
+        for bad in ["0", "-5", "1e9", "2.5", "", "150", "abc"] {
+            s.apply(Action::Type(Field::Weight(0), bad.to_owned()));
+            assert_eq!(s.servers.first().map(|s| s.weight), Some(1), "{bad}");
+            let (field, message) = s.field_error.clone().expect("a refusal");
+            assert_eq!(field, Field::Weight(0));
+            assert!(
+                message.contains("1 … 100") && message.ends_with("stays 1."),
+                "{message}"
+            );
+        }
+        s.apply(Action::Type(Field::Weight(0), "7".to_owned()));
+        assert_eq!(s.servers.first().map(|s| s.weight), Some(7));
+        assert_eq!(s.field_error, None);
+        s.apply(Action::Type(Field::Seed, "18446744073709551616".to_owned()));
+        assert_eq!(s.seed, DEFAULT_SEED);
+        assert!(s.field_error.is_some());
+        s.apply(Action::Type(Field::Keys, "5,000".to_owned()));
+        assert_eq!(s.keys, 5_000);
+        // A refusal of one box stays while another box takes a good value.
+        assert_eq!(s.field_error.map(|(f, _)| f), Some(Field::Seed));
+        for (field, text) in [
+            (Field::Vnodes, "1001"),
+            (Field::Replicas, "6"),
+            (Field::Sample, "10001"),
+        ] {
+            let mut t = RingState::default();
+            t.apply(Action::Type(field, text.to_owned()));
+            assert_eq!(t.field_error.map(|(f, _)| f), Some(field), "{text}");
+        }
     }
 }
