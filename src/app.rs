@@ -123,7 +123,9 @@ mod tests {
             "the footer names its sources"
         );
         assert_eq!(
-            gloo::utils::body()
+            gloo::utils::document()
+                .body()
+                .unwrap()
                 .get_attribute("data-app-ready")
                 .as_deref(),
             Some("true")
