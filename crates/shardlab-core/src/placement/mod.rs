@@ -88,38 +88,28 @@ pub trait Placement {
 /// A scheme chosen at run time (by name, from the CLI or the URL).
 pub type BoxedPlacement = Box<dyn Placement>;
 
-impl<P: Placement + ?Sized> Placement for &P {
-    fn name(&self) -> &'static str {
-        (**self).name()
-    }
+/// A reference to a scheme, boxed or shared, places as the scheme does: the browser keeps a built
+/// ring behind an `Rc` and hands it to the experiments without building it again.
+macro_rules! forward_placement {
+    ($($pointer:ty),*) => {$(
+        impl<P: Placement + ?Sized> Placement for $pointer {
+            fn name(&self) -> &'static str {
+                (**self).name()
+            }
 
-    fn servers(&self) -> &ServerList {
-        (**self).servers()
-    }
+            fn servers(&self) -> &ServerList {
+                (**self).servers()
+            }
 
-    fn locate(&self, key_hash: u64) -> ServerId {
-        (**self).locate(key_hash)
-    }
+            fn locate(&self, key_hash: u64) -> ServerId {
+                (**self).locate(key_hash)
+            }
 
-    fn uses_weights(&self) -> bool {
-        (**self).uses_weights()
-    }
+            fn uses_weights(&self) -> bool {
+                (**self).uses_weights()
+            }
+        }
+    )*};
 }
 
-impl<P: Placement + ?Sized> Placement for Box<P> {
-    fn name(&self) -> &'static str {
-        (**self).name()
-    }
-
-    fn servers(&self) -> &ServerList {
-        (**self).servers()
-    }
-
-    fn locate(&self, key_hash: u64) -> ServerId {
-        (**self).locate(key_hash)
-    }
-
-    fn uses_weights(&self) -> bool {
-        (**self).uses_weights()
-    }
-}
+forward_placement!(&P, Box<P>, std::rc::Rc<P>);

@@ -174,28 +174,50 @@ impl Ring {
         if total > MAX_RING_POINTS {
             return Err(PlacementError::TooManyRingPoints(total));
         }
-        // Below MAX_RING_POINTS, so it fits in usize on every target.
-        let mut vnodes: Vec<(u64, ServerId, u32, u32)> = Vec::with_capacity(total as usize);
-        for (slot, server) in servers.as_slice().iter().enumerate() {
-            // Weight ≤ 100 and V ≤ 1000, and slot < 10,000: no overflow.
+        // Each vnode as one u128, point | server id | index from the high bits down, so the sort
+        // orders by point and breaks a tie by server, then index, comparing one number: half the
+        // time of sorting tuples, 640,000 vnodes at the limit (the browser builds a ring while the
+        // reader waits). Below MAX_RING_POINTS, so the count fits in usize on every target.
+        let mut vnodes: Vec<u128> = Vec::with_capacity(total as usize);
+        for server in servers.as_slice() {
+            // Weight ≤ 100 and V ≤ 1000: no overflow.
             let count = server.weight.saturating_mul(vnodes_per_weight);
-            let slot = u32::try_from(slot).unwrap_or(u32::MAX);
+            let id = u128::from(server.id.0).rotate_left(32);
             for index in 0..count {
                 let point = hash_u64_u32(u64::from(server.id.0), index, salt);
-                vnodes.push((point, server.id, index, slot));
+                vnodes.push(u128::from(point).rotate_left(64) | id | u128::from(index));
             }
         }
-        vnodes.sort_unstable_by_key(|&(point, server, index, _)| (point, server, index));
-        let points: Vec<u64> = vnodes.iter().map(|vnode| vnode.0).collect();
+        vnodes.sort_unstable();
+        // Server ids are distinct, so each names one list position.
+        let mut slot_of: Vec<(u32, u32)> = servers
+            .as_slice()
+            .iter()
+            .zip(0u32..)
+            .map(|(server, slot)| (server.id.0, slot))
+            .collect();
+        slot_of.sort_unstable();
+        let owner = |vnode: &u128| vnode.rotate_right(32) as u32;
+        let points: Vec<u64> = vnodes.iter().map(|v| v.rotate_right(64) as u64).collect();
         Ok(Self {
             servers,
             vnodes_per_weight,
             salt,
             index: PointIndex::new(&points),
             points,
-            owners: vnodes.iter().map(|vnode| vnode.1).collect(),
-            indices: vnodes.iter().map(|vnode| vnode.2).collect(),
-            slots: vnodes.iter().map(|vnode| vnode.3).collect(),
+            owners: vnodes.iter().map(|v| ServerId(owner(v))).collect(),
+            indices: vnodes.iter().map(|v| *v as u32).collect(),
+            slots: vnodes
+                .iter()
+                .map(|v| {
+                    let id = owner(v);
+                    slot_of
+                        .binary_search_by_key(&id, |&(id, _)| id)
+                        .ok()
+                        .and_then(|at| slot_of.get(at))
+                        .map_or(u32::MAX, |&(_, slot)| slot)
+                })
+                .collect(),
         })
     }
 
