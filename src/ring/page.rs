@@ -8,7 +8,7 @@ use std::rc::Rc;
 
 use shardlab_core::placement::{
     key_hash, BoxedPlacement, DirectoryChange, KeyStream, MovementRun, PlacementError, Progress,
-    Range, Rendezvous, Ring, SchemeSpec, Server, ServerList, WalkOutcome,
+    Range, Rendezvous, SchemeSpec, Server, ServerList, WalkOutcome,
 };
 use shardlab_core::text::quote;
 use yew::prelude::*;
@@ -17,7 +17,7 @@ use crate::route::View;
 use lookup_steps::Step;
 use ring_drawing::{Dot, Scene, Span};
 use slices::Publisher;
-use state::{build_now, build_pair, scheme_label, spec_of, Action, RingState};
+use state::{build_now, build_pair, ring_of, scheme_label, spec_of, Action, RingState};
 use stats::Measured;
 
 /// Keys placed (or pinned) between two looks at the clock: small enough that a slice overshoots
@@ -93,18 +93,32 @@ fn scene(state: &RingState) -> Scene {
         ..Scene::default()
     };
     match (state.scheme, list) {
-        ("ring", Some(list)) => {
-            if let Ok(ring) = Ring::new(list, state.vnodes) {
-                scene.ticks = ring.vnodes().map(|v| (v.point, v.server.0)).collect();
-                scene.spans = ring
-                    .arcs()
+        ("ring", Some(_)) => {
+            if let Ok(ring) = ring_of(&state.servers, state.vnodes) {
+                // Thinned and bounded here, once per ring, not on every render of the drawing.
+                let stride = ring.vnode_count().div_ceil(ring_drawing::MAX_TICKS).max(1);
+                scene.ticks = ring
+                    .vnodes()
+                    .step_by(stride)
+                    .map(|v| (v.point, v.server.0))
+                    .collect();
+                // Each vnode owns the arc from the point before it; built from the points
+                // directly, since `Ring::arcs` also measures each arc, 640,000 times at the limit.
+                let mut previous = ring.points().last().copied().unwrap_or(0);
+                let spans: Vec<Span> = ring
+                    .points()
                     .iter()
-                    .map(|a| Span {
-                        start: a.start,
-                        end: a.end,
-                        server: a.server.0,
+                    .zip(ring.owners())
+                    .map(|(&point, owner)| {
+                        let start = std::mem::replace(&mut previous, point);
+                        Span {
+                            start,
+                            end: point,
+                            server: owner.0,
+                        }
                     })
                     .collect();
+                scene.spans = ring_drawing::drawn_bands(&spans, ring_drawing::MAX_BANDS);
             }
         }
         ("range", Some(list)) => {
@@ -137,8 +151,8 @@ fn lookup(
     let turn = ring_drawing::turn_of(hash) * 100.0;
     let list = ServerList::new(state.servers.clone()).ok();
     if state.scheme == "ring" {
-        let Some(trace) = list
-            .and_then(|l| Ring::new(l, state.vnodes).ok())
+        let Some(trace) = ring_of(&state.servers, state.vnodes)
+            .ok()
             .and_then(|ring| ring.trace(hash, state.replicas).ok())
         else {
             return (steps, Vec::new(), None);

@@ -21,12 +21,12 @@ pub const KEY_ORBIT: f64 = 150.0;
 /// The orbit keys that changed owner fly to.
 pub const MOVED_ORBIT: f64 = 128.0;
 /// Ticks beyond this many are thinned (every k-th drawn) to keep the page at 60 fps.
-const MAX_TICKS: usize = 2_000;
+pub const MAX_TICKS: usize = 1_000;
 /// Owner bands beyond this many are drawn as this many equal arcs, each in the colour of the
 /// server that owns most of it: at the limits (64 servers of weight 100 at 100 vnodes, 640,000
 /// points) one path per span was 631,837 SVG elements and a minute of main thread. An arc is then
-/// under a fifth of a degree, finer than the band's width on any screen.
-pub const MAX_BANDS: usize = 2_000;
+/// about a third of a degree, a pixel or so of the band on a desktop screen.
+pub const MAX_BANDS: usize = 1_000;
 
 /// The fraction of a turn a point of the `u64` hash space sits at (0 at the top, clockwise).
 pub fn turn_of(point: u64) -> f64 {
@@ -120,64 +120,113 @@ pub fn merged(spans: &[Span]) -> Vec<Span> {
 
 /// The spans the band draws: the merged spans when there are at most `max`, else `max` equal
 /// arcs of the hash space, each given to the server that owns most of it, neighbours of one owner
-/// merged. `spans` are in hash order, covering the circle once (the last may wrap past zero).
+/// merged. `spans` cover the circle once in hash order, the last one wrapping past zero; a lone
+/// span whose start is its end is the whole circle.
 pub fn drawn_bands(spans: &[Span], max: usize) -> Vec<Span> {
-    let spans = merged(spans);
     if spans.len() <= max || max == 0 {
-        return spans;
+        return merged(spans);
     }
-    const TURN: u128 = 1 << 64;
-    let arcs = max as u128;
-    // Each span's share of each arc it overlaps, in hash units; a wrapping span is two pieces.
-    let mut pieces: Vec<(u128, u128, u32)> = Vec::with_capacity(spans.len().saturating_add(1));
-    for span in &spans {
-        let (start, end) = (u128::from(span.start), u128::from(span.end));
-        if end > start {
-            pieces.push((start, end, span.server));
-        } else {
-            pieces.push((start, TURN, span.server));
-            pieces.push((0, end, span.server));
+    let mut sorted;
+    let spans = if spans.is_sorted_by_key(|span| span.start) {
+        spans
+    } else {
+        sorted = spans.to_vec();
+        sorted.sort_unstable_by_key(|span| span.start);
+        &sorted
+    };
+    let mut bins = Bins::new(max);
+    // One pass in hash order: the part of the wrapping span past zero, the others, then the
+    // wrapping span's part before the turn.
+    let wrapping = spans.iter().find(|span| span.end < span.start);
+    if let Some(span) = wrapping {
+        bins.add(0, u128::from(span.end), span.server);
+    }
+    for span in spans.iter().filter(|span| span.end > span.start) {
+        bins.add(u128::from(span.start), u128::from(span.end), span.server);
+    }
+    if let Some(span) = wrapping {
+        bins.add(u128::from(span.start), TURN, span.server);
+    }
+    merged(&bins.finish())
+}
+
+/// The hash space as a number, one past the last point.
+const TURN: u128 = 1 << 64;
+
+/// Equal arcs of the hash space, filled in hash order with the owners' lengths inside each.
+struct Bins {
+    count: u128,
+    arc: u128,
+    lo: u128,
+    hi: u128,
+    shares: Vec<(u32, u128)>,
+    out: Vec<Span>,
+}
+
+impl Bins {
+    fn new(count: usize) -> Bins {
+        let count = count as u128;
+        Bins {
+            count,
+            arc: 0,
+            lo: 0,
+            hi: Bins::bound(1, count),
+            shares: Vec::new(),
+            out: Vec::with_capacity(count as usize),
         }
     }
-    pieces.sort_unstable_by_key(|piece| piece.0);
-    let mut arcs_out: Vec<Span> = Vec::with_capacity(max);
-    let mut next_piece = 0;
-    let mut shares: Vec<(u32, u128)> = Vec::new();
-    for arc in 0..arcs {
-        // At most 2,000 arcs of a 2^64 turn: every product fits a u128 many times over.
-        let bound = |k: u128| k.saturating_mul(TURN).checked_div(arcs).unwrap_or(TURN);
-        let (lo, hi) = (bound(arc), bound(arc.saturating_add(1)));
-        shares.clear();
-        // Pieces are sorted and disjoint, so each arc starts from the first piece not wholly
-        // before it.
-        while pieces.get(next_piece).is_some_and(|p| p.1 <= lo) {
-            next_piece = next_piece.saturating_add(1);
-        }
-        for &(start, end, server) in pieces.iter().skip(next_piece) {
-            if start >= hi {
-                break;
+
+    /// Where arc `k` of `count` starts. At most a few thousand arcs of a 2^64 turn: every product
+    /// fits a u128 many times over.
+    fn bound(k: u128, count: u128) -> u128 {
+        k.saturating_mul(TURN).checked_div(count).unwrap_or(TURN)
+    }
+
+    /// Adds `server`'s ownership of `start .. end`, which starts at or after everything added so far.
+    fn add(&mut self, start: u128, end: u128, server: u32) {
+        let mut from = start;
+        while from < end && self.arc < self.count {
+            if from >= self.hi {
+                self.close();
+                continue;
             }
-            let overlap = end.min(hi).saturating_sub(start.max(lo));
-            match shares.iter_mut().find(|(s, _)| *s == server) {
-                Some((_, total)) => *total = total.saturating_add(overlap),
-                None => shares.push((server, overlap)),
+            let to = end.min(self.hi);
+            let length = to.saturating_sub(from);
+            match self.shares.iter_mut().find(|(s, _)| *s == server) {
+                Some((_, total)) => *total = total.saturating_add(length),
+                None => self.shares.push((server, length)),
             }
+            from = to;
         }
-        let Some(&(owner, _)) = shares
+    }
+
+    /// Gives the current arc to its largest owner (the lower id on a tie) and moves to the next.
+    fn close(&mut self) {
+        let owner = self
+            .shares
             .iter()
-            .max_by_key(|(server, total)| (*total, std::cmp::Reverse(*server)))
-        else {
-            continue;
-        };
-        // `hi` of the last arc is a whole turn, which is 0 as a point.
-        let (start, end) = (lo as u64, if hi == TURN { 0 } else { hi as u64 });
-        arcs_out.push(Span {
-            start,
-            end,
-            server: owner,
-        });
+            .max_by_key(|(server, total)| (*total, std::cmp::Reverse(*server)));
+        if let Some(&(server, _)) = owner {
+            // The last arc ends at a whole turn, which is 0 as a point.
+            let end = if self.hi >= TURN { 0 } else { self.hi as u64 };
+            self.out.push(Span {
+                start: self.lo as u64,
+                end,
+                server,
+            });
+        }
+        self.shares.clear();
+        self.arc = self.arc.saturating_add(1);
+        self.lo = self.hi;
+        self.hi = Bins::bound(self.arc.saturating_add(1), self.count);
     }
-    merged(&arcs_out)
+
+    fn finish(mut self) -> Vec<Span> {
+        while self.arc < self.count {
+            self.close();
+        }
+        self.out
+    }
 }
 
 /// The ring drawing.
@@ -190,17 +239,16 @@ pub fn ring_drawing(props: &RingDrawingProps) -> Html {
         html! { <line class={classes!("rv-tick", server_class(server as usize))}
             x1={format!("{x1:.1}")} y1={format!("{y1:.1}")} x2={format!("{x2:.1}")} y2={format!("{y2:.1}")} /> }
     });
-    let band = drawn_bands(&scene.spans, MAX_BANDS)
-        .into_iter()
-        .map(|span| {
-            let a = turn_of(span.start);
-            let mut b = turn_of(span.end);
-            if span.end <= span.start {
-                b += 1.0;
-            }
-            html! { <path class={classes!("rv-band", server_class(span.server as usize))}
-            d={band_path(a, b, BAND_INNER, BAND_OUTER)} /> }
-        });
+    // The scene's spans are bounded already (`drawn_bands`); this only merges neighbours.
+    let band = merged(&scene.spans).into_iter().map(|span| {
+        let a = turn_of(span.start);
+        let mut b = turn_of(span.end);
+        if span.end <= span.start {
+            b += 1.0;
+        }
+        html! { <path class={classes!("rv-band", server_class(span.server as usize))}
+        d={band_path(a, b, BAND_INNER, BAND_OUTER)} /> }
+    });
     let walked = props.walked.iter().map(|&(point, chosen)| {
         let (x1, y1) = on_circle(point, TICK_INNER - 10.0);
         let (x2, y2) = on_circle(point, BAND_OUTER + 8.0);

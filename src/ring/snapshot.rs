@@ -1,10 +1,10 @@
 //! The Ring's snapshot for `data-shardlab-snapshot` (see `components::snapshot`).
 
-use shardlab_core::placement::{key_hash, KeyStream, Rendezvous, Ring, ServerList};
+use shardlab_core::placement::{key_hash, KeyStream, Rendezvous, ServerList};
 
 use yew::prelude::*;
 
-use super::state::{build_now, RingState};
+use super::state::{build_now, ring_of, RingState};
 use super::stats::Measured;
 use crate::components::snapshot::{attribute, RingSnapshot};
 
@@ -13,7 +13,7 @@ use crate::components::snapshot::{attribute, RingSnapshot};
 fn owners(state: &RingState, list: Option<&ServerList>) -> Vec<u32> {
     let hash = key_hash(&state.key);
     match (state.scheme, list) {
-        ("ring", Some(list)) => Ring::new(list.clone(), state.vnodes)
+        ("ring", Some(_)) => ring_of(&state.servers, state.vnodes)
             .and_then(|ring| ring.replicas(hash, state.replicas))
             .map(|ids| ids.iter().map(|id| id.0).collect())
             .unwrap_or_default(),
@@ -31,10 +31,10 @@ fn owners(state: &RingState, list: Option<&ServerList>) -> Vec<u32> {
 
 /// The fewest distinct owners any drawn key gets when asking for `replicas` of them.
 fn min_distinct_owners(state: &RingState, list: Option<&ServerList>) -> Option<u32> {
-    let list = list?;
+    list?;
     match state.scheme {
         "ring" => {
-            let ring = Ring::new(list.clone(), state.vnodes).ok()?;
+            let ring = ring_of(&state.servers, state.vnodes).ok()?;
             KeyStream::new(state.seed)
                 .take_keys(state.sample)
                 .map(|key| {

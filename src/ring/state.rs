@@ -5,9 +5,11 @@
 
 use std::rc::Rc;
 
+use std::cell::RefCell;
+
 use shardlab_core::placement::{
-    BoxedPlacement, PlacementError, SchemeSpec, Server, ServerList, MAX_RING_POINTS, MAX_VNODES,
-    MAX_WEIGHT, MIN_VNODES, SCHEME_NAMES,
+    BoxedPlacement, PlacementError, Ring, SchemeSpec, Server, ServerList, MAX_RING_POINTS,
+    MAX_VNODES, MAX_WEIGHT, MIN_VNODES, SCHEME_NAMES,
 };
 use shardlab_core::text::quote;
 use yew::Reducible;
@@ -237,9 +239,53 @@ pub fn spec_of(scheme: &str, vnodes: u32) -> Result<SchemeSpec, PlacementError> 
     SchemeSpec::from_name(scheme, vnodes)
 }
 
+/// A built ring with the servers and vnodes it was built from.
+type KeptRing = (Vec<Server>, u32, Rc<Ring>);
+
+/// Rings kept built (the one on screen, the one before the last change, and one to spare).
+const KEPT_RINGS: usize = 3;
+
+thread_local! {
+    /// The rings built last, by servers and vnodes. The drawing, the lookup and the count all read
+    /// the same ring, and at the limits (640,000 points) building one takes over 100 ms in the
+    /// browser: built once, a change stays within a task budget.
+    static RINGS: RefCell<Vec<KeptRing>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The ring over `servers` with `vnodes` per unit of weight, built once and then shared.
+pub fn ring_of(servers: &[Server], vnodes: u32) -> Result<Rc<Ring>, PlacementError> {
+    let kept = RINGS.with(|rings| {
+        rings
+            .borrow()
+            .iter()
+            .find(|(s, v, _)| s == servers && *v == vnodes)
+            .map(|(_, _, ring)| Rc::clone(ring))
+    });
+    if let Some(ring) = kept {
+        return Ok(ring);
+    }
+    let ring = Rc::new(Ring::new(ServerList::new(servers.to_vec())?, vnodes)?);
+    RINGS.with(|rings| {
+        let mut rings = rings.borrow_mut();
+        if rings.len() >= KEPT_RINGS {
+            rings.remove(0);
+        }
+        rings.push((servers.to_vec(), vnodes, Rc::clone(&ring)));
+    });
+    Ok(ring)
+}
+
+/// The scheme built over `servers`: a ring from [`ring_of`], any other scheme afresh.
+fn build_over(state: &RingState, servers: &[Server]) -> Result<BoxedPlacement, PlacementError> {
+    match spec_of(state.scheme, state.vnodes)? {
+        SchemeSpec::Ring { vnodes, salt: 0 } => Ok(Box::new(ring_of(servers, vnodes)?)),
+        spec => spec.build(ServerList::new(servers.to_vec())?),
+    }
+}
+
 /// The scheme built over the servers now, or the core's reason why not.
 pub fn build_now(state: &RingState) -> Result<BoxedPlacement, PlacementError> {
-    spec_of(state.scheme, state.vnodes)?.build(ServerList::new(state.servers.clone())?)
+    build_over(state, &state.servers)
 }
 
 /// The scheme before and after the last change (the same servers twice when nothing changed yet),
@@ -248,12 +294,17 @@ pub fn build_pair(
     state: &RingState,
     n_keys: u64,
 ) -> Result<(BoxedPlacement, BoxedPlacement), PlacementError> {
+    let spec = spec_of(state.scheme, state.vnodes)?;
+    if let SchemeSpec::Ring { salt: 0, .. } = spec {
+        let before = state.previous.as_deref().unwrap_or(&state.servers);
+        return Ok((build_over(state, before)?, build_now(state)?));
+    }
     let after = ServerList::new(state.servers.clone())?;
     let before = match &state.previous {
         Some(list) => ServerList::new(list.clone())?,
         None => after.clone(),
     };
-    spec_of(state.scheme, state.vnodes)?.build_change(before, after, n_keys.max(1), state.seed)
+    spec.build_change(before, after, n_keys.max(1), state.seed)
 }
 
 impl RingState {
