@@ -4,6 +4,8 @@
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
+use crate::components::draft_input::DraftInput;
+
 use super::runner::RunStatus;
 use super::state::{Action, MAX_USERS, MIN_USERS};
 use crate::components::log_slider;
@@ -44,17 +46,14 @@ pub fn caption(props: &CaptionProps) -> Html {
     let on_seed = {
         let dispatch = props.dispatch.clone();
         let seed_error = seed_error.clone();
-        Callback::from(move |event: Event| {
-            let input: HtmlInputElement = event.target_unchecked_into();
-            match input.value().trim().parse::<u64>() {
-                Ok(seed) => {
-                    seed_error.set(None);
-                    dispatch.emit(Action::SetSeed(seed));
-                }
-                Err(_) => seed_error.set(Some(
-                    "A seed is a whole number 0 … 18446744073709551615.".to_string(),
-                )),
+        Callback::from(move |text: String| match text.trim().parse::<u64>() {
+            Ok(seed) => {
+                seed_error.set(None);
+                dispatch.emit(Action::SetSeed(seed));
             }
+            Err(_) => seed_error.set(Some(
+                "A seed is a whole number 0 … 18446744073709551615.".to_string(),
+            )),
         })
     };
     let (source, sentence, class) = match (&props.estimate, &props.status) {
@@ -114,10 +113,11 @@ pub fn caption(props: &CaptionProps) -> Html {
                     { crate::components::format::format_count(u64::from(props.users)) }
                 </output>
                 <label for="board-seed">{ "Seed" }</label>
-                <input id="board-seed" type="text" inputmode="numeric" class="seed-input"
-                    value={props.seed.to_string()} onchange={on_seed}
-                    aria-invalid={seed_error.is_some().to_string()}
-                    aria-describedby="board-seed-error" />
+                // A draft input: the caption re-renders with every slice of a streaming run, and a
+                // plain input's value was written back over half-typed digits ("777" became 577).
+                <DraftInput id="board-seed" kind="text" inputmode="numeric" class="seed-input"
+                    value={props.seed.to_string()} on_commit={on_seed}
+                    invalid={seed_error.is_some()} describedby="board-seed-error" />
                 <span id="board-seed-error" class="field-error" role="alert">
                     { (*seed_error).clone().unwrap_or_default() }
                 </span>

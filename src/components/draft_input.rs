@@ -42,6 +42,9 @@ pub struct DraftInputProps {
     pub invalid: bool,
     #[prop_or_default]
     pub maxlength: Option<AttrValue>,
+    /// The on-screen keyboard to offer (`inputmode`), e.g. `numeric` for a text box of digits.
+    #[prop_or_default]
+    pub inputmode: Option<AttrValue>,
     /// The `data-setting` hook the Board's tests and styles read.
     #[prop_or_default]
     pub setting: Option<AttrValue>,
@@ -89,7 +92,8 @@ pub fn draft_input(props: &DraftInputProps) -> Html {
             min={props.min.clone()} max={props.max.clone()} step={props.step.clone()}
             title={props.title.clone()} aria-describedby={props.describedby.clone()}
             aria-label={props.label.clone()} aria-invalid={props.invalid.to_string()}
-            maxlength={props.maxlength.clone()} data-setting={props.setting.clone()}
+            maxlength={props.maxlength.clone()} inputmode={props.inputmode.clone()}
+            data-setting={props.setting.clone()}
             value={shown} {oninput} {onchange} />
     }
 }

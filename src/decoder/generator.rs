@@ -10,7 +10,8 @@
 use std::rc::Rc;
 
 use gloo::timers::callback::Timeout;
-use shardlab_core::layout::{parse_id, PINTEREST_TYPES};
+use shardlab_core::layout::PINTEREST_TYPES;
+use shardlab_core::text::quote;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
@@ -221,11 +222,12 @@ pub fn generator(props: &GeneratorProps) -> Html {
             let shard = if text.is_empty() {
                 None
             } else {
-                match parse_id(text) {
+                match text.parse::<u64>() {
                     Ok(shard) => Some(shard),
-                    Err(err) => {
+                    Err(_) => {
                         local_error.set(Some(format!(
-                            "A shard is a number, or leave it empty for a random one; {err}."
+                            "A shard is a whole number, or leave it empty for a random one; {} is not.",
+                            quote(text)
                         )));
                         return;
                     }

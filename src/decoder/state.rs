@@ -8,7 +8,7 @@ use shardlab_core::layout::{
     format_unix_ms, parse_id, parse_iso_utc, BitLayout, Field, FieldRole, HostPair, IdAllocator,
     Preset, ShardId, ShardMap, ShardRange, TimeBase, ID_BITS,
 };
-use shardlab_core::text::{describe_char, quote};
+use shardlab_core::text::{describe_char, quote, thousands};
 use yew::Reducible;
 
 use super::preview::EXAMPLE_PIN;
@@ -194,9 +194,8 @@ pub enum TimePart {
     EpochIso,
 }
 
-/// The longest time unit the editor accepts: one day per tick. Longer units exist nowhere, and a
-/// cap keeps `ticks × unit` readable.
-pub const MAX_UNIT_MS: u64 = 86_400_000;
+/// The longest time unit a layout takes (the core's limit, which an imported layout meets too).
+pub use shardlab_core::layout::MAX_UNIT_MS;
 
 /// Everything the Decoder shows.
 #[derive(Clone, Debug, PartialEq)]
@@ -443,13 +442,17 @@ impl DecoderState {
                     quote(trimmed)
                 )),
             },
-            TimePart::EpochMs => match parse_id(trimmed) {
+            // A plain number, not an ID: the ID parser's wording ("hex IDs start with 0x") would
+            // be about something else.
+            TimePart::EpochMs => match trimmed.parse::<u64>() {
                 Ok(epoch_ms) => Ok(TimeBase {
                     epoch_ms,
                     ..current
                 }),
-                Err(err) => Err(format!(
-                    "An epoch in Unix ms is a whole number, 0 (1970-01-01) or more; {err}."
+                Err(_) => Err(format!(
+                    "An epoch in Unix ms is a whole number, 0 (1970-01-01) … {}; {} is not.",
+                    thousands(u64::MAX),
+                    quote(trimmed)
                 )),
             },
             TimePart::EpochIso => match parse_iso_utc(trimmed) {

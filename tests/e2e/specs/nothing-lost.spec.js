@@ -378,3 +378,52 @@ test('the largest ring the limits accept is interactive within 2 s, with no task
   const load = Math.max(1, os.loadavg()[0] / os.cpus().length);
   expect(interactive).toBeLessThanOrEqual(RING_READY_MS * load);
 });
+
+test.describe('inputs that say what they did (issue 16 part 5)', () => {
+  test('digits typed in the Seed box while a run streams are all kept', async ({ page }) => {
+    await openRoute(page, '#/board?v=1&preset=pinterest&users=150000&seed=1', 'board.html');
+    await expect(page.locator('#board-progress')).toBeVisible();
+    const seed = page.locator('#board-seed');
+    await seed.click();
+    await seed.press('Control+a');
+    // Slowly, so several slices of the run re-render the caption between the keys.
+    await seed.pressSequentially('777', { delay: 150 });
+    await expect(seed).toHaveValue('777');
+    await seed.press('Enter');
+    await expect(page).toHaveURL(/seed=777/);
+  });
+
+  test('an imported layout with a tick of 2^64 - 1 ms is refused as the editor refuses it', async ({ page }) => {
+    await openRoute(page, '#/decoder', 'decoder.html');
+    // Written out by hand: JSON.stringify would round 2^64 - 1 to a double.
+    const layout = '{"fields": [{"name": "ts", "width": 41, "role": "timestamp", '
+      + '"time": {"unit_ms": 18446744073709551615, "epoch_ms": 0}}, {"name": "seq", "width": 22, "role": "sequence"}]}';
+    await page.locator('#layout-import').setInputFiles({
+      name: 'long-tick.json', mimeType: 'application/json', buffer: Buffer.from(layout),
+    });
+    await expect(page.getByTestId('layout-import-error')).toContainText('at most 86400000 ms');
+    await expect(page.locator('.field-editor[data-field="shard"]')).toHaveCount(1);
+  });
+
+  test('the epoch box speaks of epochs, not of hex IDs', async ({ page }) => {
+    await openRoute(page, '#/decoder?v=1&layout=snowflake', 'decoder.html');
+    const epoch = page.locator('input.time-epoch-ms');
+    await epoch.fill('0x10');
+    await epoch.press('Enter');
+    const error = page.getByTestId('time-error');
+    await expect(error).toContainText('An epoch in Unix ms is a whole number');
+    await expect(error).not.toContainText('IDs');
+  });
+
+  test('a node far off the board is refused when the link opens', async ({ page }) => {
+    const design = {
+      version: 1,
+      nodes: [{ id: 'users', x: 1e308, y: 0, settings: { kind: 'users' } }],
+      edges: [],
+    };
+    const d = encodeURIComponent(JSON.stringify(design));
+    await openRoute(page, `#/board?v=1&users=4000&seed=1&d=${d}`, 'board.html');
+    await expect(page.locator('.note').filter({ hasText: 'outside ±1000000 board units' })).toBeVisible();
+    await expect(page.locator('.board-svg [data-node]')).toHaveCount(4);
+  });
+});

@@ -8,7 +8,7 @@ use thiserror::Error;
 
 use crate::text::{describe_char, quote};
 
-use super::time::{format_unix_ms, TimeBase};
+use super::time::{format_unix_ms, TimeBase, MAX_UNIT_MS};
 
 /// The number of bits in an ID.
 pub const ID_BITS: u32 = 64;
@@ -252,6 +252,18 @@ pub enum LayoutError {
     ZeroTimeUnit {
         /// The field's name.
         name: String,
+    },
+    /// A timestamp whose ticks last longer than [`MAX_UNIT_MS`].
+    #[error(
+        "timestamp field {} has a time unit of {unit_ms} ms; a tick lasts at most {} ms (one day)",
+        quote(name),
+        MAX_UNIT_MS
+    )]
+    TimeUnitTooLong {
+        /// The field's name.
+        name: String,
+        /// The unit found.
+        unit_ms: u64,
     },
     /// An edit named a field position the layout does not have.
     #[error("there is no field {}; the layout has {count}", position.saturating_add(1))]
@@ -843,6 +855,12 @@ fn validate(fields: &[Field]) -> Result<(), LayoutError> {
                     name: field.name.clone(),
                 })
             }
+            (FieldRole::Timestamp, Some(base)) if base.unit_ms > MAX_UNIT_MS => {
+                return Err(LayoutError::TimeUnitTooLong {
+                    name: field.name.clone(),
+                    unit_ms: base.unit_ms,
+                })
+            }
             (role, Some(_)) if role != FieldRole::Timestamp => {
                 return Err(LayoutError::TimeBaseWithoutTimestamp {
                     name: field.name.clone(),
@@ -1188,6 +1206,20 @@ mod tests {
                     },
                 )],
                 LayoutError::ZeroTimeUnit { name: "ts".into() },
+            ),
+            (
+                vec![Field::timestamp(
+                    "ts",
+                    8,
+                    TimeBase {
+                        unit_ms: u64::MAX,
+                        epoch_ms: 0,
+                    },
+                )],
+                LayoutError::TimeUnitTooLong {
+                    name: "ts".into(),
+                    unit_ms: u64::MAX,
+                },
             ),
             (
                 vec![Field {

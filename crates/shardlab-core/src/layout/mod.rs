@@ -48,4 +48,4 @@ pub use shard_map::{
     database_name, query_line, HostPair, Location, ShardId, ShardMap, ShardMapError, ShardRange,
     Split, MAX_HOST_NAME_CHARS, MAX_RANGES,
 };
-pub use time::{format_unix_ms, parse_iso_utc, IsoParseError, TimeBase, TimeError};
+pub use time::{format_unix_ms, parse_iso_utc, IsoParseError, TimeBase, TimeError, MAX_UNIT_MS};

@@ -26,11 +26,15 @@ const MS_PER_DAY: u64 = 86_400_000;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TimeBase {
-    /// Milliseconds per tick; at least 1 (a layout with 0 is rejected).
+    /// Milliseconds per tick, 1 ..= [`MAX_UNIT_MS`] (a layout outside that is rejected).
     pub unit_ms: u64,
     /// The Unix time in milliseconds of tick 0.
     pub epoch_ms: u64,
 }
+
+/// The longest tick a timestamp field may have: one day. Longer units exist nowhere, and the cap
+/// keeps `ticks × unit` readable; a layout with a longer one is refused, typed or imported.
+pub const MAX_UNIT_MS: u64 = 86_400_000;
 
 impl TimeBase {
     /// Plain Unix milliseconds: 1 ms ticks from 1970. The default a field gets when its role is set

@@ -20,6 +20,9 @@ pub const MAX_EDGES: usize = 256;
 pub const MAX_FAULTS: usize = 32;
 /// Longest node id, in bytes.
 pub const MAX_ID_LEN: usize = 64;
+/// Furthest a node's centre may be from the board's origin on either axis, in board units (the
+/// board is 800 wide).
+pub const MAX_COORDINATE: f64 = 1_000_000.0;
 /// Longest node label, in characters: a label is drawn inside its box, and the board's editor
 /// stops here.
 pub const MAX_LABEL_CHARS: usize = 40;
@@ -98,8 +101,12 @@ pub enum DesignError {
         /// The repeated id.
         id: String,
     },
-    /// A position is NaN or infinite.
-    #[error("node {} has a position that is not a finite number", quote(id))]
+    /// A position is NaN, infinite, or further out than [`MAX_COORDINATE`].
+    #[error(
+        "node {} has a position outside ±{} board units (or not a number)",
+        quote(id),
+        MAX_COORDINATE
+    )]
     BadPosition {
         /// The node.
         id: String,
@@ -324,7 +331,7 @@ pub fn validate(design: &Design) -> Vec<DesignError> {
 }
 
 /// The problems that make a design too big to hold at all: a format version this build does not
-/// read, or more nodes, edges or faults than the limits. Every way a design arrives (a file, a
+/// read, more nodes, edges or faults than the limits, or a node off the board. Every way a design arrives (a file, a
 /// link, an autosave) refuses one of these before it is drawn; the other problems [`validate`]
 /// finds are the board's to show beside the node.
 pub fn size_errors(design: &Design) -> Vec<DesignError> {
@@ -351,6 +358,18 @@ pub fn size_errors(design: &Design) -> Vec<DesignError> {
             count: design.faults.len(),
             max: MAX_FAULTS,
         });
+    }
+    if errors.is_empty() {
+        // A box far off the board cannot be drawn (an SVG transform of 1e308 is an error) nor
+        // brought into view.
+        let on_board = |v: f64| v.is_finite() && v.abs() <= MAX_COORDINATE;
+        for node in &design.nodes {
+            if !on_board(node.x) || !on_board(node.y) {
+                errors.push(DesignError::BadPosition {
+                    id: node.id.clone(),
+                });
+            }
+        }
     }
     errors
 }
@@ -386,11 +405,7 @@ fn check_ids(design: &Design, errors: &mut Vec<DesignError>) {
                 id: node.id.clone(),
             });
         }
-        if !node.x.is_finite() || !node.y.is_finite() {
-            errors.push(DesignError::BadPosition {
-                id: node.id.clone(),
-            });
-        }
+
         let label_chars = node.label.chars().count();
         if label_chars > MAX_LABEL_CHARS {
             errors.push(DesignError::LabelTooLong {
