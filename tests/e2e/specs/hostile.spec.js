@@ -255,7 +255,7 @@ test.describe('messages that quote a value (issue 16)', () => {
   test("a link's preset with a right-to-left override is named by code point", async ({ page }) => {
     await openRoute(page, `#/board?v=1&preset=${encodeURIComponent('\u202Eabc')}`);
     const note = page.locator('.note').first();
-    await expect(note).toContainText('The link names a preset "U+202Eabc" that does not exist');
+    await expect(note).toContainText('The link\'s preset "U+202Eabc" does not exist');
     for (const text of await messages(page)) expect(text).not.toContain('\u202E');
   });
 });
