@@ -37,8 +37,8 @@ pub struct Opening {
     pub notes: Vec<String>,
     /// The reader's saved board, when a link opened over it.
     pub saved_aside: Option<Rc<BoardState>>,
-    /// The text of a save this build cannot read, kept for the reader to download.
-    pub unreadable: Option<Rc<str>>,
+    /// A save this build cannot read: why, and its text, kept for the reader to download.
+    pub unreadable: Option<(&'static str, Rc<str>)>,
 }
 
 impl Opening {
@@ -79,14 +79,8 @@ fn opening_from(in_url: &[(String, String)], saved: Option<&str>) -> Opening {
         None => Opening::of(BoardState::default(), Vec::new()),
         Some(SavedBoard::Read(state, notes)) => Opening::of(*state, notes),
         Some(SavedBoard::Unreadable(why)) => Opening {
-            unreadable: saved.map(Rc::from),
-            ..Opening::of(
-                BoardState::default(),
-                vec![format!(
-                    "Your saved board could not be opened: {why}. It is kept as it was, and \
-                     editing this board will not overwrite it."
-                )],
-            )
+            unreadable: saved.map(|text| (why, Rc::from(text))),
+            ..Opening::of(BoardState::default(), Vec::new())
         },
     }
 }
@@ -266,11 +260,8 @@ mod tests {
         let newer = r#"[["v","2"],["users","5"]]"#;
         let opened = opening_from(&[], Some(newer));
         assert_eq!(opened.state, BoardState::default());
-        assert_eq!(opened.unreadable.as_deref(), Some(newer));
-        assert!(
-            opened.notes.iter().any(|n| n.contains("another version")),
-            "{:?}",
-            opened.notes
-        );
+        let (why, text) = opened.unreadable.expect("kept for download");
+        assert!(why.contains("another version"), "{why}");
+        assert_eq!(&*text, newer);
     }
 }

@@ -37,10 +37,11 @@ pub fn save_notes(props: &SaveNotesProps) -> Html {
         .saved_aside
         .as_ref()
         .filter(|_| !props.status.edited);
-    let on_download = opening.unreadable.clone().map(|text| {
-        Callback::from(move |_: MouseEvent| {
+    let unreadable = opening.unreadable.clone().map(|(why, text)| {
+        let download = Callback::from(move |_: MouseEvent| {
             download_text("shardlab-saved-board.json", "application/json", &text)
-        })
+        });
+        (why, download)
     });
     let on_other = props.status.other_tab.as_ref().map(|board| {
         let (load, dismiss) = (
@@ -56,8 +57,10 @@ pub fn save_notes(props: &SaveNotesProps) -> Html {
     html! {
         <>
             { for opening.notes.iter().map(|n| html! { <p class="note" role="status">{ n.clone() }</p> }) }
-            if let Some(on_download) = on_download {
-                <p class="note">
+            if let Some((why, on_download)) = unreadable {
+                <p class="note" role="status" data-testid="unreadable-save">
+                    { format!("Your saved board could not be opened: {why}. It is kept as it was, \
+                        and editing this board will not overwrite it.") }
                     <button type="button" class="link-button" onclick={on_download}>
                         { "Download the saved text" }
                     </button>

@@ -72,7 +72,7 @@ pub fn saving(props: &SavingProps) -> Html {
             if let Some(failed) = props.save_failed {
                 <p class="field-error" role="alert" data-testid="save-failed">
                     { failed.message() }
-                    { " Your latest edits are not saved in this browser: Export JSON or Copy link keeps them." }
+                    { " Your latest edits are not saved in this browser: use Export JSON or Copy link to keep them." }
                 </p>
             }
             <p id="board-import-error" class="field-error" role="alert" data-testid="import-error">

@@ -445,3 +445,35 @@ fn prices_and_bill() {
     assert!((total - expected).abs() < 1e-9);
     assert!((prices::per_month(prices::per_second(1.0)) - 730.5).abs() < 1e-9);
 }
+
+/// What no way in may hold (a file, a link, a save): each is refused by `size_errors` before the
+/// board draws it, and `validate` reports it first.
+#[test]
+fn a_design_too_big_to_hold_is_refused_by_size_errors() {
+    use shardlab_core::sim::validate::{
+        size_errors, MAX_COORDINATE, MAX_LABEL_CHARS, MAX_NAME_CHARS,
+    };
+    assert!(size_errors(&pinterest()).is_empty());
+    let mut far = pinterest();
+    far.nodes.first_mut().expect("a node").x = 1e308;
+    let mut edge = pinterest();
+    edge.nodes.first_mut().expect("a node").y = -MAX_COORDINATE;
+    assert!(
+        size_errors(&edge).is_empty(),
+        "the limit itself is on the board"
+    );
+    let mut labelled = pinterest();
+    labelled.nodes.first_mut().expect("a node").label = "é".repeat(MAX_LABEL_CHARS + 1);
+    let mut named = pinterest();
+    named.name = "n".repeat(MAX_NAME_CHARS + 1);
+    for (design, expected) in [
+        (far, "position outside"),
+        (labelled, "label of 41 characters"),
+        (named, "name has 81 characters"),
+    ] {
+        let errors = size_errors(&design);
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert!(errors[0].to_string().contains(expected), "{}", errors[0]);
+        assert_eq!(validate(&design).first(), errors.first());
+    }
+}

@@ -331,7 +331,8 @@ pub fn validate(design: &Design) -> Vec<DesignError> {
 }
 
 /// The problems that make a design too big to hold at all: a format version this build does not
-/// read, more nodes, edges or faults than the limits, or a node off the board. Every way a design arrives (a file, a
+/// read, more nodes, edges or faults than the limits, a node off the board, or a label or name
+/// longer than its limit. Every way a design arrives (a file, a
 /// link, an autosave) refuses one of these before it is drawn; the other problems [`validate`]
 /// finds are the board's to show beside the node.
 pub fn size_errors(design: &Design) -> Vec<DesignError> {
@@ -369,6 +370,22 @@ pub fn size_errors(design: &Design) -> Vec<DesignError> {
                     id: node.id.clone(),
                 });
             }
+            // A label is drawn inside its box, and a link could carry a megabyte of one.
+            let label_chars = node.label.chars().count();
+            if label_chars > MAX_LABEL_CHARS {
+                errors.push(DesignError::LabelTooLong {
+                    id: node.id.clone(),
+                    chars: label_chars,
+                    max: MAX_LABEL_CHARS,
+                });
+            }
+        }
+        let name_chars = design.name.chars().count();
+        if name_chars > MAX_NAME_CHARS {
+            errors.push(DesignError::NameTooLong {
+                chars: name_chars,
+                max: MAX_NAME_CHARS,
+            });
         }
     }
     errors
@@ -383,13 +400,6 @@ pub fn check(design: &Design) -> Result<(), DesignError> {
 }
 
 fn check_ids(design: &Design, errors: &mut Vec<DesignError>) {
-    let name_chars = design.name.chars().count();
-    if name_chars > MAX_NAME_CHARS {
-        errors.push(DesignError::NameTooLong {
-            chars: name_chars,
-            max: MAX_NAME_CHARS,
-        });
-    }
     let mut seen = BTreeSet::new();
     let mut reported = BTreeSet::new();
     for (index, node) in design.nodes.iter().enumerate() {
@@ -403,15 +413,6 @@ fn check_ids(design: &Design, errors: &mut Vec<DesignError>) {
         if !seen.insert(node.id.as_str()) && reported.insert(node.id.as_str()) {
             errors.push(DesignError::DuplicateId {
                 id: node.id.clone(),
-            });
-        }
-
-        let label_chars = node.label.chars().count();
-        if label_chars > MAX_LABEL_CHARS {
-            errors.push(DesignError::LabelTooLong {
-                id: node.id.clone(),
-                chars: label_chars,
-                max: MAX_LABEL_CHARS,
             });
         }
     }
