@@ -28,17 +28,19 @@ fn fix_current() {
     let Some(window) = web_sys::window() else {
         return;
     };
-    let Some(fixed) = window
-        .location()
-        .hash()
-        .ok()
-        .as_deref()
-        .and_then(normal_hash)
-    else {
+    let location = window.location();
+    let Some(fixed) = location.hash().ok().as_deref().and_then(normal_hash) else {
         return;
     };
+    // The page's own path, written out: a bare `#…` would resolve against `<base href>`, which
+    // names the site's root, and so move `ring.html#//ring` to `/#/ring`.
+    let url = format!(
+        "{}{}{fixed}",
+        location.pathname().unwrap_or_default(),
+        location.search().unwrap_or_default()
+    );
     if let Ok(history) = window.history() {
-        let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&fixed));
+        let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
     }
 }
 

@@ -116,6 +116,14 @@ test.describe('hashes the router cannot read', () => {
     });
   }
 
+  test('the fixed hash stays on its own page, under <base href> and under a subpath', async ({ page }) => {
+    for (const prefix of ['', 'shardlab/']) {
+      await openRoute(page, '#//ring', `${prefix}ring.html`);
+      await expect(page.locator('main h1').first()).toHaveText(/^Ring/);
+      expect(await page.evaluate(() => location.pathname + location.hash)).toBe(`/${prefix}ring.html#/ring`);
+    }
+  });
+
   test('setting such a hash on a live page keeps the page', async ({ page }) => {
     await openRoute(page, '#/', 'index.html');
     await page.evaluate(() => { location.hash = '//'; });
