@@ -141,11 +141,11 @@ impl Field {
     pub fn refusal(self, text: &str, kept: u64) -> String {
         let (low, high) = self.range();
         format!(
-            "{} takes a whole number {} … {}; \"{}\" is not one, so it stays {}.",
+            "{} takes a whole number {} … {}; {} is not one, so it stays {}.",
             self.what(),
             format_count(low),
             format_count(high),
-            text.trim(),
+            quote(text.trim()),
             format_count(kept)
         )
     }
@@ -499,6 +499,17 @@ mod tests {
         s.apply(Action::Type(Field::Weight(0), "7".to_owned()));
         assert_eq!(s.servers.first().map(|s| s.weight), Some(7));
         assert_eq!(s.field_error, None);
+        // The refusal quotes what was typed the way every message does: cut, and hidden
+        // characters named.
+        s.apply(Action::Type(
+            Field::Weight(0),
+            format!("\u{202E}{}", "9".repeat(100_000)),
+        ));
+        let message = s.field_error.clone().map(|(_, m)| m).unwrap_or_default();
+        assert!(
+            message.contains("U+202E") && message.len() < 300,
+            "{message}"
+        );
         s.apply(Action::Type(Field::Seed, "18446744073709551616".to_owned()));
         assert_eq!(s.seed, DEFAULT_SEED);
         assert!(s.field_error.is_some());
