@@ -8,7 +8,9 @@ use shardlab_core::layout::{
 };
 
 use crate::layout_arg::{ChosenLayout, LayoutArgs};
-use crate::output::{grouped_hex, CliError, Report};
+use shardlab_core::text::hex_u64_grouped;
+
+use crate::output::{CliError, Report};
 
 /// `shardlab decode [--layout PRESET | --layout-file F] ID`
 #[derive(Args, Debug, Clone)]
@@ -113,7 +115,7 @@ fn text(chosen: &ChosenLayout, id: u64, json: &DecodeJson<'_>, fields: &[Decoded
         .unwrap_or(0);
     let mut lines = vec![
         format!("{:column$}  {}", "layout", chosen.name),
-        format!("{:column$}  {id} = {}", "id", grouped_hex(id)),
+        format!("{:column$}  {id} = {}", "id", hex_u64_grouped(id)),
     ];
     for field in fields {
         let mut line = format!(

@@ -136,42 +136,9 @@ fn first_paragraph(rendered: &str) -> String {
     }
 }
 
-/// A 64-bit value as `0x` and 16 hex digits in groups of four, e.g. `0x0359_4010_006b_f795`.
-pub fn grouped_hex(value: u64) -> String {
-    let digits = format!("{value:016x}");
-    let mut grouped = String::from("0x");
-    for (index, ch) in digits.chars().enumerate() {
-        if index > 0 && index % 4 == 0 {
-            grouped.push('_');
-        }
-        grouped.push(ch);
-    }
-    grouped
-}
-
-/// A fraction as a percentage: one decimal (`19.8 %`), or three below 1 % so that the small
-/// fractions of large clusters (1 of 10,000 servers is 0.010 %) do not read as zero.
-pub fn percent(fraction: f64) -> String {
-    let percent = fraction * 100.0;
-    if percent != 0.0 && percent.abs() < 1.0 {
-        format!("{percent:.3} %")
-    } else {
-        format!("{percent:.1} %")
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn hex_has_sixteen_digits_in_groups() {
-        assert_eq!(
-            grouped_hex(241_294_492_511_762_325),
-            "0x0359_4010_006b_f795"
-        );
-        assert_eq!(grouped_hex(0), "0x0000_0000_0000_0000");
-    }
 
     #[test]
     fn messages_fold_onto_one_line() {
@@ -187,13 +154,5 @@ mod tests {
             "the following required arguments were not provided: <ID>"
         );
         assert_eq!(first_paragraph(""), "the arguments could not be read");
-    }
-
-    #[test]
-    fn percentages_have_one_decimal() {
-        assert_eq!(percent(0.198_34), "19.8 %");
-        assert_eq!(percent(0.2), "20.0 %");
-        assert_eq!(percent(0.0001), "0.010 %");
-        assert_eq!(percent(0.0), "0.0 %");
     }
 }

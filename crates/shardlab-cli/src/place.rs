@@ -5,7 +5,9 @@ use clap::{ArgGroup, Args};
 use shardlab_core::placement::{place, LoadSummary, PlaceReport, SchemeSpec};
 use shardlab_core::text::thousands;
 
-use crate::output::{percent, CliError, Report};
+use shardlab_core::text::percent;
+
+use crate::output::{CliError, Report};
 use crate::scheme_arg::SchemeArgs;
 
 /// The most keys one run places: ten million is a few seconds natively and plenty for the

@@ -9,15 +9,16 @@ use clap::Args;
 use serde::Serialize;
 use shardlab_core::sim::model::{host_name, StationModel, LOGICAL_SHARDS};
 use shardlab_core::sim::prices::{self, BillLine};
-use shardlab_core::sim::report::format_dollars;
 use shardlab_core::sim::validate::{MAX_DURATION_S, MAX_USERS};
 use shardlab_core::sim::{
     compile, preset, simulate, validate, Design, FaultKind, Model, NodeKind, SimError, SimReport,
     PRESET_NAMES,
 };
-use shardlab_core::text::{bounded_message, quote, thousands};
+use shardlab_core::text::{
+    bounded_message, dollars, dollars_significant, percent, quote, thousands,
+};
 
-use crate::output::{percent, CliError, Report};
+use crate::output::{CliError, Report};
 
 /// The largest design file read. A design has at most 64 nodes and 256 edges, so a real one is a
 /// few KiB; the cap keeps `shardlab simulate /dev/zero` from eating memory.
@@ -230,15 +231,6 @@ fn per_s(rate: f64) -> String {
     }
 }
 
-/// Whole dollars with separators above $100 (a month's burn), else two significant digits.
-fn dollars(amount: f64) -> String {
-    if (100.0..1e15).contains(&amount) {
-        format!("${}", thousands(amount.round() as u64))
-    } else {
-        format_dollars(amount)
-    }
-}
-
 /// The text form: the caption, then one labelled line per result, then per-node load.
 fn report_text(report: &SimReport, chosen: &ChosenDesign) -> String {
     let mut lines = vec![
@@ -280,7 +272,7 @@ fn report_text(report: &SimReport, chosen: &ChosenDesign) -> String {
     }
     lines.push(format!(
         "burn        {}/s, {}/month",
-        format_dollars(report.burn_per_s),
+        dollars_significant(report.burn_per_s),
         dollars(report.burn_per_month)
     ));
     if let Some(hot) = &report.hottest_shard {
@@ -331,7 +323,13 @@ fn node_name(design: &Design, id: &str, kind: NodeKind) -> String {
 fn price(bill: &[BillLine], id: &str) -> String {
     bill.iter().find(|line| line.node_id == id).map_or_else(
         || "no charge".to_owned(),
-        |line| format!("{} ({}/hour)", line.item, format_dollars(line.per_hour)),
+        |line| {
+            format!(
+                "{} ({}/hour)",
+                line.item,
+                dollars_significant(line.per_hour)
+            )
+        },
     )
 }
 
@@ -439,9 +437,9 @@ fn explain_text(explain: &Explain) -> String {
     }
     lines.push(format!(
         "  burn           {}/s ({}/month); one more shard host {}/s",
-        format_dollars(model.burn_per_s),
+        dollars_significant(model.burn_per_s),
         dollars(prices::per_month(model.burn_per_s)),
-        format_dollars(model.shard_host_per_s)
+        dollars_significant(model.shard_host_per_s)
     ));
     lines.join("\n")
 }

@@ -30,6 +30,12 @@
 
 use std::fmt::{self, Write as _};
 
+mod number;
+pub use number::{
+    count_short, dollars, dollars_significant, hex_u64_grouped, percent, percent_one_decimal,
+    thousands,
+};
+
 /// How many characters of a value [`quote`] shows: enough to recognise it, short enough that a
 /// message stays one line.
 pub const QUOTED_CHARS: usize = 40;
@@ -146,20 +152,6 @@ pub fn describe_char(ch: char) -> String {
         write_code_point(&mut described, ch)
     };
     described
-}
-
-/// A count with thousands separators: 1048576 → "1,048,576".
-pub fn thousands(count: u64) -> String {
-    let digits = count.to_string();
-    let mut grouped = String::with_capacity(digits.len().saturating_add(digits.len() / 3));
-    for (index, digit) in digits.chars().enumerate() {
-        // `index` counts the digits, so it stays below their number and the subtraction is exact.
-        if index > 0 && digits.len().saturating_sub(index).is_multiple_of(3) {
-            grouped.push(',');
-        }
-        grouped.push(digit);
-    }
-    grouped
 }
 
 /// `U+202E`: four hex digits at least, as Unicode writes code points.
@@ -284,15 +276,6 @@ mod tests {
         assert_eq!(describe_char(' '), "U+0020");
         assert_eq!(describe_char('é'), "U+00E9");
         assert_eq!(describe_char('\u{1F600}'), "U+1F600");
-    }
-
-    #[test]
-    fn counts_get_thousands_separators() {
-        assert_eq!(thousands(0), "0");
-        assert_eq!(thousands(999), "999");
-        assert_eq!(thousands(20_000), "20,000");
-        assert_eq!(thousands(1_234_567), "1,234,567");
-        assert_eq!(thousands(u64::MAX), "18,446,744,073,709,551,615");
     }
 
     #[test]

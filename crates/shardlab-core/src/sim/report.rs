@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::design::NodeKind;
+use crate::text::{count_short, dollars_significant, percent_one_decimal};
 
 /// Requests that failed, by cause.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -159,33 +160,6 @@ pub struct SimReport {
     pub events: u64,
 }
 
-/// Formats a user count the way the caption reads it: 950, 4.00k, 1.00M.
-pub fn format_users(users: u32) -> String {
-    let u = f64::from(users);
-    if users < 1_000 {
-        users.to_string()
-    } else if users < 1_000_000 {
-        format!("{:.2}k", u / 1_000.0)
-    } else {
-        format!("{:.2}M", u / 1_000_000.0)
-    }
-}
-
-/// Formats dollars with two significant digits: $36, $0.0021.
-pub fn format_dollars(amount: f64) -> String {
-    if amount.is_nan() || amount <= 0.0 || amount.is_infinite() {
-        return "$0".to_string();
-    }
-    let digits = (-libm::floor(libm::log10(amount)) as i32).saturating_add(1);
-    let decimals = digits.clamp(0, 12) as usize;
-    format!("${amount:.decimals$}")
-}
-
-/// Formats a share as a percentage with one decimal: 0.1 %.
-pub fn format_percent(share: f64) -> String {
-    format!("{:.1} %", share * 100.0)
-}
-
 /// The caption sentence shared by the estimate and the simulation.
 pub(crate) fn caption(
     source: &str,
@@ -199,13 +173,13 @@ pub(crate) fn caption(
     format!(
         "At {} users the {} solves this design to Apdex {:.2} (T = {:.0} ms), p99 {:.0} ms, {} \
          errors and {}/s burn",
-        format_users(users),
+        count_short(users),
         source,
         apdex,
         apdex_t_ms,
         p99_ms,
-        format_percent(error_rate),
-        format_dollars(burn_per_s)
+        percent_one_decimal(error_rate),
+        dollars_significant(burn_per_s)
     )
 }
 
@@ -239,19 +213,4 @@ pub(crate) fn hottest(shards: &[ShardLoad]) -> Option<HotShard> {
         share: s.share,
         over_mean: s.share * count,
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn formats_like_the_caption() {
-        assert_eq!(format_users(4_000), "4.00k");
-        assert_eq!(format_users(950), "950");
-        assert_eq!(format_users(1_000_000), "1.00M");
-        assert_eq!(format_dollars(36.0), "$36");
-        assert_eq!(format_dollars(0.00213), "$0.0021");
-        assert_eq!(format_percent(0.001), "0.1 %");
-    }
 }
