@@ -3,6 +3,7 @@
 //! - `serve`: install what is missing, then `trunk serve` on 127.0.0.1:8080.
 //! - `dist [--public-url P] [--dist DIR]`: a release build for any static host.
 //! - `test`: lint, native tests, browser tests, dist, end-to-end tests and the size budget.
+//! - `tidy`: the architecture rules a compiler cannot see ([`tidy`]; also run by `test`).
 //! - `bench [--quick] [--native-only]`: benchmarks (native, wasm in Chromium, the page) -> BENCHMARKS.md.
 //!
 //! Each subcommand installs what it needs and skips what is already there (see [`tools`]), so a
@@ -15,6 +16,7 @@ mod dist_stamp;
 mod fuzz;
 mod minify;
 mod tally;
+mod tidy;
 mod tools;
 
 use std::path::{Path, PathBuf};
@@ -44,6 +46,7 @@ fn main() -> ExitCode {
         "test" => test(rest),
         "bench" => bench::bench(rest),
         "fuzz" => fuzz::run(rest),
+        "tidy" => tidy::run(),
         "-h" | "--help" | "help" => {
             println!("{USAGE}");
             Ok(())
@@ -70,6 +73,7 @@ const USAGE: &str = "usage: cargo xtask <command>
   dist-debug                             the e2e-only page with #/debug/panic -> dist-debug/
   test                                   the whole suite; ends with `N passed, N failed`
   bench [--quick] [--native-only]        benchmarks: native, wasm in Chromium, the page -> BENCHMARKS.md
+  tidy                                   architecture rules: limits in the core, no name matching
   fuzz [--smoke] [--seconds N] [--only T1,T2]
                                          cargo-fuzz targets: 10 M runs each (or N s), --smoke 30 s";
 

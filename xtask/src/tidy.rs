@@ -1,0 +1,261 @@
+//! Tidy: the architecture rules a compiler cannot see, checked as text on every `cargo xtask test`
+//! (these are unit tests of the xtask binary, so `cargo test --workspace` runs them), in the manner
+//! of rust-analyzer's `tidy.rs`. `cargo xtask tidy` prints the same findings.
+//!
+//! - The app declares no limit: a `const MAX_…` under `src/` belongs in the core, which the app
+//!   imports (`pub use shardlab_core::…::MAX_…` is fine).
+//! - The app and the CLI never decide by a scheme's or node kind's name: a string literal that is
+//!   one of those names, in a match arm or a comparison, means the enum was bypassed.
+//! - Every folder under `src/` is named in ARCHITECTURE.md's code map.
+//!
+//! Each check reads only the code before a file's first column-0 `#[cfg(test)]`: tests may spell
+//! a name to build a fixture.
+
+use std::path::{Path, PathBuf};
+
+/// The names `SchemeKind::name` and `NodeKind::name` give (kept here because xtask depends on no
+/// project crate; the test `names_match_the_core` reads the core's source to keep them true).
+const SCHEME_NAMES: [&str; 7] = [
+    "mod",
+    "ring",
+    "jump",
+    "rendezvous",
+    "range",
+    "directory",
+    "id",
+];
+const NODE_KIND_NAMES: [&str; 5] = ["users", "load_balancer", "app_server", "cache", "database"];
+
+/// Files where one of those words names something else, with the reason.
+const OTHER_MEANING: [(&str, &str); 1] = [(
+    "src/route.rs",
+    "route segments (#/ring) and page names, not scheme names",
+)];
+
+/// All findings, one line each, as `path:line: what`.
+pub fn findings(root: &Path) -> Vec<String> {
+    let mut out = Vec::new();
+    for file in rust_files(&root.join("src")) {
+        let rel = relative(root, &file);
+        let Ok(text) = std::fs::read_to_string(&file) else {
+            out.push(format!("{rel}: unreadable"));
+            continue;
+        };
+        out.extend(app_limits(&rel, &text));
+        if !OTHER_MEANING.iter().any(|(path, _)| *path == rel) {
+            out.extend(name_matches(&rel, &text));
+        }
+    }
+    for file in rust_files(&root.join("crates/shardlab-cli/src")) {
+        let rel = relative(root, &file);
+        if let Ok(text) = std::fs::read_to_string(&file) {
+            out.extend(name_matches(&rel, &text));
+        }
+    }
+    let architecture = std::fs::read_to_string(root.join("ARCHITECTURE.md")).unwrap_or_default();
+    out.extend(unmapped_folders(root, &architecture));
+    out
+}
+
+/// `cargo xtask tidy`.
+pub fn run() -> Result<(), String> {
+    let found = findings(&crate::root());
+    for line in &found {
+        println!("{line}");
+    }
+    if found.is_empty() {
+        println!("tidy: clean");
+        Ok(())
+    } else {
+        Err(format!("tidy: {} finding(s)", found.len()))
+    }
+}
+
+/// The part of a file before its tests.
+fn before_tests(text: &str) -> &str {
+    text.find("\n#[cfg(test)]").map_or(text, |at| &text[..at])
+}
+
+/// `const MAX_…` or `static MAX_…` declared (not re-exported) in app code.
+fn app_limits(rel: &str, text: &str) -> Vec<String> {
+    before_tests(text)
+        .lines()
+        .enumerate()
+        .filter(|(_, line)| {
+            let code = line.trim_start();
+            let code = code.strip_prefix("pub ").unwrap_or(code);
+            let code = match code.strip_prefix("pub(") {
+                Some(rest) => rest.split_once(") ").map_or(rest, |(_, after)| after),
+                None => code,
+            };
+            code.starts_with("const MAX_") || code.starts_with("static MAX_")
+        })
+        .map(|(n, line)| {
+            format!(
+                "{rel}:{}: a limit declared in the app (move it to shardlab-core): {}",
+                n + 1,
+                line.trim()
+            )
+        })
+        .collect()
+}
+
+/// A scheme or node-kind name as a literal in a match arm (`"ring" =>`, `"ring" |`, `| "ring"`)
+/// or a comparison (`== "ring"`, `!= "ring"`).
+fn name_matches(rel: &str, text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for (n, line) in before_tests(text).lines().enumerate() {
+        let code = line.split("//").next().unwrap_or("");
+        for name in SCHEME_NAMES.iter().chain(NODE_KIND_NAMES.iter()) {
+            let quoted = format!("\"{name}\"");
+            let mut from = 0;
+            while let Some(at) = code[from..].find(&quoted) {
+                let start = from + at;
+                let end = start + quoted.len();
+                let before = code[..start].trim_end();
+                let after = code[end..].trim_start();
+                let decides = after.starts_with("=>")
+                    || after.starts_with('|')
+                    || before.ends_with('|') && !before.ends_with("||")
+                    || before.ends_with("==")
+                    || before.ends_with("!=")
+                    || before.ends_with("matches!(")
+                    || after.starts_with("==")
+                    || after.starts_with("!=");
+                if decides {
+                    out.push(format!(
+                        "{rel}:{}: decides by the name {quoted} (use the core's enum): {}",
+                        n + 1,
+                        line.trim()
+                    ));
+                }
+                from = end;
+            }
+        }
+    }
+    out
+}
+
+/// Folders under `src/` that ARCHITECTURE.md never names as `src/<path>/`.
+fn unmapped_folders(root: &Path, architecture: &str) -> Vec<String> {
+    folders(&root.join("src"))
+        .into_iter()
+        .map(|dir| format!("{}/", relative(root, &dir)))
+        .filter(|rel| !architecture.contains(rel.as_str()))
+        .map(|rel| format!("{rel}: a folder ARCHITECTURE.md's code map does not name"))
+        .collect()
+}
+
+fn relative(root: &Path, path: &Path) -> String {
+    path.strip_prefix(root)
+        .unwrap_or(path)
+        .to_string_lossy()
+        .replace('\\', "/")
+}
+
+fn entries(dir: &Path) -> Vec<PathBuf> {
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|entry| entry.path())
+        .collect();
+    paths.sort();
+    paths
+}
+
+fn folders(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for path in entries(dir) {
+        if path.is_dir() {
+            out.push(path.clone());
+            out.extend(folders(&path));
+        }
+    }
+    out
+}
+
+fn rust_files(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for path in entries(dir) {
+        if path.is_dir() {
+            out.extend(rust_files(&path));
+        } else if path.extension().is_some_and(|ext| ext == "rs") {
+            out.push(path);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_tree_is_tidy() {
+        let found = findings(&crate::root());
+        assert!(found.is_empty(), "tidy findings:\n{}", found.join("\n"));
+    }
+
+    #[test]
+    fn names_match_the_core() {
+        let root = crate::root();
+        let design = std::fs::read_to_string(root.join("crates/shardlab-core/src/sim/design.rs"))
+            .unwrap_or_default();
+        for name in NODE_KIND_NAMES {
+            assert!(
+                design.contains(&format!("=> \"{name}\"")),
+                "{name} is not a NodeKind name"
+            );
+        }
+        let placement = rust_files(&root.join("crates/shardlab-core/src/placement"))
+            .iter()
+            .filter_map(|file| std::fs::read_to_string(file).ok())
+            .collect::<String>();
+        for name in SCHEME_NAMES {
+            assert!(
+                placement.contains(&format!("\"{name}\"")),
+                "{name} is not a scheme name"
+            );
+        }
+    }
+
+    #[test]
+    fn a_declared_limit_is_found_and_a_reexport_is_not() {
+        let text = "pub use shardlab_core::X::MAX_A;\npub const MAX_B: u32 = 3;\n\
+                    pub(crate) const MAX_C: u32 = 1;\nconst MAX_D: u8 = 2;\n\
+                    #[cfg(test)]\nconst MAX_E: u8 = 2;\n";
+        let found = app_limits("src/x.rs", text);
+        assert_eq!(found.len(), 3, "{found:?}");
+        assert!(found[0].starts_with("src/x.rs:2:"));
+        assert!(found[2].contains("MAX_D"));
+    }
+
+    #[test]
+    fn deciding_by_a_name_is_found_and_naming_is_not() {
+        let text = "match s {\n    \"ring\" => 1,\n    \"mod\" | \"jump\" => 2,\n}\n\
+                    if kind == \"cache\" {}\nlet slug = \"ring\";\n// \"ring\" => in a comment\n\
+                    let x = a || \"id\".is_empty();\n";
+        let found = name_matches("src/x.rs", text);
+        let lines: Vec<&str> = found
+            .iter()
+            .map(|f| f.split(": ").next().unwrap_or(""))
+            .collect();
+        assert_eq!(
+            lines,
+            ["src/x.rs:2", "src/x.rs:3", "src/x.rs:3", "src/x.rs:5"],
+            "{found:?}"
+        );
+    }
+
+    #[test]
+    fn an_unnamed_folder_is_found() {
+        let root = crate::root();
+        let found = unmapped_folders(&root, "src/board/ only");
+        assert!(
+            found.iter().any(|f| f.starts_with("src/ring/")),
+            "{found:?}"
+        );
+        assert!(!found.iter().any(|f| f.starts_with("src/board/:")));
+    }
+}
