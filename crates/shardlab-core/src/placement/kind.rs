@@ -7,7 +7,7 @@
 
 use std::fmt;
 
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::error::PlacementError;
 
@@ -21,10 +21,7 @@ use super::error::PlacementError;
 /// assert!(SchemeKind::Ring.uses_vnodes() && !SchemeKind::Jump.uses_weights());
 /// # Ok::<(), shardlab_core::placement::PlacementError>(())
 /// ```
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default, Serialize, Deserialize,
-)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 pub enum SchemeKind {
     /// Hash mod N ([`Mod`](super::Mod)).
     Mod,
@@ -40,7 +37,6 @@ pub enum SchemeKind {
     /// A lookup table ([`Directory`](super::Directory)).
     Directory,
     /// The shard read from the ID's bits ([`IdEncoded`](super::IdEncoded)).
-    #[serde(rename = "id")]
     IdEncoded,
 }
 
@@ -145,21 +141,22 @@ impl SchemeKind {
     pub const fn has_replicas(self) -> bool {
         !matches!(self.replicas(), ReplicaRule::OneOwner)
     }
+}
 
-    /// The names, in [`ALL`](Self::ALL) order, as an error message lists them: `"mod, ring, …
-    /// or id"`.
-    pub fn name_list() -> String {
-        let mut text = String::new();
-        let last = SchemeKind::ALL.len().saturating_sub(1);
-        for (i, kind) in SchemeKind::ALL.into_iter().enumerate() {
-            if i == last && i > 0 {
-                text.push_str(" or ");
-            } else if i > 0 {
-                text.push_str(", ");
-            }
-            text.push_str(kind.name());
-        }
-        text
+// Written by hand rather than derived: through `name` and `from_name` the names are defined once,
+// and the reader is the plain string one every page already carries.
+impl Serialize for SchemeKind {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.name())
+    }
+}
+
+impl<'de> Deserialize<'de> for SchemeKind {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let name = String::deserialize(deserializer)?;
+        SchemeKind::from_name(&name).map_err(|_| {
+            serde::de::Error::invalid_value(serde::de::Unexpected::Str(&name), &"a scheme name")
+        })
     }
 }
 
@@ -187,6 +184,13 @@ pub const SCHEME_NAMES: [&str; SchemeKind::ALL.len()] = {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The names, in [`SchemeKind::ALL`] order, as an error message lists them.
+    fn name_list() -> String {
+        let mut names: Vec<&str> = SCHEME_NAMES.to_vec();
+        let last = names.pop().unwrap_or_default();
+        format!("{} or {last}", names.join(", "))
+    }
 
     #[test]
     fn every_name_round_trips() {
@@ -221,7 +225,7 @@ mod tests {
             assert!(serde_json::from_str::<SchemeKind>(&format!("\"{bad}\"")).is_err());
         }
         assert_eq!(
-            SchemeKind::name_list(),
+            name_list(),
             "mod, ring, jump, rendezvous, range, directory or id"
         );
         assert_eq!(
