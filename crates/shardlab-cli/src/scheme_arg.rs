@@ -13,8 +13,12 @@ use crate::output::CliError;
 /// The scheme, the server count and the ring's vnodes.
 #[derive(Args, Debug, Clone)]
 pub struct SchemeArgs {
-    /// The placement scheme: mod, ring, jump, rendezvous, range, directory or id (ID-encoded).
-    #[arg(long, value_name = "S")]
+    // The placement scheme, with the names from the core.
+    #[arg(
+        long,
+        value_name = "S",
+        help = concat!("The placement scheme: ", shardlab_core::scheme_name_list!(), " (ID-encoded)")
+    )]
     scheme: String,
 
     /// How many servers, numbered 0 … N−1 (1 … 10,000).

@@ -166,6 +166,16 @@ impl fmt::Display for SchemeKind {
     }
 }
 
+/// The scheme names as a sentence lists them, `"mod, ring, … or id"`, as a literal so that a
+/// message or a CLI help line can `concat!` it and a page that shows it carries no code to join
+/// it. A test checks it against [`SchemeKind::ALL`].
+#[macro_export]
+macro_rules! scheme_name_list {
+    () => {
+        "mod, ring, jump, rendezvous, range, directory or id"
+    };
+}
+
 /// The scheme names, in [`SchemeKind::ALL`] order.
 pub const SCHEME_NAMES: [&str; SchemeKind::ALL.len()] = {
     let mut names = [""; SchemeKind::ALL.len()];
@@ -224,10 +234,7 @@ mod tests {
             );
             assert!(serde_json::from_str::<SchemeKind>(&format!("\"{bad}\"")).is_err());
         }
-        assert_eq!(
-            name_list(),
-            "mod, ring, jump, rendezvous, range, directory or id"
-        );
+        assert_eq!(name_list(), crate::scheme_name_list!());
         assert_eq!(
             PlacementError::UnknownScheme("x".into()).to_string(),
             "Unknown placement scheme \"x\"; choose one of mod, ring, jump, rendezvous, range, directory or id."
