@@ -19,7 +19,7 @@ use shardlab::decoder::state::{Action as DecoderAction, DecoderState};
 use shardlab::ring::state::{Action as RingAction, RingState};
 use shardlab::{board, decoder, ring};
 use shardlab_core::layout::{FieldRole, Preset};
-use shardlab_core::placement::SCHEME_NAMES;
+use shardlab_core::placement::SchemeKind;
 use shardlab_core::sim::{NodeKind, PRESET_NAMES};
 use yew::Reducible;
 
@@ -65,8 +65,7 @@ fn decoder_action() -> impl Strategy<Value = DecoderAction> {
 
 fn ring_action() -> impl Strategy<Value = RingAction> {
     prop_oneof![
-        prop::sample::select(SCHEME_NAMES.to_vec())
-            .prop_map(|name| RingAction::SetScheme(name.to_owned())),
+        prop::sample::select(SchemeKind::ALL.to_vec()).prop_map(RingAction::SetScheme),
         Just(RingAction::AddServer),
         (0u32..70).prop_map(RingAction::RemoveServer),
         (0u32..70, 0u32..120).prop_map(|(id, weight)| RingAction::SetWeight { id, weight }),

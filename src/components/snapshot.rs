@@ -10,6 +10,7 @@
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
+use shardlab_core::placement::SchemeKind;
 
 /// The attribute that carries the snapshot.
 pub const ATTRIBUTE: &str = "data-shardlab-snapshot";
@@ -44,8 +45,8 @@ pub struct DecoderSnapshot {
 /// The Ring's live state.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct RingSnapshot {
-    /// The scheme's name (`mod`, `ring`, …).
-    pub scheme: String,
+    /// The scheme, written as its name (`mod`, `ring`, …).
+    pub scheme: SchemeKind,
     /// Server ids now.
     pub servers: Vec<u32>,
     /// Server ids before the last change, if there was one.
@@ -129,7 +130,7 @@ mod tests {
     #[test]
     fn snapshots_round_trip_through_the_attribute() {
         let ring = RingSnapshot {
-            scheme: "mod".into(),
+            scheme: SchemeKind::Mod,
             servers: vec![0, 1, 2, 3, 4],
             moved_fraction: Some(0.8),
             ..RingSnapshot::default()

@@ -835,12 +835,16 @@ mod tests {
     /// What the Ring view measures when its servers go from `from` to `from + 1`, with its
     /// default keys and seed.
     #[cfg(feature = "ring")]
-    fn grown(scheme: &str, vnodes: u32, from: u32) -> shardlab_core::placement::MovementResult {
+    fn grown(
+        scheme: shardlab_core::placement::SchemeKind,
+        vnodes: u32,
+        from: u32,
+    ) -> shardlab_core::placement::MovementResult {
         use crate::ring::state::{DEFAULT_KEYS, DEFAULT_SEED};
         use shardlab_core::placement::{movement, SchemeSpec, Server, ServerList};
         let before = ServerList::new((0..from).map(Server::new).collect()).unwrap();
         let after = ServerList::new((0..=from).map(Server::new).collect()).unwrap();
-        let spec = SchemeSpec::from_name(scheme, vnodes).unwrap();
+        let spec = SchemeSpec::from_kind(scheme, vnodes);
         let (b, a) = spec
             .build_change(before, after, DEFAULT_KEYS, DEFAULT_SEED)
             .unwrap();
@@ -850,10 +854,11 @@ mod tests {
     #[test]
     #[cfg(feature = "ring")]
     fn the_ring_figures_in_the_prose_are_what_the_view_measures() {
+        use shardlab_core::placement::SchemeKind;
         let moved = |r: &shardlab_core::placement::MovementResult| {
             format!("{:.1} %", r.moved_fraction * 100.0)
         };
-        let by_mod = grown("mod", 100, 4);
+        let by_mod = grown(SchemeKind::Mod, 100, 4);
         assert!(
             prose("mod-n").contains(&moved(&by_mod)),
             "{}",
@@ -862,7 +867,7 @@ mod tests {
         let count = by_mod.moved.to_string();
         let (thousands, rest) = count.split_at(count.len() - 3);
         assert!(prose("mod-n").contains(&format!("{thousands},{rest} of the 100,000")));
-        let by_ring = grown("ring", 100, 4);
+        let by_ring = grown(SchemeKind::Ring, 100, 4);
         for slug in ["ring", "trade-offs"] {
             assert!(
                 prose(slug).contains(&moved(&by_ring)),
@@ -878,7 +883,10 @@ mod tests {
         assert!(prose("replication").contains("all 1,000 drawn keys"));
         // Chapter 6: five servers, max/mean at 10, 100 and 200 vnodes.
         for vnodes in [10, 100, 200] {
-            let shown = format!("{:.2}", grown("ring", vnodes, 5).load_before.max_over_mean);
+            let shown = format!(
+                "{:.2}",
+                grown(SchemeKind::Ring, vnodes, 5).load_before.max_over_mean
+            );
             assert!(
                 prose("virtual-nodes").contains(&shown),
                 "{vnodes} vnodes: {shown}"

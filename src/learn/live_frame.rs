@@ -9,6 +9,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use gloo::events::EventListener;
+use shardlab_core::view_limits::learn::MAX_FRAME_HEIGHT;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlIFrameElement, MessageEvent, MutationObserver, MutationObserverInit};
@@ -17,9 +18,6 @@ use yew::prelude::*;
 use super::live_view::{frame_src, LiveView};
 use super::tasks::Snapshot;
 use crate::components::snapshot::ATTRIBUTE;
-
-/// The tallest height a framed page may ask for, in CSS pixels.
-const MAX_HEIGHT: f64 = 6_000.0;
 
 /// A snapshot's JSON, read as the view it came from; `None` when it does not parse.
 pub fn parse_snapshot(view: LiveView, text: &str) -> Option<Snapshot> {
@@ -41,7 +39,7 @@ fn asked_height(data: &wasm_bindgen::JsValue) -> Option<f64> {
     let height = js_sys::Reflect::get(data, &"height".into())
         .ok()?
         .as_f64()?;
-    (height.is_finite() && height > 0.0).then_some(height.min(MAX_HEIGHT))
+    (height.is_finite() && height > 0.0).then_some(height.min(MAX_FRAME_HEIGHT))
 }
 
 /// The closure a `MutationObserver` calls with its records (which the watcher does not need).

@@ -4,6 +4,7 @@
 //! A check reads what the widget really shows. A button press proves nothing; the state after it
 //! does, so a reader who gets there another way (editing the link, typing a value) is done too.
 
+use shardlab_core::placement::SchemeKind;
 use shardlab_core::text::quote;
 
 use crate::components::number::parse_f64;
@@ -192,7 +193,7 @@ pub fn last_range_hot(s: &Snapshot) -> bool {
 }
 
 /// A ring snapshot after growing from exactly `from` servers by one, with the count measured.
-fn grew(r: &RingSnapshot, scheme: &str, from: Option<usize>) -> bool {
+fn grew(r: &RingSnapshot, scheme: SchemeKind, from: Option<usize>) -> bool {
     r.scheme == scheme
         && r.killed.is_empty()
         && r.added.len() == 1
@@ -204,7 +205,7 @@ fn grew(r: &RingSnapshot, scheme: &str, from: Option<usize>) -> bool {
 
 /// Chapter 4: hash mod N grown from 4 to 5 servers, and the reader's moved % matches the view's.
 pub fn mod_four_to_five(s: &Snapshot, reading: &str) -> Result<(), String> {
-    let Some(r) = ring(s).filter(|r| grew(r, "mod", Some(4))) else {
+    let Some(r) = ring(s).filter(|r| grew(r, SchemeKind::Mod, Some(4))) else {
         return Err(
             "First make the view show hash mod N grown from 4 to 5 servers, with the count finished."
                 .to_owned(),
@@ -226,7 +227,7 @@ pub fn mod_four_to_five(s: &Snapshot, reading: &str) -> Result<(), String> {
 /// Chapter 5: a ring grown by one server moves close to the ideal 1/(N+1).
 pub fn ring_grew_near_ideal(s: &Snapshot) -> bool {
     ring(s).is_some_and(|r| {
-        grew(r, "ring", None)
+        grew(r, SchemeKind::Ring, None)
             && match (r.moved_fraction, r.ideal_fraction) {
                 (Some(moved), Some(ideal)) => ideal > 0.0 && (moved / ideal - 1.0).abs() <= 0.5,
                 _ => false,
@@ -237,7 +238,7 @@ pub fn ring_grew_near_ideal(s: &Snapshot) -> bool {
 /// Chapter 6: five or more servers on the ring, busiest under 1.10 × the mean.
 pub fn ring_balanced(s: &Snapshot) -> bool {
     ring(s).is_some_and(|r| {
-        r.scheme == "ring"
+        r.scheme == SchemeKind::Ring
             && r.servers.len() >= 5
             && r.keys >= 10_000
             && r.measured
@@ -248,7 +249,7 @@ pub fn ring_balanced(s: &Snapshot) -> bool {
 /// Chapter 7: R = 3 on the ring, a server killed, and every drawn key still has three owners.
 pub fn three_owners_after_kill(s: &Snapshot) -> bool {
     ring(s).is_some_and(|r| {
-        r.scheme == "ring"
+        r.scheme == SchemeKind::Ring
             && r.replicas == 3
             && !r.killed.is_empty()
             && r.min_distinct_owners == Some(3)
@@ -320,7 +321,7 @@ pub fn master_killed_without_failover(s: &Snapshot) -> bool {
 /// Chapter 11, the hash side: a consistent-hash ring grown by one server, with the count finished
 /// (the ID side is [`split_kept_id`] on the Decoder beside it).
 pub fn ring_grew_by_one(s: &Snapshot) -> bool {
-    ring(s).is_some_and(|r| grew(r, "ring", None))
+    ring(s).is_some_and(|r| grew(r, SchemeKind::Ring, None))
 }
 
 #[cfg(test)]
@@ -330,9 +331,9 @@ mod tests {
     use shardlab_core::placement::{movement, SchemeSpec, Server, ServerList};
     use shardlab_core::sim::{preset, simulate};
 
-    fn grown_ring(scheme: &str, from: u32, moved: f64, ideal: f64) -> Snapshot {
+    fn grown_ring(scheme: SchemeKind, from: u32, moved: f64, ideal: f64) -> Snapshot {
         Snapshot::Ring(RingSnapshot {
-            scheme: scheme.into(),
+            scheme,
             servers: (0..=from).collect(),
             before: Some((0..from).collect()),
             added: vec![from],
@@ -346,14 +347,14 @@ mod tests {
 
     #[test]
     fn the_mod_reading_must_match_the_counter() {
-        let s = grown_ring("mod", 4, 0.7993, 0.2);
+        let s = grown_ring(SchemeKind::Mod, 4, 0.7993, 0.2);
         assert_eq!(mod_four_to_five(&s, "79.9"), Ok(()));
         assert_eq!(mod_four_to_five(&s, " 80 % "), Ok(()));
         assert!(mod_four_to_five(&s, "20").is_err());
         assert!(mod_four_to_five(&s, "lots").is_err());
         // The same reading on the ring, or from 5 → 6, is not the task.
-        assert!(mod_four_to_five(&grown_ring("ring", 4, 0.7993, 0.2), "79.9").is_err());
-        assert!(mod_four_to_five(&grown_ring("mod", 5, 0.7993, 0.2), "79.9").is_err());
+        assert!(mod_four_to_five(&grown_ring(SchemeKind::Ring, 4, 0.7993, 0.2), "79.9").is_err());
+        assert!(mod_four_to_five(&grown_ring(SchemeKind::Mod, 5, 0.7993, 0.2), "79.9").is_err());
     }
 
     #[test]
@@ -361,10 +362,15 @@ mod tests {
         // The number the reader types comes from the core's movement count; it is about 80 %.
         let before = ServerList::new((0..4).map(Server::new).collect()).unwrap();
         let after = ServerList::new((0..5).map(Server::new).collect()).unwrap();
-        let spec = SchemeSpec::from_name("mod", 100).unwrap();
+        let spec = SchemeSpec::from_kind(SchemeKind::Mod, 100);
         let (b, a) = spec.build_change(before, after, 100_000, 2015).unwrap();
         let result = movement(&*b, &*a, 100_000, 2015).unwrap();
-        let s = grown_ring("mod", 4, result.moved_fraction, result.ideal_fraction);
+        let s = grown_ring(
+            SchemeKind::Mod,
+            4,
+            result.moved_fraction,
+            result.ideal_fraction,
+        );
         assert_eq!(
             mod_four_to_five(&s, &format!("{:.1}", result.moved_fraction * 100.0)),
             Ok(())
@@ -374,12 +380,37 @@ mod tests {
 
     #[test]
     fn the_ring_grows_near_its_ideal() {
-        assert!(ring_grew_near_ideal(&grown_ring("ring", 4, 0.21, 0.2)));
-        assert!(!ring_grew_near_ideal(&grown_ring("ring", 4, 0.8, 0.2)));
-        assert!(!ring_grew_near_ideal(&grown_ring("mod", 4, 0.21, 0.2)));
-        assert!(ring_grew_by_one(&grown_ring("ring", 4, 0.21, 0.2)));
-        assert!(!ring_grew_by_one(&grown_ring("id", 4, 0.12, 0.2)));
-        let Snapshot::Ring(mut unfinished) = grown_ring("ring", 4, 0.21, 0.2) else {
+        assert!(ring_grew_near_ideal(&grown_ring(
+            SchemeKind::Ring,
+            4,
+            0.21,
+            0.2
+        )));
+        assert!(!ring_grew_near_ideal(&grown_ring(
+            SchemeKind::Ring,
+            4,
+            0.8,
+            0.2
+        )));
+        assert!(!ring_grew_near_ideal(&grown_ring(
+            SchemeKind::Mod,
+            4,
+            0.21,
+            0.2
+        )));
+        assert!(ring_grew_by_one(&grown_ring(
+            SchemeKind::Ring,
+            4,
+            0.21,
+            0.2
+        )));
+        assert!(!ring_grew_by_one(&grown_ring(
+            SchemeKind::IdEncoded,
+            4,
+            0.12,
+            0.2
+        )));
+        let Snapshot::Ring(mut unfinished) = grown_ring(SchemeKind::Ring, 4, 0.21, 0.2) else {
             unreachable!()
         };
         unfinished.moved_fraction = None;
@@ -391,7 +422,7 @@ mod tests {
     fn balance_needs_five_servers_and_a_finished_count() {
         let ring = |servers: u32, max: f64, measured: bool| {
             Snapshot::Ring(RingSnapshot {
-                scheme: "ring".into(),
+                scheme: SchemeKind::Ring,
                 servers: (0..servers).collect(),
                 keys: 100_000,
                 measured,
@@ -409,7 +440,7 @@ mod tests {
     #[test]
     fn three_owners_need_a_kill() {
         let mut r = RingSnapshot {
-            scheme: "ring".into(),
+            scheme: SchemeKind::Ring,
             replicas: 3,
             min_distinct_owners: Some(3),
             ..RingSnapshot::default()
@@ -545,7 +576,7 @@ mod tests {
             needs: Some(three_owners_after_kill),
         };
         let r = Snapshot::Ring(RingSnapshot {
-            scheme: "ring".into(),
+            scheme: SchemeKind::Ring,
             replicas: 3,
             killed: vec![1],
             min_distinct_owners: Some(3),

@@ -8,11 +8,19 @@ use yew::prelude::*;
 use crate::components::format::format_count;
 use crate::components::palette::server_class;
 
+/// Which rule picks the bucket.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BucketRule {
+    /// `h mod N`.
+    Modulo,
+    /// Jump consistent hash.
+    Jump,
+}
+
 /// What [`buckets`] draws.
 #[derive(PartialEq)]
 pub struct BucketsProps {
-    /// `"mod"` or `"jump"`.
-    pub scheme: &'static str,
+    pub rule: BucketRule,
     pub servers: Vec<Server>,
     /// Keys per server over the statistics keys, in server order.
     pub loads: Vec<u64>,
@@ -22,10 +30,11 @@ pub struct BucketsProps {
 /// The bucket row.
 pub fn buckets(props: &BucketsProps) -> Html {
     let n = props.servers.len().max(1);
-    let bucket = if props.scheme == "jump" {
-        NonZeroU32::new(n as u32).map_or(0, |b| jump_bucket(props.key_hash, b) as usize)
-    } else {
-        props.key_hash.checked_rem(n as u64).unwrap_or(0) as usize
+    let bucket = match props.rule {
+        BucketRule::Jump => {
+            NonZeroU32::new(n as u32).map_or(0, |b| jump_bucket(props.key_hash, b) as usize)
+        }
+        BucketRule::Modulo => props.key_hash.checked_rem(n as u64).unwrap_or(0) as usize,
     };
     let max = props.loads.iter().copied().max().unwrap_or(1).max(1);
     let bars = props.servers.iter().enumerate().map(|(i, s)| {
@@ -39,19 +48,18 @@ pub fn buckets(props: &BucketsProps) -> Html {
             </li>
         }
     });
-    let rule = if props.scheme == "jump" {
-        format!(
+    let rule = match props.rule {
+        BucketRule::Jump => format!(
             "jump({}, {n}) = bucket {bucket}. Jump hash draws where the key would jump as buckets grow; \
              adding bucket {n} takes about 1/{} of the keys from every old bucket and moves nothing else.",
             props.key_hash,
             n.saturating_add(1)
-        )
-    } else {
-        format!(
+        ),
+        BucketRule::Modulo => format!(
             "{} mod {n} = bucket {bucket}. Change N and almost every key gets a new remainder: \
              4 → 5 keeps a key only when h mod 4 = h mod 5, 4 values in every 20.",
             props.key_hash
-        )
+        ),
     };
     html! {
         <div class="rv-picture rv-buckets-picture">

@@ -7,7 +7,7 @@ use std::rc::Rc;
 
 use gloo::timers::callback::Timeout;
 use shardlab_core::placement::{
-    LoadStats, MovementSweep, SchemeSpec, VnodeSweep, MAX_RING_POINTS, SCHEME_NAMES,
+    LoadStats, MovementSweep, SchemeKind, SchemeSpec, VnodeSweep, MAX_RING_POINTS,
 };
 use yew::prelude::*;
 
@@ -48,15 +48,15 @@ pub fn server_paint(id: u32) -> Paint {
 }
 
 /// Each scheme's line colour in the movement plot.
-fn scheme_paint(name: &str) -> Paint {
-    Paint::Var(match name {
-        "mod" => "--c1",
-        "ring" => "--c5",
-        "jump" => "--c3",
-        "rendezvous" => "--c7",
-        "range" => "--c6",
-        "directory" => "--c2",
-        _ => "--c8",
+fn scheme_paint(kind: SchemeKind) -> Paint {
+    Paint::Var(match kind {
+        SchemeKind::Mod => "--c1",
+        SchemeKind::Ring => "--c5",
+        SchemeKind::Jump => "--c3",
+        SchemeKind::Rendezvous => "--c7",
+        SchemeKind::Range => "--c6",
+        SchemeKind::Directory => "--c2",
+        SchemeKind::IdEncoded => "--c8",
     })
 }
 
@@ -111,9 +111,9 @@ fn movement_plot(sweep: &MovementSweep) -> Plot {
     let mut series: Vec<Series> = all
         .iter()
         .map(|s| Series {
-            name: s.scheme.clone(),
+            name: s.scheme.name().to_owned(),
             kind: Kind::Line,
-            paint: scheme_paint(&s.scheme),
+            paint: scheme_paint(s.scheme),
             point_paints: Vec::new(),
             points: s.points.iter().map(|p| (f64::from(p.x), p.mean)).collect(),
             spread: s
@@ -283,9 +283,9 @@ pub fn comparisons(props: &ComparisonsProps) -> Html {
         use_effect_with((props.seed, props.vnodes), move |&(seed, vnodes)| {
             bump(&generation);
             let mine = *generation.borrow();
-            let specs: Vec<SchemeSpec> = SCHEME_NAMES
-                .iter()
-                .filter_map(|n| SchemeSpec::from_name(n, vnodes).ok())
+            let specs: Vec<SchemeSpec> = SchemeKind::ALL
+                .into_iter()
+                .map(|kind| SchemeSpec::from_kind(kind, vnodes))
                 .collect();
             let seeds = (0..SWEEP_SEEDS).map(|i| seed.wrapping_add(i)).collect();
             if let Ok(sweep) = MovementSweep::new(specs, SWEEP_COUNTS.to_vec(), seeds, SWEEP_KEYS) {

@@ -1,11 +1,10 @@
 //! Directory placement: the first entries of the lookup table, and the hop it costs.
 
-use shardlab_core::placement::{Directory, DirectoryDefault, KeyStream, Server, ServerList};
+use shardlab_core::placement::{DirectoryChange, DirectoryDefault, Server, ServerList};
+use shardlab_core::view_limits::ring::DIRECTORY_ROWS;
 use yew::prelude::*;
 
 use crate::components::palette::server_class;
-
-const SHOWN: usize = 8;
 
 /// What [`directory_table`] draws.
 #[derive(PartialEq)]
@@ -28,10 +27,11 @@ pub fn directory_table(props: &DirectoryTableProps) -> Html {
     ) else {
         return html! {};
     };
-    let mut table = Directory::new(first, DirectoryDefault::Jump);
-    table.pin_all(KeyStream::new(props.seed).take_keys(SHOWN as u64));
-    let table = table.rehomed(now);
-    let rows = table.entries().take(SHOWN).map(|(key, server)| {
+    // The first keys pinned before the change, and where they are after it.
+    let shown = u64::try_from(DIRECTORY_ROWS).unwrap_or(u64::MAX);
+    let (_, table) =
+        DirectoryChange::new(first, now, DirectoryDefault::Jump, shown, props.seed).finish();
+    let rows = table.entries().take(DIRECTORY_ROWS).map(|(key, server)| {
         html! {
             <tr class={server_class(server.0 as usize)}>
                 <td class="num mono">{ key }</td>
@@ -42,7 +42,7 @@ pub fn directory_table(props: &DirectoryTableProps) -> Html {
     html! {
         <div class="rv-picture">
             <table class="rv-directory">
-                <caption>{ format!("The first {SHOWN} entries of the table (one per key)") }</caption>
+                <caption>{ format!("The first {DIRECTORY_ROWS} entries of the table (one per key)") }</caption>
                 <thead><tr><th scope="col">{ "key hash" }</th><th scope="col">{ "server" }</th></tr></thead>
                 <tbody>{ for rows }</tbody>
             </table>

@@ -7,8 +7,9 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use shardlab_core::placement::{
-    key_hash, BoxedPlacement, DirectoryChange, KeyStream, MovementRun, PlacementError, Progress,
-    Range, Rendezvous, SchemeSpec, Server, ServerList, WalkOutcome,
+    choose_replicas, key_hash, BoxedPlacement, DirectoryChange, KeyStream, MovementRun,
+    PlacementError, Progress, Range, ReplicaShortfall, RingTrace, SchemeKind, SchemeSpec, Server,
+    ServerList, WalkOutcome,
 };
 use shardlab_core::text::quote;
 use yew::prelude::*;
@@ -17,7 +18,7 @@ use crate::route::View;
 use lookup_steps::Step;
 use ring_drawing::{Dot, Scene, Span};
 use slices::Publisher;
-use state::{build_now, build_pair, ring_of, scheme_label, spec_of, Action, RingState};
+use state::{build_now, build_pair, ring_of, Action, RingState};
 use stats::Measured;
 
 /// Keys placed (or pinned) between two looks at the clock: small enough that a slice overshoots
@@ -92,8 +93,8 @@ fn scene(state: &RingState) -> Scene {
         dots,
         ..Scene::default()
     };
-    match (state.scheme, list) {
-        ("ring", Some(_)) => {
+    match state.scheme {
+        SchemeKind::Ring => {
             if let Ok(ring) = ring_of(&state.servers, state.vnodes) {
                 // Thinned and bounded here, once per ring, not on every render of the drawing.
                 let stride = ring.vnode_count().div_ceil(ring_drawing::MAX_TICKS).max(1);
@@ -121,18 +122,25 @@ fn scene(state: &RingState) -> Scene {
                 scene.spans = ring_drawing::drawn_bands(&spans, ring_drawing::MAX_BANDS);
             }
         }
-        ("range", Some(list)) => {
-            scene.spans = Range::even(list)
-                .spans()
-                .iter()
-                .map(|s| Span {
-                    start: s.start,
-                    end: s.end.wrapping_add(1),
-                    server: s.server.0,
-                })
-                .collect();
+        SchemeKind::Range => {
+            if let Some(list) = list {
+                scene.spans = Range::even(list)
+                    .spans()
+                    .iter()
+                    .map(|s| Span {
+                        start: s.start,
+                        end: s.end.wrapping_add(1),
+                        server: s.server.0,
+                    })
+                    .collect();
+            }
         }
-        _ => {}
+        // These draw their own picture beside the ring, which shows only their keys.
+        SchemeKind::Mod
+        | SchemeKind::Jump
+        | SchemeKind::Rendezvous
+        | SchemeKind::Directory
+        | SchemeKind::IdEncoded => {}
     }
     scene
 }
@@ -148,93 +156,94 @@ fn lookup(
         vnode: None,
         server: None,
     }];
-    let turn = ring_drawing::turn_of(hash) * 100.0;
-    let list = ServerList::new(state.servers.clone()).ok();
-    if state.scheme == "ring" {
-        let Some(trace) = ring_of(&state.servers, state.vnodes)
-            .ok()
-            .and_then(|ring| ring.trace(hash, state.replicas).ok())
-        else {
-            return (steps, Vec::new(), None);
-        };
-        steps.push(Step {
-            text: format!(
-                "Place it on the ring: h is {turn:.2} % of the way round from 0.{}",
-                if trace.wrapped {
-                    " No vnode lies after it, so the walk wraps to the top."
-                } else {
-                    ""
-                }
-            ),
-            vnode: None,
-            server: None,
-        });
-        let mut chosen: u32 = 0;
-        for walk in &trace.walk {
-            let at = ring_drawing::turn_of(walk.vnode.point) * 100.0;
-            let id = walk.vnode.server.0;
-            let text = match walk.outcome {
-                WalkOutcome::Chosen => {
-                    chosen = chosen.saturating_add(1);
-                    if chosen == 1 {
-                        format!("Walk clockwise to vnode {} at {at:.2} %: S{id} owns the key.", walk.vnode.index)
-                    } else {
-                        format!("Keep walking: vnode {} at {at:.2} % is S{id}, new, so replica {chosen}.", walk.vnode.index)
-                    }
-                }
-                WalkOutcome::SkippedSameServer => format!(
-                    "Vnode {} at {at:.2} % is S{id} again: skip it, replicas go on different machines.",
-                    walk.vnode.index
-                ),
-            };
-            steps.push(Step {
-                text,
-                vnode: Some((walk.vnode.point, walk.outcome == WalkOutcome::Chosen)),
-                server: Some(id),
-            });
-        }
-        let replicas: Vec<u32> = trace.replicas.iter().map(|s| s.0).collect();
-        let note = (replicas.len() < state.replicas as usize).then(|| {
-            format!(
-                "Only {} servers exist, so R = {} finds {}.",
-                state.servers.len(),
-                state.replicas,
-                replicas.len()
-            )
-        });
-        return (steps, replicas, note);
-    }
     let Some(placement) = placement else {
         return (steps, Vec::new(), None);
     };
-    let owner = placement.locate(hash).0;
-    steps.push(Step {
-        text: format!(
-            "Apply the rule of {}: S{owner} owns the key.",
-            scheme_label(state.scheme)
-        ),
-        vnode: None,
-        server: Some(owner),
-    });
-    if state.scheme == "rendezvous" {
-        if let Some(list) = list {
-            let replicas: Vec<u32> = Rendezvous::new(list)
-                .scores(hash)
-                .iter()
-                .take(state.replicas as usize)
-                .map(|s| s.server.0)
-                .collect();
-            return (steps, replicas, None);
+    let choice = choose_replicas(placement, hash, state.replicas);
+    match state.scheme {
+        SchemeKind::Ring => {
+            let Some(trace) = ring_of(&state.servers, state.vnodes)
+                .ok()
+                .and_then(|ring| ring.trace(hash, state.replicas).ok())
+            else {
+                return (steps, Vec::new(), None);
+            };
+            steps.extend(walk_steps(hash, &trace));
+        }
+        SchemeKind::Mod
+        | SchemeKind::Jump
+        | SchemeKind::Rendezvous
+        | SchemeKind::Range
+        | SchemeKind::Directory
+        | SchemeKind::IdEncoded => {
+            let owner = placement.locate(hash).0;
+            steps.push(Step {
+                text: format!(
+                    "Apply the rule of {}: S{owner} owns the key.",
+                    state.scheme.label()
+                ),
+                vnode: None,
+                server: Some(owner),
+            });
         }
     }
-    (
-        steps,
-        vec![owner],
-        (state.replicas > 1).then(|| {
-            "This scheme names one owner per key; for R distinct replicas switch to the ring (or rendezvous)."
-                .to_owned()
-        }),
-    )
+    let note = choice.shortfall.map(|shortfall| match shortfall {
+        ReplicaShortfall::FewerServers { servers } => format!(
+            "Only {servers} servers exist, so R = {} finds {}.",
+            choice.asked,
+            choice.owners.len()
+        ),
+        ReplicaShortfall::OneOwnerOnly => "This scheme names one owner per key; for R distinct replicas switch to the ring (or rendezvous).".to_owned(),
+    });
+    (steps, choice.owners.iter().map(|id| id.0).collect(), note)
+}
+
+/// The ring's lookup after the hash, in words: where the key lands and each vnode the walk meets.
+fn walk_steps(hash: u64, trace: &RingTrace) -> Vec<Step> {
+    let turn = ring_drawing::turn_of(hash) * 100.0;
+    let mut steps = vec![Step {
+        text: format!(
+            "Place it on the ring: h is {turn:.2} % of the way round from 0.{}",
+            if trace.wrapped {
+                " No vnode lies after it, so the walk wraps to the top."
+            } else {
+                ""
+            }
+        ),
+        vnode: None,
+        server: None,
+    }];
+    let mut chosen: u32 = 0;
+    for walk in &trace.walk {
+        let at = ring_drawing::turn_of(walk.vnode.point) * 100.0;
+        let id = walk.vnode.server.0;
+        let text = match walk.outcome {
+            WalkOutcome::Chosen => {
+                chosen = chosen.saturating_add(1);
+                if chosen == 1 {
+                    format!(
+                        "Walk clockwise to vnode {} at {at:.2} %: S{id} owns the key.",
+                        walk.vnode.index
+                    )
+                } else {
+                    format!(
+                        "Keep walking: vnode {} at {at:.2} % is S{id}, new, so replica {chosen}.",
+                        walk.vnode.index
+                    )
+                }
+            }
+            WalkOutcome::SkippedSameServer => format!(
+                "Vnode {} at {at:.2} % is S{id} again: skip it, replicas go on different machines.",
+                walk.vnode.index
+            ),
+        };
+        steps.push(Step {
+            text,
+            vnode: Some((walk.vnode.point, walk.outcome == WalkOutcome::Chosen)),
+            server: Some(id),
+        });
+    }
+    steps
 }
 
 /// The statistics job of one state: first (for a directory) pinning every key, then counting.
@@ -293,7 +302,7 @@ fn start_job(state: RingState, generation: Rc<RefCell<u64>>, mine: u64, out: Out
 
 /// A directory's pinning job over the state's keys; `None` for the other schemes.
 fn pinning_job(state: &RingState) -> Option<Result<DirectoryChange, PlacementError>> {
-    let Ok(SchemeSpec::Directory { default }) = spec_of(state.scheme, state.vnodes) else {
+    let SchemeSpec::Directory { default } = state.spec() else {
         return None;
     };
     let lists = ServerList::new(state.servers.clone()).and_then(|after| {
@@ -498,7 +507,7 @@ pub fn ring_view() -> Html {
     let moved_drawn = scene.dots.iter().filter(|d| d.moved).count();
     let summary = format!(
         "{} with {} servers and {} drawn keys{}.",
-        scheme_label(state.scheme),
+        state.scheme.label(),
         state.servers.len(),
         scene.dots.len(),
         if state.previous.is_some() {
@@ -521,26 +530,29 @@ pub fn ring_view() -> Html {
         })
         .unwrap_or_default();
     let picture = match state.scheme {
-        "mod" | "jump" => html! {
-            { buckets::buckets(&buckets::BucketsProps { scheme: state.scheme, servers: state.servers.clone(), loads, key_hash: hash }) }
+        SchemeKind::Ring => html! {
+            <p>{ format!("{} vnodes per unit of weight: each server's ticks are its points on the ring; \
+                          the band shows who owns each stretch.", state.vnodes) }</p>
         },
-        "rendezvous" => html! {
+        SchemeKind::Mod => html! {
+            { buckets::buckets(&buckets::BucketsProps { rule: buckets::BucketRule::Modulo, servers: state.servers.clone(), loads, key_hash: hash }) }
+        },
+        SchemeKind::Jump => html! {
+            { buckets::buckets(&buckets::BucketsProps { rule: buckets::BucketRule::Jump, servers: state.servers.clone(), loads, key_hash: hash }) }
+        },
+        SchemeKind::Rendezvous => html! {
             { scores::scores(&scores::ScoresProps { servers: state.servers.clone(), key_hash: hash, replicas: state.replicas }) }
         },
-        "range" => ranges::ranges(&ranges::RangesProps {
+        SchemeKind::Range => ranges::ranges(&ranges::RangesProps {
             servers: state.servers.clone(),
             key_hash: hash,
         }),
-        "directory" => html! {
+        SchemeKind::Directory => html! {
             { directory_table::directory_table(&directory_table::DirectoryTableProps {
                 servers: state.servers.clone(), previous: state.previous.clone(), seed: state.seed }) }
         },
-        "id" => html! {
+        SchemeKind::IdEncoded => html! {
             { id_bits::id_bits(&id_bits::IdBitsProps { servers: state.servers.clone(), previous: state.previous.clone(), key_hash: hash }) }
-        },
-        _ => html! {
-            <p>{ format!("{} vnodes per unit of weight: each server's ticks are its points on the ring; \
-                          the band shows who owns each stretch.", state.vnodes) }</p>
         },
     };
     let final_load = measured
@@ -588,18 +600,18 @@ pub fn ring_view() -> Html {
                 <div class="rv-side">
                     { stats::stats(&stats::StatsProps { measured: (*measured).clone(), pinning: *pinning, error: (*stats_error).clone() }) }
                     { server_list::server_list(&server_list::ServerListProps { servers: state.servers.clone(),
-                        vnodes: (state.scheme == "ring").then_some(state.vnodes),
-                        weighted: matches!(state.scheme, "ring" | "rendezvous"),
+                        vnodes: state.scheme.uses_vnodes().then_some(state.vnodes),
+                        weighted: state.scheme.uses_weights(),
                         changed: state.previous.is_some(), error: state.field_error.clone(), dispatch: dispatch.clone() }) }
                 </div>
                 <section class="panel rv-scheme-picture" aria-labelledby="rv-picture-title">
-                    <h2 id="rv-picture-title">{ format!("Inside {}", scheme_label(state.scheme)) }</h2>
+                    <h2 id="rv-picture-title">{ format!("Inside {}", state.scheme.label()) }</h2>
                     { picture }
                 </section>
                 { lookup_html }
                 <to_decoder::ToDecoder key_hash={hash} />
                 { settings::settings(&settings::SettingsProps { vnodes: state.vnodes, replicas: state.replicas, keys: state.keys,
-                    sample: state.sample, seed: state.seed, ring: state.scheme == "ring",
+                    sample: state.sample, seed: state.seed, ring: state.scheme.uses_vnodes(),
                     error: state.field_error.clone(), dispatch: dispatch.clone() }) }
                 if *painted {
                     <comparisons::Comparisons load={final_load} servers={state.servers.len() as u32}
@@ -631,7 +643,9 @@ mod tests {
     #[test]
     fn the_default_lookup_finds_three_distinct_owners() {
         let state = RingState::default();
-        let (_, replicas, _) = lookup(&state, key_hash(&state.key), None);
+        let placement = build_now(&state).ok();
+        let (_, replicas, note) = lookup(&state, key_hash(&state.key), placement.as_ref());
+        assert_eq!(note, None);
         let mut distinct = replicas.clone();
         distinct.sort_unstable();
         distinct.dedup();

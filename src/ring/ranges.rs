@@ -1,6 +1,7 @@
 //! Range placement: the split points over the raw key, and the hot spot at the end.
 
 use shardlab_core::placement::{Range, Server, ServerList};
+use shardlab_core::view_limits::ring::MAX_TABLE_ROWS;
 use yew::prelude::*;
 
 use crate::components::palette::server_class;
@@ -19,7 +20,7 @@ pub fn ranges(props: &RangesProps) -> Html {
     };
     let range = Range::even(list);
     let hit = range.range_index(props.key_hash);
-    let rows = range.spans().into_iter().enumerate().take(16).map(|(i, span)| {
+    let rows = range.spans().into_iter().enumerate().take(MAX_TABLE_ROWS).map(|(i, span)| {
         html! {
             <tr class={classes!(server_class(span.server.0 as usize), (i == hit).then_some("chosen"))}>
                 <th scope="row" class="mono"><span class="rv-swatch" aria-hidden="true"></span>{ format!("S{}", span.server.0) }</th>

@@ -20,13 +20,7 @@ const TICK_INNER: f64 = 164.0;
 pub const KEY_ORBIT: f64 = 150.0;
 /// The orbit keys that changed owner fly to.
 pub const MOVED_ORBIT: f64 = 128.0;
-/// Ticks beyond this many are thinned (every k-th drawn) to keep the page at 60 fps.
-pub const MAX_TICKS: usize = 1_000;
-/// Owner bands beyond this many are drawn as this many equal arcs, each in the colour of the
-/// server that owns most of it: at the limits (64 servers of weight 100 at 100 vnodes, 640,000
-/// points) one path per span was 631,837 SVG elements and a minute of main thread. An arc is then
-/// about a third of a degree, a pixel or so of the band on a desktop screen.
-pub const MAX_BANDS: usize = 1_000;
+pub use shardlab_core::view_limits::ring::{MAX_BANDS, MAX_TICKS};
 
 /// The fraction of a turn a point of the `u64` hash space sits at (0 at the top, clockwise).
 pub fn turn_of(point: u64) -> f64 {

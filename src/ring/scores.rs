@@ -2,6 +2,7 @@
 //! the replicas.
 
 use shardlab_core::placement::{Rendezvous, Server, ServerList};
+use shardlab_core::view_limits::ring::MAX_TABLE_ROWS;
 use yew::prelude::*;
 
 use crate::components::palette::server_class;
@@ -24,7 +25,7 @@ pub fn scores(props: &ScoresProps) -> Html {
         .first()
         .map_or(1.0, |s| s.score)
         .max(f64::MIN_POSITIVE);
-    let rows = scores.iter().enumerate().take(16).map(|(rank, s)| {
+    let rows = scores.iter().enumerate().take(MAX_TABLE_ROWS).map(|(rank, s)| {
         let chosen = (rank as u32) < props.replicas;
         html! {
             <tr class={classes!(server_class(s.server.0 as usize), chosen.then_some("chosen"))}>
@@ -46,7 +47,7 @@ pub fn scores(props: &ScoresProps) -> Html {
             </table>
             <p>{ "Each server scores every key on its own. Add a server and a key moves only if the newcomer \
                   outscores the old winner, about 1 key in N + 1. No ring, no vnodes; the price is N hashes per lookup." }</p>
-            if scores.len() > 16 { <p class="help">{ format!("Showing the top 16 of {}.", scores.len()) }</p> }
+            if scores.len() > MAX_TABLE_ROWS { <p class="help">{ format!("Showing the top {MAX_TABLE_ROWS} of {}.", scores.len()) }</p> }
         </div>
     }
 }

@@ -3,7 +3,9 @@
 use shardlab_core::placement::{Server, MAX_WEIGHT};
 use yew::prelude::*;
 
-use super::state::{Action, Field, MAX_VIEW_SERVERS};
+use shardlab_core::view_limits::ring::MAX_VIEW_SERVERS;
+
+use super::state::{Action, Field};
 use crate::components::draft_input::DraftInput;
 use crate::components::palette::server_class;
 

@@ -1,55 +1,12 @@
 //! The Ring's snapshot for `data-shardlab-snapshot` (see `components::snapshot`).
 
-use shardlab_core::placement::{key_hash, KeyStream, Rendezvous, ServerList};
+use shardlab_core::placement::{choose_replicas, key_hash, min_distinct_owners, KeyStream};
 
 use yew::prelude::*;
 
-use super::state::{build_now, ring_of, RingState};
+use super::state::{build_now, RingState};
 use super::stats::Measured;
 use crate::components::snapshot::{attribute, RingSnapshot};
-
-/// The owners of the looked-up key, as the lookup panel lists them: R distinct servers on the
-/// ring, the R best scores under rendezvous, the one owner under every other scheme.
-fn owners(state: &RingState, list: Option<&ServerList>) -> Vec<u32> {
-    let hash = key_hash(&state.key);
-    match (state.scheme, list) {
-        ("ring", Some(_)) => ring_of(&state.servers, state.vnodes)
-            .and_then(|ring| ring.replicas(hash, state.replicas))
-            .map(|ids| ids.iter().map(|id| id.0).collect())
-            .unwrap_or_default(),
-        ("rendezvous", Some(list)) => Rendezvous::new(list.clone())
-            .scores(hash)
-            .iter()
-            .take(state.replicas as usize)
-            .map(|score| score.server.0)
-            .collect(),
-        _ => build_now(state)
-            .map(|placement| vec![placement.locate(hash).0])
-            .unwrap_or_default(),
-    }
-}
-
-/// The fewest distinct owners any drawn key gets when asking for `replicas` of them.
-fn min_distinct_owners(state: &RingState, list: Option<&ServerList>) -> Option<u32> {
-    list?;
-    match state.scheme {
-        "ring" => {
-            let ring = ring_of(&state.servers, state.vnodes).ok()?;
-            KeyStream::new(state.seed)
-                .take_keys(state.sample)
-                .map(|key| {
-                    let mut ids = ring.replicas(key, state.replicas).unwrap_or_default();
-                    ids.sort_unstable();
-                    ids.dedup();
-                    u32::try_from(ids.len()).unwrap_or(u32::MAX)
-                })
-                .min()
-        }
-        // Rendezvous ranks every server for every key, so R distinct owners exist while R servers do.
-        "rendezvous" => Some(state.replicas.min(u32::try_from(state.servers.len()).ok()?)),
-        _ => Some(1),
-    }
-}
 
 /// What the snapshot derives from the state alone by rebuilding the placement and walking the
 /// drawn keys: the looked-up key's owners and the fewest distinct owners any drawn key gets.
@@ -62,10 +19,20 @@ pub struct Owners {
 impl Owners {
     /// Rebuilds the placement and walks the drawn keys: the costly part of a snapshot.
     pub fn of(state: &RingState) -> Self {
-        let list = ServerList::new(state.servers.clone()).ok();
+        let Ok(placement) = build_now(state) else {
+            return Owners {
+                owners: Vec::new(),
+                min_distinct: None,
+            };
+        };
+        let looked_up = choose_replicas(&placement, key_hash(&state.key), state.replicas);
         Owners {
-            owners: owners(state, list.as_ref()),
-            min_distinct: min_distinct_owners(state, list.as_ref()),
+            owners: looked_up.owners.iter().map(|id| id.0).collect(),
+            min_distinct: min_distinct_owners(
+                &placement,
+                KeyStream::new(state.seed).take_keys(state.sample),
+                state.replicas,
+            ),
         }
     }
 }
@@ -105,7 +72,7 @@ fn of_with(state: &RingState, measured: Option<&Measured>, walked: Owners) -> Ri
         None => (Vec::new(), Vec::new()),
     };
     RingSnapshot {
-        scheme: state.scheme.to_owned(),
+        scheme: state.scheme,
         owners: walked.owners,
         min_distinct_owners: walked.min_distinct,
         servers,

@@ -8,27 +8,19 @@ use std::rc::Rc;
 use std::cell::RefCell;
 
 use shardlab_core::placement::{
-    BoxedPlacement, PlacementError, Ring, SchemeSpec, Server, ServerList, MAX_RING_POINTS,
-    MAX_VNODES, MAX_WEIGHT, MIN_VNODES, SCHEME_NAMES,
+    BoxedPlacement, PlacementError, Ring, SchemeKind, SchemeSpec, Server, ServerList,
+    MAX_RING_POINTS, MAX_VNODES, MAX_WEIGHT, MIN_VNODES,
 };
 use shardlab_core::text::quote;
+use shardlab_core::view_limits::ring::{
+    KEPT_RINGS, MAX_KEYS, MAX_KEY_CHARS, MAX_REPLICAS, MAX_SAMPLE, MAX_VIEW_SERVERS, MIN_KEYS,
+};
 use yew::Reducible;
 
 use crate::components::format::format_count;
 
-/// The most servers the view draws.
-pub const MAX_VIEW_SERVERS: usize = 64;
-/// The most keys the statistics count.
-pub const MAX_KEYS: u64 = 1_000_000;
-/// The fewest keys the statistics count.
-pub const MIN_KEYS: u64 = 1_000;
-/// The most keys drawn as dots.
-pub const MAX_SAMPLE: u64 = 10_000;
-/// The most replicas a lookup asks for.
-pub const MAX_REPLICAS: u32 = 5;
-
 /// Defaults: an interesting first view (adding a server moves about a fifth of the keys).
-pub const DEFAULT_SCHEME: &str = "ring";
+pub const DEFAULT_SCHEME: SchemeKind = SchemeKind::Ring;
 pub const DEFAULT_SERVERS: u32 = 4;
 pub const DEFAULT_VNODES: u32 = 100;
 pub const DEFAULT_REPLICAS: u32 = 3;
@@ -37,25 +29,11 @@ pub const DEFAULT_SAMPLE: u64 = 1_000;
 pub const DEFAULT_SEED: u64 = 2015;
 pub const DEFAULT_KEY: &str = "user:42";
 
-/// What a scheme is called on screen.
-pub fn scheme_label(name: &str) -> &'static str {
-    match name {
-        "mod" => "hash mod N",
-        "ring" => "consistent-hash ring",
-        "jump" => "jump hash",
-        "rendezvous" => "rendezvous (highest random weight)",
-        "range" => "range (split points)",
-        "directory" => "directory (lookup table)",
-        "id" => "ID-encoded (shard bits)",
-        _ => "unknown scheme",
-    }
-}
-
 /// The page state.
 #[derive(Debug, Clone, PartialEq)]
 pub struct RingState {
-    /// One of [`SCHEME_NAMES`].
-    pub scheme: &'static str,
+    /// The placement scheme shown.
+    pub scheme: SchemeKind,
     /// The servers now.
     pub servers: Vec<Server>,
     /// The servers before the last add or remove; `None` until the first change.
@@ -205,7 +183,7 @@ impl Default for RingState {
 /// A change the reader asks for.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Action {
-    SetScheme(String),
+    SetScheme(SchemeKind),
     AddServer,
     RemoveServer(u32),
     SetWeight {
@@ -234,16 +212,8 @@ pub fn ring_fits(servers: &[Server], vnodes: u32) -> bool {
     weight.saturating_mul(u64::from(vnodes)) <= MAX_RING_POINTS
 }
 
-/// The scheme's settings.
-pub fn spec_of(scheme: &str, vnodes: u32) -> Result<SchemeSpec, PlacementError> {
-    SchemeSpec::from_name(scheme, vnodes)
-}
-
 /// A built ring with the servers and vnodes it was built from.
 type KeptRing = (Vec<Server>, u32, Rc<Ring>);
-
-/// Rings kept built (the one on screen, the one before the last change, and one to spare).
-const KEPT_RINGS: usize = 3;
 
 thread_local! {
     /// The rings built last, by servers and vnodes. The drawing, the lookup and the count all read
@@ -277,10 +247,11 @@ pub fn ring_of(servers: &[Server], vnodes: u32) -> Result<Rc<Ring>, PlacementErr
 
 /// The scheme built over `servers`: a ring from [`ring_of`], any other scheme afresh.
 fn build_over(state: &RingState, servers: &[Server]) -> Result<BoxedPlacement, PlacementError> {
-    match spec_of(state.scheme, state.vnodes)? {
-        SchemeSpec::Ring { vnodes, salt: 0 } => Ok(Box::new(ring_of(servers, vnodes)?)),
-        spec => spec.build(ServerList::new(servers.to_vec())?),
+    // Only the ring is costly to build, so only the ring is kept built.
+    if let SchemeSpec::Ring { vnodes, salt: 0 } = state.spec() {
+        return Ok(Box::new(ring_of(servers, vnodes)?));
     }
+    state.spec().build(ServerList::new(servers.to_vec())?)
 }
 
 /// The scheme built over the servers now, or the core's reason why not.
@@ -294,7 +265,7 @@ pub fn build_pair(
     state: &RingState,
     n_keys: u64,
 ) -> Result<(BoxedPlacement, BoxedPlacement), PlacementError> {
-    let spec = spec_of(state.scheme, state.vnodes)?;
+    let spec = state.spec();
     if let SchemeSpec::Ring { salt: 0, .. } = spec {
         let before = state.previous.as_deref().unwrap_or(&state.servers);
         return Ok((build_over(state, before)?, build_now(state)?));
@@ -308,6 +279,11 @@ pub fn build_pair(
 }
 
 impl RingState {
+    /// The scheme with the state's settings.
+    pub fn spec(&self) -> SchemeSpec {
+        SchemeSpec::from_kind(self.scheme, self.vnodes)
+    }
+
     fn note(&mut self, text: impl Into<String>) {
         let text = text.into();
         if !self.notes.contains(&text) {
@@ -316,7 +292,7 @@ impl RingState {
     }
 
     fn change_servers(&mut self, next: Vec<Server>) {
-        if self.scheme == "ring" && !ring_fits(&next, self.vnodes) {
+        if self.scheme.uses_vnodes() && !ring_fits(&next, self.vnodes) {
             self.note(format!(
                 "That ring would need more than {MAX_RING_POINTS} vnodes; lower the weights or the vnodes first."
             ));
@@ -329,17 +305,14 @@ impl RingState {
     /// Applies one action.
     pub fn apply(&mut self, action: Action) {
         match action {
-            Action::SetScheme(name) => match SCHEME_NAMES.iter().find(|n| **n == name) {
-                Some(&name) => {
-                    if name == "ring" && !ring_fits(&self.servers, self.vnodes) {
-                        self.note("This ring would have too many vnodes; lower the weights or the vnodes first.");
-                    } else {
-                        self.scheme = name;
-                        self.step = 0;
-                    }
+            Action::SetScheme(kind) => {
+                if kind.uses_vnodes() && !ring_fits(&self.servers, self.vnodes) {
+                    self.note("This ring would have too many vnodes; lower the weights or the vnodes first.");
+                } else {
+                    self.scheme = kind;
+                    self.step = 0;
                 }
-                None => self.note(format!("There is no scheme called {}.", quote(&name))),
-            },
+            }
             Action::AddServer => {
                 if self.servers.len() >= MAX_VIEW_SERVERS {
                     self.note(format!(
@@ -423,7 +396,7 @@ impl RingState {
                 }
             },
             Action::SetKey(key) => {
-                self.key = key.chars().take(200).collect();
+                self.key = key.chars().take(MAX_KEY_CHARS).collect();
                 self.step = 0;
             }
             Action::Settle => self.previous = None,

@@ -9,14 +9,17 @@
 //! Only a state that differs from the default is written. Decoding never fails: a bad value
 //! becomes a note and its default.
 
-use shardlab_core::placement::{Server, MAX_VNODES, MAX_WEIGHT, MIN_VNODES, SCHEME_NAMES};
+use shardlab_core::placement::{
+    SchemeKind, Server, MAX_VNODES, MAX_WEIGHT, MIN_VNODES, SCHEME_NAMES,
+};
 use shardlab_core::text::quote;
+use shardlab_core::view_limits::ring::{
+    MAX_KEYS, MAX_KEY_CHARS, MAX_REPLICAS, MAX_SAMPLE, MAX_VIEW_SERVERS, MIN_KEYS,
+};
 
 use crate::components::url_query::check_version;
 
-use super::state::{
-    ring_fits, RingState, MAX_KEYS, MAX_REPLICAS, MAX_SAMPLE, MAX_VIEW_SERVERS, MIN_KEYS,
-};
+use super::state::{ring_fits, RingState};
 
 /// The format version written as `v`.
 pub const VERSION: u32 = 1;
@@ -34,7 +37,7 @@ pub fn encode(state: &RingState) -> Vec<(&'static str, String)> {
     }
     let mut pairs = vec![
         ("v", VERSION.to_string()),
-        ("scheme", state.scheme.to_owned()),
+        ("scheme", state.scheme.name().to_owned()),
         ("servers", join(state.servers.iter().map(|s| s.id.0))),
         ("w", join(state.servers.iter().map(|s| s.weight))),
     ];
@@ -188,9 +191,9 @@ pub fn decode(pairs: &[(String, String)]) -> RingState {
         return state;
     }
     if let Some(name) = get("scheme") {
-        match SCHEME_NAMES.iter().find(|n| **n == name) {
-            Some(&n) => state.scheme = n,
-            None => notes.push(format!(
+        match SchemeKind::from_name(name) {
+            Ok(kind) => state.scheme = kind,
+            Err(_) => notes.push(format!(
                 "The link's scheme {} is not one of {}; using the ring.",
                 quote(name),
                 SCHEME_NAMES.join(", ")
@@ -231,14 +234,14 @@ pub fn decode(pairs: &[(String, String)]) -> RingState {
         state.seed = number(&mut notes, "seed", t, 0, u64::MAX).unwrap_or(state.seed);
     }
     if let Some(k) = get("key") {
-        state.key = k.chars().take(200).collect();
+        state.key = k.chars().take(MAX_KEY_CHARS).collect();
     }
     let too_big = !ring_fits(&state.servers, state.vnodes)
         || state
             .previous
             .as_ref()
             .is_some_and(|p| !ring_fits(p, state.vnodes));
-    if state.scheme == "ring" && too_big {
+    if state.scheme.uses_vnodes() && too_big {
         notes.push("The link's ring has too many vnodes; using 100 per weight.".to_owned());
         state.vnodes = 100;
         if !ring_fits(&state.servers, state.vnodes) {
@@ -266,7 +269,7 @@ mod tests {
     #[test]
     fn a_changed_state_round_trips() {
         let mut s = RingState::default();
-        s.apply(Action::SetScheme("mod".into()));
+        s.apply(Action::SetScheme(SchemeKind::Mod));
         s.apply(Action::AddServer);
         s.apply(Action::SetWeight { id: 2, weight: 7 });
         s.apply(Action::SetVnodes(250));
@@ -281,7 +284,7 @@ mod tests {
     #[test]
     fn a_link_from_a_newer_format_opens_the_default_ring_with_a_notice() {
         let mut s = RingState::default();
-        s.apply(Action::SetScheme("mod".into()));
+        s.apply(Action::SetScheme(SchemeKind::Mod));
         let mut pairs = owned(&encode(&s));
         if let Some(first) = pairs.first_mut() {
             assert_eq!(first.0, "v");
@@ -309,7 +312,7 @@ mod tests {
             ("from", "1-0".into()),
         ]);
         let s = decode(&pairs);
-        assert_eq!(s.scheme, "ring");
+        assert_eq!(s.scheme, SchemeKind::Ring);
         assert_eq!(s.servers.len(), 4);
         assert_eq!(s.vnodes, 100);
         assert_eq!(s.replicas, 3);

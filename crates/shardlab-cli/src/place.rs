@@ -2,7 +2,7 @@
 //! and after.
 
 use clap::{ArgGroup, Args};
-use shardlab_core::placement::{place, LoadSummary, PlaceReport, SchemeSpec};
+use shardlab_core::placement::{place, LoadSummary, PlaceReport, SchemeKind, SchemeSpec};
 use shardlab_core::text::thousands;
 
 use shardlab_core::text::percent;
@@ -104,8 +104,8 @@ fn check_keys(keys: u64, spec: &SchemeSpec, server_slots: usize) -> Result<(), C
             thousands(keys)
         )));
     }
-    match spec {
-        SchemeSpec::Rendezvous => {
+    match spec.kind() {
+        SchemeKind::Rendezvous => {
             let scores = keys.saturating_mul(u64::try_from(server_slots).unwrap_or(u64::MAX));
             if scores > MAX_RENDEZVOUS_SCORES {
                 return Err(CliError::new(format!(
@@ -116,13 +116,20 @@ fn check_keys(keys: u64, spec: &SchemeSpec, server_slots: usize) -> Result<(), C
                 )));
             }
         }
-        SchemeSpec::Directory { .. } if keys > MAX_DIRECTORY_KEYS => {
-            return Err(CliError::new(format!(
-                "a directory holds one entry per key; use at most {} keys with --scheme directory",
-                thousands(MAX_DIRECTORY_KEYS)
-            )));
+        SchemeKind::Directory => {
+            if keys > MAX_DIRECTORY_KEYS {
+                return Err(CliError::new(format!(
+                    "a directory holds one entry per key; use at most {} keys with --scheme directory",
+                    thousands(MAX_DIRECTORY_KEYS)
+                )));
+            }
         }
-        _ => {}
+        // Each key costs these schemes one lookup, so the key limit above is all they need.
+        SchemeKind::Mod
+        | SchemeKind::Ring
+        | SchemeKind::Jump
+        | SchemeKind::Range
+        | SchemeKind::IdEncoded => {}
     }
     Ok(())
 }

@@ -3,7 +3,8 @@
 
 use clap::Args;
 use shardlab_core::placement::{
-    SchemeSpec, ServerList, DEFAULT_VNODES, MAX_SERVERS, MAX_VNODES, MIN_VNODES, SCHEME_NAMES,
+    SchemeKind, SchemeSpec, ServerList, DEFAULT_VNODES, MAX_SERVERS, MAX_VNODES, MIN_VNODES,
+    SCHEME_NAMES,
 };
 use shardlab_core::text::{quote, thousands};
 
@@ -12,8 +13,12 @@ use crate::output::CliError;
 /// The scheme, the server count and the ring's vnodes.
 #[derive(Args, Debug, Clone)]
 pub struct SchemeArgs {
-    /// The placement scheme: mod, ring, jump, rendezvous, range, directory or id (ID-encoded).
-    #[arg(long, value_name = "S")]
+    // The placement scheme, with the names from the core.
+    #[arg(
+        long,
+        value_name = "S",
+        help = concat!("The placement scheme: ", shardlab_core::scheme_name_list!(), " (ID-encoded)")
+    )]
     scheme: String,
 
     /// How many servers, numbered 0 … N−1 (1 … 10,000).
@@ -39,18 +44,16 @@ pub struct SchemeChoice {
 impl SchemeArgs {
     /// Checks the settings and builds the server list.
     pub fn resolve(&self) -> Result<SchemeChoice, CliError> {
-        let spec = SchemeSpec::from_name(
-            &self.scheme.trim().to_ascii_lowercase(),
-            self.vnodes.unwrap_or(DEFAULT_VNODES),
-        )
-        .map_err(|_| {
-            CliError::new(format!(
-                "there is no placement scheme called {}; the schemes are {} (ID-encoded)",
-                quote(&self.scheme),
-                SCHEME_NAMES.join(", ")
-            ))
-        })?;
+        let kind =
+            SchemeKind::from_name(&self.scheme.trim().to_ascii_lowercase()).map_err(|_| {
+                CliError::new(format!(
+                    "there is no placement scheme called {}; the schemes are {} (ID-encoded)",
+                    quote(&self.scheme),
+                    SCHEME_NAMES.join(", ")
+                ))
+            })?;
         let vnodes = self.vnodes.unwrap_or(DEFAULT_VNODES);
+        let spec = SchemeSpec::from_kind(kind, vnodes);
         // Checked for every scheme, not only the ring, so a typo is never silently ignored.
         if !(MIN_VNODES..=MAX_VNODES).contains(&vnodes) {
             return Err(CliError::new(format!(

@@ -11,6 +11,7 @@
 //! - [`sim`]: the system-design board's model and its seeded simulator.
 //! - [`text`]: reader-supplied text as a message quotes it, short and with hidden characters
 //!   named, and counts with thousands separators.
+//! - [`view_limits`]: what the views count and draw at most (and why a drawing limit is a rule).
 
 // No panic from input (issue 8 §3): IDs, layouts, config tables, server lists, weights and designs
 // all come from readers (the app's URL state and imports, the CLI), so no unwrap, expect, index or
@@ -27,3 +28,4 @@ pub mod layout;
 pub mod placement;
 pub mod sim;
 pub mod text;
+pub mod view_limits;

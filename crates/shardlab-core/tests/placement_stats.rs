@@ -311,7 +311,7 @@ fn movement_sweep_compares_schemes_against_the_ideal() {
     ];
     let series = sweep_moved_fraction(specs.clone(), vec![4, 9], vec![1, 2, 3], 10_000).unwrap();
     assert_eq!(series.len(), 3);
-    let names: Vec<&str> = series.iter().map(|line| line.scheme.as_str()).collect();
+    let names: Vec<&str> = series.iter().map(|line| line.scheme.name()).collect();
     assert_eq!(names, ["mod", "ring", "jump"]);
     for line in &series {
         assert_eq!(line.points.len(), 2);

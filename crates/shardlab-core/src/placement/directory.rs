@@ -12,7 +12,7 @@ use super::error::PlacementError;
 use super::experiment::{KeyStream, Progress};
 use super::jump::jump_bucket;
 use super::server::{ServerId, ServerList};
-use super::Placement;
+use super::{Placement, SchemeKind};
 
 /// How a directory places a key it has no entry for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -296,8 +296,8 @@ impl DirectoryChange {
 }
 
 impl Placement for Directory {
-    fn name(&self) -> &'static str {
-        "directory"
+    fn kind(&self) -> SchemeKind {
+        SchemeKind::Directory
     }
 
     fn servers(&self) -> &ServerList {

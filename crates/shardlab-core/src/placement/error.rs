@@ -87,8 +87,8 @@ pub enum PlacementError {
         /// Servers to split it across.
         servers: usize,
     },
-    /// A scheme name that is not one of [`SCHEME_NAMES`](super::SCHEME_NAMES).
-    #[error("Unknown placement scheme {}; choose one of mod, ring, jump, rendezvous, range, directory or id.", quote(.0))]
+    /// A scheme name that is not one of [`SchemeKind::ALL`](super::SchemeKind::ALL)'s names.
+    #[error("Unknown placement scheme {}; choose one of {}.", quote(.0), crate::scheme_name_list!())]
     UnknownScheme(String),
     /// ID-encoded placement over a layout with no shard field.
     #[error("ID-encoded placement needs an ID layout with a shard field.")]

@@ -7,6 +7,7 @@ use rand::{Rng, SeedableRng};
 use serde::Serialize;
 
 use super::error::PlacementError;
+use super::kind::SchemeKind;
 use super::scheme::SchemeSpec;
 use super::server::{ServerId, ServerList};
 use super::Placement;
@@ -345,9 +346,9 @@ pub struct MovementResult {
 
 impl MovementResult {
     /// The `place` JSON object of the CLI contract.
-    pub fn place_report(&self, scheme: &str) -> PlaceReport {
+    pub fn place_report(&self, scheme: SchemeKind) -> PlaceReport {
         PlaceReport {
-            scheme: scheme.to_owned(),
+            scheme,
             servers_before: self.servers_before,
             servers_after: self.servers_after,
             keys: self.keys,
@@ -363,8 +364,8 @@ impl MovementResult {
 /// Exactly the fields of `shardlab place --json`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct PlaceReport {
-    /// Scheme name.
-    pub scheme: String,
+    /// The scheme (serialised as its name).
+    pub scheme: SchemeKind,
     /// Servers before the change.
     pub servers_before: usize,
     /// Servers after the change.
@@ -524,5 +525,5 @@ pub fn place(
     let (scheme_before, scheme_after) =
         spec.build_change(before.clone(), after.clone(), n_keys, seed)?;
     let result = movement(&scheme_before, &scheme_after, n_keys, seed)?;
-    Ok(result.place_report(spec.name()))
+    Ok(result.place_report(spec.kind()))
 }

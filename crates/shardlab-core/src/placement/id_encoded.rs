@@ -5,7 +5,7 @@ use serde::Serialize;
 
 use super::error::PlacementError;
 use super::server::{ServerId, ServerList};
-use super::Placement;
+use super::{Placement, SchemeKind};
 use crate::layout::{BitLayout, FieldRole};
 
 /// One server's run of shards, `start ..= end`.
@@ -182,8 +182,8 @@ impl IdEncoded {
 }
 
 impl Placement for IdEncoded {
-    fn name(&self) -> &'static str {
-        "id"
+    fn kind(&self) -> SchemeKind {
+        SchemeKind::IdEncoded
     }
 
     fn servers(&self) -> &ServerList {

@@ -4,7 +4,7 @@
 use std::num::NonZeroU32;
 
 use super::server::{ServerId, ServerList};
-use super::Placement;
+use super::{Placement, SchemeKind};
 
 /// The multiplier of the 64-bit linear congruential generator in the paper.
 const LCG_MULTIPLIER: u64 = 2_862_933_555_777_941_757;
@@ -65,8 +65,8 @@ impl Jump {
 }
 
 impl Placement for Jump {
-    fn name(&self) -> &'static str {
-        "jump"
+    fn kind(&self) -> SchemeKind {
+        SchemeKind::Jump
     }
 
     fn servers(&self) -> &ServerList {

@@ -29,10 +29,12 @@ mod experiment;
 mod id_encoded;
 mod jump;
 mod key_hash;
+mod kind;
 mod modulo;
 mod point_index;
 mod range;
 mod rendezvous;
+mod replicas;
 mod ring;
 mod scheme;
 mod server;
@@ -47,15 +49,17 @@ pub use experiment::{
 pub use id_encoded::{IdEncoded, ShardSpan};
 pub use jump::{jump_bucket, Jump};
 pub use key_hash::{hash_bytes, key_hash, KEY_HASH_SEED};
+pub use kind::{ReplicaRule, SchemeKind, SCHEME_NAMES};
 pub use modulo::Mod;
 pub use point_index::PointIndex;
 pub use range::{Range, RangeSpan};
 pub use rendezvous::{Rendezvous, RendezvousScore};
+pub use replicas::{choose_replicas, min_distinct_owners, ReplicaChoice, ReplicaShortfall};
 pub use ring::{
     Ring, RingArc, RingTrace, SearchProbe, ServerShare, Vnode, WalkOutcome, WalkStep,
     DEFAULT_VNODES, MAX_RING_POINTS, MAX_VNODES, MIN_VNODES,
 };
-pub use scheme::{SchemeSpec, SCHEME_NAMES};
+pub use scheme::{id_encoded_change, SchemeSpec};
 pub use server::{Server, ServerId, ServerList, MAX_SERVERS, MAX_WEIGHT};
 pub use sweep::{
     sweep_moved_fraction, sweep_vnodes, MovementSweep, SweepPoint, SweepSeries, VnodeSweep,
@@ -69,8 +73,13 @@ pub use sweep::{
 /// trait: for them the `u64` is the ID. The trait is object safe; the experiments take
 /// `Box<dyn Placement>` as readily as a concrete scheme.
 pub trait Placement {
+    /// Which scheme this is.
+    fn kind(&self) -> SchemeKind;
+
     /// The scheme's short name, as the CLI's `--scheme` spells it (`"ring"`, `"jump"`, …).
-    fn name(&self) -> &'static str;
+    fn name(&self) -> &'static str {
+        self.kind().name()
+    }
 
     /// The servers the scheme places onto.
     fn servers(&self) -> &ServerList;
@@ -78,10 +87,17 @@ pub trait Placement {
     /// The owner of a key. Never panics and never allocates.
     fn locate(&self, key_hash: u64) -> ServerId;
 
+    /// The owner and up to `count − 1` replicas, owner first, as the scheme's
+    /// [`ReplicaRule`] names them; a scheme with one owner per key gives just the owner.
+    fn owners(&self, key_hash: u64, count: u32) -> Vec<ServerId> {
+        let _ = count;
+        vec![self.locate(key_hash)]
+    }
+
     /// Whether server weights change the placement (ring and rendezvous). The ideal movement of a
     /// membership change is weighted only for such schemes.
     fn uses_weights(&self) -> bool {
-        false
+        self.kind().uses_weights()
     }
 }
 
@@ -93,8 +109,8 @@ pub type BoxedPlacement = Box<dyn Placement>;
 macro_rules! forward_placement {
     ($($pointer:ty),*) => {$(
         impl<P: Placement + ?Sized> Placement for $pointer {
-            fn name(&self) -> &'static str {
-                (**self).name()
+            fn kind(&self) -> SchemeKind {
+                (**self).kind()
             }
 
             fn servers(&self) -> &ServerList {
@@ -105,8 +121,8 @@ macro_rules! forward_placement {
                 (**self).locate(key_hash)
             }
 
-            fn uses_weights(&self) -> bool {
-                (**self).uses_weights()
+            fn owners(&self, key_hash: u64, count: u32) -> Vec<ServerId> {
+                (**self).owners(key_hash, count)
             }
         }
     )*};

@@ -1,7 +1,7 @@
 //! Hash mod N: the simple scheme that moves most keys when N changes.
 
 use super::server::{ServerId, ServerList};
-use super::Placement;
+use super::{Placement, SchemeKind};
 
 /// `owner = servers[hash mod N]`.
 ///
@@ -34,8 +34,8 @@ impl Mod {
 }
 
 impl Placement for Mod {
-    fn name(&self) -> &'static str {
-        "mod"
+    fn kind(&self) -> SchemeKind {
+        SchemeKind::Mod
     }
 
     fn servers(&self) -> &ServerList {

@@ -4,7 +4,7 @@ use serde::Serialize;
 
 use super::error::PlacementError;
 use super::server::{ServerId, ServerList};
-use super::Placement;
+use super::{Placement, SchemeKind};
 
 /// One server's range of keys, `start ..= end`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -131,8 +131,8 @@ impl Range {
 }
 
 impl Placement for Range {
-    fn name(&self) -> &'static str {
-        "range"
+    fn kind(&self) -> SchemeKind {
+        SchemeKind::Range
     }
 
     fn servers(&self) -> &ServerList {

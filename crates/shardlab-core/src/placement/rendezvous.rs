@@ -4,7 +4,7 @@ use serde::Serialize;
 
 use super::key_hash::hash_u64_u32;
 use super::server::{ServerId, ServerList};
-use super::Placement;
+use super::{Placement, SchemeKind};
 
 /// 2^-52: maps a 52-bit integer onto the unit interval.
 const TWO_POW_MINUS_52: f64 = 1.0 / 4_503_599_627_370_496.0;
@@ -63,16 +63,20 @@ fn score(key_hash: u64, server: ServerId, weight: u32) -> f64 {
 }
 
 impl Placement for Rendezvous {
-    fn name(&self) -> &'static str {
-        "rendezvous"
+    fn kind(&self) -> SchemeKind {
+        SchemeKind::Rendezvous
+    }
+
+    fn owners(&self, key_hash: u64, count: u32) -> Vec<ServerId> {
+        self.scores(key_hash)
+            .iter()
+            .take(usize::try_from(count).unwrap_or(usize::MAX))
+            .map(|score| score.server)
+            .collect()
     }
 
     fn servers(&self) -> &ServerList {
         &self.servers
-    }
-
-    fn uses_weights(&self) -> bool {
-        true
     }
 
     fn locate(&self, key_hash: u64) -> ServerId {

@@ -6,7 +6,7 @@ use super::error::PlacementError;
 use super::key_hash::hash_u64_u32;
 use super::point_index::PointIndex;
 use super::server::{ServerId, ServerList};
-use super::Placement;
+use super::{Placement, SchemeKind};
 
 /// The fewest virtual nodes per unit of weight.
 pub const MIN_VNODES: u32 = 1;
@@ -428,16 +428,16 @@ impl Ring {
 }
 
 impl Placement for Ring {
-    fn name(&self) -> &'static str {
-        "ring"
+    fn kind(&self) -> SchemeKind {
+        SchemeKind::Ring
+    }
+
+    fn owners(&self, key_hash: u64, count: u32) -> Vec<ServerId> {
+        self.replicas(key_hash, count).unwrap_or_default()
     }
 
     fn servers(&self) -> &ServerList {
         &self.servers
-    }
-
-    fn uses_weights(&self) -> bool {
-        true
     }
 
     fn locate(&self, key_hash: u64) -> ServerId {

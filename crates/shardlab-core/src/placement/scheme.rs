@@ -1,4 +1,5 @@
-//! Choosing a scheme by name, as the CLI and the URL state do.
+//! A scheme with its settings ([`SchemeSpec`]), chosen by [`SchemeKind`] or by name as the CLI
+//! and the URL state do, and built over servers alone or as a before/after pair for a change.
 
 use serde::{Deserialize, Serialize};
 
@@ -6,6 +7,7 @@ use super::directory::{Directory, DirectoryChange, DirectoryDefault};
 use super::error::PlacementError;
 use super::id_encoded::IdEncoded;
 use super::jump::Jump;
+use super::kind::SchemeKind;
 use super::modulo::Mod;
 use super::range::Range;
 use super::rendezvous::Rendezvous;
@@ -13,17 +15,6 @@ use super::ring::Ring;
 use super::server::ServerList;
 use super::BoxedPlacement;
 use crate::layout::BitLayout;
-
-/// The scheme names, in the order the UI lists them.
-pub const SCHEME_NAMES: [&str; 7] = [
-    "mod",
-    "ring",
-    "jump",
-    "rendezvous",
-    "range",
-    "directory",
-    "id",
-];
 
 /// A scheme and its settings, without servers: what `--scheme S [--vnodes V]` describes.
 ///
@@ -65,31 +56,41 @@ pub enum SchemeSpec {
 impl SchemeSpec {
     /// The spec for a scheme name; `vnodes` is used by `ring` only (and validated when it is built).
     pub fn from_name(name: &str, vnodes: u32) -> Result<Self, PlacementError> {
-        Ok(match name {
-            "mod" => Self::Mod,
-            "ring" => Self::Ring { vnodes, salt: 0 },
-            "jump" => Self::Jump,
-            "rendezvous" => Self::Rendezvous,
-            "range" => Self::Range,
-            "directory" => Self::Directory {
-                default: DirectoryDefault::default(),
-            },
-            "id" => Self::IdEncoded,
-            other => return Err(PlacementError::UnknownScheme(other.to_owned())),
-        })
+        Ok(Self::from_kind(SchemeKind::from_name(name)?, vnodes))
     }
 
-    /// The scheme's name, as in [`SCHEME_NAMES`].
-    pub fn name(&self) -> &'static str {
-        match self {
-            Self::Mod => "mod",
-            Self::Ring { .. } => "ring",
-            Self::Jump => "jump",
-            Self::Rendezvous => "rendezvous",
-            Self::Range => "range",
-            Self::Directory { .. } => "directory",
-            Self::IdEncoded => "id",
+    /// The spec of a scheme kind with its default settings; `vnodes` is used by the ring only (and
+    /// validated when it is built).
+    pub fn from_kind(kind: SchemeKind, vnodes: u32) -> Self {
+        match kind {
+            SchemeKind::Mod => Self::Mod,
+            SchemeKind::Ring => Self::Ring { vnodes, salt: 0 },
+            SchemeKind::Jump => Self::Jump,
+            SchemeKind::Rendezvous => Self::Rendezvous,
+            SchemeKind::Range => Self::Range,
+            SchemeKind::Directory => Self::Directory {
+                default: DirectoryDefault::default(),
+            },
+            SchemeKind::IdEncoded => Self::IdEncoded,
         }
+    }
+
+    /// Which scheme this is.
+    pub fn kind(&self) -> SchemeKind {
+        match self {
+            Self::Mod => SchemeKind::Mod,
+            Self::Ring { .. } => SchemeKind::Ring,
+            Self::Jump => SchemeKind::Jump,
+            Self::Rendezvous => SchemeKind::Rendezvous,
+            Self::Range => SchemeKind::Range,
+            Self::Directory { .. } => SchemeKind::Directory,
+            Self::IdEncoded => SchemeKind::IdEncoded,
+        }
+    }
+
+    /// The scheme's name, as [`SchemeKind::name`] spells it.
+    pub fn name(&self) -> &'static str {
+        self.kind().name()
     }
 
     /// The same spec with another ring salt (other schemes are unchanged): how the sweeps draw a
@@ -100,7 +101,12 @@ impl SchemeSpec {
                 vnodes,
                 salt: new_salt,
             },
-            other => other,
+            Self::Mod
+            | Self::Jump
+            | Self::Rendezvous
+            | Self::Range
+            | Self::Directory { .. }
+            | Self::IdEncoded => self,
         }
     }
 
@@ -137,18 +143,59 @@ impl SchemeSpec {
                     DirectoryChange::new(before, after, default, n_keys, seed).finish();
                 Ok((Box::new(before), Box::new(after)))
             }
-            // The table follows the change (splits and merges); IDs, and so shards, never change.
             Self::IdEncoded => {
-                let before = IdEncoded::even(pinterest_layout(), before)?;
-                let after = before.regrown(after)?;
+                let (before, after) = id_encoded_change(before, after)?;
                 Ok((Box::new(before), Box::new(after)))
             }
-            _ => Ok((self.build(before)?, self.build(after)?)),
+            Self::Mod | Self::Ring { .. } | Self::Jump | Self::Rendezvous | Self::Range => {
+                Ok((self.build(before)?, self.build(after)?))
+            }
         }
     }
+}
+
+/// ID-encoded placement before and after a change: the table follows the change (splits and
+/// merges), while IDs, and so shards, never change. What [`SchemeSpec::build_change`] builds for
+/// [`SchemeSpec::IdEncoded`], typed, for a view that shows the shard runs.
+pub fn id_encoded_change(
+    before: ServerList,
+    after: ServerList,
+) -> Result<(IdEncoded, IdEncoded), PlacementError> {
+    let before = IdEncoded::even(pinterest_layout(), before)?;
+    let after = before.regrown(after)?;
+    Ok((before, after))
 }
 
 /// The layout ID-encoded placement reads when chosen by name.
 fn pinterest_layout() -> BitLayout {
     crate::layout::Preset::Pinterest.layout()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_kind_builds_a_scheme_of_that_kind() {
+        for kind in SchemeKind::ALL {
+            let spec = SchemeSpec::from_kind(kind, 20);
+            assert_eq!(spec.kind(), kind);
+            assert_eq!(SchemeSpec::from_name(kind.name(), 20), Ok(spec));
+            let Ok(four) = ServerList::uniform(4) else {
+                unreachable!()
+            };
+            let Ok((before, after)) =
+                spec.build_change(four.clone(), four.grown(1).unwrap_or(four), 100, 1)
+            else {
+                unreachable!("{kind}")
+            };
+            assert_eq!((before.kind(), after.kind()), (kind, kind));
+            assert_eq!(before.name(), kind.name());
+            assert_eq!(before.uses_weights(), kind.uses_weights());
+        }
+        assert_eq!(
+            SchemeSpec::from_name("maglev", 20),
+            Err(PlacementError::UnknownScheme("maglev".to_owned()))
+        );
+    }
 }

@@ -5,6 +5,7 @@ use serde::Serialize;
 
 use super::error::PlacementError;
 use super::experiment::{ideal_fraction, BalanceRun, MovementRun};
+use super::kind::SchemeKind;
 use super::ring::{Ring, MAX_RING_POINTS, MAX_VNODES, MIN_VNODES};
 use super::scheme::SchemeSpec;
 use super::server::{ServerList, MAX_SERVERS};
@@ -48,8 +49,8 @@ impl SweepPoint {
 /// One line of a plot: a scheme's points.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct SweepSeries {
-    /// Scheme name.
-    pub scheme: String,
+    /// The scheme (serialised as its name).
+    pub scheme: SchemeKind,
     /// Points in the order of the swept values; values not measured yet are absent.
     pub points: Vec<SweepPoint>,
 }
@@ -208,7 +209,7 @@ impl MovementSweep {
             .iter()
             .enumerate()
             .map(|(scheme, spec)| SweepSeries {
-                scheme: spec.name().to_owned(),
+                scheme: spec.kind(),
                 points: self
                     .server_counts
                     .iter()

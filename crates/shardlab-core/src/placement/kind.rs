@@ -1,0 +1,261 @@
+//! Which placement scheme, without its settings: the one enum every reader of a scheme name (the
+//! URL state, the Learn snapshot, the CLI) and every per-scheme decision of the views go through.
+//!
+//! A new scheme is a new variant here, and the compiler then points at every `match` that has to
+//! decide something for it: its name and label below, its [`SchemeSpec`](super::SchemeSpec), and
+//! each view that draws schemes differently. No code matches a scheme by its name as a string.
+
+use std::fmt;
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use super::error::PlacementError;
+
+/// A placement scheme, by kind. Serialised as its [`name`](Self::name), so links, snapshots and
+/// CLI output read `"ring"`, `"id"`, … exactly as before the enum.
+///
+/// ```
+/// use shardlab_core::placement::SchemeKind;
+/// assert_eq!(SchemeKind::from_name("id")?, SchemeKind::IdEncoded);
+/// assert_eq!(SchemeKind::Ring.label(), "consistent-hash ring");
+/// assert!(SchemeKind::Ring.uses_vnodes() && !SchemeKind::Jump.uses_weights());
+/// # Ok::<(), shardlab_core::placement::PlacementError>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub enum SchemeKind {
+    /// Hash mod N ([`Mod`](super::Mod)).
+    Mod,
+    /// The consistent-hash ring ([`Ring`](super::Ring)); the views open on it.
+    #[default]
+    Ring,
+    /// Jump consistent hash ([`Jump`](super::Jump)).
+    Jump,
+    /// Highest random weight ([`Rendezvous`](super::Rendezvous)).
+    Rendezvous,
+    /// Split points ([`Range`](super::Range)).
+    Range,
+    /// A lookup table ([`Directory`](super::Directory)).
+    Directory,
+    /// The shard read from the ID's bits ([`IdEncoded`](super::IdEncoded)).
+    IdEncoded,
+}
+
+/// How a scheme names R replicas of a key.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReplicaRule {
+    /// Walk on from the owner and take the next distinct servers (the ring).
+    DistinctWalk,
+    /// Rank every server for the key and take the top R (rendezvous).
+    Ranked,
+    /// One owner per key; the scheme has no notion of a second one.
+    OneOwner,
+}
+
+impl SchemeKind {
+    /// Every scheme, in the order the UI lists them.
+    pub const ALL: [SchemeKind; 7] = [
+        SchemeKind::Mod,
+        SchemeKind::Ring,
+        SchemeKind::Jump,
+        SchemeKind::Rendezvous,
+        SchemeKind::Range,
+        SchemeKind::Directory,
+        SchemeKind::IdEncoded,
+    ];
+
+    /// The short name links, snapshots and the CLI's `--scheme` use: `"mod"`, `"ring"`, …, `"id"`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            SchemeKind::Mod => "mod",
+            SchemeKind::Ring => "ring",
+            SchemeKind::Jump => "jump",
+            SchemeKind::Rendezvous => "rendezvous",
+            SchemeKind::Range => "range",
+            SchemeKind::Directory => "directory",
+            SchemeKind::IdEncoded => "id",
+        }
+    }
+
+    /// The scheme called `name` (exactly, as [`name`](Self::name) spells it).
+    pub fn from_name(name: &str) -> Result<SchemeKind, PlacementError> {
+        SchemeKind::ALL
+            .into_iter()
+            .find(|kind| kind.name() == name)
+            .ok_or_else(|| PlacementError::UnknownScheme(name.to_owned()))
+    }
+
+    /// What the scheme is called on screen.
+    pub const fn label(self) -> &'static str {
+        match self {
+            SchemeKind::Mod => "hash mod N",
+            SchemeKind::Ring => "consistent-hash ring",
+            SchemeKind::Jump => "jump hash",
+            SchemeKind::Rendezvous => "rendezvous (highest random weight)",
+            SchemeKind::Range => "range (split points)",
+            SchemeKind::Directory => "directory (lookup table)",
+            SchemeKind::IdEncoded => "ID-encoded (shard bits)",
+        }
+    }
+
+    /// Whether server weights change the placement. The ideal movement of a membership change is
+    /// weighted only for such schemes, and only they offer a weight box.
+    pub const fn uses_weights(self) -> bool {
+        match self {
+            SchemeKind::Ring | SchemeKind::Rendezvous => true,
+            SchemeKind::Mod
+            | SchemeKind::Jump
+            | SchemeKind::Range
+            | SchemeKind::Directory
+            | SchemeKind::IdEncoded => false,
+        }
+    }
+
+    /// Whether the scheme has virtual nodes per unit of weight (and so the ring's point limit,
+    /// [`MAX_RING_POINTS`](super::MAX_RING_POINTS), applies to its servers).
+    pub const fn uses_vnodes(self) -> bool {
+        match self {
+            SchemeKind::Ring => true,
+            SchemeKind::Mod
+            | SchemeKind::Jump
+            | SchemeKind::Rendezvous
+            | SchemeKind::Range
+            | SchemeKind::Directory
+            | SchemeKind::IdEncoded => false,
+        }
+    }
+
+    /// How the scheme names R replicas.
+    pub const fn replicas(self) -> ReplicaRule {
+        match self {
+            SchemeKind::Ring => ReplicaRule::DistinctWalk,
+            SchemeKind::Rendezvous => ReplicaRule::Ranked,
+            SchemeKind::Mod
+            | SchemeKind::Jump
+            | SchemeKind::Range
+            | SchemeKind::Directory
+            | SchemeKind::IdEncoded => ReplicaRule::OneOwner,
+        }
+    }
+
+    /// Whether one scheme can name R distinct owners of a key (R > 1).
+    pub const fn has_replicas(self) -> bool {
+        !matches!(self.replicas(), ReplicaRule::OneOwner)
+    }
+}
+
+// Written by hand rather than derived: through `name` and `from_name` the names are defined once,
+// and the reader is the plain string one every page already carries.
+impl Serialize for SchemeKind {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.name())
+    }
+}
+
+impl<'de> Deserialize<'de> for SchemeKind {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let name = String::deserialize(deserializer)?;
+        SchemeKind::from_name(&name).map_err(|_| {
+            serde::de::Error::invalid_value(serde::de::Unexpected::Str(&name), &"a scheme name")
+        })
+    }
+}
+
+impl fmt::Display for SchemeKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The scheme names as a sentence lists them, `"mod, ring, … or id"`, as a literal so that a
+/// message or a CLI help line can `concat!` it and a page that shows it carries no code to join
+/// it. A test checks it against [`SchemeKind::ALL`].
+#[macro_export]
+macro_rules! scheme_name_list {
+    () => {
+        "mod, ring, jump, rendezvous, range, directory or id"
+    };
+}
+
+/// The scheme names, in [`SchemeKind::ALL`] order.
+pub const SCHEME_NAMES: [&str; SchemeKind::ALL.len()] = {
+    let mut names = [""; SchemeKind::ALL.len()];
+    let mut i = 0;
+    while i < names.len() {
+        // In range: `i < names.len()`, and both arrays have the same length.
+        #[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
+        {
+            names[i] = SchemeKind::ALL[i].name();
+            i += 1;
+        }
+    }
+    names
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The names, in [`SchemeKind::ALL`] order, as an error message lists them.
+    fn name_list() -> String {
+        let mut names: Vec<&str> = SCHEME_NAMES.to_vec();
+        let last = names.pop().unwrap_or_default();
+        format!("{} or {last}", names.join(", "))
+    }
+
+    #[test]
+    fn every_name_round_trips() {
+        for kind in SchemeKind::ALL {
+            assert_eq!(SchemeKind::from_name(kind.name()), Ok(kind));
+            let json = serde_json::to_string(&kind).unwrap_or_default();
+            assert_eq!(json, format!("\"{}\"", kind.name()));
+            assert_eq!(serde_json::from_str::<SchemeKind>(&json).ok(), Some(kind));
+            assert_eq!(kind.to_string(), kind.name());
+        }
+        assert_eq!(
+            SCHEME_NAMES,
+            [
+                "mod",
+                "ring",
+                "jump",
+                "rendezvous",
+                "range",
+                "directory",
+                "id"
+            ]
+        );
+    }
+
+    #[test]
+    fn unknown_names_are_refused_with_the_list() {
+        for bad in ["", "Ring", "ring ", "id_encoded", "maglev"] {
+            assert_eq!(
+                SchemeKind::from_name(bad),
+                Err(PlacementError::UnknownScheme(bad.to_owned()))
+            );
+            assert!(serde_json::from_str::<SchemeKind>(&format!("\"{bad}\"")).is_err());
+        }
+        assert_eq!(name_list(), crate::scheme_name_list!());
+        assert_eq!(
+            PlacementError::UnknownScheme("x".into()).to_string(),
+            "Unknown placement scheme \"x\"; choose one of mod, ring, jump, rendezvous, range, directory or id."
+        );
+    }
+
+    #[test]
+    fn the_facts_agree_with_each_other() {
+        let weighted: Vec<SchemeKind> = SchemeKind::ALL
+            .into_iter()
+            .filter(|k| k.uses_weights())
+            .collect();
+        assert_eq!(weighted, [SchemeKind::Ring, SchemeKind::Rendezvous]);
+        let vnodes: Vec<SchemeKind> = SchemeKind::ALL
+            .into_iter()
+            .filter(|k| k.uses_vnodes())
+            .collect();
+        assert_eq!(vnodes, [SchemeKind::Ring]);
+        assert_eq!(SchemeKind::Ring.replicas(), ReplicaRule::DistinctWalk);
+        assert_eq!(SchemeKind::Rendezvous.replicas(), ReplicaRule::Ranked);
+        assert!(!SchemeKind::Mod.has_replicas() && SchemeKind::Ring.has_replicas());
+        assert_eq!(SchemeKind::default(), SchemeKind::Ring);
+    }
+}

@@ -1,0 +1,45 @@
+//! The limits of what the views count and draw, defined once here so the reducers, the link
+//! decoders and the drawings all refuse, clamp and thin at the same numbers.
+//!
+//! A drawing limit is a rule, not a detail of the drawing: it bounds the work one change can
+//! cause (a browser task must stay short while a million keys are counted), it decides what a
+//! link may ask for (the URL decoder refuses the same values the number boxes do), and the Learn
+//! chapters quote it. So it lives with the other rules, and the app only imports it.
+
+/// The Ring view: its servers, keys, replicas and drawing.
+pub mod ring {
+    /// The most servers the view draws (the CLI takes up to
+    /// [`MAX_SERVERS`](crate::placement::MAX_SERVERS)): sixty-four colours still tell apart.
+    pub const MAX_VIEW_SERVERS: usize = 64;
+    /// The most keys the statistics count: about a second of work, streamed in slices.
+    pub const MAX_KEYS: u64 = 1_000_000;
+    /// The fewest keys the statistics count: fewer make the moved fraction too noisy to read.
+    pub const MIN_KEYS: u64 = 1_000;
+    /// The most keys drawn as dots (a prefix of the statistics keys).
+    pub const MAX_SAMPLE: u64 = 10_000;
+    /// The most replicas a lookup asks for.
+    pub const MAX_REPLICAS: u32 = 5;
+    /// The longest looked-up key kept, in characters.
+    pub const MAX_KEY_CHARS: usize = 200;
+    /// Rings kept built: the one on screen, the one before the last change, and one to spare. At
+    /// the limits (640,000 points) building one takes over 100 ms in the browser.
+    pub const KEPT_RINGS: usize = 3;
+    /// Vnode ticks beyond this many are thinned (every k-th drawn) to keep the page at 60 fps.
+    pub const MAX_TICKS: usize = 1_000;
+    /// Owner bands beyond this many are drawn as this many equal arcs, each in the colour of the
+    /// server that owns most of it: at the limits (64 servers of weight 100 at 100 vnodes, 640,000
+    /// points) one path per span was 631,837 SVG elements and a minute of main thread. An arc is
+    /// then about a third of a degree, a pixel or so of the band on a desktop screen.
+    pub const MAX_BANDS: usize = 1_000;
+    /// The most rows a scheme's table (split points, scores, shard runs) lists.
+    pub const MAX_TABLE_ROWS: usize = 16;
+    /// The directory entries shown: enough to see keys kept and keys rehomed.
+    pub const DIRECTORY_ROWS: usize = 8;
+}
+
+/// The Learn path's framed views.
+pub mod learn {
+    /// The tallest height a framed page may ask for, in CSS pixels: a bad message cannot make the
+    /// chapter endless.
+    pub const MAX_FRAME_HEIGHT: f64 = 6_000.0;
+}
