@@ -149,7 +149,7 @@ pub fn bit_strip(props: &BitStripProps) -> Html {
             let text = if run.continued {
                 format!("…{}", run.name)
             } else {
-                run.name.clone()
+                run.name.to_owned()
             };
             html! {
                 <span class={classes!("strip-label", role_class(run.role))}
@@ -241,7 +241,8 @@ fn grip(
         let strip = strip.clone();
         Callback::from(move |_: PointerEvent| strip.dispatch(StripAction::Release))
     };
-    let ((upper, upper_width), (lower, lower_width)) = (&handle.upper, &handle.lower);
+    let (upper, upper_width) = (&handle.upper.name, handle.upper.width);
+    let (lower, lower_width) = (&handle.lower.name, handle.lower.width);
     let label =
         format!("Boundary between {upper} ({upper_width} bits) and {lower} ({lower_width} bits)");
     html! {

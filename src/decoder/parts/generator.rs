@@ -3,14 +3,14 @@
 //!
 //! The core's generator makes the ID and its steps at once (the reducer calls it); this component
 //! reads the reader's shard and type, passes the clock in, and hands the steps to the
-//! [`StepPlayer`](super::step_player::StepPlayer).
+//! step player ([`use_step_player`]).
 
 use shardlab_core::layout::PINTEREST_TYPES;
 use shardlab_core::text::quote;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
-use super::step_player::StepPlayer;
+use super::step_player::use_step_player;
 use crate::decoder::dom::target_value;
 use crate::decoder::state::{Action, Generated};
 
@@ -39,6 +39,7 @@ pub fn generator(props: &GeneratorProps) -> Html {
     let shard_text = use_state(String::new);
     let type_id = use_state(|| 1u64);
     let local_error = use_state(|| None::<String>);
+    let player = use_step_player(props.generated.as_ref());
     if !props.counted && !props.timed {
         return html! {
             <section class="panel generator" aria-labelledby="gen-title">
@@ -120,7 +121,7 @@ pub fn generator(props: &GeneratorProps) -> Html {
                 </button>
             </div>
             <p class="error" role="alert">{ error.unwrap_or_default() }</p>
-            { for props.generated.clone().map(|generated| html! { <StepPlayer {generated} /> }) }
+            { player }
         </section>
     }
 }

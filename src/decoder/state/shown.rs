@@ -4,7 +4,7 @@
 use shardlab_core::layout::{GenerateStep, HostPair, ShardId};
 
 /// The last generated ID and how it was made.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct Generated {
     /// Counts inserts, so the view can restart its step animation for each one.
     pub serial: u64,
@@ -12,6 +12,13 @@ pub struct Generated {
     pub steps: Vec<GenerateStep>,
     /// The composed ID.
     pub id: u64,
+}
+
+/// Two inserts are the same insert when their serials are: each insert takes a new one.
+impl PartialEq for Generated {
+    fn eq(&self, other: &Self) -> bool {
+        self.serial == other.serial
+    }
 }
 
 /// The last split, for the before → after panel.

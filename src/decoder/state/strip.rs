@@ -6,7 +6,7 @@
 
 use std::rc::Rc;
 
-use shardlab_core::layout::{BitLayout, FieldRole, ID_BITS};
+use shardlab_core::layout::{BitLayout, Field, FieldRole, ID_BITS};
 use yew::Reducible;
 
 /// The most significant bit, where the strip starts.
@@ -25,8 +25,8 @@ pub enum Owner {
 }
 
 /// The owner of every bit, indexed by bit number.
-pub fn owners(layout: &BitLayout) -> Vec<Owner> {
-    let mut owners = vec![Owner::Unused; ID_BITS as usize];
+pub fn owners(layout: &BitLayout) -> [Owner; ID_BITS as usize] {
+    let mut owners = [Owner::Unused; ID_BITS as usize];
     for position in 0..layout.field_count() {
         let (Some(field), Some(shift)) = (layout.field(position), layout.shift(position)) else {
             continue;
@@ -55,13 +55,13 @@ pub fn cell_look(layout: &BitLayout, owner: Owner, bit: u32) -> (FieldRole, bool
 
 /// One label above a run of bits with the same owner inside a half.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LabelRun {
+pub struct LabelRun<'a> {
     /// The run's highest bit.
     pub high: u32,
     /// Its lowest bit.
     pub low: u32,
     /// The field's name, or "unused".
-    pub name: String,
+    pub name: &'a str,
     /// The field's role (reserved for unused bits).
     pub role: FieldRole,
     /// Whether the field continues above this half.
@@ -69,7 +69,7 @@ pub struct LabelRun {
 }
 
 /// The label runs of the half whose top bit is `high`, highest first.
-pub fn label_runs(layout: &BitLayout, owners: &[Owner], high: u32) -> Vec<LabelRun> {
+pub fn label_runs<'a>(layout: &'a BitLayout, owners: &[Owner], high: u32) -> Vec<LabelRun<'a>> {
     let low = high.saturating_sub(HALF_BITS.saturating_sub(1));
     let owner_of = |bit: u32| owners.get(bit as usize).copied().unwrap_or(Owner::Unused);
     let mut runs = Vec::new();
@@ -91,12 +91,12 @@ pub fn label_runs(layout: &BitLayout, owners: &[Owner], high: u32) -> Vec<LabelR
                 let field_top =
                     field.map_or(0, |f| shift.saturating_add(f.width).saturating_sub(1));
                 (
-                    field.map_or(String::new(), |f| f.name.clone()),
+                    field.map_or("", |f| f.name.as_str()),
                     field.map_or(FieldRole::Other, |f| f.role),
                     field_top != top,
                 )
             }
-            Owner::Unused => ("unused".to_owned(), FieldRole::Reserved, top != TOP_BIT),
+            Owner::Unused => ("unused", FieldRole::Reserved, top != TOP_BIT),
         };
         runs.push(LabelRun {
             high: top,
@@ -112,27 +112,30 @@ pub fn label_runs(layout: &BitLayout, owners: &[Owner], high: u32) -> Vec<LabelR
 
 /// A boundary handle: below field `position`, at that field's lowest bit.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Handle {
+pub struct Handle<'a> {
     /// The upper field's position.
     pub position: usize,
     /// The upper field's lowest bit, where the handle sits.
     pub lowest: u32,
-    /// The upper field's name and width.
-    pub upper: (String, u32),
-    /// The lower field's name and width.
-    pub lower: (String, u32),
+    /// The upper field.
+    pub upper: &'a Field,
+    /// The lower field.
+    pub lower: &'a Field,
 }
 
-impl Handle {
+impl Handle<'_> {
     /// The widest the upper field can get: every bit of both but one.
     pub fn max_width(&self) -> u32 {
-        self.upper.1.saturating_add(self.lower.1).saturating_sub(1)
+        self.upper
+            .width
+            .saturating_add(self.lower.width)
+            .saturating_sub(1)
     }
 }
 
 /// The handles of the half whose top bit is `high`: below every field but the last, when the
 /// field's lowest bit is in this half.
-pub fn handles(layout: &BitLayout, high: u32) -> Vec<Handle> {
+pub fn handles(layout: &BitLayout, high: u32) -> Vec<Handle<'_>> {
     let low = high.saturating_sub(HALF_BITS.saturating_sub(1));
     (0..layout.field_count().saturating_sub(1))
         .filter_map(|position| {
@@ -145,8 +148,8 @@ pub fn handles(layout: &BitLayout, high: u32) -> Vec<Handle> {
             Some(Handle {
                 position,
                 lowest,
-                upper: (upper.name.clone(), upper.width),
-                lower: (lower.name.clone(), lower.width),
+                upper,
+                lower,
             })
         })
         .collect()
@@ -309,10 +312,10 @@ mod tests {
         assert_eq!(
             high,
             [
-                ("reserved".to_owned(), 63, 62, false),
-                ("shard".to_owned(), 61, 46, false),
-                ("type".to_owned(), 45, 36, false),
-                ("local".to_owned(), 35, 32, false),
+                ("reserved", 63, 62, false),
+                ("shard", 61, 46, false),
+                ("type", 45, 36, false),
+                ("local", 35, 32, false),
             ]
         );
         let low = label_runs(&layout, &owners, 31);
