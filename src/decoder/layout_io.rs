@@ -3,7 +3,7 @@
 //!
 //! An import that fails says why next to the button and leaves the layout as it was.
 
-use shardlab_core::layout::{BitLayout, Preset, ShardMap};
+use shardlab_core::layout::{BitLayout, Preset, ShardMap, MAX_LAYOUT_IMPORT_BYTES};
 use shardlab_core::text::{bounded_message, quote};
 use yew::prelude::*;
 
@@ -11,9 +11,6 @@ use super::state::Action;
 use crate::components::csv::csv_text;
 use crate::components::download::download_text;
 use crate::components::file_import::{use_file_import, FileRead};
-
-/// The largest layout file read. A layout of 64 fields with long names is a few kilobytes.
-pub const MAX_LAYOUT_BYTES: u64 = 65_536;
 
 /// The layout as pretty-printed JSON.
 pub fn layout_json(layout: &BitLayout) -> String {
@@ -50,7 +47,7 @@ fn import_outcome(read: FileRead) -> Result<BitLayout, String> {
                 )
             }),
         FileRead::TooLarge { name, bytes } => Err(format!(
-            "{} was not loaded: it is {bytes} bytes, and layout files are at most {MAX_LAYOUT_BYTES}. The layout is unchanged.",
+            "{} was not loaded: it is {bytes} bytes, and layout files are at most {MAX_LAYOUT_IMPORT_BYTES}. The layout is unchanged.",
             quote(&name)
         )),
         FileRead::Unreadable { name } => Err(format!(
@@ -109,7 +106,7 @@ pub fn layout_io(props: &LayoutIoProps) -> Html {
         })
     });
     let on_import = use_file_import(
-        MAX_LAYOUT_BYTES,
+        MAX_LAYOUT_IMPORT_BYTES,
         props
             .dispatch
             .reform(|read| Action::ImportLayout(import_outcome(read))),

@@ -1,35 +1,31 @@
 //! The Decoder view: the 64-bit strip, the layout, compose and decompose, shard → host, and ID
-//! generation. The page owns one reducer ([`state::DecoderState`]) and mirrors its lasting parts
-//! in the address bar ([`url_state`]); each panel is a component in its own file.
+//! generation. It follows the view template:
 //!
-//! Everything but the home-page preview is compiled only with the `decoder` feature, so that the
-//! pages that do not show this view do not carry its code (see `route.rs`).
+//! - `page.rs`: the page, which owns one reducer and mirrors its lasting parts in the address bar;
+//! - [`state`]: the pure reducer ([`state::DecoderState`]), with the generator's player and the
+//!   bit strip's keyboard and drag as pure state machines beside it;
+//! - [`url_state`]: the URL codec; [`layout_io`]: layout import/export and the table as CSV;
+//!   [`snapshot`]: the `data-shardlab-snapshot` the tests and the Learn checks read;
+//! - [`parts`]: one function component per panel; [`narrate`]: the words for the core's
+//!   generator steps; [`to_ring`]: the link to the Ring view.
+//!
+//! Every rule, limit and default comes from `shardlab_core::layout`. Everything but the home-page
+//! preview is compiled only with the `decoder` feature, so that the pages that do not show this
+//! view do not carry its code (see `route.rs`).
 
-#[cfg(feature = "decoder")]
-pub mod arithmetic;
-#[cfg(feature = "decoder")]
-pub mod bit_strip;
 #[cfg(feature = "decoder")]
 mod dom;
 #[cfg(feature = "decoder")]
-pub mod field_editor;
-#[cfg(feature = "decoder")]
-pub mod generator;
-#[cfg(feature = "decoder")]
-pub mod id_input;
-#[cfg(feature = "decoder")]
-pub mod layout_editor;
-#[cfg(feature = "decoder")]
 pub mod layout_io;
 #[cfg(feature = "decoder")]
-pub mod placement_panel;
+pub mod narrate;
+#[cfg(feature = "decoder")]
+pub mod parts;
 pub mod preview;
 #[cfg(feature = "decoder")]
 pub mod snapshot;
 #[cfg(feature = "decoder")]
 pub mod state;
-#[cfg(feature = "decoder")]
-pub mod time_base_editor;
 #[cfg(feature = "decoder")]
 pub mod to_ring;
 #[cfg(feature = "decoder")]

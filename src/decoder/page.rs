@@ -1,9 +1,12 @@
 //! The Decoder page itself: its state, its address-bar sync and its layout.
 
+use super::parts::{
+    arithmetic, bit_strip, field_editor, generator, id_input, layout_editor, placement_panel,
+};
 use super::*;
 use crate::components::share_bar::ShareBar;
 use crate::components::url_state_hook::{use_url_state, UrlCodec};
-use shardlab_core::layout::FieldRole;
+use shardlab_core::layout::{FieldRole, Preset};
 use yew::prelude::*;
 
 use crate::route::View;
@@ -63,7 +66,7 @@ pub fn decoder_view() -> Html {
                     error={state.errors.id.clone()} on_input={on_id} />
                 <bit_strip::BitStrip layout={layout.clone()} id={state.id} {on_toggle} {on_move} />
                 <field_editor::FieldEditors layout={layout.clone()} id={state.id}
-                    pinterest={field_editor::is_pinterest(layout)}
+                    pinterest={Preset::of_layout(layout) == Some(Preset::Pinterest)}
                     refused={state.errors.field.clone()} on_edit={on_field.clone()} />
                 { placement }
                 <to_ring::ToRing id={state.id} />

@@ -2,13 +2,10 @@
 //! grouped by field, and the host the config table gives its shard. Every figure is computed by
 //! `shardlab_core::layout` when the page renders.
 
-use shardlab_core::layout::{BitLayout, ShardMap};
+use shardlab_core::layout::{BitLayout, ShardMap, EXAMPLE_PIN};
 use yew::prelude::*;
 
 use crate::components::palette::role_class;
-
-/// The Pin ID from Pinterest's 2015 post.
-pub const EXAMPLE_PIN: u64 = 241_294_492_511_762_325;
 
 /// The Pinterest example ID as a strip of fields.
 #[function_component(DecoderPreview)]

@@ -14,14 +14,15 @@
 //! Decoding never fails: a bad value becomes a note and its default.
 
 use shardlab_core::layout::{
-    parse_id, BitLayout, Field, FieldRole, HostPair, Preset, ShardMap, ShardRange, TimeBase,
+    check_host_name, parse_id, BitLayout, Field, FieldRole, HostPair, Preset, ShardMap, ShardRange,
+    TimeBase,
 };
 
 use shardlab_core::text::quote;
 
 use crate::components::url_query::check_version;
 
-use super::state::{check_host_name, default_id, DecoderState};
+use super::state::DecoderState;
 
 /// The format version written as `v`.
 pub const VERSION: u32 = 1;
@@ -30,7 +31,7 @@ pub const VERSION: u32 = 1;
 pub fn encode(state: &DecoderState) -> Vec<(&'static str, String)> {
     let edited = state.layout_edited();
     let table_changed = state.table != state.default_table();
-    let default_id = !edited && state.id == default_id(state.base);
+    let default_id = !edited && state.id == state.base.example_id();
     if state.base == Preset::Pinterest && !edited && default_id && !table_changed {
         return Vec::new();
     }
@@ -125,8 +126,8 @@ pub fn decode_table(text: &str) -> Result<ShardMap, String> {
         let end: u64 = end
             .parse()
             .map_err(|_| format!("{} is not a shard number", quote(end)))?;
-        check_host_name(master)?;
-        check_host_name(standby)?;
+        check_host_name(master).map_err(|why| why.to_string())?;
+        check_host_name(standby).map_err(|why| why.to_string())?;
         ranges.push(ShardRange::new(first, end, HostPair::new(master, standby)));
         start = end.checked_add(1);
     }
@@ -170,11 +171,11 @@ pub fn decode(pairs: &[(String, String)]) -> DecoderState {
         }
     };
     let id = match get("id").map(parse_id) {
-        None => default_id(base),
+        None => base.example_id(),
         Some(Ok(id)) => id,
         Some(Err(err)) => {
             notes.push(format!("The link's ID was not used: {err}."));
-            default_id(base)
+            base.example_id()
         }
     };
     let table = match get("table").map(decode_table) {
@@ -262,12 +263,12 @@ mod tests {
         };
         let state = decode(&pairs(&[("layout", "flickr"), ("id", "12x")]));
         assert_eq!(state.base, Preset::Pinterest);
-        assert_eq!(state.id, default_id(Preset::Pinterest));
+        assert_eq!(state.id, Preset::Pinterest.example_id());
         assert_eq!(state.notes.len(), 2);
 
         let state = decode(&pairs(&[("v", "9"), ("layout", "snowflake"), ("id", "5")]));
         assert_eq!(state.base, Preset::Pinterest);
-        assert_eq!(state.id, default_id(Preset::Pinterest));
+        assert_eq!(state.id, Preset::Pinterest.example_id());
         assert_eq!(state.notes.len(), 1);
         assert!(state
             .notes

@@ -8,6 +8,10 @@
 //! - [`Preset`]: the Pinterest, Instagram, Snowflake, Discord and Sonyflake layouts.
 //! - [`ShardMap`]: shard ranges → master/standby pairs, with lookup and splitting.
 //! - [`IdAllocator`]: per-(shard, type) auto-increment counters that compose new IDs.
+//! - [`IdGenerator`]: "insert a new object" as steps, with its seeded [`SplitMix64`].
+//! - Starting values and typed-input rules: [`Preset::example_id`], [`default_table`],
+//!   [`starting_allocator`], [`BitLayout::top_field`], [`check_host_name`],
+//!   [`TimeBase::check_for`].
 //!
 //! All arithmetic is on integers; there is no floating point, no clock and no I/O in this module.
 //!
@@ -29,6 +33,8 @@
 
 mod allocator;
 mod bits;
+mod defaults;
+mod generate;
 mod parse;
 mod presets;
 mod shard_map;
@@ -39,6 +45,15 @@ pub use bits::{
     BitLayout, ComposeError, DecodeWarning, Decoded, DecodedField, DecodedTime, Field, FieldRole,
     LayoutError, ID_BITS, MAX_FIELDS, MAX_NAME_CHARS,
 };
+pub use defaults::{
+    check_host_name, default_table, even_table, starting_allocator, HostNameError, DEFAULT_PAIRS,
+    DEFAULT_SHARDS_IN_USE, DISCORD_EXAMPLE, EXAMPLE_PIN, EXAMPLE_UNIX_MS, MAX_LAYOUT_IMPORT_BYTES,
+    SNOWFLAKE_EXAMPLE,
+};
+pub use generate::{
+    GenerateError, GenerateStep, GeneratedId, IdGenerator, InsertRequest, SplitMix64,
+    GENERATOR_SEED,
+};
 pub use parse::{parse_id, IdRadix, ParseIdError};
 pub use presets::{
     object_type, preset_names, table_for_type, ObjectType, Preset, UnknownPreset, PINTEREST_TYPES,
@@ -48,4 +63,6 @@ pub use shard_map::{
     database_name, query_line, HostPair, Location, ShardId, ShardMap, ShardMapError, ShardRange,
     Split, MAX_HOST_NAME_CHARS, MAX_RANGES,
 };
-pub use time::{format_unix_ms, parse_iso_utc, IsoParseError, TimeBase, TimeError, MAX_UNIT_MS};
+pub use time::{
+    format_unix_ms, parse_iso_utc, IsoParseError, TimeBase, TimeBaseError, TimeError, MAX_UNIT_MS,
+};

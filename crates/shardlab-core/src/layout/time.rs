@@ -67,6 +67,55 @@ impl TimeBase {
     }
 }
 
+impl TimeBase {
+    /// Whether this time base suits a timestamp field whose largest tick count is `ticks_max`
+    /// (`Field::max_value`): a unit of 1 ..= [`MAX_UNIT_MS`] ms, and an epoch late enough only
+    /// that the field's last tick still has a Unix time, so that every ID it allows can be decoded.
+    ///
+    /// ```
+    /// use shardlab_core::layout::{TimeBase, TimeBaseError};
+    /// let late = TimeBase { unit_ms: 1, epoch_ms: u64::MAX - 10 };
+    /// assert!(late.check_for(10).is_ok());
+    /// assert!(matches!(late.check_for(11), Err(TimeBaseError::PastLargestTime { .. })));
+    /// ```
+    pub fn check_for(self, ticks_max: u64) -> Result<(), TimeBaseError> {
+        if !(1..=MAX_UNIT_MS).contains(&self.unit_ms) {
+            return Err(TimeBaseError::UnitOutOfRange {
+                unit_ms: self.unit_ms,
+            });
+        }
+        if self.unix_ms(ticks_max).is_none() {
+            return Err(TimeBaseError::PastLargestTime {
+                ticks_max,
+                unit_ms: self.unit_ms,
+                epoch_ms: self.epoch_ms,
+            });
+        }
+        Ok(())
+    }
+}
+
+/// Why a time base does not suit a timestamp field ([`TimeBase::check_for`]).
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum TimeBaseError {
+    /// The tick is 0 ms or longer than [`MAX_UNIT_MS`].
+    #[error("a tick lasts a whole number of milliseconds, 1 … {MAX_UNIT_MS} (one day); {unit_ms} is not")]
+    UnitOutOfRange {
+        /// The unit asked for.
+        unit_ms: u64,
+    },
+    /// The field's last tick would fall after the largest Unix millisecond a `u64` holds.
+    #[error("{ticks_max} ticks of {unit_ms} ms after {} would pass the largest time this page can show ({})", format_unix_ms(*epoch_ms), format_unix_ms(u64::MAX))]
+    PastLargestTime {
+        /// The field's largest tick count.
+        ticks_max: u64,
+        /// The unit asked for.
+        unit_ms: u64,
+        /// The epoch asked for, Unix ms.
+        epoch_ms: u64,
+    },
+}
+
 impl Default for TimeBase {
     fn default() -> Self {
         TimeBase::UNIX_MS
@@ -489,5 +538,34 @@ mod tests {
                 other => panic!("{text}: {other:?}"),
             }
         }
+    }
+
+    #[test]
+    fn a_time_base_suits_a_field_only_when_every_tick_has_a_time() {
+        let base = |unit_ms, epoch_ms| TimeBase { unit_ms, epoch_ms };
+        assert_eq!(base(1, 0).check_for(u64::MAX), Ok(()));
+        assert_eq!(base(MAX_UNIT_MS, 0).check_for(1), Ok(()));
+        for unit_ms in [0, MAX_UNIT_MS + 1] {
+            assert_eq!(
+                base(unit_ms, 0).check_for(1),
+                Err(TimeBaseError::UnitOutOfRange { unit_ms })
+            );
+        }
+        // 41 bits of 1 ms ticks: the epoch may be at most u64::MAX - (2^41 - 1).
+        let ticks_max = (1u64 << 41) - 1;
+        assert_eq!(base(1, u64::MAX - ticks_max).check_for(ticks_max), Ok(()));
+        let past = base(1, u64::MAX - ticks_max + 1).check_for(ticks_max);
+        assert!(
+            matches!(past, Err(TimeBaseError::PastLargestTime { ticks_max: t, .. }) if t == ticks_max),
+            "{past:?}"
+        );
+        assert_eq!(
+            base(2, 0).check_for(u64::MAX).unwrap_err().to_string(),
+            format!(
+                "{} ticks of 2 ms after 1970-01-01T00:00:00.000Z would pass the largest time this page can show ({})",
+                u64::MAX,
+                format_unix_ms(u64::MAX)
+            )
+        );
     }
 }

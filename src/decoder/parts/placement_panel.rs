@@ -6,9 +6,9 @@ use shardlab_core::layout::{BitLayout, Preset, ShardMap};
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
-use super::state::{Action, Refused, SplitShown};
 use crate::components::format::format_count;
 use crate::components::palette::server_class;
+use crate::decoder::state::{Action, Refused, SplitShown};
 
 /// Props for [`PlacementPanel`].
 #[derive(Properties, PartialEq)]

@@ -2,14 +2,14 @@
 //! alternative to dragging its lower boundary (◀ ▶), and a remove button. Every edit goes through
 //! the core's validated editing helpers; a refused edit leaves the layout as it was and says why.
 
-use shardlab_core::layout::{BitLayout, FieldRole, Preset};
+use shardlab_core::layout::{BitLayout, FieldRole, Preset, ID_BITS};
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
-use super::dom::target_value;
-use super::state::{Action, Refused, TimePart};
 use super::time_base_editor::TimeBaseEditor;
 use crate::components::palette::role_class;
+use crate::decoder::dom::target_value;
+use crate::decoder::state::{Action, Refused, TimePart};
 
 /// Props for [`LayoutEditor`].
 #[derive(Properties, PartialEq)]
@@ -80,7 +80,7 @@ pub fn layout_editor(props: &LayoutEditorProps) -> Html {
                         spellcheck="false" autocomplete="off" onchange={on_name} />
                 </td>
                 <td>
-                    <input class="mono width-input" type="number" min="1" max="64" value={field.width.to_string()}
+                    <input class="mono width-input" type="number" min="1" max={ID_BITS.to_string()} value={field.width.to_string()}
                         aria-label={format!("Width of {} in bits", field.name)} onchange={on_width} />
                 </td>
                 <td>

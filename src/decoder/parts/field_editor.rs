@@ -1,12 +1,12 @@
 //! One editor per field: its value, its range 0 … 2^w − 1, and what the value means (a time, an
 //! object type). Editing recomposes the ID; a value that does not fit is refused in place.
 
-use shardlab_core::layout::{object_type, BitLayout, FieldRole, Preset};
+use shardlab_core::layout::{object_type, BitLayout, FieldRole};
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
-use super::state::Refused;
 use crate::components::palette::role_class;
+use crate::decoder::state::Refused;
 
 /// Props for [`FieldEditors`].
 #[derive(Properties, PartialEq)]
@@ -83,11 +83,6 @@ pub fn field_editors(props: &FieldEditorsProps) -> Html {
     }
 }
 
-/// Whether `layout` is Pinterest's, so its type numbers have names.
-pub fn is_pinterest(layout: &BitLayout) -> bool {
-    *layout == Preset::Pinterest.layout()
-}
-
 #[cfg(all(test, target_arch = "wasm32"))]
 #[allow(clippy::unwrap_used)]
 mod browser_tests {
@@ -96,6 +91,8 @@ mod browser_tests {
 
     use wasm_bindgen::JsCast;
     use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
+
+    use shardlab_core::layout::Preset;
 
     use super::*;
     use crate::test_support::{find, mount_with, texts};

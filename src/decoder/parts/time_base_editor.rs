@@ -3,11 +3,11 @@
 //! the same value. A refused value stays in its input with the reason beside it, and the layout
 //! keeps its last good time base.
 
-use shardlab_core::layout::{format_unix_ms, BitLayout, FieldRole};
+use shardlab_core::layout::{format_unix_ms, BitLayout, FieldRole, MAX_UNIT_MS};
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
-use super::state::{Action, Refused, TimePart, MAX_UNIT_MS};
+use crate::decoder::state::{Action, Refused, TimePart};
 
 /// Props for [`TimeBaseEditor`].
 #[derive(Properties, PartialEq)]
