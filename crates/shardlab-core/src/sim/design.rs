@@ -151,6 +151,11 @@ impl NodeKind {
         }
     }
 
+    /// The kind whose [`NodeKind::name`] is `name`.
+    pub fn from_name(name: &str) -> Option<NodeKind> {
+        NodeKind::ALL.into_iter().find(|kind| kind.name() == name)
+    }
+
     /// The default label for a new box of this kind.
     pub fn title(self) -> &'static str {
         match self {
