@@ -23,7 +23,7 @@ fn notes(key: &str, value: &str) -> Vec<String> {
     }
     let mut notes = decoder::url_state::decode(&pairs).notes;
     notes.extend(ring::url_state::decode(&pairs).notes);
-    notes.extend(board::storage::decode(&pairs).1);
+    notes.extend(board::url_state::decode(&pairs).1);
     notes
 }
 

@@ -202,8 +202,8 @@ proptest! {
     #[test]
     fn a_board_state_survives_its_link(steps in prop::collection::vec(board_step(), 0..16)) {
         let state = board_link_part(&board_after(steps));
-        let link = owned(&board::storage::encode(&state));
-        let (back, notes) = board::storage::decode(&link);
+        let link = owned(&board::url_state::encode(&state));
+        let (back, notes) = board::url_state::decode(&link);
         prop_assert!(notes.is_empty(), "{link:?} decodes with notes {notes:?}");
         prop_assert_eq!(back, state, "{:?}", link);
     }

@@ -130,9 +130,9 @@ pub fn ring_url(data: &[u8]) {
     );
 }
 
-/// The Board's codec (`board::storage`), and the autosave built on it.
+/// The Board's codec (`board::url_state`), and the autosave built on it.
 pub fn board_url(data: &[u8]) {
-    use board::storage::{decode, encode, load_text, save_text, SavedBoard};
+    use board::url_state::{decode, encode, load_text, save_text, SavedBoard};
     let (first, _notes) = decode(&pairs_from_bytes(data));
     let link = encode(&first);
     let (second, notes) = decode(&through_the_address_bar(&link));

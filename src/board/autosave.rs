@@ -19,10 +19,12 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use super::state::BoardState;
-use super::storage::{self, load_text, save_is_readable, save_text, SavedBoard, STORAGE_KEY};
+use super::url_state::{self, load_text, save_is_readable, save_text, SavedBoard};
 use crate::components::url_query::owned;
 use crate::storage::SaveError;
 
+/// The localStorage key of the autosave.
+pub const STORAGE_KEY: &str = "shardlab.board.v1";
 /// Where a save this build cannot read is kept, untouched.
 pub const KEPT_KEY: &str = "shardlab.board.v1.kept";
 /// How long the autosave waits for the board to settle, in ms.
@@ -56,7 +58,7 @@ impl Opening {
 /// chose what it shows), else the autosave, else the default board.
 pub fn opening(in_url: &[(String, String)], embedded: bool) -> Opening {
     if embedded {
-        let (state, notes) = storage::decode(in_url);
+        let (state, notes) = url_state::decode(in_url);
         return Opening::of(state, notes);
     }
     opening_from(in_url, crate::storage::get(STORAGE_KEY).as_deref())
@@ -66,10 +68,10 @@ pub fn opening(in_url: &[(String, String)], embedded: bool) -> Opening {
 fn opening_from(in_url: &[(String, String)], saved: Option<&str>) -> Opening {
     let saved_board = saved.map(load_text);
     if !in_url.is_empty() {
-        let (state, notes) = storage::decode(in_url);
+        let (state, notes) = url_state::decode(in_url);
         let mut opening = Opening::of(state, notes);
         if let Some(SavedBoard::Read(saved, _)) = saved_board {
-            if storage::encode(&saved) != storage::encode(&opening.state) {
+            if url_state::encode(&saved) != url_state::encode(&opening.state) {
                 opening.saved_aside = Some(Rc::from(saved));
             }
         }
@@ -240,7 +242,7 @@ mod tests {
         assert_eq!(opened.state.users, 5_000);
         assert_eq!(opened.saved_aside.map(|s| s.seed), Some(99));
         // The same board as the link's is nothing to offer.
-        let same = opening_from(&owned(&storage::encode(&saved)), Some(&text));
+        let same = opening_from(&owned(&url_state::encode(&saved)), Some(&text));
         assert_eq!(same.saved_aside, None);
     }
 

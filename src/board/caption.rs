@@ -7,17 +7,17 @@ use yew::prelude::*;
 use crate::components::draft_input::DraftInput;
 
 use super::runner::RunStatus;
-use super::state::{Action, MAX_USERS, MIN_USERS};
+use super::state::{Action, BOARD_MIN_USERS, MAX_USERS};
 use crate::components::log_slider;
 
 /// Users for a slider position in 0 … 1000 (log scale, 10 … 1,000,000).
 pub fn users_at(position: u32) -> u32 {
-    log_slider::value_at(position, MIN_USERS, MAX_USERS)
+    log_slider::value_at(position, BOARD_MIN_USERS, MAX_USERS)
 }
 
 /// The slider position nearest to `users`.
 pub fn position_of(users: u32) -> u32 {
-    log_slider::position_of(users, MIN_USERS, MAX_USERS)
+    log_slider::position_of(users, BOARD_MIN_USERS, MAX_USERS)
 }
 
 /// The caption's inputs.

@@ -6,7 +6,7 @@ use shardlab_core::sim::{Fault, FaultKind};
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
-use super::state::{Action, DURATION_S, MAX_FAULTS};
+use super::state::{Action, DEFAULT_DURATION_S, MAX_FAULTS};
 use crate::components::number::parse_f64;
 
 /// How a fault reads in the list.
@@ -73,11 +73,11 @@ pub fn faults_panel(props: &FaultsProps) -> Html {
                 return;
             }
             let at_s = match parse_f64(at.trim()) {
-                Some(v) if (0.0..DURATION_S).contains(&v) => v,
+                Some(v) if (0.0..DEFAULT_DURATION_S).contains(&v) => v,
                 _ => {
                     error.set(Some(format!(
-                        "The second is a number 0 … {}; the run lasts {DURATION_S:.0} s.",
-                        DURATION_S - 1.0
+                        "The second is a number 0 … {}; the run lasts {DEFAULT_DURATION_S:.0} s.",
+                        DEFAULT_DURATION_S - 1.0
                     )));
                     return;
                 }

@@ -1,6 +1,6 @@
 //! The Board view: a draggable design board, its settings with a "why", the simulator and its
 //! caption, failures on a timeline, and plots. The page owns one reducer ([`state::BoardState`]),
-//! mirrors it in the address bar ([`storage`]) and in localStorage ([`autosave`]), and runs the simulation in
+//! mirrors it in the address bar ([`url_state`]) and in localStorage ([`autosave`]), and runs the simulation in
 //! slices ([`runner`]); each panel is a component in its own file.
 //!
 //! Everything but the home-page preview is compiled only with the `board` feature, so that the
@@ -12,6 +12,8 @@ pub mod autosave;
 pub mod canvas;
 #[cfg(feature = "board")]
 pub mod caption;
+#[cfg(feature = "board")]
+pub mod design_io;
 #[cfg(feature = "board")]
 pub mod faults;
 #[cfg(feature = "board")]
@@ -32,6 +34,8 @@ pub mod save_notes;
 #[cfg(feature = "board")]
 pub mod saving;
 #[cfg(feature = "board")]
+pub mod setting_edit;
+#[cfg(feature = "board")]
 pub mod settings_panel;
 #[cfg(feature = "board")]
 pub mod shard_samples;
@@ -40,7 +44,7 @@ pub mod snapshot;
 #[cfg(feature = "board")]
 pub mod state;
 #[cfg(feature = "board")]
-pub mod storage;
+pub mod url_state;
 
 #[cfg(feature = "board")]
 mod page;

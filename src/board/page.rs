@@ -12,7 +12,7 @@ use yew::prelude::*;
 use crate::route::View;
 use runner::{use_simulation, RunKey, RunStatus};
 use settings_panel::Row;
-use state::{Action, Selection, DURATION_S};
+use state::{Action, Selection, DEFAULT_DURATION_S};
 
 use autosave::{use_autosave, SAVE_DELAY_MS};
 
@@ -23,8 +23,8 @@ pub fn board_view() -> Html {
     let opening = use_memo((), move |_| autosave::opening(&link.own, link.embedded));
     let codec = UrlCodec::new(
         View::Board,
-        storage::encode,
-        |pairs| storage::decode(pairs).0,
+        url_state::encode,
+        |pairs| url_state::decode(pairs).0,
         |s| Action::Restore(Box::new(s)),
     );
     let url = use_url_state_with(codec.settling(SAVE_DELAY_MS), {
@@ -65,7 +65,7 @@ pub fn board_view() -> Html {
         &state.design,
         state.users,
         state.seed,
-        DURATION_S,
+        DEFAULT_DURATION_S,
     ));
     let run = use_simulation(key.clone(), state.cancelled);
     let status = if run.key.as_ref() == Some(&key) {

@@ -8,14 +8,6 @@ use yew::prelude::*;
 use super::node_view::kind_class;
 use super::state::{Action, Selection};
 
-const KINDS: [NodeKind; 5] = [
-    NodeKind::Users,
-    NodeKind::LoadBalancer,
-    NodeKind::AppServer,
-    NodeKind::Cache,
-    NodeKind::Database,
-];
-
 /// The palette's inputs.
 #[derive(Properties, PartialEq)]
 pub struct PaletteProps {
@@ -40,8 +32,7 @@ pub fn palette(props: &PaletteProps) -> Html {
         Action::LoadPreset(select.value())
     });
     let count = props.design.nodes.len() as f64;
-    let adds = KINDS.iter().map(|kind| {
-        let kind = *kind;
+    let adds = NodeKind::ALL.into_iter().map(|kind| {
         // New boxes go in a loose diagonal near the top left, so they never land on each other.
         let (x, y) = (120.0 + (count % 6.0) * 40.0, 60.0 + (count % 6.0) * 30.0);
         html! {

@@ -15,10 +15,8 @@ use crate::components::chart::ChartView;
 use crate::components::csv::csv_text;
 use crate::components::download::download_text;
 
-/// The share over the mean at which a shard counts as hot.
-pub const HOT_OVER_MEAN: f64 = 1.5;
-/// Apdex below this marks the capacity curve's knee.
-pub const KNEE_APDEX: f64 = 0.85;
+/// When a shard is hot and where the capacity curve's knee is (the core's rules).
+pub use shardlab_core::sim::report::{HOT_OVER_MEAN, KNEE_APDEX};
 
 /// The index of the first point past the knee: Apdex under [`KNEE_APDEX`], or p99 more than
 /// doubling from one point to the next.

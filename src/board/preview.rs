@@ -7,21 +7,20 @@ use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 use crate::components::log_slider;
+/// The slider's range: 100 … 1,000,000 users (the core's limits).
+use shardlab_core::sim::validate::{MAX_USERS, PREVIEW_MIN_USERS};
 
-/// The slider's range: 100 … 1,000,000 users.
-const MIN_USERS: u32 = 100;
-const MAX_USERS: u32 = 1_000_000;
 const NODE_WIDTH: f64 = 150.0;
 const NODE_HEIGHT: f64 = 56.0;
 
 /// Users for a slider position in 0 … 1000 (logarithmic).
 pub fn users_at(position: u32) -> u32 {
-    log_slider::value_at(position, MIN_USERS, MAX_USERS)
+    log_slider::value_at(position, PREVIEW_MIN_USERS, MAX_USERS)
 }
 
 /// The slider position (0 … 1000) nearest to `users`.
 pub fn position_of(users: u32) -> u32 {
-    log_slider::position_of(users, MIN_USERS, MAX_USERS)
+    log_slider::position_of(users, PREVIEW_MIN_USERS, MAX_USERS)
 }
 
 /// The CSS class that colours a node of this kind, on the board and in this preview.

@@ -5,8 +5,10 @@ use shardlab_core::sim::Design;
 use shardlab_core::text::quote;
 use yew::prelude::*;
 
-use super::state::{parse_import, Action, MAX_IMPORT_BYTES};
-use super::storage::export_json;
+use shardlab_core::sim::MAX_DESIGN_BYTES;
+
+use super::design_io::{export_json, parse_import};
+use super::state::Action;
 use crate::components::download::download_text;
 use crate::components::file_import::{use_file_import, FileRead};
 use crate::components::format::format_count;
@@ -57,7 +59,7 @@ pub fn saving(props: &SavingProps) -> Html {
         })
     };
     let on_import = use_file_import(
-        MAX_IMPORT_BYTES,
+        MAX_DESIGN_BYTES,
         props
             .dispatch
             .reform(|read| Action::Import(import_outcome(read))),

@@ -1,6 +1,6 @@
 //! The Board's snapshot for `data-shardlab-snapshot` (see `components::snapshot`).
 
-use shardlab_core::sim::{Estimate, HotShard, NodeSettings, SimError};
+use shardlab_core::sim::{Estimate, HotShard, SimError};
 
 use super::runner::RunStatus;
 use super::state::BoardState;
@@ -21,14 +21,17 @@ pub fn of(
     estimated: &Result<Estimate, SimError>,
     status: &RunStatus,
 ) -> BoardSnapshot {
-    let database = state.design.nodes.iter().find_map(|n| match &n.settings {
-        NodeSettings::Database(d) => Some(d),
-        _ => None,
-    });
-    let user_skew = state.design.nodes.iter().find_map(|n| match &n.settings {
-        NodeSettings::Users(u) => Some(u.user_skew),
-        _ => None,
-    });
+    let database = state
+        .design
+        .nodes
+        .iter()
+        .find_map(|n| n.settings.database());
+    let user_skew = state
+        .design
+        .nodes
+        .iter()
+        .find_map(|n| n.settings.users())
+        .map(|u| u.user_skew);
     let mut snapshot = BoardSnapshot {
         preset: state.preset.clone(),
         design_is_preset: state.design_is_preset(),

@@ -4,30 +4,18 @@
 
 use std::rc::Rc;
 
-use shardlab_core::sim::{
-    preset, validate, CacheEngine, CacheStrategy, DbEngine, Design, Edge, Fault, InstanceSize,
-    Node, NodeKind, NodeSettings, Setting, ShardKey,
-};
-use shardlab_core::text::{bounded_message, quote};
+use shardlab_core::sim::{preset, Design, Edge, Fault, Node, NodeKind, NodeSettings, Setting};
+use shardlab_core::text::quote;
 use yew::prelude::*;
 
-use crate::components::json::Json;
-use crate::components::number::parse_f64;
+use super::setting_edit::set_from_text;
 
-/// The preset the page opens on.
-pub const DEFAULT_PRESET: &str = "pinterest";
-/// The seed the page opens on.
-pub const DEFAULT_SEED: u64 = 1;
-/// Simulated seconds of arrivals per run.
-pub const DURATION_S: f64 = 60.0;
-/// Fewest and most users the slider offers.
-pub const MIN_USERS: u32 = 10;
-/// See [`MIN_USERS`]; the core's limit.
-pub use shardlab_core::sim::validate::MAX_USERS;
-/// Largest design file the Import button reads.
-pub const MAX_IMPORT_BYTES: u64 = 1_048_576;
+/// The users slider's range, the core's limits: the board offers 10 … 1,000,000.
+pub use shardlab_core::sim::validate::{BOARD_MIN_USERS, MAX_USERS};
 /// Most nodes, faults and label characters a board holds (the core's limits).
 pub use shardlab_core::sim::validate::{MAX_FAULTS, MAX_LABEL_CHARS, MAX_NODES};
+/// What the board opens on, and how long a run lasts (the core's, shared with the CLI).
+pub use shardlab_core::sim::{DEFAULT_DURATION_S, DEFAULT_PRESET, DEFAULT_SEED};
 
 /// What the reader has picked on the board.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -93,7 +81,7 @@ impl BoardState {
     /// A fresh board from the preset called `name`.
     pub fn from_preset(name: &str) -> Option<BoardState> {
         let p = preset(name)?;
-        let users = p.design.user_count().clamp(MIN_USERS, MAX_USERS);
+        let users = p.design.user_count().clamp(BOARD_MIN_USERS, MAX_USERS);
         Some(BoardState {
             preset: Some(p.name.to_string()),
             design: p.design,
@@ -153,19 +141,17 @@ impl BoardState {
         self.design
             .nodes
             .iter()
-            .find_map(|n| match &n.settings {
-                NodeSettings::Database(d) => Some(d.shards),
-                _ => None,
-            })
-            .unwrap_or(0)
+            .find_map(|n| n.settings.database())
+            .map_or(0, |d| d.shards)
     }
 
     /// Whether the design has a database with auto-failover on.
     pub fn auto_failover(&self) -> Option<bool> {
-        self.design.nodes.iter().find_map(|n| match &n.settings {
-            NodeSettings::Database(d) => Some(d.standby && d.auto_failover),
-            _ => None,
-        })
+        self.design
+            .nodes
+            .iter()
+            .find_map(|n| n.settings.database())
+            .map(|d| d.standby && d.auto_failover)
     }
 }
 
@@ -251,7 +237,7 @@ impl Reducible for BoardState {
                 None => next.note = Some(format!("There is no preset called {}.", quote(&name))),
             },
             Action::SetUsers(users) => {
-                next.users = users.clamp(MIN_USERS, MAX_USERS);
+                next.users = users.clamp(BOARD_MIN_USERS, MAX_USERS);
                 set_user_count(&mut next.design, next.users);
             }
             Action::SetSeed(seed) => next.seed = seed,
@@ -320,14 +306,14 @@ impl Reducible for BoardState {
             }
             Action::SetSetting(id, setting, text) => {
                 let result = match next.design.nodes.iter_mut().find(|n| n.id == id) {
-                    Some(node) => apply_setting(&mut node.settings, setting, &text),
+                    Some(node) => set_from_text(&mut node.settings, setting, &text),
                     None => Err("That node is no longer on the board.".to_string()),
                 };
                 match result {
                     Ok(()) => {
                         next.setting_error = None;
                         if setting == Setting::UserCount {
-                            next.users = next.design.user_count().clamp(MIN_USERS, MAX_USERS);
+                            next.users = next.design.user_count().clamp(BOARD_MIN_USERS, MAX_USERS);
                         }
                     }
                     Err(message) => next.setting_error = Some((id, setting, message)),
@@ -359,7 +345,7 @@ impl Reducible for BoardState {
             Action::Import(Ok(design)) => {
                 let users = match design.user_count() {
                     0 => next.users,
-                    n => n.clamp(MIN_USERS, MAX_USERS),
+                    n => n.clamp(BOARD_MIN_USERS, MAX_USERS),
                 };
                 next.design = *design;
                 next.preset = None;
@@ -434,155 +420,6 @@ pub fn fresh_id(design: &Design, kind: NodeKind) -> String {
         .map(|n| format!("{base}-{n}"))
         .find(|id| design.node(id).is_none())
         .unwrap_or(base)
-}
-
-fn parse_size(text: &str) -> Result<InstanceSize, String> {
-    InstanceSize::ALL
-        .into_iter()
-        .find(|s| s.name() == text)
-        .ok_or_else(|| "Sizes are small, medium, large and xlarge.".to_string())
-}
-
-fn parse_number(setting: Setting, text: &str) -> Result<f64, String> {
-    // The core's settings table (`Setting::range`), the same the validator and the CLI check.
-    let (min, max) = setting.range().map_or((0.0, 0.0), |r| (r.min, r.max));
-    let value = parse_f64(&text.trim().replace([',', '_'], ""))
-        .ok_or_else(|| format!("{} takes a number {min} … {max}.", setting.label()))?;
-    if !value.is_finite() || value < min || value > max {
-        return Err(format!(
-            "{} takes {min} … {max}; {} is outside that.",
-            setting.label(),
-            quote(text.trim())
-        ));
-    }
-    Ok(value)
-}
-
-fn parse_whole(setting: Setting, text: &str) -> Result<u32, String> {
-    let value = parse_number(setting, text)?;
-    if value.fract() != 0.0 {
-        return Err(format!("{} takes a whole number.", setting.label()));
-    }
-    // In range (≤ 1,000,000) and whole, so the cast is exact.
-    Ok(value as u32)
-}
-
-fn parse_on_off(text: &str) -> Result<bool, String> {
-    match text {
-        "on" => Ok(true),
-        "off" => Ok(false),
-        _ => Err("Choose on or off.".to_string()),
-    }
-}
-
-/// Sets one knob from its control's text; the text is checked against the accepted range.
-pub fn apply_setting(
-    settings: &mut NodeSettings,
-    setting: Setting,
-    text: &str,
-) -> Result<(), String> {
-    match (settings, setting) {
-        (NodeSettings::Users(u), Setting::UserCount) => u.count = parse_whole(setting, text)?,
-        (NodeSettings::Users(u), Setting::RequestsPerUser) => {
-            u.requests_per_user_per_s = parse_number(setting, text)?;
-        }
-        (NodeSettings::Users(u), Setting::ReadFraction) => {
-            u.read_fraction = parse_number(setting, text)?;
-        }
-        (NodeSettings::Users(u), Setting::ZipfExponent) => {
-            u.zipf_exponent = parse_number(setting, text)?;
-        }
-        (NodeSettings::Users(u), Setting::CatalogueObjects) => {
-            u.catalogue_objects = parse_whole(setting, text)?;
-        }
-        (NodeSettings::Users(u), Setting::UserSkew) => u.user_skew = parse_number(setting, text)?,
-        (NodeSettings::Users(u), Setting::ApdexT) => u.apdex_t_ms = parse_number(setting, text)?,
-        (NodeSettings::AppServer(a), Setting::AppSize) => a.size = parse_size(text)?,
-        (NodeSettings::AppServer(a), Setting::Copies) => a.copies = parse_whole(setting, text)?,
-        (NodeSettings::AppServer(a), Setting::QueueBound) => {
-            a.queue_bound = parse_whole(setting, text)?;
-        }
-        (NodeSettings::AppServer(a), Setting::TimeoutMs) => {
-            a.timeout_ms = parse_whole(setting, text)?;
-        }
-        (NodeSettings::Cache(c), Setting::CacheEngine) => {
-            c.engine = match text {
-                "memcached" => CacheEngine::Memcached,
-                "redis" => CacheEngine::Redis,
-                _ => return Err("Engines are memcached and redis.".into()),
-            };
-        }
-        (NodeSettings::Cache(c), Setting::CacheStrategy) => {
-            c.strategy = match text {
-                "none" => CacheStrategy::None,
-                "aside" => CacheStrategy::Aside,
-                "through" => CacheStrategy::Through,
-                _ => return Err("Strategies are none, aside and through.".into()),
-            };
-        }
-        (NodeSettings::Cache(c), Setting::CacheTtl) => c.ttl_s = parse_whole(setting, text)?,
-        (NodeSettings::Cache(c), Setting::CacheSize) => c.size = parse_size(text)?,
-        (NodeSettings::Database(d), Setting::DbEngine) => {
-            d.engine = match text {
-                "mysql" => DbEngine::Mysql,
-                "postgres" => DbEngine::Postgres,
-                _ => return Err("Engines are mysql and postgres.".into()),
-            };
-        }
-        (NodeSettings::Database(d), Setting::Shards) => d.shards = parse_whole(setting, text)?,
-        (NodeSettings::Database(d), Setting::ShardKey) => {
-            d.shard_key = match text {
-                "id_encoded" => ShardKey::IdEncoded,
-                "hash_object" => ShardKey::HashObject,
-                "hash_user" => ShardKey::HashUser,
-                "range_time" => ShardKey::RangeTime,
-                _ => return Err("Unknown shard key.".into()),
-            };
-        }
-        (NodeSettings::Database(d), Setting::DbSize) => d.size = parse_size(text)?,
-        (NodeSettings::Database(d), Setting::Standby) => d.standby = parse_on_off(text)?,
-        (NodeSettings::Database(d), Setting::AutoFailover) => {
-            d.auto_failover = parse_on_off(text)?;
-        }
-        _ => return Err("This node has no such setting.".into()),
-    }
-    Ok(())
-}
-
-/// Reads a design file's text: JSON, the supported version, and a design that validates.
-pub fn parse_import(text: &str) -> Result<Design, String> {
-    /// Only the version, read before the design.
-    #[derive(serde::Deserialize)]
-    struct Header {
-        version: Option<u64>,
-    }
-    let json = Json::parse(text).map_err(|e| {
-        format!(
-            "This file is not JSON ({}). Export a board to see the format.",
-            bounded_message(&e)
-        )
-    })?;
-    match json.read::<Header>().ok().and_then(|h| h.version) {
-        Some(1) => {}
-        Some(v) => {
-            return Err(format!(
-                "This file is design version {v}; this build reads version 1."
-            ))
-        }
-        None => {
-            return Err("This JSON has no \"version\": 1, so it is not a shardlab design.".into())
-        }
-    }
-    let design: Design = json.read().map_err(|e| {
-        format!(
-            "This JSON is not a shardlab design: {}.",
-            bounded_message(&e)
-        )
-    })?;
-    if let Some(first) = validate(&design).first() {
-        return Err(format!("This design cannot be loaded: {first}."));
-    }
-    Ok(design)
 }
 
 #[cfg(test)]
@@ -678,17 +515,6 @@ mod tests {
         let state = reduce(state, Action::Select(Selection::Node("db".into())));
         assert!(state.design.has_edge("users", "db"));
         assert_eq!(state.connecting, None);
-    }
-
-    #[test]
-    fn imports_refuse_bad_files() {
-        assert!(parse_import("{nope").unwrap_err().contains("not JSON"));
-        assert!(parse_import(r#"{"version": 2, "nodes": []}"#)
-            .unwrap_err()
-            .contains("version 2"));
-        assert!(parse_import(r#"{"version": 1, "nodes": []}"#).is_err());
-        let good = serde_json::to_string(&BoardState::default().design).unwrap_or_default();
-        assert!(parse_import(&good).is_ok());
     }
 
     #[test]

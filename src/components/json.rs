@@ -52,6 +52,20 @@ impl Json {
     }
 }
 
+/// The core's design reader ([`shardlab_core::sim::Design::from_json`]) parses with this one.
+impl shardlab_core::sim::JsonParser for Json {
+    type Text = str;
+    type Document = Json;
+
+    fn parse(text: &str) -> Result<Json, String> {
+        Json::parse(text)
+    }
+
+    fn read<T: DeserializeOwned>(document: &Json) -> Result<T, String> {
+        document.read()
+    }
+}
+
 /// Parses `text` and reads it as a `T` in one step; the error is the parser's or the reader's.
 pub fn from_text<T: DeserializeOwned>(text: &str) -> Result<T, String> {
     Json::parse(text)?.read()

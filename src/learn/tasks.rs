@@ -168,8 +168,8 @@ fn hot_shard(b: &BoardSnapshot, min_over_mean: f64) -> bool {
             .is_some_and(|h| h.over_mean >= min_over_mean)
 }
 
-/// How far above the mean the hottest shard must be to count as hot.
-pub const HOT_OVER_MEAN: f64 = 1.5;
+/// How far above the mean the hottest shard must be to count as hot (the core's rule).
+pub use shardlab_core::sim::report::HOT_OVER_MEAN;
 
 /// Chapter 2: keyed on the user, with skewed users, and a hot shard shows.
 pub fn user_key_hot_shard(s: &Snapshot) -> bool {

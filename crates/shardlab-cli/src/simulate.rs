@@ -11,18 +11,14 @@ use shardlab_core::sim::model::{host_name, StationModel, LOGICAL_SHARDS};
 use shardlab_core::sim::prices::{self, BillLine};
 use shardlab_core::sim::validate::{MAX_DURATION_S, MAX_USERS};
 use shardlab_core::sim::{
-    compile, preset, simulate, validate, Design, FaultKind, Model, NodeKind, SimError, SimReport,
-    PRESET_NAMES,
+    compile, preset, simulate, validate, Design, DesignError, FaultKind, JsonParser, Model,
+    NodeKind, ReadError, ReadRules, SimError, SimReport, MAX_DESIGN_BYTES, PRESET_NAMES,
 };
 use shardlab_core::text::{
     bounded_message, dollars, dollars_significant, percent, quote, thousands,
 };
 
 use crate::output::{CliError, Report};
-
-/// The largest design file read. A design has at most 64 nodes and 256 edges, so a real one is a
-/// few KiB; the cap keeps `shardlab simulate /dev/zero` from eating memory.
-const MAX_DESIGN_FILE_BYTES: u64 = 1024 * 1024;
 
 /// `shardlab simulate (--preset NAME | DESIGN.json) [--users N] [--seed X] [--duration S] [--explain]`
 #[derive(Args, Debug, Clone)]
@@ -53,11 +49,11 @@ pub struct SimulateArgs {
     users: Option<u64>,
 
     /// The seed of the run: the same seed gives the same output.
-    #[arg(long, value_name = "X", default_value_t = 1)]
+    #[arg(long, value_name = "X", default_value_t = shardlab_core::sim::DEFAULT_SEED)]
     seed: u64,
 
     /// Simulated seconds of arrivals, 1 … 3,600.
-    #[arg(long, value_name = "S", default_value_t = 60.0)]
+    #[arg(long, value_name = "S", default_value_t = shardlab_core::sim::DEFAULT_DURATION_S)]
     duration: f64,
 
     /// Also print the model's parameters for this design: stations, servers, service times,
@@ -71,21 +67,7 @@ pub fn run(args: &SimulateArgs) -> Result<Report, CliError> {
     let chosen = resolve(args)?;
     let problems = validate(&chosen.design);
     if !problems.is_empty() {
-        // The messages hold semicolons of their own, so each gets a number.
-        let messages: Vec<String> = problems
-            .iter()
-            .enumerate()
-            .map(|(index, problem)| format!("({}) {problem}", index.saturating_add(1)))
-            .collect();
-        let count = match problems.len() {
-            1 => "1 problem".to_owned(),
-            many => format!("{many} problems"),
-        };
-        return Err(CliError::new(format!(
-            "{} is not a valid design, {count}: {}",
-            chosen.source,
-            messages.join(" ")
-        )));
+        return Err(invalid(&chosen.source, &problems));
     }
     let users = users(args.users, &chosen.design)?;
     if !(1.0..=MAX_DURATION_S).contains(&args.duration) {
@@ -117,6 +99,24 @@ pub fn run(args: &SimulateArgs) -> Result<Report, CliError> {
     Report::new(&json, text)
 }
 
+/// "SOURCE is not a valid design, N problems: (1) … (2) …".
+fn invalid(source: &str, problems: &[DesignError]) -> CliError {
+    // The messages hold semicolons of their own, so each gets a number.
+    let messages: Vec<String> = problems
+        .iter()
+        .enumerate()
+        .map(|(index, problem)| format!("({}) {problem}", index.saturating_add(1)))
+        .collect();
+    let count = match problems.len() {
+        1 => "1 problem".to_owned(),
+        many => format!("{many} problems"),
+    };
+    CliError::new(format!(
+        "{source} is not a valid design, {count}: {}",
+        messages.join(" ")
+    ))
+}
+
 /// The design to run and how to name it in messages and text.
 #[derive(Debug, Clone)]
 struct ChosenDesign {
@@ -140,10 +140,13 @@ fn resolve(args: &SimulateArgs) -> Result<ChosenDesign, CliError> {
                 PRESET_NAMES.join(", ")
             ))),
         },
-        (None, Some(path)) => Ok(ChosenDesign {
-            source: format!("the design file {}", quote(&path.display().to_string())),
-            design: read_design_file(path)?,
-        }),
+        (None, Some(path)) => {
+            let source = format!("the design file {}", quote(&path.display().to_string()));
+            Ok(ChosenDesign {
+                design: read_design_file(path, &source)?,
+                source,
+            })
+        }
         (Some(_), Some(_)) => Err(CliError::new(
             "give either --preset NAME or a DESIGN.json path, not both",
         )),
@@ -154,28 +157,49 @@ fn resolve(args: &SimulateArgs) -> Result<ChosenDesign, CliError> {
     }
 }
 
-/// Reads a design's JSON (the core's `Design` serde form), capped at [`MAX_DESIGN_FILE_BYTES`].
-fn read_design_file(path: &Path) -> Result<Design, CliError> {
+/// serde_json reading the text straight into each type, so that its messages name the line and
+/// column; the parse step only holds the bytes.
+struct SerdeJson;
+
+impl JsonParser for SerdeJson {
+    type Text = [u8];
+    type Document = Vec<u8>;
+
+    fn parse(text: &[u8]) -> Result<Vec<u8>, String> {
+        Ok(text.to_vec())
+    }
+
+    fn read<T: serde::de::DeserializeOwned>(bytes: &Vec<u8>) -> Result<T, String> {
+        serde_json::from_slice(bytes).map_err(|err| err.to_string())
+    }
+}
+
+/// Reads a design file (the board's exported JSON) with the core's reader ([`ReadRules::CLI`]),
+/// reading at most one byte past [`MAX_DESIGN_BYTES`].
+fn read_design_file(path: &Path, source: &str) -> Result<Design, CliError> {
     let path_text = path.display().to_string();
     let shown = quote(&path_text);
     let file = File::open(path)
         .map_err(|err| CliError::new(format!("cannot read the design file {shown}: {err}")))?;
     let mut bytes = Vec::new();
-    file.take(MAX_DESIGN_FILE_BYTES.saturating_add(1))
+    file.take(MAX_DESIGN_BYTES.saturating_add(1))
         .read_to_end(&mut bytes)
         .map_err(|err| CliError::new(format!("cannot read the design file {shown}: {err}")))?;
-    if u64::try_from(bytes.len()).map_or(true, |len| len > MAX_DESIGN_FILE_BYTES) {
-        return Err(CliError::new(format!(
+    Design::from_json::<SerdeJson>(&bytes, ReadRules::CLI).map_err(|error| match error {
+        ReadError::TooLong { .. } => CliError::new(format!(
             "the design file {shown} is over the limit of 1 MiB ({} bytes); a design is a small JSON object",
-            thousands(MAX_DESIGN_FILE_BYTES)
-        )));
-    }
-    // serde_json's message ends with "at line L column C".
-    serde_json::from_slice(&bytes).map_err(|err| {
-        CliError::new(format!(
+            thousands(MAX_DESIGN_BYTES)
+        )),
+        // serde_json's message ends with "at line L column C".
+        ReadError::NotJson(message) | ReadError::NotADesign(message) => CliError::new(format!(
             "the design file {shown} is not a design in JSON: {}",
-            bounded_message(&err.to_string())
-        ))
+            bounded_message(&message)
+        )),
+        // The CLI's rules read the version with the rest, so these do not arise.
+        ReadError::NoVersion | ReadError::OtherVersion(_) => CliError::new(format!(
+            "the design file {shown} is not a design in JSON: it has no \"version\": 1"
+        )),
+        ReadError::Refused(problems) => invalid(source, &problems),
     })
 }
 

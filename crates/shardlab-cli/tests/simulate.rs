@@ -14,7 +14,7 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicU32, Ordering};
 
 use serde_json::Value;
-use shardlab_core::sim::{compile, preset, simulate, validate, Setting, PRESET_NAMES};
+use shardlab_core::sim::{compile, preset, simulate, validate, NodeKind, Setting, PRESET_NAMES};
 use support::shardlab;
 
 /// The keys SPEC.md's CLI contract promises, each with whether it is a number (else an array).
@@ -54,6 +54,11 @@ impl Drop for TempFile {
     fn drop(&mut self) {
         let _ = std::fs::remove_file(&self.0);
     }
+}
+
+/// The kind of a node in a design's JSON, by the core's names.
+fn kind_of(node: &Value) -> Option<NodeKind> {
+    NodeKind::from_name(node["settings"]["kind"].as_str()?)
 }
 
 /// The JSON of a preset's design, as the app would export it.
@@ -340,10 +345,10 @@ fn an_invalid_design_reports_every_problem_on_one_line() {
         serde_json::from_str(&preset_json("pinterest")).expect("the preset's JSON");
     let nodes = value["nodes"].as_array_mut().expect("nodes");
     for node in nodes.iter_mut() {
-        match node["settings"]["kind"].as_str() {
-            Some("users") => node["settings"]["count"] = Value::from(0),
-            Some("database") => node["settings"]["shards"] = Value::from(0),
-            _ => {}
+        match kind_of(node) {
+            Some(NodeKind::Users) => node["settings"]["count"] = Value::from(0),
+            Some(NodeKind::Database) => node["settings"]["shards"] = Value::from(0),
+            Some(NodeKind::LoadBalancer | NodeKind::AppServer | NodeKind::Cache) | None => {}
         }
     }
     let text = serde_json::to_string(&value).expect("JSON");
@@ -413,10 +418,14 @@ fn a_setting_past_the_boards_range_is_refused_with_the_tables_words() {
         serde_json::from_str(&preset_json("pinterest")).expect("the preset's JSON");
     let nodes = value["nodes"].as_array_mut().expect("nodes");
     for node in nodes.iter_mut() {
-        match node["settings"]["kind"].as_str() {
-            Some("database") => node["settings"]["shards"] = Value::from(shards.max as u32 + 1),
-            Some("app_server") => node["settings"]["copies"] = Value::from(copies.max as u32 + 1),
-            _ => {}
+        match kind_of(node) {
+            Some(NodeKind::Database) => {
+                node["settings"]["shards"] = Value::from(shards.max as u32 + 1)
+            }
+            Some(NodeKind::AppServer) => {
+                node["settings"]["copies"] = Value::from(copies.max as u32 + 1)
+            }
+            Some(NodeKind::Users | NodeKind::LoadBalancer | NodeKind::Cache) | None => {}
         }
     }
     let text = serde_json::to_string(&value).expect("JSON");
@@ -427,5 +436,42 @@ fn a_setting_past_the_boards_range_is_refused_with_the_tables_words() {
     assert!(
         line.contains(&format!("accepted {}", shards.accepted)),
         "{line}"
+    );
+}
+
+#[test]
+fn a_file_that_is_not_a_design_is_refused_word_for_word() {
+    let shown = |file: &TempFile| shardlab_core::text::quote(file.arg()).to_string();
+    let file = TempFile::new(
+        "unknown-field-exact.json",
+        b"{\"version\": 1, \"nodes\": [], \"x\": 0}",
+    );
+    assert_eq!(
+        shardlab(&["simulate", file.arg()]).error(),
+        format!(
+            "error: the design file {} is not a design in JSON: unknown field `x`, expected one \
+             of `version`, `name`, `nodes`, `edges`, `faults` at line 1 column 31",
+            shown(&file)
+        )
+    );
+    // No version: serde_json's own words (the CLI does not read the version first).
+    let file = TempFile::new("no-version.json", b"{\"nodes\": []}");
+    assert_eq!(
+        shardlab(&["simulate", file.arg()]).error(),
+        format!(
+            "error: the design file {} is not a design in JSON: missing field `version` at line \
+             1 column 13",
+            shown(&file)
+        )
+    );
+    // Another version that reads is refused by the validator, with its count.
+    let file = TempFile::new("version-2.json", b"{\"version\": 2, \"nodes\": []}");
+    assert_eq!(
+        shardlab(&["simulate", file.arg()]).error(),
+        format!(
+            "error: the design file {} is not a valid design, 1 problem: (1) design version 2 is \
+             not supported; this build reads version 1",
+            shown(&file)
+        )
     );
 }

@@ -14,9 +14,12 @@ fn db_settings(design: &mut Design) -> &mut DatabaseSettings {
     design
         .nodes
         .iter_mut()
-        .find_map(|n| match &mut n.settings {
-            NodeSettings::Database(d) => Some(d),
-            _ => None,
+        .find_map(|n| {
+            if let NodeSettings::Database(d) = &mut n.settings {
+                Some(d)
+            } else {
+                None
+            }
         })
         .expect("database node")
 }
@@ -25,9 +28,12 @@ fn users_settings(design: &mut Design) -> &mut UsersSettings {
     design
         .nodes
         .iter_mut()
-        .find_map(|n| match &mut n.settings {
-            NodeSettings::Users(u) => Some(u),
-            _ => None,
+        .find_map(|n| {
+            if let NodeSettings::Users(u) = &mut n.settings {
+                Some(u)
+            } else {
+                None
+            }
         })
         .expect("users node")
 }

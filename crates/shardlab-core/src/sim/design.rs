@@ -7,8 +7,12 @@ use serde::{Deserialize, Serialize};
 
 use super::faults::Fault;
 
+mod read;
 mod spec;
+mod value;
+pub use read::{JsonParser, ReadError, ReadRules, Refuse, MAX_DESIGN_BYTES};
 pub use spec::{setting_specs, Choice, NumberRange, SettingSpec};
+pub use value::{SetError, SettingValue};
 
 /// The only design format version this crate reads and writes.
 pub const DESIGN_VERSION: u32 = 1;
@@ -94,6 +98,48 @@ pub enum NodeKind {
 }
 
 impl NodeKind {
+    /// Every kind, in the order of the model's pipeline (see [`super::model`]) and the palette.
+    pub const ALL: [NodeKind; 5] = [
+        NodeKind::Users,
+        NodeKind::LoadBalancer,
+        NodeKind::AppServer,
+        NodeKind::Cache,
+        NodeKind::Database,
+    ];
+
+    /// Whether a design needs exactly one node of this kind; the others are optional, at most one
+    /// (the pipeline [`super::model`] compiles).
+    pub fn required(self) -> bool {
+        match self {
+            NodeKind::Users | NodeKind::AppServer | NodeKind::Database => true,
+            NodeKind::LoadBalancer | NodeKind::Cache => false,
+        }
+    }
+
+    /// The kinds a node of this kind may call, and the rule, in words, that another edge from it
+    /// breaks.
+    pub fn callees(self) -> (&'static [NodeKind], &'static str) {
+        match self {
+            NodeKind::Users => (
+                &[NodeKind::LoadBalancer, NodeKind::AppServer],
+                "users call the load balancer or the App Server",
+            ),
+            NodeKind::LoadBalancer => (
+                &[NodeKind::AppServer],
+                "a load balancer calls the App Server",
+            ),
+            NodeKind::AppServer => (
+                &[NodeKind::Cache, NodeKind::Database],
+                "an App Server calls the cache or the database",
+            ),
+            NodeKind::Cache => (
+                &[NodeKind::Database],
+                "a cache may only call the database (read-through)",
+            ),
+            NodeKind::Database => (&[], "the database calls nothing; it is the end of the path"),
+        }
+    }
+
     /// The snake_case name used in JSON and reports.
     pub fn name(self) -> &'static str {
         match self {
@@ -103,6 +149,11 @@ impl NodeKind {
             NodeKind::Cache => "cache",
             NodeKind::Database => "database",
         }
+    }
+
+    /// The kind whose [`NodeKind::name`] is `name`.
+    pub fn from_name(name: &str) -> Option<NodeKind> {
+        NodeKind::ALL.into_iter().find(|kind| kind.name() == name)
     }
 
     /// The default label for a new box of this kind.
@@ -176,6 +227,33 @@ impl NodeKind {
 }
 
 impl NodeSettings {
+    /// The Users node's settings, if this is one.
+    pub fn users(&self) -> Option<&UsersSettings> {
+        if let NodeSettings::Users(u) = self {
+            Some(u)
+        } else {
+            None
+        }
+    }
+
+    /// The Cache node's settings, if this is one.
+    pub fn cache(&self) -> Option<&CacheSettings> {
+        if let NodeSettings::Cache(c) = self {
+            Some(c)
+        } else {
+            None
+        }
+    }
+
+    /// The Database node's settings, if this is one.
+    pub fn database(&self) -> Option<&DatabaseSettings> {
+        if let NodeSettings::Database(d) = self {
+            Some(d)
+        } else {
+            None
+        }
+    }
+
     /// This node's kind.
     pub fn kind(&self) -> NodeKind {
         match self {
@@ -197,42 +275,6 @@ impl NodeSettings {
             NodeKind::Database => NodeSettings::Database(DatabaseSettings::default()),
         }
     }
-
-    /// The current value of `setting` as display text, or `None` if this kind has no such setting.
-    pub fn value_text(&self, setting: Setting) -> Option<String> {
-        match (self, setting) {
-            (NodeSettings::Users(u), Setting::UserCount) => Some(u.count.to_string()),
-            (NodeSettings::Users(u), Setting::RequestsPerUser) => {
-                Some(u.requests_per_user_per_s.to_string())
-            }
-            (NodeSettings::Users(u), Setting::ReadFraction) => Some(u.read_fraction.to_string()),
-            (NodeSettings::Users(u), Setting::ZipfExponent) => Some(u.zipf_exponent.to_string()),
-            (NodeSettings::Users(u), Setting::CatalogueObjects) => {
-                Some(u.catalogue_objects.to_string())
-            }
-            (NodeSettings::Users(u), Setting::UserSkew) => Some(u.user_skew.to_string()),
-            (NodeSettings::Users(u), Setting::ApdexT) => Some(u.apdex_t_ms.to_string()),
-            (NodeSettings::AppServer(a), Setting::AppSize) => Some(a.size.name().to_string()),
-            (NodeSettings::AppServer(a), Setting::Copies) => Some(a.copies.to_string()),
-            (NodeSettings::AppServer(a), Setting::QueueBound) => Some(a.queue_bound.to_string()),
-            (NodeSettings::AppServer(a), Setting::TimeoutMs) => Some(a.timeout_ms.to_string()),
-            (NodeSettings::Cache(c), Setting::CacheEngine) => Some(c.engine.name().to_string()),
-            (NodeSettings::Cache(c), Setting::CacheStrategy) => Some(c.strategy.name().to_string()),
-            (NodeSettings::Cache(c), Setting::CacheTtl) => Some(c.ttl_s.to_string()),
-            (NodeSettings::Cache(c), Setting::CacheSize) => Some(c.size.name().to_string()),
-            (NodeSettings::Database(d), Setting::DbEngine) => Some(d.engine.name().to_string()),
-            (NodeSettings::Database(d), Setting::Shards) => Some(d.shards.to_string()),
-            (NodeSettings::Database(d), Setting::ShardKey) => Some(d.shard_key.name().to_string()),
-            (NodeSettings::Database(d), Setting::DbSize) => Some(d.size.name().to_string()),
-            (NodeSettings::Database(d), Setting::Standby) => Some(on_off(d.standby)),
-            (NodeSettings::Database(d), Setting::AutoFailover) => Some(on_off(d.auto_failover)),
-            _ => None,
-        }
-    }
-}
-
-fn on_off(flag: bool) -> String {
-    if flag { "on" } else { "off" }.to_string()
 }
 
 /// Every knob on the board, for the settings panel's Setting and Why columns.
@@ -561,6 +603,9 @@ pub enum CacheEngine {
 }
 
 impl CacheEngine {
+    /// Every value, in the settings panel's order.
+    pub const ALL: [CacheEngine; 2] = [CacheEngine::Memcached, CacheEngine::Redis];
+
     /// The JSON name.
     pub fn name(self) -> &'static str {
         match self {
@@ -588,6 +633,13 @@ pub enum CacheStrategy {
 }
 
 impl CacheStrategy {
+    /// Every value, in the settings panel's order.
+    pub const ALL: [CacheStrategy; 3] = [
+        CacheStrategy::None,
+        CacheStrategy::Aside,
+        CacheStrategy::Through,
+    ];
+
     /// The JSON name.
     pub fn name(self) -> &'static str {
         match self {
@@ -637,6 +689,9 @@ pub enum DbEngine {
 }
 
 impl DbEngine {
+    /// Every value, in the settings panel's order.
+    pub const ALL: [DbEngine; 2] = [DbEngine::Mysql, DbEngine::Postgres];
+
     /// The JSON name.
     pub fn name(self) -> &'static str {
         match self {
@@ -672,6 +727,14 @@ pub enum ShardKey {
 }
 
 impl ShardKey {
+    /// Every value, in the settings panel's order.
+    pub const ALL: [ShardKey; 4] = [
+        ShardKey::IdEncoded,
+        ShardKey::HashObject,
+        ShardKey::HashUser,
+        ShardKey::RangeTime,
+    ];
+
     /// The JSON name.
     pub fn name(self) -> &'static str {
         match self {
@@ -730,11 +793,8 @@ impl Design {
     pub fn user_count(&self) -> u32 {
         self.nodes
             .iter()
-            .find_map(|n| match &n.settings {
-                NodeSettings::Users(u) => Some(u.count),
-                _ => None,
-            })
-            .unwrap_or(0)
+            .find_map(|n| n.settings.users())
+            .map_or(0, |u| u.count)
     }
 
     /// Whether an edge `from → to` exists.

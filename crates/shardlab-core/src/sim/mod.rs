@@ -43,13 +43,16 @@ mod zipf;
 pub use des::{simulate, Progress, Simulation};
 pub use design::{
     setting_specs, AppServerSettings, CacheEngine, CacheSettings, CacheStrategy, Choice,
-    DatabaseSettings, DbEngine, Design, Edge, InstanceSize, Node, NodeKind, NodeSettings,
-    NumberRange, Setting, SettingSpec, ShardKey, UsersSettings, DESIGN_VERSION,
+    DatabaseSettings, DbEngine, Design, Edge, InstanceSize, JsonParser, Node, NodeKind,
+    NodeSettings, NumberRange, ReadError, ReadRules, Refuse, SetError, Setting, SettingSpec,
+    SettingValue, ShardKey, UsersSettings, DESIGN_VERSION, MAX_DESIGN_BYTES,
 };
 pub use estimate::{estimate, Estimate};
 pub use faults::{Fault, FaultKind};
 pub use model::{compile, Model};
-pub use presets::{preset, Preset, PresetReason, PRESET_NAMES};
+pub use presets::{
+    preset, Preset, PresetReason, DEFAULT_DURATION_S, DEFAULT_PRESET, DEFAULT_SEED, PRESET_NAMES,
+};
 pub use reference::{app_tier_only, erlang_c_check, erlang_c_table, ErlangCheck};
 pub use report::{
     CdfPoint, ErrorCounts, ErrorRates, HotShard, NodeLoad, SecondStats, ShardLoad, SimReport,

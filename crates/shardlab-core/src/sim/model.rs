@@ -3,6 +3,25 @@
 //! [`compile`] is shared by [`super::estimate`] and [`super::simulate`], so the two always solve the
 //! same system. The constants below are our own modelling choices and are listed in
 //! `docs/design-format.md`; the CLI's `--explain` prints a [`Model`].
+//!
+//! # The fixed pipeline
+//!
+//! The board lets a reader drag boxes and wires freely, but the model is not a general graph: it
+//! compiles one fixed pipeline, with **at most one node of each kind**, in this order
+//! ([`NodeKind::ALL`]):
+//!
+//! ```text
+//! Users → [Load balancer] → App Server → [Cache] → Database
+//! ```
+//!
+//! Users, App Server and Database are required, exactly one each; the load balancer and the cache
+//! are optional, at most one each ([`NodeKind::required`]). The wires only have to be ones the
+//! pipeline allows ([`NodeKind::callees`]) and the ones the cache strategy needs (aside: App
+//! Server → Cache and App Server → Database; through: App Server → Cache → Database); they
+//! decide nothing else. The validator ([`super::validate`]) refuses a second node of a kind
+//! ("the simulator models at most one") and a missing required one, so a design that validates
+//! always compiles. A new kind of node is a new stage of this pipeline: its place here, its
+//! station in [`Model`], and its handling in the estimate and the simulator.
 
 use serde::Serialize;
 use xxhash_rust::xxh3::xxh3_64_with_seed;
@@ -187,13 +206,15 @@ pub fn compile(design: &Design, users: u32) -> Result<Model, SimError> {
         return Err(missing("node settings"));
     };
 
-    let cache = match cache_node.map(|n| &n.settings) {
-        Some(NodeSettings::Cache(c)) if c.strategy != CacheStrategy::None => {
+    let cache = cache_node
+        .and_then(|n| n.settings.cache())
+        .filter(|c| c.strategy != CacheStrategy::None)
+        .map(|c| {
             let (servers, op) = match c.engine {
                 CacheEngine::Memcached => (c.size.cores(), MEMCACHED_OP_S),
                 CacheEngine::Redis => (1, REDIS_OP_S),
             };
-            Some(CacheModel {
+            CacheModel {
                 station: StationModel {
                     servers,
                     mean_service_s: op / c.size.speed(),
@@ -203,10 +224,8 @@ pub fn compile(design: &Design, users: u32) -> Result<Model, SimError> {
                 strategy: c.strategy,
                 capacity_objects: c.size.cache_capacity_objects(),
                 ttl_s: f64::from(c.ttl_s),
-            })
-        }
-        _ => None,
-    };
+            }
+        });
 
     let per_host_hour =
         prices::database_per_hour(d.engine, d.size) * if d.standby { 2.0 } else { 1.0 };

@@ -8,6 +8,13 @@ use super::design::{
     DESIGN_VERSION,
 };
 
+/// The preset the board opens on.
+pub const DEFAULT_PRESET: &str = "pinterest";
+/// The seed the board opens on and the CLI's `simulate` defaults to, so both give the same run.
+pub const DEFAULT_SEED: u64 = 1;
+/// Simulated seconds of arrivals per run: the board's, and the CLI's `--duration` default.
+pub const DEFAULT_DURATION_S: f64 = 60.0;
+
 /// The names [`preset`] accepts, in menu order.
 pub const PRESET_NAMES: [&str; 3] = ["pinterest", "link-shortener", "one-big-box"];
 

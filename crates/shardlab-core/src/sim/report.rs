@@ -5,6 +5,12 @@ use serde::{Deserialize, Serialize};
 use super::design::NodeKind;
 use crate::text::{count_short, dollars_significant, percent_one_decimal};
 
+/// The share over the mean at which a shard counts as hot: the board's plot marks it in red, and
+/// a Learn task asks the reader to make one.
+pub const HOT_OVER_MEAN: f64 = 1.5;
+/// Apdex below this marks the capacity curve's knee.
+pub const KNEE_APDEX: f64 = 0.85;
+
 /// Requests that failed, by cause.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ErrorCounts {

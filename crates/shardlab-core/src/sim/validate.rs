@@ -30,6 +30,10 @@ pub const MAX_LABEL_CHARS: usize = 40;
 pub const MAX_NAME_CHARS: usize = 80;
 /// Most users a design may have.
 pub const MAX_USERS: u32 = 1_000_000;
+/// Fewest users the board's users slider offers (a design may have from 1).
+pub const BOARD_MIN_USERS: u32 = 10;
+/// Fewest users the home page's preview slider offers.
+pub const PREVIEW_MIN_USERS: u32 = 100;
 /// Longest simulated run, in seconds.
 pub const MAX_DURATION_S: f64 = 3_600.0;
 /// Most requests one simulation may generate (an upper bound counting every traffic spike), so a
@@ -515,18 +519,13 @@ fn check_cycle(design: &Design, errors: &mut Vec<DesignError>) {
     }
 }
 
-/// Exactly one Users, App Server and Database; at most one load balancer and cache.
+/// At most one node of each kind, and exactly one of each required kind ([`NodeKind::required`]):
+/// the fixed pipeline the model compiles (see [`super::model`]).
 fn check_kinds(design: &Design, errors: &mut Vec<DesignError>) -> bool {
     let mut ok = true;
-    for (kind, required) in [
-        (NodeKind::Users, true),
-        (NodeKind::LoadBalancer, false),
-        (NodeKind::AppServer, true),
-        (NodeKind::Cache, false),
-        (NodeKind::Database, true),
-    ] {
+    for kind in NodeKind::ALL {
         let mut of_kind = design.nodes.iter().filter(|n| n.settings.kind() == kind);
-        if of_kind.next().is_none() && required {
+        if of_kind.next().is_none() && kind.required() {
             errors.push(DesignError::MissingNode { kind: kind.name() });
             ok = false;
         }
@@ -554,19 +553,13 @@ fn check_wiring(design: &Design, errors: &mut Vec<DesignError>) {
         else {
             continue;
         };
-        use NodeKind::*;
-        let reason = match (from, to) {
-            (Users, LoadBalancer) | (LoadBalancer, AppServer) | (AppServer, Cache) => None,
-            (AppServer, Database) | (Cache, Database) => None,
-            (Users, AppServer) if has_lb => {
-                Some("with a load balancer on the board, the users call it, not the App Server")
-            }
-            (Users, AppServer) => None,
-            (Users, _) => Some("users call the load balancer or the App Server"),
-            (LoadBalancer, _) => Some("a load balancer calls the App Server"),
-            (AppServer, _) => Some("an App Server calls the cache or the database"),
-            (Cache, _) => Some("a cache may only call the database (read-through)"),
-            (Database, _) => Some("the database calls nothing; it is the end of the path"),
+        let (callees, rule) = from.callees();
+        let reason = if !callees.contains(&to) {
+            Some(rule)
+        } else if from == NodeKind::Users && to == NodeKind::AppServer && has_lb {
+            Some("with a load balancer on the board, the users call it, not the App Server")
+        } else {
+            None
         };
         if let Some(reason) = reason {
             errors.push(DesignError::EdgeNotAllowed {
@@ -699,13 +692,16 @@ fn check_settings(design: &Design, errors: &mut Vec<DesignError>) {
 }
 
 fn check_faults(design: &Design, errors: &mut Vec<DesignError>) {
-    let shards = design.nodes.iter().find_map(|n| match &n.settings {
-        NodeSettings::Database(d) => Some(d.shards),
-        _ => None,
-    });
-    let cache_in_use = design.nodes.iter().any(
-        |n| matches!(&n.settings, NodeSettings::Cache(c) if c.strategy != CacheStrategy::None),
-    );
+    let shards = design
+        .nodes
+        .iter()
+        .find_map(|n| n.settings.database())
+        .map(|d| d.shards);
+    let cache_in_use = design
+        .nodes
+        .iter()
+        .filter_map(|n| n.settings.cache())
+        .any(|c| c.strategy != CacheStrategy::None);
     for (index, fault) in design.faults.iter().enumerate() {
         let kind = fault.kind.name();
         let bad =

@@ -160,17 +160,9 @@ mod tests {
     use super::*;
     use crate::sim::design::{CacheEngine, CacheStrategy, DbEngine, InstanceSize, ShardKey};
 
-    const KINDS: [NodeKind; 5] = [
-        NodeKind::Users,
-        NodeKind::LoadBalancer,
-        NodeKind::AppServer,
-        NodeKind::Cache,
-        NodeKind::Database,
-    ];
-
     #[test]
     fn every_setting_is_a_number_or_a_choice_never_both() {
-        for kind in KINDS {
+        for kind in NodeKind::ALL {
             for spec in setting_specs(kind) {
                 assert!(
                     spec.range.is_some() == spec.choices.is_empty(),

@@ -1,27 +1,25 @@
-//! Saving the board: the address bar (`#/board?v=1&preset=…&users=…&seed=…&d=…`), the browser's
-//! localStorage autosave, and JSON export.
+//! The Board's state in the address bar: `#/board?v=1&preset=…&users=…&seed=…&d=…`. The
+//! localStorage autosave ([`super::autosave`]) holds the same pairs as JSON text
+//! ([`save_text`], [`load_text`]), read the way a link is.
 //!
 //! Only what differs from the opening board is written, so the plain `#/board` still means the
 //! Pinterest preset. `d` holds the design's JSON, and only when the design differs from the preset's
-//! (yew-router percent-encodes it). Decoding never fails: a bad value becomes a note and its default.
+//! (yew-router percent-encodes it); the core reads it ([`Design::from_json`] with
+//! [`ReadRules::LINK`]: any design within the size limits, the board explains the rest). Decoding
+//! never fails: a bad value becomes a note and its default.
 
-use shardlab_core::sim::validate::size_errors;
-use shardlab_core::sim::Design;
+use shardlab_core::sim::{Design, ReadError, ReadRules};
 use shardlab_core::text::{bounded_message, quote};
 
-use crate::components::json::from_text;
+use crate::components::json::{from_text, Json};
 use crate::components::url_query::check_version;
 
 #[cfg(test)]
 use super::state::MAX_NODES;
-use super::state::{BoardState, DEFAULT_PRESET, DEFAULT_SEED, MAX_USERS, MIN_USERS};
+use super::state::{BoardState, BOARD_MIN_USERS, DEFAULT_PRESET, DEFAULT_SEED, MAX_USERS};
 
 /// The format version written as `v`.
 pub const VERSION: u32 = 1;
-/// The localStorage key of the autosave.
-pub const STORAGE_KEY: &str = "shardlab.board.v1";
-/// The longest `d` value read from a link, in bytes.
-const MAX_URL_DESIGN: usize = 1_048_576;
 
 /// The query pairs for a state; empty when it is the opening board.
 pub fn encode(state: &BoardState) -> Vec<(&'static str, String)> {
@@ -109,9 +107,9 @@ fn decode_from(pairs: &[(String, String)], source: Source) -> (BoardState, Vec<S
     }
     if let Some(text) = get("users") {
         match text.parse::<u32>() {
-            Ok(users) if (MIN_USERS..=MAX_USERS).contains(&users) => state.users = users,
+            Ok(users) if (BOARD_MIN_USERS..=MAX_USERS).contains(&users) => state.users = users,
             _ => notes.push(format!(
-                "{whose} users {} is not a whole number {MIN_USERS} … {MAX_USERS}; kept {}.",
+                "{whose} users {} is not a whole number {BOARD_MIN_USERS} … {MAX_USERS}; kept {}.",
                 quote(text),
                 state.users
             )),
@@ -141,23 +139,27 @@ fn decode_from(pairs: &[(String, String)], source: Source) -> (BoardState, Vec<S
 /// (the board explains why), but it must parse.
 pub fn decode_design(text: &str, source: Source) -> Result<Design, String> {
     let whose = source.whose();
-    if text.len() > MAX_URL_DESIGN {
-        return Err(format!(
-            "{whose} design is over 1 MB; showing the preset instead."
-        ));
-    }
-    let design: Design = from_text(text).map_err(|e| {
-        format!(
+    Design::from_json::<Json>(text, ReadRules::LINK).map_err(|error| match error {
+        ReadError::TooLong { .. } => {
+            format!("{whose} design is over 1 MB; showing the preset instead.")
+        }
+        ReadError::NotJson(message) | ReadError::NotADesign(message) => format!(
             "{whose} design could not be read ({}); showing the preset instead.",
-            bounded_message(&e)
-        )
-    })?;
-    match size_errors(&design).first() {
-        Some(too_big) => Err(format!(
-            "{whose} design cannot be opened: {too_big}; showing the preset instead."
-        )),
-        None => Ok(design),
-    }
+            bounded_message(&message)
+        ),
+        // The link's rules read the version with the rest; a design of another version is
+        // refused as over the limits, below.
+        ReadError::NoVersion | ReadError::OtherVersion(_) => format!(
+            "{whose} design could not be read (it has no \"version\": 1); showing the preset \
+             instead."
+        ),
+        ReadError::Refused(problems) => match problems.first() {
+            Some(too_big) => {
+                format!("{whose} design cannot be opened: {too_big}; showing the preset instead.")
+            }
+            None => format!("{whose} design cannot be opened; showing the preset instead."),
+        },
+    })
 }
 
 /// The autosave: the same pairs as the link, as JSON.
@@ -191,11 +193,6 @@ pub fn load_text(text: &str) -> SavedBoard {
 /// aside before a save would overwrite it.
 pub fn save_is_readable(text: &str) -> bool {
     matches!(load_text(text), SavedBoard::Read(..))
-}
-
-/// The design as the Export button writes it: pretty JSON.
-pub fn export_json(design: &Design) -> String {
-    serde_json::to_string_pretty(design).unwrap_or_default()
 }
 
 #[cfg(test)]
@@ -329,5 +326,36 @@ mod tests {
             notes[0].contains(&format!("at most {MAX_NODES}")),
             "{notes:?}"
         );
+    }
+
+    #[test]
+    fn a_links_design_is_refused_word_for_word() {
+        let link = |text: &str| decode_design(text, Source::Link).unwrap_err();
+        assert_eq!(
+            link("{nope"),
+            "The link's design could not be read (key must be a string at line 1 column 2); \
+             showing the preset instead."
+        );
+        assert_eq!(
+            link(r#"{"nodes": []}"#),
+            "The link's design could not be read (missing field `version`); showing the preset \
+             instead."
+        );
+        assert_eq!(
+            link(r#"{"version": 2, "nodes": []}"#),
+            "The link's design cannot be opened: design version 2 is not supported; this build \
+             reads version 1; showing the preset instead."
+        );
+        assert_eq!(
+            link(&" ".repeat(1_048_577)),
+            "The link's design is over 1 MB; showing the preset instead."
+        );
+        assert_eq!(
+            decode_design(r#"{"version": 1.5, "nodes": []}"#, Source::Autosave).unwrap_err(),
+            "Your saved board's design could not be read (invalid type: floating point `1.5`, \
+             expected u32); showing the preset instead."
+        );
+        // Invalid but within the limits: the board opens it and explains.
+        assert!(decode_design(r#"{"version": 1, "nodes": []}"#, Source::Link).is_ok());
     }
 }

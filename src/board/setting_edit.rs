@@ -1,0 +1,159 @@
+//! A settings control's text handed to the core's setter ([`NodeSettings::set`]), and its
+//! refusal put into words beside the control.
+//!
+//! The rules (which kind has the setting, its range, its choices) are the core's settings table;
+//! this file only reads the text the way the control means it, numbers through the browser's
+//! `parseFloat` ([`parse_f64`]) so Rust's float parser stays out of the page.
+
+use shardlab_core::sim::{Choice, NodeSettings, SetError, Setting, SettingValue};
+use shardlab_core::text::quote;
+
+use crate::components::number::parse_f64;
+
+/// Sets one knob from its control's text, or says why it kept its value.
+pub fn set_from_text(
+    settings: &mut NodeSettings,
+    setting: Setting,
+    text: &str,
+) -> Result<(), String> {
+    let value = match setting.range() {
+        // Thousands separators are allowed: "1,000" and "1_000" are a thousand.
+        Some(_) => parse_f64(&text.trim().replace([',', '_'], ""))
+            .map_or(SettingValue::NotANumber, SettingValue::Number),
+        None => SettingValue::Choice(text),
+    };
+    settings
+        .set(setting, value)
+        .map_err(|error| refusal(setting, text, &error))
+}
+
+/// The sentence for a refused edit.
+fn refusal(setting: Setting, text: &str, error: &SetError) -> String {
+    let label = setting.label();
+    match error {
+        SetError::NotOnThisKind => "This node has no such setting.".to_owned(),
+        SetError::NotANumber { range } => {
+            format!("{label} takes a number {} … {}.", range.min, range.max)
+        }
+        SetError::OutOfRange { range } => format!(
+            "{label} takes {} … {}; {} is outside that.",
+            range.min,
+            range.max,
+            quote(text.trim())
+        ),
+        SetError::NotWhole => format!("{label} takes a whole number."),
+        SetError::UnknownChoice { choices } => unknown_choice(setting, choices),
+    }
+}
+
+/// "Sizes are small, medium, large and xlarge.": the choices, named for what they are.
+fn unknown_choice(setting: Setting, choices: &[Choice]) -> String {
+    let listed = |last_word: &str| {
+        let values: Vec<&str> = choices.iter().map(|c| c.value).collect();
+        match values.split_last() {
+            Some((last, [])) => (*last).to_owned(),
+            Some((last, rest)) => format!("{} {last_word} {last}", rest.join(", ")),
+            None => String::new(),
+        }
+    };
+    match setting {
+        Setting::AppSize | Setting::CacheSize | Setting::DbSize => {
+            format!("Sizes are {}.", listed("and"))
+        }
+        Setting::CacheEngine | Setting::DbEngine => format!("Engines are {}.", listed("and")),
+        Setting::CacheStrategy => format!("Strategies are {}.", listed("and")),
+        Setting::ShardKey => "Unknown shard key.".to_owned(),
+        Setting::Standby | Setting::AutoFailover => format!("Choose {}.", listed("or")),
+        // A number-valued setting has no choices; its refusals are the ones above.
+        _ => format!("Choose {}.", listed("or")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shardlab_core::sim::NodeKind;
+
+    fn refused(setting: Setting, text: &str) -> String {
+        let mut settings = NodeSettings::default_for(setting.kind());
+        let before = settings.clone();
+        let message = set_from_text(&mut settings, setting, text).unwrap_err();
+        assert_eq!(settings, before, "a refusal changes nothing");
+        message
+    }
+
+    #[test]
+    fn refusals_read_as_they_always_have() {
+        assert_eq!(
+            refused(Setting::UserCount, "x"),
+            "Users takes a number 1 … 1000000."
+        );
+        assert_eq!(
+            refused(Setting::UserCount, "0.5"),
+            "Users takes 1 … 1000000; \"0.5\" is outside that."
+        );
+        assert_eq!(
+            refused(Setting::RequestsPerUser, " 1,000 "),
+            "Requests per user per second takes 0.001 … 100; \"1,000\" is outside that."
+        );
+        assert_eq!(
+            refused(Setting::Copies, "2.5"),
+            "Copies takes a whole number."
+        );
+        assert_eq!(
+            refused(Setting::ReadFraction, "NaN"),
+            "Read fraction takes 0 … 1; \"NaN\" is outside that."
+        );
+        assert_eq!(
+            refused(Setting::DbSize, "huge"),
+            "Sizes are small, medium, large and xlarge."
+        );
+        assert_eq!(
+            refused(Setting::CacheEngine, "x"),
+            "Engines are memcached and redis."
+        );
+        assert_eq!(
+            refused(Setting::DbEngine, "x"),
+            "Engines are mysql and postgres."
+        );
+        assert_eq!(
+            refused(Setting::CacheStrategy, "x"),
+            "Strategies are none, aside and through."
+        );
+        assert_eq!(refused(Setting::ShardKey, "x"), "Unknown shard key.");
+        assert_eq!(refused(Setting::Standby, " on"), "Choose on or off.");
+    }
+
+    #[test]
+    fn a_setting_of_another_kind_is_refused_whatever_the_text() {
+        let mut users = NodeSettings::default_for(NodeKind::Users);
+        for text in ["x", "3", "small"] {
+            assert_eq!(
+                set_from_text(&mut users, Setting::Copies, text),
+                Err("This node has no such setting.".to_owned())
+            );
+        }
+    }
+
+    #[test]
+    fn text_is_read_the_way_the_control_means_it() {
+        let mut users = NodeSettings::default_for(NodeKind::Users);
+        assert_eq!(
+            set_from_text(&mut users, Setting::UserCount, " 1_000 "),
+            Ok(())
+        );
+        assert_eq!(
+            users.value_text(Setting::UserCount).as_deref(),
+            Some("1000")
+        );
+        let mut db = NodeSettings::default_for(NodeKind::Database);
+        assert_eq!(
+            set_from_text(&mut db, Setting::ShardKey, "hash_user"),
+            Ok(())
+        );
+        assert_eq!(
+            db.value_text(Setting::ShardKey).as_deref(),
+            Some("hash_user")
+        );
+    }
+}
