@@ -155,6 +155,7 @@ pub fn canvas(props: &CanvasProps) -> Html {
 }
 
 #[cfg(all(test, target_arch = "wasm32"))]
+#[allow(clippy::unwrap_used, clippy::arithmetic_side_effects)]
 mod browser_tests {
     use std::cell::RefCell;
     use std::rc::Rc;
