@@ -665,6 +665,14 @@ mod tests {
         }
     }
 
+    /// Two fingers 40 px apart on the background: a pinch.
+    fn two_fingers() -> Vec<Input> {
+        vec![
+            down(finger(1, 100.0, 400.0), Target::Background),
+            down(finger(2, 140.0, 400.0), Target::Background),
+        ]
+    }
+
     fn down(pointer: Pointer, on: Target) -> Input {
         Input::Down {
             pointer,
@@ -685,66 +693,73 @@ mod tests {
         dispatch(Action::Select(selection))
     }
 
-    /// Steps every input in turn and returns the effects of the last.
-    fn run(stage: &mut Stage, design: &Design, inputs: Vec<Input>) -> Vec<Effect> {
-        let scene = Scene {
-            design,
-            frame: PLAIN,
-        };
-        inputs
-            .into_iter()
-            .fold(Vec::new(), |_, input| stage.step(input, &scene))
+    /// The Pinterest board on a [`plain_stage`] in the [`PLAIN`] frame.
+    struct Board {
+        design: Design,
+        stage: Stage,
+    }
+
+    impl Board {
+        fn plain() -> Board {
+            let design = design();
+            let stage = plain_stage(&design);
+            Board { design, stage }
+        }
+
+        /// Steps every input in turn and returns the effects of the last.
+        fn run(&mut self, inputs: Vec<Input>) -> Vec<Effect> {
+            let scene = Scene {
+                design: &self.design,
+                frame: PLAIN,
+            };
+            let stage = &mut self.stage;
+            inputs
+                .into_iter()
+                .fold(Vec::new(), |_, input| stage.step(input, &scene))
+        }
     }
 
     #[test]
     fn a_node_follows_the_pointer_past_the_slop_and_lands_where_let_go() {
-        let design = design();
-        let mut stage = plain_stage(&design);
+        let mut board = Board::plain();
         // Pressed 10 right of and 5 below its centre: the grab is kept through the drag.
-        let pressed = run(
-            &mut stage,
-            &design,
-            vec![down(mouse(310.0, 205.0), node("app"))],
-        );
+        let pressed = board.run(vec![down(mouse(310.0, 205.0), node("app"))]);
         assert_eq!(
             pressed,
             vec![Effect::Capture(1), selects(Selection::Node("app".into()))]
         );
-        run(&mut stage, &design, vec![Input::Move(mouse(312.0, 206.0))]);
-        assert_eq!(stage.picture().dragged, None, "inside the slop");
-        run(&mut stage, &design, vec![Input::Move(mouse(350.0, 255.0))]);
-        assert_eq!(stage.picture().dragged, Some(("app".into(), 340.0, 250.0)));
-        // Once moving, a move back inside the slop still moves it.
-        run(&mut stage, &design, vec![Input::Move(mouse(311.0, 205.0))]);
-        assert_eq!(stage.picture().dragged, Some(("app".into(), 301.0, 200.0)));
-        let view = stage.view;
-        let up = run(
-            &mut stage,
-            &design,
-            vec![
-                Input::Move(mouse(360.0, 225.0)),
-                Input::Up(mouse(360.0, 225.0)),
-            ],
+        board.run(vec![Input::Move(mouse(312.0, 206.0))]);
+        assert_eq!(board.stage.picture().dragged, None, "inside the slop");
+        board.run(vec![Input::Move(mouse(350.0, 255.0))]);
+        assert_eq!(
+            board.stage.picture().dragged,
+            Some(("app".into(), 340.0, 250.0))
         );
+        // Once moving, a move back inside the slop still moves it.
+        board.run(vec![Input::Move(mouse(311.0, 205.0))]);
+        assert_eq!(
+            board.stage.picture().dragged,
+            Some(("app".into(), 301.0, 200.0))
+        );
+        let view = board.stage.view;
+        let up = board.run(vec![
+            Input::Move(mouse(360.0, 225.0)),
+            Input::Up(mouse(360.0, 225.0)),
+        ]);
         let (id, x, y) = ("app".to_string(), 350.0, 220.0);
         assert_eq!(up, vec![dispatch(Action::MoveNode { id, x, y })]);
-        assert_eq!(stage.picture().dragged, None);
-        assert_eq!(stage.view, view, "a node drag never pans");
+        assert_eq!(board.stage.picture().dragged, None);
+        assert_eq!(board.stage.view, view, "a node drag never pans");
     }
 
     #[test]
     fn a_press_on_a_node_without_a_drag_only_selects_it() {
-        let design = design();
-        let mut stage = plain_stage(&design);
-        let up = run(
-            &mut stage,
-            &design,
-            vec![
-                down(mouse(300.0, 200.0), node("app")),
-                Input::Move(mouse(302.0, 201.0)),
-                Input::Up(mouse(302.0, 201.0)),
-            ],
-        );
+        let mut board = Board::plain();
+        let up = board.run(vec![
+            down(mouse(300.0, 200.0), node("app")),
+            Input::Move(mouse(302.0, 201.0)),
+            Input::Up(mouse(302.0, 201.0)),
+        ]);
         assert_eq!(up, vec![]);
         // Another button, or a node that is gone, does nothing.
         let secondary = Input::Down {
@@ -752,32 +767,27 @@ mod tests {
             on: node("app"),
             primary: false,
         };
-        assert_eq!(run(&mut stage, &design, vec![secondary]), vec![]);
+        assert_eq!(board.run(vec![secondary]), vec![]);
         let gone = down(mouse(300.0, 200.0), node("nowhere"));
-        assert_eq!(run(&mut stage, &design, vec![gone]), vec![]);
-        assert_eq!(stage.gesture, Gesture::Idle);
+        assert_eq!(board.run(vec![gone]), vec![]);
+        assert_eq!(board.stage.gesture, Gesture::Idle);
     }
 
     #[test]
     fn a_press_on_a_node_while_connect_to_waits_wires_it() {
         // The click path for wiring: select the source, "Connect to…", then press the target.
-        let design = design();
-        let mut board = Rc::new(BoardState::from_preset("pinterest").unwrap());
-        board = board.reduce(Action::Select(Selection::Node("cache".into())));
-        board = board.reduce(Action::StartConnect);
-        let mut stage = plain_stage(&design);
-        for effect in run(
-            &mut stage,
-            &design,
-            vec![down(mouse(520.0, 320.0), node("db"))],
-        ) {
+        let mut state = Rc::new(BoardState::from_preset("pinterest").unwrap());
+        state = state.reduce(Action::Select(Selection::Node("cache".into())));
+        state = state.reduce(Action::StartConnect);
+        let mut board = Board::plain();
+        for effect in board.run(vec![down(mouse(520.0, 320.0), node("db"))]) {
             if let Effect::Dispatch(action) = effect {
-                board = board.reduce(action);
+                state = state.reduce(action);
             }
         }
         let wired = |e: &shardlab_core::sim::Edge| e.from == "cache" && e.to == "db";
-        assert!(board.design.edges.iter().any(wired));
-        assert_eq!(board.connecting, None);
+        assert!(state.design.edges.iter().any(wired));
+        assert_eq!(state.connecting, None);
     }
 
     #[test]
@@ -826,288 +836,214 @@ mod tests {
 
     #[test]
     fn a_second_finger_pinches_about_the_middle() {
-        let design = design();
-        let mut stage = plain_stage(&design);
+        let mut board = Board::plain();
         // The first finger pans a little; the second turns it into a pinch from there.
-        run(
-            &mut stage,
-            &design,
-            vec![
-                down(finger(1, 100.0, 300.0), Target::Background),
-                Input::Move(finger(1, 110.0, 300.0)),
-            ],
-        );
-        let from = stage.view;
+        board.run(vec![
+            down(finger(1, 100.0, 300.0), Target::Background),
+            Input::Move(finger(1, 110.0, 300.0)),
+        ]);
+        let from = board.stage.view;
         assert_eq!(from.x, 10.0);
-        let second = run(
-            &mut stage,
-            &design,
-            vec![down(finger(2, 151.0, 300.0), Target::Background)],
-        );
+        let second = board.run(vec![down(finger(2, 151.0, 300.0), Target::Background)]);
         assert_eq!(second, vec![Effect::Capture(2)]);
         // 41 px apart, then 82: twice the zoom, about the middle in whole pixels.
-        run(
-            &mut stage,
-            &design,
-            vec![
-                Input::Move(finger(1, 90.0, 300.0)),
-                Input::Move(finger(2, 172.0, 300.0)),
-            ],
-        );
-        assert_eq!(stage.view, from.zoom_about(2.0, 131.0, 300.0));
+        board.run(vec![
+            Input::Move(finger(1, 90.0, 300.0)),
+            Input::Move(finger(2, 172.0, 300.0)),
+        ]);
+        assert_eq!(board.stage.view, from.zoom_about(2.0, 131.0, 300.0));
         // The first finger up: the pinch holds until the last is up, and never selects.
-        let zoomed = stage.view;
-        assert_eq!(
-            run(&mut stage, &design, vec![Input::Up(finger(1, 90.0, 300.0))]),
-            vec![]
-        );
-        run(
-            &mut stage,
-            &design,
-            vec![Input::Move(finger(2, 300.0, 300.0))],
-        );
-        assert_eq!(stage.view, zoomed);
-        assert_eq!(
-            run(
-                &mut stage,
-                &design,
-                vec![Input::Up(finger(2, 300.0, 300.0))]
-            ),
-            vec![]
-        );
-        assert_eq!(stage.gesture, Gesture::Idle);
-        assert!(stage.touches.is_empty());
-        run(
-            &mut stage,
-            &design,
-            vec![Input::Move(finger(2, 200.0, 200.0))],
-        );
-        assert_eq!(stage.view, zoomed);
+        let zoomed = board.stage.view;
+        assert_eq!(board.run(vec![Input::Up(finger(1, 90.0, 300.0))]), vec![]);
+        board.run(vec![Input::Move(finger(2, 300.0, 300.0))]);
+        assert_eq!(board.stage.view, zoomed);
+        assert_eq!(board.run(vec![Input::Up(finger(2, 300.0, 300.0))]), vec![]);
+        assert_eq!(board.stage.gesture, Gesture::Idle);
+        assert!(board.stage.touches.is_empty());
+        board.run(vec![Input::Move(finger(2, 200.0, 200.0))]);
+        assert_eq!(board.stage.view, zoomed);
     }
 
     #[test]
     fn a_pinch_ignores_a_third_finger_a_port_and_a_mouse_but_a_node_is_selected() {
-        let design = design();
-        let mut stage = plain_stage(&design);
-        run(
-            &mut stage,
-            &design,
-            vec![
-                down(finger(1, 100.0, 400.0), Target::Background),
-                down(finger(2, 140.0, 400.0), Target::Background),
-            ],
-        );
-        let pinching = stage.gesture.clone();
+        let mut board = Board::plain();
+        board.run(two_fingers());
+        let pinching = board.stage.gesture.clone();
         assert!(matches!(pinching, Gesture::Pinching { distance, .. } if distance == 40.0));
-        let third = run(
-            &mut stage,
-            &design,
-            vec![down(finger(3, 10.0, 10.0), Target::Background)],
-        );
+        let third = board.run(vec![down(finger(3, 10.0, 10.0), Target::Background)]);
         assert_eq!(third, vec![Effect::Capture(3)]);
-        let port = run(
-            &mut stage,
-            &design,
-            vec![down(finger(4, 595.0, 80.0), Target::Port("cache".into()))],
-        );
+        let port = board.run(vec![down(
+            finger(4, 595.0, 80.0),
+            Target::Port("cache".into()),
+        )]);
         assert_eq!(port, vec![]);
-        run(
-            &mut stage,
-            &design,
-            vec![down(mouse(10.0, 10.0), Target::Background)],
-        );
-        let pressed = run(
-            &mut stage,
-            &design,
-            vec![down(finger(5, 300.0, 200.0), node("app"))],
-        );
+        board.run(vec![down(mouse(10.0, 10.0), Target::Background)]);
+        let pressed = board.run(vec![down(finger(5, 300.0, 200.0), node("app"))]);
         assert_eq!(
             pressed,
             vec![Effect::Capture(5), selects(Selection::Node("app".into()))]
         );
-        assert_eq!(stage.gesture, pinching);
+        assert_eq!(board.stage.gesture, pinching);
         // Three fingers on the background: no zoom until two are left.
-        let view = stage.view;
-        run(
-            &mut stage,
-            &design,
-            vec![Input::Move(finger(1, 50.0, 400.0))],
-        );
-        assert_eq!(stage.view, view);
-        run(&mut stage, &design, vec![Input::Up(finger(3, 10.0, 10.0))]);
-        run(
-            &mut stage,
-            &design,
-            vec![Input::Move(finger(2, 130.0, 400.0))],
-        );
-        assert_eq!(stage.view, view.zoom_about(2.0, 90.0, 400.0));
+        let view = board.stage.view;
+        board.run(vec![Input::Move(finger(1, 50.0, 400.0))]);
+        assert_eq!(board.stage.view, view);
+        board.run(vec![Input::Up(finger(3, 10.0, 10.0))]);
+        board.run(vec![Input::Move(finger(2, 130.0, 400.0))]);
+        assert_eq!(board.stage.view, view.zoom_about(2.0, 90.0, 400.0));
     }
 
     #[test]
     fn a_mouse_never_pinches() {
-        let design = design();
-        let mut stage = plain_stage(&design);
-        run(
-            &mut stage,
-            &design,
-            vec![
-                down(mouse(100.0, 400.0), Target::Background),
-                down(
-                    Pointer {
-                        id: 2,
-                        ..mouse(140.0, 400.0)
-                    },
-                    Target::Background,
-                ),
-            ],
-        );
-        assert!(matches!(stage.gesture, Gesture::Panning { pointer: 2, .. }));
-        assert!(stage.touches.is_empty());
+        let mut board = Board::plain();
+        board.run(vec![
+            down(mouse(100.0, 400.0), Target::Background),
+            down(
+                Pointer {
+                    id: 2,
+                    ..mouse(140.0, 400.0)
+                },
+                Target::Background,
+            ),
+        ]);
+        assert!(matches!(
+            board.stage.gesture,
+            Gesture::Panning { pointer: 2, .. }
+        ));
+        assert!(board.stage.touches.is_empty());
     }
 
     #[test]
     fn a_port_wires_to_the_node_it_is_let_go_on() {
-        let design = design();
-        let mut stage = plain_stage(&design);
+        let mut board = Board::plain();
         let port = Target::Port("cache".into());
-        let pressed = run(
-            &mut stage,
-            &design,
-            vec![down(mouse(595.0, 80.0), port.clone())],
-        );
+        let pressed = board.run(vec![down(mouse(595.0, 80.0), port.clone())]);
         assert_eq!(pressed, vec![Effect::Capture(1)]);
-        assert_eq!(stage.picture().wire, Some(("cache".into(), 595.0, 80.0)));
-        run(&mut stage, &design, vec![Input::Move(mouse(540.0, 330.0))]);
-        assert_eq!(stage.picture().wire, Some(("cache".into(), 540.0, 330.0)));
-        let up = run(&mut stage, &design, vec![Input::Up(mouse(540.0, 330.0))]);
+        assert_eq!(
+            board.stage.picture().wire,
+            Some(("cache".into(), 595.0, 80.0))
+        );
+        board.run(vec![Input::Move(mouse(540.0, 330.0))]);
+        assert_eq!(
+            board.stage.picture().wire,
+            Some(("cache".into(), 540.0, 330.0))
+        );
+        let up = board.run(vec![Input::Up(mouse(540.0, 330.0))]);
         let wire = Action::Connect("cache".into(), "db".into());
         assert_eq!(up, vec![dispatch(wire)]);
-        assert_eq!(stage.picture().wire, None);
+        assert_eq!(board.stage.picture().wire, None);
         // Let go on empty board, or on its own node: no edge.
         for (x, y) in [(700.0, 200.0), (520.0, 80.0)] {
             let inputs = vec![
                 down(mouse(595.0, 80.0), port.clone()),
                 Input::Up(mouse(x, y)),
             ];
-            assert_eq!(run(&mut stage, &design, inputs), vec![]);
-            assert_eq!(stage.picture().wire, None);
+            assert_eq!(board.run(inputs), vec![]);
+            assert_eq!(board.stage.picture().wire, None);
         }
     }
 
     #[test]
     fn cancel_drops_every_gesture_without_effect() {
-        let design = design();
-        let mut stage = plain_stage(&design);
+        let mut board = Board::plain();
         let gestures = [
             vec![
                 down(mouse(300.0, 200.0), node("app")),
                 Input::Move(mouse(340.0, 260.0)),
             ],
             vec![down(mouse(595.0, 80.0), Target::Port("cache".into()))],
-            vec![
-                down(finger(1, 100.0, 400.0), Target::Background),
-                down(finger(2, 140.0, 400.0), Target::Background),
-            ],
+            two_fingers(),
             vec![down(mouse(50.0, 50.0), Target::Background)],
         ];
         for inputs in gestures {
-            run(&mut stage, &design, inputs);
-            assert_ne!(stage.gesture, Gesture::Idle);
-            assert_eq!(run(&mut stage, &design, vec![Input::Cancel]), vec![]);
-            assert_eq!((&stage.gesture, stage.touches.len()), (&Gesture::Idle, 0));
+            board.run(inputs);
+            assert_ne!(board.stage.gesture, Gesture::Idle);
+            assert_eq!(board.run(vec![Input::Cancel]), vec![]);
             assert_eq!(
-                (stage.picture().dragged, stage.picture().wire),
+                (&board.stage.gesture, board.stage.touches.len()),
+                (&Gesture::Idle, 0)
+            );
+            assert_eq!(
+                (board.stage.picture().dragged, board.stage.picture().wire),
                 (None, None)
             );
             // The release that follows does nothing (a press on the background would select).
-            let up = run(&mut stage, &design, vec![Input::Up(mouse(340.0, 260.0))]);
+            let up = board.run(vec![Input::Up(mouse(340.0, 260.0))]);
             assert_eq!(up, vec![]);
         }
     }
 
     #[test]
     fn a_lost_capture_drops_only_that_pointers_gesture() {
-        let design = design();
-        let mut stage = plain_stage(&design);
-        run(
-            &mut stage,
-            &design,
-            vec![
-                down(mouse(300.0, 200.0), node("app")),
-                Input::Move(mouse(340.0, 260.0)),
-            ],
-        );
+        let mut board = Board::plain();
+        board.run(vec![
+            down(mouse(300.0, 200.0), node("app")),
+            Input::Move(mouse(340.0, 260.0)),
+        ]);
         // Another pointer's loss (or its moves and release) leave the drag alone.
-        run(&mut stage, &design, vec![Input::CaptureLost(7)]);
+        board.run(vec![Input::CaptureLost(7)]);
         let other = Pointer {
             id: 7,
             ..mouse(0.0, 0.0)
         };
-        run(&mut stage, &design, vec![Input::Move(other)]);
-        assert_eq!(run(&mut stage, &design, vec![Input::Up(other)]), vec![]);
-        assert_eq!(stage.picture().dragged, Some(("app".into(), 340.0, 260.0)));
-        run(&mut stage, &design, vec![Input::CaptureLost(1)]);
-        assert_eq!(stage.picture().dragged, None);
+        board.run(vec![Input::Move(other)]);
+        assert_eq!(board.run(vec![Input::Up(other)]), vec![]);
         assert_eq!(
-            run(&mut stage, &design, vec![Input::Up(mouse(340.0, 260.0))]),
-            vec![]
+            board.stage.picture().dragged,
+            Some(("app".into(), 340.0, 260.0))
         );
+        board.run(vec![Input::CaptureLost(1)]);
+        assert_eq!(board.stage.picture().dragged, None);
+        assert_eq!(board.run(vec![Input::Up(mouse(340.0, 260.0))]), vec![]);
         // The loss that follows a normal release changes nothing.
-        let up = run(
-            &mut stage,
-            &design,
-            vec![
-                down(mouse(50.0, 50.0), Target::Background),
-                Input::Up(mouse(50.0, 50.0)),
-            ],
-        );
+        let up = board.run(vec![
+            down(mouse(50.0, 50.0), Target::Background),
+            Input::Up(mouse(50.0, 50.0)),
+        ]);
         assert_eq!(up, vec![selects(Selection::None)]);
-        let before = stage.clone();
-        run(&mut stage, &design, vec![Input::CaptureLost(1)]);
-        assert_eq!(stage, before);
+        let before = board.stage.clone();
+        board.run(vec![Input::CaptureLost(1)]);
+        assert_eq!(board.stage, before);
         // A pinch ends when both fingers are lost.
-        run(
-            &mut stage,
-            &design,
-            vec![
-                down(finger(1, 100.0, 400.0), Target::Background),
-                down(finger(2, 140.0, 400.0), Target::Background),
-                Input::CaptureLost(1),
-            ],
-        );
-        assert!(matches!(stage.gesture, Gesture::Pinching { .. }));
-        run(&mut stage, &design, vec![Input::CaptureLost(2)]);
-        assert_eq!(stage.gesture, Gesture::Idle);
+        board.run(two_fingers());
+        board.run(vec![Input::CaptureLost(1)]);
+        assert!(matches!(board.stage.gesture, Gesture::Pinching { .. }));
+        board.run(vec![Input::CaptureLost(2)]);
+        assert_eq!(board.stage.gesture, Gesture::Idle);
     }
 
     #[test]
     fn ctrl_wheel_zooms_about_the_pointer_and_a_plain_wheel_scrolls() {
-        let design = design();
-        let mut stage = plain_stage(&design);
+        let mut board = Board::plain();
         let wheel = |delta_y: f64, zoom: bool| Input::Wheel {
             x: 200.0,
             y: 100.0,
             delta_y,
             zoom,
         };
-        let from = stage.view;
-        assert_eq!(run(&mut stage, &design, vec![wheel(-120.0, false)]), vec![]);
-        assert_eq!(stage.view, from);
+        let from = board.stage.view;
+        assert_eq!(board.run(vec![wheel(-120.0, false)]), vec![]);
+        assert_eq!(board.stage.view, from);
         assert_eq!(
-            run(&mut stage, &design, vec![wheel(-120.0, true)]),
+            board.run(vec![wheel(-120.0, true)]),
             vec![Effect::PreventDefault]
         );
-        assert_eq!(stage.view, from.zoom_about(libm::exp(0.24), 200.0, 100.0));
+        assert_eq!(
+            board.stage.view,
+            from.zoom_about(libm::exp(0.24), 200.0, 100.0)
+        );
         // A fling counts as 200 at most.
-        let mut flung = plain_stage(&design);
-        run(&mut flung, &design, vec![wheel(5_000.0, true)]);
-        assert_eq!(flung.view, from.zoom_about(libm::exp(-0.4), 200.0, 100.0));
+        let mut flung = Board::plain();
+        flung.run(vec![wheel(5_000.0, true)]);
+        assert_eq!(
+            flung.stage.view,
+            from.zoom_about(libm::exp(-0.4), 200.0, 100.0)
+        );
     }
 
     #[test]
     fn keys_move_select_delete_and_leave_connect() {
-        let design = design();
-        let mut stage = plain_stage(&design);
+        let mut board = Board::plain();
         let key = |key: Key, shift: bool, on: Item| Input::Key { key, shift, on };
         let app = || Item::Node("app".into());
         let nudge = |dx: f64, dy: f64| {
@@ -1170,11 +1106,7 @@ mod tests {
             (Input::EdgeClick(1), vec![selects(Selection::Edge(1))]),
         ];
         for (input, effects) in cases {
-            assert_eq!(
-                run(&mut stage, &design, vec![input.clone()]),
-                effects,
-                "{input:?}"
-            );
+            assert_eq!(board.run(vec![input.clone()]), effects, "{input:?}");
         }
         assert_eq!(Key::from_dom("ArrowLeft"), Some(Key::Left));
         assert_eq!(Key::from_dom("Backspace"), Some(Key::Delete));
@@ -1184,18 +1116,17 @@ mod tests {
 
     #[test]
     fn the_buttons_zoom_about_the_middle_reset_and_show_all() {
-        let design = design();
-        let points = points(&design);
-        let mut stage = plain_stage(&design);
-        let from = stage.view;
-        run(&mut stage, &design, vec![Input::ZoomBy(1.25)]);
+        let mut board = Board::plain();
+        let points = points(&board.design);
+        let from = board.stage.view;
+        board.run(vec![Input::ZoomBy(1.25)]);
         assert_eq!(
-            stage.view,
+            board.stage.view,
             from.zoom_about(1.25, VIEW_W / 2.0, VIEW_H / 2.0)
         );
-        run(&mut stage, &design, vec![Input::ShowAll]);
-        assert_eq!(stage.view, View::fit(&points, VIEW_H));
-        assert_eq!(stage.view.boxes_out_of_view(&points, VIEW_H), 0);
+        board.run(vec![Input::ShowAll]);
+        assert_eq!(board.stage.view, View::fit(&points, VIEW_H));
+        assert_eq!(board.stage.view.boxes_out_of_view(&points, VIEW_H), 0);
         // Reset: the opening view for the board's drawn width.
         let phone = Frame {
             width: 360.0,
@@ -1204,11 +1135,11 @@ mod tests {
             ..PLAIN
         };
         let scene = Scene {
-            design: &design,
+            design: &board.design,
             frame: phone,
         };
-        stage.step(Input::ResetView, &scene);
-        assert_eq!(stage.view, View::fit_for_width(&points, 356.0));
+        board.stage.step(Input::ResetView, &scene);
+        assert_eq!(board.stage.view, View::fit_for_width(&points, 356.0));
     }
 
     #[test]
@@ -1275,16 +1206,15 @@ mod tests {
 
     #[test]
     fn a_node_reached_with_tab_is_panned_into_view() {
-        let design = design();
-        let mut stage = plain_stage(&design);
-        stage.view.x = -400.0;
-        let hidden = stage.view;
-        run(&mut stage, &design, vec![Input::Focused("db".into())]);
-        assert_eq!(stage.view, hidden, "the database is in view already");
-        run(&mut stage, &design, vec![Input::Focused("users".into())]);
-        assert_eq!(stage.view, hidden.reveal(80.0, 200.0, VIEW_H));
-        assert_ne!(stage.view, hidden);
-        run(&mut stage, &design, vec![Input::Focused("nowhere".into())]);
-        assert_eq!(stage.view, hidden.reveal(80.0, 200.0, VIEW_H));
+        let mut board = Board::plain();
+        board.stage.view.x = -400.0;
+        let hidden = board.stage.view;
+        board.run(vec![Input::Focused("db".into())]);
+        assert_eq!(board.stage.view, hidden, "the database is in view already");
+        board.run(vec![Input::Focused("users".into())]);
+        assert_eq!(board.stage.view, hidden.reveal(80.0, 200.0, VIEW_H));
+        assert_ne!(board.stage.view, hidden);
+        board.run(vec![Input::Focused("nowhere".into())]);
+        assert_eq!(board.stage.view, hidden.reveal(80.0, 200.0, VIEW_H));
     }
 }

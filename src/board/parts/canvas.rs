@@ -7,16 +7,13 @@
 use std::collections::BTreeMap;
 
 use shardlab_core::sim::Design;
-use web_sys::{Element, FocusEvent, PointerEvent};
+use web_sys::MouseEvent;
 use yew::prelude::*;
 
-use super::callout::Callout;
-use super::driver::{pointer, use_stage};
+use super::driver::{on_capture_lost, on_focus_in, on_pointer, pointer, use_stage};
 use super::edge_view::EdgeView;
 use super::node_view::NodeView;
-use super::wire_preview::WirePreview;
-use super::zoom_bar::ZoomBar;
-use crate::board::geometry::{callout_position, VIEW_W};
+use crate::board::geometry::{callout_position, NODE_W, VIEW_W};
 use crate::board::gesture::{Input, Target};
 use crate::board::state::{Action, Selection};
 
@@ -42,39 +39,16 @@ pub struct CanvasProps {
 #[function_component(Canvas)]
 pub fn canvas(props: &CanvasProps) -> Html {
     let (svg, stage, drive) = use_stage(&props.design, &props.dispatch);
-    let pointer_input = |make: fn(PointerEvent) -> Input| {
-        drive.reform(move |e: PointerEvent| (make(e.clone()), e.into()))
-    };
-    let on_down = pointer_input(|e| Input::Down {
-        pointer: pointer(&e),
+    let on_down = on_pointer(&drive, |e| Input::Down {
+        pointer: pointer(e),
         on: Target::Background,
         primary: e.button() == 0,
     });
-    let on_move = pointer_input(|e| Input::Move(pointer(&e)));
-    let on_up = pointer_input(|e| Input::Up(pointer(&e)));
-    let on_cancel = pointer_input(|_| Input::Cancel);
-    let on_lost = {
-        let (drive, svg) = (drive.clone(), svg.clone());
-        // Only the SVG's own capture: a touch's implicit capture by the box it landed on is
-        // handed to the SVG at once, and that loss bubbles up here too.
-        Callback::from(move |e: PointerEvent| {
-            let on_svg = e.target_dyn_into::<Element>() == svg.cast::<Element>();
-            if on_svg {
-                drive.emit((Input::CaptureLost(e.pointer_id()), e.into()));
-            }
-        })
-    };
-    // A node reached with Tab is panned into view: on a phone the opening view shows only part
-    // of the board.
-    let on_focus_in = {
-        let drive = drive.clone();
-        Callback::from(move |e: FocusEvent| {
-            let node = e.target_dyn_into::<Element>();
-            if let Some(id) = node.and_then(|el| el.get_attribute("data-node")) {
-                drive.emit((Input::Focused(id), e.into()));
-            }
-        })
-    };
+    let on_move = on_pointer(&drive, |e| Input::Move(pointer(e)));
+    let on_up = on_pointer(&drive, |e| Input::Up(pointer(e)));
+    let on_cancel = on_pointer(&drive, |_| Input::Cancel);
+    let on_lost = on_capture_lost(&drive, &svg);
+    let on_focus_in = on_focus_in(&drive);
 
     let picture = stage.borrow().picture();
     let (view, view_h) = (picture.view, picture.view_h);
@@ -112,22 +86,50 @@ pub fn canvas(props: &CanvasProps) -> Html {
         }
     });
     let wire = picture.wire.as_ref().and_then(|(from, bx, by)| {
-        Some(html! { <WirePreview from={position(from)?} end={(*bx, *by)} /> })
+        let (fx, fy) = position(from)?;
+        Some(html! {
+            <line class="edge-line wiring" x1={(fx + NODE_W / 2.0).to_string()} y1={fy.to_string()}
+                x2={bx.to_string()} y2={by.to_string()} />
+        })
     });
     let callouts = props.problems.iter().filter_map(|(id, messages)| {
         let (x, y) = position(id)?;
         let at = callout_position(view, x, y, view_h);
-        Some(html! { <Callout node={id.clone()} messages={messages.clone()} {at} /> })
+        let style = format!("left: {:.2}%; top: {:.2}%;", at.0, at.1);
+        let more = match messages.len() {
+            0 | 1 => String::new(),
+            n => format!(" (+{} more)", n.saturating_sub(1)),
+        };
+        let first = messages.first().cloned().unwrap_or_default();
+        Some(html! {
+            <p class="callout" role="note" data-node={id.clone()} {style} title={messages.join("\n")}>
+                { first }{ more }
+            </p>
+        })
     });
     let points: Vec<(f64, f64)> = props.design.nodes.iter().map(|n| (n.x, n.y)).collect();
     let transform = format!(
         "translate({:.2} {:.2}) scale({:.4})",
         view.x, view.y, view.zoom
     );
+    let out_of_view = view.boxes_out_of_view(&points, view_h);
+    let button = |input: Input| drive.reform(move |e: MouseEvent| (input.clone(), e.into()));
     html! {
         <div class="board-stage">
-            <ZoomBar out_of_view={view.boxes_out_of_view(&points, view_h)} boxes={points.len()}
-                on_input={drive.clone()} />
+            <div class="board-zoom" role="group" aria-label="Zoom">
+                <button type="button" onclick={button(Input::ZoomBy(1.25))} aria-label="Zoom in">{ "+" }</button>
+                <button type="button" onclick={button(Input::ZoomBy(0.8))} aria-label="Zoom out">{ "−" }</button>
+                <button type="button" onclick={button(Input::ResetView)}>{ "Reset view" }</button>
+                if out_of_view > 0 {
+                    <button type="button" onclick={button(Input::ShowAll)}>{ "Show all" }</button>
+                }
+                <span class="hint">
+                    if out_of_view > 0 {
+                        { format!("{} of {} boxes are off screen. ", out_of_view, points.len()) }
+                    }
+                    { "Drag to pan. Hold Ctrl or Cmd and scroll to zoom (or pinch)." }
+                </span>
+            </div>
             <div class="board-canvas">
                 <svg ref={svg} class={classes!("board-svg", props.connecting.is_some().then_some("connect-mode"))}
                     viewBox={format!("0 0 {VIEW_W} {view_h}")} preserveAspectRatio="xMinYMin meet"
@@ -162,7 +164,7 @@ mod browser_tests {
 
     use wasm_bindgen::JsCast;
     use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
-    use web_sys::{HtmlElement, KeyboardEventInit, PointerEventInit};
+    use web_sys::{Element, HtmlElement, KeyboardEventInit, PointerEvent, PointerEventInit};
 
     use super::*;
     use crate::test_support::{find, mount_with};

@@ -10,7 +10,7 @@ use std::rc::Rc;
 use gloo::events::{EventListener, EventListenerOptions};
 use shardlab_core::sim::Design;
 use wasm_bindgen::JsCast;
-use web_sys::{Element, Event, HtmlElement, KeyboardEvent, PointerEvent, WheelEvent};
+use web_sys::{Element, Event, FocusEvent, HtmlElement, KeyboardEvent, PointerEvent, WheelEvent};
 use yew::prelude::*;
 
 use crate::board::gesture::{Effect, Frame, Input, Item, Key, Pointer, Scene, Stage};
@@ -41,6 +41,34 @@ pub fn on_key(on_input: &OnInput, on: Item) -> Callback<KeyboardEvent> {
     })
 }
 
+/// A pointer handler of the SVG: `input` reads the event.
+pub fn on_pointer(drive: &OnInput, input: fn(&PointerEvent) -> Input) -> Callback<PointerEvent> {
+    drive.reform(move |e: PointerEvent| (input(&e), e.into()))
+}
+
+/// The SVG's `lostpointercapture` handler. Only the SVG's own capture counts: a touch's implicit
+/// capture by the box it landed on is handed to the SVG at once, and that loss bubbles up too.
+pub fn on_capture_lost(drive: &OnInput, svg: &NodeRef) -> Callback<PointerEvent> {
+    let (drive, svg) = (drive.clone(), svg.clone());
+    Callback::from(move |e: PointerEvent| {
+        if e.target_dyn_into::<Element>() == svg.cast::<Element>() {
+            drive.emit((Input::CaptureLost(e.pointer_id()), e.into()));
+        }
+    })
+}
+
+/// The `focusin` handler of the board's drawing: a node reached with Tab is panned into view (on
+/// a phone the opening view shows only part of the board).
+pub fn on_focus_in(drive: &OnInput) -> Callback<FocusEvent> {
+    let drive = drive.clone();
+    Callback::from(move |e: FocusEvent| {
+        let node = e.target_dyn_into::<Element>();
+        if let Some(id) = node.and_then(|el| el.get_attribute("data-node")) {
+            drive.emit((Input::Focused(id), e.into()));
+        }
+    })
+}
+
 /// Where the SVG is on screen now.
 fn frame(svg: &Element) -> Frame {
     let rect = svg.get_bounding_client_rect();
@@ -63,7 +91,7 @@ struct Driver {
     /// The page's dispatcher.
     dispatch: Callback<Action>,
     /// Redraws the canvas.
-    redraw: Callback<()>,
+    redraw: UseForceUpdateHandle,
 }
 
 impl Driver {
@@ -95,7 +123,7 @@ impl Driver {
             }
         }
         if changed {
-            self.redraw.emit(());
+            self.redraw.force_update();
         }
     }
 }
@@ -110,12 +138,11 @@ pub fn use_stage(
 ) -> (NodeRef, Rc<RefCell<Stage>>, OnInput) {
     let svg = use_node_ref();
     let stage = use_mut_ref(|| Stage::new(design));
-    let redraw = use_force_update();
     let driver = Driver {
         stage: stage.clone(),
         svg: svg.clone(),
         dispatch: dispatch.clone(),
-        redraw: Callback::from(move |()| redraw.force_update()),
+        redraw: use_force_update(),
     };
     let shared = Rc::new(design.clone());
     let drive = {

@@ -33,12 +33,12 @@ pub struct NodeViewProps {
 }
 
 /// A press on the box or on its port: the canvas's background does not see it.
-fn on_press(on_input: &OnInput, target: impl Fn() -> Target + 'static) -> Callback<PointerEvent> {
+fn on_press(on_input: &OnInput, target: Target) -> Callback<PointerEvent> {
     on_input.reform(move |e: PointerEvent| {
         e.stop_propagation();
         let input = Input::Down {
             pointer: pointer(&e),
-            on: target(),
+            on: target.clone(),
             primary: e.button() == 0,
         };
         (input, e.into())
@@ -52,14 +52,8 @@ pub fn node_view(props: &NodeViewProps) -> Html {
     let kind = node.settings.kind();
     let (x, y) = (props.x, props.y);
     let id = node.id.clone();
-    let on_down = {
-        let id = id.clone();
-        on_press(&props.on_input, move || Target::Node(id.clone()))
-    };
-    let on_port = {
-        let id = id.clone();
-        on_press(&props.on_input, move || Target::Port(id.clone()))
-    };
+    let on_down = on_press(&props.on_input, Target::Node(id.clone()));
+    let on_port = on_press(&props.on_input, Target::Port(id.clone()));
     let on_key = on_key(&props.on_input, Item::Node(id.clone()));
     let label = if node.label.is_empty() {
         kind.title().to_string()
