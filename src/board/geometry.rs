@@ -179,6 +179,27 @@ pub fn client_to_view(client_x: f64, client_y: f64, left: f64, top: f64, width: 
     ((client_x - left) * scale, (client_y - top) * scale)
 }
 
+/// The width, in CSS px, that the board's drawing gets in an SVG whose client rectangle is
+/// `rect_width` × `rect_height` and whose width inside the border is `inner_width`, for a viewBox
+/// [`VIEW_W`] × `view_h`. The viewBox is scaled into the inside of the border by the smaller of its
+/// two ratios: the box keeps the viewBox's aspect ratio including the border, so inside it the
+/// height is the limit by a fraction of a pixel.
+pub fn drawn_width(rect_width: f64, rect_height: f64, inner_width: f64, view_h: f64) -> f64 {
+    let border = (rect_width - inner_width).max(0.0);
+    let inner_height = (rect_height - border).max(0.0);
+    inner_width.min(inner_height * VIEW_W / view_h)
+}
+
+/// Where a validation callout goes for the node centred at board point `(bx, by)`: just under its
+/// box's left corner, as (left, top) percentages of a viewBox `view_h` high, kept on the board.
+pub fn callout_position(view: View, bx: f64, by: f64, view_h: f64) -> (f64, f64) {
+    let (vx, vy) = view.to_view(bx - NODE_W / 2.0, by + NODE_H / 2.0 + 6.0);
+    (
+        (vx / VIEW_W * 100.0).clamp(0.0, 95.0),
+        (vy / view_h * 100.0).clamp(0.0, 95.0),
+    )
+}
+
 /// Whether a board point is inside the box of the node centred at `(cx, cy)`.
 pub fn hits_node(px: f64, py: f64, cx: f64, cy: f64) -> bool {
     (px - cx).abs() <= NODE_W / 2.0 && (py - cy).abs() <= NODE_H / 2.0
@@ -390,6 +411,29 @@ mod tests {
             (400.0, 200.0)
         );
         assert_eq!(client_to_view(5.0, 5.0, 0.0, 0.0, 0.0), (5.0, 5.0));
+    }
+
+    #[test]
+    fn the_drawing_gets_the_inside_of_the_border() {
+        // A 2 px border on a wide board: the inner width, unless the height is the tighter limit.
+        assert_eq!(drawn_width(804.0, 444.0, 800.0, VIEW_H), 800.0);
+        let tight = drawn_width(804.0, 443.0, 800.0, VIEW_H);
+        assert!((tight - 439.0 * VIEW_W / VIEW_H).abs() < 1e-9, "{tight}");
+        // Not on screen yet: nothing.
+        assert_eq!(drawn_width(0.0, 0.0, 0.0, VIEW_H), 0.0);
+    }
+
+    #[test]
+    fn callouts_sit_under_their_box_and_stay_on_the_board() {
+        let view = View {
+            x: 0.0,
+            y: 0.0,
+            zoom: 1.0,
+        };
+        let (left, top) = callout_position(view, 275.0, 100.0, VIEW_H);
+        assert!((left - 25.0).abs() < 1e-9, "{left}");
+        assert!((top - (100.0 + NODE_H / 2.0 + 6.0) / VIEW_H * 100.0).abs() < 1e-9);
+        assert_eq!(callout_position(view, -900.0, 900.0, VIEW_H), (0.0, 95.0));
     }
 
     #[test]

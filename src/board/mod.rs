@@ -9,8 +9,6 @@
 #[cfg(feature = "board")]
 pub mod autosave;
 #[cfg(feature = "board")]
-pub mod canvas;
-#[cfg(feature = "board")]
 pub mod caption;
 #[cfg(feature = "board")]
 pub mod design_io;
@@ -21,9 +19,11 @@ pub mod figure;
 #[cfg(feature = "board")]
 pub mod geometry;
 #[cfg(feature = "board")]
-pub mod node_view;
+pub mod gesture;
 #[cfg(feature = "board")]
 pub mod palette;
+#[cfg(feature = "board")]
+pub mod parts;
 #[cfg(feature = "board")]
 pub mod plots;
 pub mod preview;

@@ -161,7 +161,7 @@ pub fn board_view() -> Html {
                         { for general.iter().map(|m| html! { <li>{ m.clone() }</li> }) }
                     </ul>
                 }
-                <canvas::Canvas key={state.preset.clone().unwrap_or_default()} design={state.design.clone()} selected={state.selected.clone()}
+                <parts::canvas::Canvas key={state.preset.clone().unwrap_or_default()} design={state.design.clone()} selected={state.selected.clone()}
                     connecting={state.connecting.clone()} problems={problems} {loads}
                     dispatch={dispatch.clone()} />
                 <saving::Saving design={state.design.clone()} error={state.import_error.clone()}

@@ -5,7 +5,7 @@ use shardlab_core::sim::{preset, Design, NodeKind, PRESET_NAMES};
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
-use super::node_view::kind_class;
+use super::preview::kind_class;
 use super::state::{Action, Selection};
 
 /// The palette's inputs.

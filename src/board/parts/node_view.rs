@@ -5,9 +5,10 @@
 use shardlab_core::sim::Node;
 use yew::prelude::*;
 
-pub use super::preview::kind_class;
-
-use super::geometry::{NODE_H, NODE_W};
+use super::driver::{on_key, pointer, OnInput};
+use crate::board::geometry::{NODE_H, NODE_W};
+use crate::board::gesture::{Input, Item, Target};
+use crate::board::preview::kind_class;
 
 /// A node's inputs.
 #[derive(Properties, PartialEq)]
@@ -27,12 +28,21 @@ pub struct NodeViewProps {
     /// Its load from the latest run or estimate: (utilisation 0 … 1 if it queues, requests/s).
     #[prop_or_default]
     pub load: Option<(Option<f64>, f64)>,
-    /// Pointer down on the box (drag or select).
-    pub on_down: Callback<(PointerEvent, String)>,
-    /// Pointer down on the port (wire an edge).
-    pub on_port: Callback<(PointerEvent, String)>,
-    /// A key pressed while the box has focus.
-    pub on_key: Callback<(KeyboardEvent, String)>,
+    /// Pointer down on the box (drag or select) or its port (wire an edge), and keys.
+    pub on_input: OnInput,
+}
+
+/// A press on the box or on its port: the canvas's background does not see it.
+fn on_press(on_input: &OnInput, target: Target) -> Callback<PointerEvent> {
+    on_input.reform(move |e: PointerEvent| {
+        e.stop_propagation();
+        let input = Input::Down {
+            pointer: pointer(&e),
+            on: target.clone(),
+            primary: e.button() == 0,
+        };
+        (input, e.into())
+    })
 }
 
 /// One node.
@@ -42,18 +52,9 @@ pub fn node_view(props: &NodeViewProps) -> Html {
     let kind = node.settings.kind();
     let (x, y) = (props.x, props.y);
     let id = node.id.clone();
-    let on_down = {
-        let id = id.clone();
-        props.on_down.reform(move |e: PointerEvent| (e, id.clone()))
-    };
-    let on_port = {
-        let id = id.clone();
-        props.on_port.reform(move |e: PointerEvent| (e, id.clone()))
-    };
-    let on_key = {
-        let id = id.clone();
-        props.on_key.reform(move |e: KeyboardEvent| (e, id.clone()))
-    };
+    let on_down = on_press(&props.on_input, Target::Node(id.clone()));
+    let on_port = on_press(&props.on_input, Target::Port(id.clone()));
+    let on_key = on_key(&props.on_input, Item::Node(id.clone()));
     let label = if node.label.is_empty() {
         kind.title().to_string()
     } else {

@@ -1,0 +1,1220 @@
+//! The board's pointer and keyboard gestures as a pure reducer. [`Stage`] holds the pan and zoom
+//! and the gesture under way (dragging a node, panning, pinching, wiring from a port); each
+//! [`Input`] (a pointer down, move, up or cancel, a lost pointer capture, a wheel turn, a key, a
+//! zoom button, a focus, the board's first measure or a resize) updates it and returns the
+//! [`Effect`]s for the page: board actions to dispatch, a pointer to capture, a default to prevent,
+//! focus to move. No web types: points are plain CSS pixels and ids, so every gesture is tested
+//! natively; `parts::canvas` turns DOM events into inputs and carries the effects out.
+//!
+//! Every drag has a keyboard or click path: arrow keys move a node (Shift for bigger steps), Tab
+//! to a node pans it into view, the zoom buttons zoom, "Show all" fits every box, and a node
+//! pressed while "Connect to…" waits is wired (the page's reducer connects on `Select`).
+
+use shardlab_core::sim::Design;
+
+use super::geometry::{client_to_view, drawn_width, hits_node, view_height, View, VIEW_H, VIEW_W};
+use super::state::{Action, Selection};
+
+/// How far, in client pixels, a pointer must move before a press becomes a drag.
+pub const DRAG_SLOP: f64 = 3.0;
+/// An arrow key's step, in board units; [`NUDGE_SHIFT`] with Shift held.
+pub const NUDGE: f64 = 10.0;
+/// See [`NUDGE`].
+pub const NUDGE_SHIFT: f64 = 50.0;
+
+/// Where the board's SVG sits on screen, in CSS pixels: its client rectangle and its width inside
+/// the border. Zero before it is on screen, which maps client points to themselves.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Frame {
+    /// The rectangle's left edge.
+    pub left: f64,
+    /// Its top edge.
+    pub top: f64,
+    /// Its width, border included.
+    pub width: f64,
+    /// Its height, border included.
+    pub height: f64,
+    /// The width inside the border.
+    pub inner_width: f64,
+}
+
+impl Frame {
+    fn to_view(self, (x, y): (f64, f64)) -> (f64, f64) {
+        client_to_view(x, y, self.left, self.top, self.width)
+    }
+
+    /// The width the board's drawing gets inside this frame, for a viewBox `view_h` high.
+    fn drawn_width(self, view_h: f64) -> f64 {
+        drawn_width(self.width, self.height, self.inner_width, view_h)
+    }
+}
+
+/// What the board needs to know to read an input: the design and where the board is on screen.
+#[derive(Clone, Copy, Debug)]
+pub struct Scene<'a> {
+    /// The design drawn.
+    pub design: &'a Design,
+    /// The SVG's place on screen.
+    pub frame: Frame,
+}
+
+/// One pointer, at a client point (CSS pixels).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Pointer {
+    /// The pointer's id.
+    pub id: i32,
+    /// Client x.
+    pub x: f64,
+    /// Client y.
+    pub y: f64,
+    /// Whether it is a finger (two on the background pinch).
+    pub touch: bool,
+}
+
+impl Pointer {
+    fn at(self) -> (f64, f64) {
+        (self.x, self.y)
+    }
+}
+
+/// What a pointer went down on.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Target {
+    /// The background: pan, or pinch with a second finger.
+    Background,
+    /// A node's box: drag it (a press without a drag selects it).
+    Node(String),
+    /// A node's port: wire an edge from it.
+    Port(String),
+}
+
+/// What a key was pressed on.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Item {
+    /// A node, by id.
+    Node(String),
+    /// An edge, by index in `design.edges`.
+    Edge(usize),
+}
+
+/// The keys the board answers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Key {
+    /// Arrow left.
+    Left,
+    /// Arrow right.
+    Right,
+    /// Arrow up.
+    Up,
+    /// Arrow down.
+    Down,
+    /// Enter: select, and for a node open its settings.
+    Enter,
+    /// Space: select.
+    Space,
+    /// Delete or Backspace.
+    Delete,
+    /// Escape: leave "Connect to…".
+    Escape,
+}
+
+impl Key {
+    /// The key of a DOM `KeyboardEvent.key`, or `None` for keys the board ignores.
+    pub fn from_dom(key: &str) -> Option<Key> {
+        Some(match key {
+            "ArrowLeft" => Key::Left,
+            "ArrowRight" => Key::Right,
+            "ArrowUp" => Key::Up,
+            "ArrowDown" => Key::Down,
+            "Enter" => Key::Enter,
+            " " => Key::Space,
+            "Delete" | "Backspace" => Key::Delete,
+            "Escape" => Key::Escape,
+            _ => return None,
+        })
+    }
+}
+
+/// Everything that happens to the board.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Input {
+    /// A pointer pressed; `primary` is the main button (touch and pen count).
+    Down {
+        /// The pointer.
+        pointer: Pointer,
+        /// What it landed on.
+        on: Target,
+        /// Whether it is the main button.
+        primary: bool,
+    },
+    /// A pointer moved.
+    Move(Pointer),
+    /// A pointer lifted.
+    Up(Pointer),
+    /// The browser took the pointers over (a scroll, a system gesture): drop every gesture.
+    Cancel,
+    /// The board lost the capture of this pointer without an up or a cancel: drop what it did.
+    CaptureLost(i32),
+    /// The wheel turned at a client point; `zoom` when Ctrl or Cmd is held.
+    Wheel {
+        /// Client x.
+        x: f64,
+        /// Client y.
+        y: f64,
+        /// The wheel's vertical delta.
+        delta_y: f64,
+        /// Ctrl or Cmd held: zoom (otherwise the page scrolls).
+        zoom: bool,
+    },
+    /// A key pressed on a node or an edge.
+    Key {
+        /// The key.
+        key: Key,
+        /// Shift held.
+        shift: bool,
+        /// What had focus.
+        on: Item,
+    },
+    /// An edge clicked.
+    EdgeClick(usize),
+    /// A zoom button: zoom about the board's middle.
+    ZoomBy(f64),
+    /// "Reset view": the opening view for the board's width.
+    ResetView,
+    /// "Show all": every box in view.
+    ShowAll,
+    /// A node got focus (Tab): pan it into view.
+    Focused(String),
+    /// The board is on screen for the first time: shape it and open at the view for its width.
+    Opened,
+    /// The window resized: a board that crosses the phone threshold changes shape and opens
+    /// again; other resizes (a mobile address bar sliding away) keep the reader's pan and zoom.
+    Resized,
+}
+
+/// What the page does after an input.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Effect {
+    /// Send this action to the board's reducer.
+    Dispatch(Action),
+    /// Capture this pointer on the board, so its moves and up arrive even off it.
+    Capture(i32),
+    /// Prevent the event's default (a key's scroll, the wheel's page zoom).
+    PreventDefault,
+    /// Move focus to the settings panel.
+    FocusSettings,
+}
+
+/// A finger on the background.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Touch {
+    id: i32,
+    at: (f64, f64),
+}
+
+/// The gesture under way.
+#[derive(Clone, Debug, Default, PartialEq)]
+enum Gesture {
+    /// Nothing pressed.
+    #[default]
+    Idle,
+    /// A node pressed: it follows the pointer once the pointer passes [`DRAG_SLOP`].
+    Dragging {
+        pointer: i32,
+        node: String,
+        /// The node's centre minus the pressed board point.
+        grab: (f64, f64),
+        /// The pressed client point.
+        start: (f64, f64),
+        /// The node's live centre once it moves.
+        at: Option<(f64, f64)>,
+    },
+    /// The background pressed: the view follows the pointer once it passes [`DRAG_SLOP`]; a
+    /// press without a drag clears the selection.
+    Panning {
+        pointer: i32,
+        start: (f64, f64),
+        from: View,
+        moved: bool,
+    },
+    /// Two fingers on the background: the view zooms by how far apart they are, about their
+    /// middle.
+    Pinching { distance: f64, from: View },
+    /// A port pressed: a loose wire to the pointer, wired to the node it is let go on.
+    Wiring {
+        pointer: i32,
+        from: String,
+        end: (f64, f64),
+    },
+}
+
+impl Gesture {
+    /// The pointer that owns a one-pointer gesture.
+    fn pointer(&self) -> Option<i32> {
+        match self {
+            Gesture::Dragging { pointer, .. }
+            | Gesture::Panning { pointer, .. }
+            | Gesture::Wiring { pointer, .. } => Some(*pointer),
+            Gesture::Idle | Gesture::Pinching { .. } => None,
+        }
+    }
+}
+
+/// What the board draws beyond the design: the pan and zoom, the viewBox height, the dragged
+/// node's live centre and the loose wire. The canvas redraws when it changes.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Picture {
+    /// The pan and zoom.
+    pub view: View,
+    /// The viewBox height.
+    pub view_h: f64,
+    /// The dragged node and its live centre.
+    pub dragged: Option<(String, f64, f64)>,
+    /// The wire being drawn: its node and its loose end, in board units.
+    pub wire: Option<(String, f64, f64)>,
+}
+
+/// The board's pan and zoom and the gesture under way.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Stage {
+    view: View,
+    /// The viewBox height: taller on a phone (see [`view_height`]), decided from the board's
+    /// width once it is on screen and again when a resize crosses the threshold.
+    view_h: f64,
+    gesture: Gesture,
+    touches: Vec<Touch>,
+}
+
+fn points(design: &Design) -> Vec<(f64, f64)> {
+    design.nodes.iter().map(|n| (n.x, n.y)).collect()
+}
+
+fn distance(a: (f64, f64), b: (f64, f64)) -> f64 {
+    (a.0 - b.0).hypot(a.1 - b.1)
+}
+
+fn select(selection: Selection) -> Effect {
+    Effect::Dispatch(Action::Select(selection))
+}
+
+impl Stage {
+    /// The board before it is measured: the design fitted in the wide viewBox.
+    pub fn new(design: &Design) -> Stage {
+        Stage {
+            view: View::fit_for_width(&points(design), 0.0),
+            view_h: VIEW_H,
+            gesture: Gesture::Idle,
+            touches: Vec::new(),
+        }
+    }
+
+    /// The pan and zoom.
+    pub fn view(&self) -> View {
+        self.view
+    }
+
+    /// The viewBox height.
+    pub fn view_h(&self) -> f64 {
+        self.view_h
+    }
+
+    /// What the board draws beyond the design.
+    pub fn picture(&self) -> Picture {
+        let (dragged, wire) = match &self.gesture {
+            Gesture::Dragging {
+                node, at: Some(at), ..
+            } => (Some((node.clone(), at.0, at.1)), None),
+            Gesture::Wiring { from, end, .. } => (None, Some((from.clone(), end.0, end.1))),
+            _ => (None, None),
+        };
+        Picture {
+            view: self.view,
+            view_h: self.view_h,
+            dragged,
+            wire,
+        }
+    }
+
+    fn board_point(&self, frame: Frame, pointer: Pointer) -> (f64, f64) {
+        let (vx, vy) = frame.to_view(pointer.at());
+        self.view.to_board(vx, vy)
+    }
+
+    /// Applies one input and returns what the page must do.
+    pub fn step(&mut self, input: Input, scene: &Scene) -> Vec<Effect> {
+        let points = || points(scene.design);
+        match input {
+            Input::Down {
+                pointer,
+                on,
+                primary,
+            } => self.down(pointer, on, primary, scene),
+            Input::Move(pointer) => {
+                self.moved(pointer, scene.frame);
+                Vec::new()
+            }
+            Input::Up(pointer) => self.up(pointer, scene),
+            Input::Cancel => {
+                self.touches.clear();
+                self.gesture = Gesture::Idle;
+                Vec::new()
+            }
+            Input::CaptureLost(id) => {
+                self.touches.retain(|t| t.id != id);
+                let pinch_over =
+                    matches!(self.gesture, Gesture::Pinching { .. }) && self.touches.is_empty();
+                if pinch_over || self.gesture.pointer() == Some(id) {
+                    self.gesture = Gesture::Idle;
+                }
+                Vec::new()
+            }
+            Input::Wheel {
+                x,
+                y,
+                delta_y,
+                zoom,
+            } => {
+                if !zoom {
+                    return Vec::new();
+                }
+                let (vx, vy) = scene.frame.to_view((x, y));
+                let factor = libm::exp(-delta_y.clamp(-200.0, 200.0) * 0.002);
+                self.view = self.view.zoom_about(factor, vx, vy);
+                vec![Effect::PreventDefault]
+            }
+            Input::Key { key, shift, on } => key_effects(key, shift, on),
+            Input::EdgeClick(index) => vec![select(Selection::Edge(index))],
+            Input::ZoomBy(factor) => {
+                self.view = self
+                    .view
+                    .zoom_about(factor, VIEW_W / 2.0, self.view_h / 2.0);
+                Vec::new()
+            }
+            Input::ResetView => {
+                let width = scene.frame.drawn_width(self.view_h);
+                self.view = View::fit_for_width(&points(), width);
+                Vec::new()
+            }
+            Input::ShowAll => {
+                self.view = View::fit(&points(), self.view_h);
+                Vec::new()
+            }
+            Input::Focused(id) => {
+                if let Some(node) = scene.design.node(&id) {
+                    self.view = self.view.reveal(node.x, node.y, self.view_h);
+                }
+                Vec::new()
+            }
+            Input::Opened => {
+                let width = scene.frame.drawn_width(self.view_h);
+                self.view_h = view_height(width);
+                self.view = View::fit_for_width(&points(), width);
+                Vec::new()
+            }
+            Input::Resized => {
+                let width = scene.frame.drawn_width(self.view_h);
+                if view_height(width) != self.view_h {
+                    self.view_h = view_height(width);
+                    self.view = View::fit_for_width(&points(), width);
+                }
+                Vec::new()
+            }
+        }
+    }
+
+    fn down(&mut self, pointer: Pointer, on: Target, primary: bool, scene: &Scene) -> Vec<Effect> {
+        let pinching = matches!(self.gesture, Gesture::Pinching { .. });
+        match on {
+            Target::Node(id) => {
+                let Some(node) = scene.design.node(&id).filter(|_| primary) else {
+                    return Vec::new();
+                };
+                // A finger on a node during a pinch selects it; the pinch goes on.
+                if !pinching {
+                    let (bx, by) = self.board_point(scene.frame, pointer);
+                    self.gesture = Gesture::Dragging {
+                        pointer: pointer.id,
+                        node: id.clone(),
+                        grab: (node.x - bx, node.y - by),
+                        start: pointer.at(),
+                        at: None,
+                    };
+                }
+                vec![Effect::Capture(pointer.id), select(Selection::Node(id))]
+            }
+            // Any button wires, as before.
+            Target::Port(from) => {
+                if pinching {
+                    return Vec::new();
+                }
+                let end = self.board_point(scene.frame, pointer);
+                self.gesture = Gesture::Wiring {
+                    pointer: pointer.id,
+                    from,
+                    end,
+                };
+                vec![Effect::Capture(pointer.id)]
+            }
+            Target::Background => {
+                if !primary {
+                    return Vec::new();
+                }
+                if pointer.touch {
+                    self.touches.retain(|t| t.id != pointer.id);
+                    self.touches.push(Touch {
+                        id: pointer.id,
+                        at: pointer.at(),
+                    });
+                    if let [a, b] = self.touches.as_slice() {
+                        // A second finger: pinch instead of pan.
+                        self.gesture = Gesture::Pinching {
+                            distance: distance(a.at, b.at),
+                            from: self.view,
+                        };
+                    }
+                }
+                if !matches!(self.gesture, Gesture::Pinching { .. }) {
+                    self.gesture = Gesture::Panning {
+                        pointer: pointer.id,
+                        start: pointer.at(),
+                        from: self.view,
+                        moved: false,
+                    };
+                }
+                vec![Effect::Capture(pointer.id)]
+            }
+        }
+    }
+
+    fn moved(&mut self, pointer: Pointer, frame: Frame) {
+        if let Some(touch) = self.touches.iter_mut().find(|t| t.id == pointer.id) {
+            touch.at = pointer.at();
+        }
+        if let Gesture::Pinching {
+            distance: start,
+            from,
+        } = self.gesture
+        {
+            if let [a, b] = self.touches.as_slice() {
+                // The middle in whole client pixels, as pointer events give them.
+                let middle = (
+                    ((a.at.0 + b.at.0) / 2.0).trunc(),
+                    ((a.at.1 + b.at.1) / 2.0).trunc(),
+                );
+                let (vx, vy) = frame.to_view(middle);
+                if start > 0.0 {
+                    self.view = from.zoom_about(distance(a.at, b.at) / start, vx, vy);
+                }
+            }
+            return;
+        }
+        if self.gesture.pointer() != Some(pointer.id) {
+            return;
+        }
+        let board = self.board_point(frame, pointer);
+        let (vx, vy) = frame.to_view(pointer.at());
+        match &mut self.gesture {
+            Gesture::Dragging {
+                grab, start, at, ..
+            } => {
+                if at.is_none() && distance(pointer.at(), *start) < DRAG_SLOP {
+                    return;
+                }
+                *at = Some((board.0 + grab.0, board.1 + grab.1));
+            }
+            Gesture::Panning {
+                start, from, moved, ..
+            } => {
+                if !*moved && distance(pointer.at(), *start) < DRAG_SLOP {
+                    return;
+                }
+                *moved = true;
+                let (sx, sy) = frame.to_view(*start);
+                self.view = View {
+                    x: from.x + (vx - sx),
+                    y: from.y + (vy - sy),
+                    zoom: from.zoom,
+                };
+            }
+            Gesture::Wiring { end, .. } => *end = board,
+            Gesture::Idle | Gesture::Pinching { .. } => {}
+        }
+    }
+
+    fn up(&mut self, pointer: Pointer, scene: &Scene) -> Vec<Effect> {
+        self.touches.retain(|t| t.id != pointer.id);
+        if matches!(self.gesture, Gesture::Pinching { .. }) {
+            if self.touches.is_empty() {
+                self.gesture = Gesture::Idle;
+            }
+            return Vec::new();
+        }
+        if self.gesture.pointer() != Some(pointer.id) {
+            return Vec::new();
+        }
+        let board = self.board_point(scene.frame, pointer);
+        match std::mem::take(&mut self.gesture) {
+            Gesture::Dragging {
+                node,
+                at: Some((x, y)),
+                ..
+            } => vec![Effect::Dispatch(Action::MoveNode { id: node, x, y })],
+            Gesture::Panning { moved: false, .. } => vec![select(Selection::None)],
+            Gesture::Wiring { from, .. } => scene
+                .design
+                .nodes
+                .iter()
+                .find(|n| n.id != from && hits_node(board.0, board.1, n.x, n.y))
+                .map(|target| Effect::Dispatch(Action::Connect(from, target.id.clone())))
+                .into_iter()
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+}
+
+/// A key on a node or an edge.
+fn key_effects(key: Key, shift: bool, on: Item) -> Vec<Effect> {
+    let prevent = Effect::PreventDefault;
+    match on {
+        Item::Node(id) => {
+            let step = if shift { NUDGE_SHIFT } else { NUDGE };
+            let nudge = |dx: f64, dy: f64| {
+                let id = id.clone();
+                vec![
+                    prevent.clone(),
+                    Effect::Dispatch(Action::NudgeNode { id, dx, dy }),
+                ]
+            };
+            match key {
+                Key::Left => nudge(-step, 0.0),
+                Key::Right => nudge(step, 0.0),
+                Key::Up => nudge(0.0, -step),
+                Key::Down => nudge(0.0, step),
+                Key::Enter => vec![prevent, select(Selection::Node(id)), Effect::FocusSettings],
+                Key::Space => vec![prevent, select(Selection::Node(id))],
+                Key::Delete => vec![
+                    prevent,
+                    select(Selection::Node(id)),
+                    Effect::Dispatch(Action::DeleteSelected),
+                ],
+                Key::Escape => vec![prevent, Effect::Dispatch(Action::CancelConnect)],
+            }
+        }
+        Item::Edge(index) => match key {
+            Key::Delete => vec![
+                prevent,
+                select(Selection::Edge(index)),
+                Effect::Dispatch(Action::DeleteSelected),
+            ],
+            Key::Enter | Key::Space => vec![prevent, select(Selection::Edge(index))],
+            Key::Left | Key::Right | Key::Up | Key::Down | Key::Escape => Vec::new(),
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::geometry::{TALL_VIEW_H, VIEW_H};
+    use crate::board::state::BoardState;
+    use shardlab_core::sim::preset;
+    use std::rc::Rc;
+    use yew::Reducible;
+
+    /// The Pinterest board: users (80, 200), app (300, 200), cache (520, 80), db (520, 320).
+    fn design() -> Design {
+        preset("pinterest").map(|p| p.design).unwrap()
+    }
+
+    /// An SVG at the page's corner, 800 px wide: a client point is the same viewBox point.
+    const PLAIN: Frame = Frame {
+        left: 0.0,
+        top: 0.0,
+        width: 800.0,
+        height: 440.0,
+        inner_width: 800.0,
+    };
+
+    /// A stage whose view draws board points at the same viewBox points.
+    fn plain_stage(design: &Design) -> Stage {
+        let mut stage = Stage::new(design);
+        stage.view = View {
+            x: 0.0,
+            y: 0.0,
+            zoom: 1.0,
+        };
+        stage
+    }
+
+    fn mouse(x: f64, y: f64) -> Pointer {
+        Pointer {
+            id: 1,
+            x,
+            y,
+            touch: false,
+        }
+    }
+
+    fn finger(id: i32, x: f64, y: f64) -> Pointer {
+        Pointer {
+            id,
+            x,
+            y,
+            touch: true,
+        }
+    }
+
+    /// Two fingers 40 px apart on the background: a pinch.
+    fn two_fingers() -> Vec<Input> {
+        vec![
+            down(finger(1, 100.0, 400.0), Target::Background),
+            down(finger(2, 140.0, 400.0), Target::Background),
+        ]
+    }
+
+    fn down(pointer: Pointer, on: Target) -> Input {
+        Input::Down {
+            pointer,
+            on,
+            primary: true,
+        }
+    }
+
+    fn node(id: &str) -> Target {
+        Target::Node(id.into())
+    }
+
+    fn dispatch(action: Action) -> Effect {
+        Effect::Dispatch(action)
+    }
+
+    fn selects(selection: Selection) -> Effect {
+        dispatch(Action::Select(selection))
+    }
+
+    /// The Pinterest board on a [`plain_stage`] in the [`PLAIN`] frame.
+    struct Board {
+        design: Design,
+        stage: Stage,
+    }
+
+    impl Board {
+        fn plain() -> Board {
+            let design = design();
+            let stage = plain_stage(&design);
+            Board { design, stage }
+        }
+
+        /// Steps every input in turn and returns the effects of the last.
+        fn run(&mut self, inputs: Vec<Input>) -> Vec<Effect> {
+            let scene = Scene {
+                design: &self.design,
+                frame: PLAIN,
+            };
+            let stage = &mut self.stage;
+            inputs
+                .into_iter()
+                .fold(Vec::new(), |_, input| stage.step(input, &scene))
+        }
+    }
+
+    #[test]
+    fn a_node_follows_the_pointer_past_the_slop_and_lands_where_let_go() {
+        let mut board = Board::plain();
+        // Pressed 10 right of and 5 below its centre: the grab is kept through the drag.
+        let pressed = board.run(vec![down(mouse(310.0, 205.0), node("app"))]);
+        assert_eq!(
+            pressed,
+            vec![Effect::Capture(1), selects(Selection::Node("app".into()))]
+        );
+        board.run(vec![Input::Move(mouse(312.0, 206.0))]);
+        assert_eq!(board.stage.picture().dragged, None, "inside the slop");
+        board.run(vec![Input::Move(mouse(350.0, 255.0))]);
+        assert_eq!(
+            board.stage.picture().dragged,
+            Some(("app".into(), 340.0, 250.0))
+        );
+        // Once moving, a move back inside the slop still moves it.
+        board.run(vec![Input::Move(mouse(311.0, 205.0))]);
+        assert_eq!(
+            board.stage.picture().dragged,
+            Some(("app".into(), 301.0, 200.0))
+        );
+        let view = board.stage.view;
+        let up = board.run(vec![
+            Input::Move(mouse(360.0, 225.0)),
+            Input::Up(mouse(360.0, 225.0)),
+        ]);
+        let (id, x, y) = ("app".to_string(), 350.0, 220.0);
+        assert_eq!(up, vec![dispatch(Action::MoveNode { id, x, y })]);
+        assert_eq!(board.stage.picture().dragged, None);
+        assert_eq!(board.stage.view, view, "a node drag never pans");
+    }
+
+    #[test]
+    fn a_press_on_a_node_without_a_drag_only_selects_it() {
+        let mut board = Board::plain();
+        let up = board.run(vec![
+            down(mouse(300.0, 200.0), node("app")),
+            Input::Move(mouse(302.0, 201.0)),
+            Input::Up(mouse(302.0, 201.0)),
+        ]);
+        assert_eq!(up, vec![]);
+        // Another button, or a node that is gone, does nothing.
+        let secondary = Input::Down {
+            pointer: mouse(300.0, 200.0),
+            on: node("app"),
+            primary: false,
+        };
+        assert_eq!(board.run(vec![secondary]), vec![]);
+        let gone = down(mouse(300.0, 200.0), node("nowhere"));
+        assert_eq!(board.run(vec![gone]), vec![]);
+        assert_eq!(board.stage.gesture, Gesture::Idle);
+    }
+
+    #[test]
+    fn a_press_on_a_node_while_connect_to_waits_wires_it() {
+        // The click path for wiring: select the source, "Connect to…", then press the target.
+        let mut state = Rc::new(BoardState::from_preset("pinterest").unwrap());
+        state = state.reduce(Action::Select(Selection::Node("cache".into())));
+        state = state.reduce(Action::StartConnect);
+        let mut board = Board::plain();
+        for effect in board.run(vec![down(mouse(520.0, 320.0), node("db"))]) {
+            if let Effect::Dispatch(action) = effect {
+                state = state.reduce(action);
+            }
+        }
+        let wired = |e: &shardlab_core::sim::Edge| e.from == "cache" && e.to == "db";
+        assert!(state.design.edges.iter().any(wired));
+        assert_eq!(state.connecting, None);
+    }
+
+    #[test]
+    fn the_background_pans_and_a_click_on_it_clears_the_selection() {
+        let design = design();
+        // The SVG 400 px wide at (10, 20): a client pixel is two viewBox units.
+        let frame = Frame {
+            left: 10.0,
+            top: 20.0,
+            width: 400.0,
+            height: 220.0,
+            inner_width: 400.0,
+        };
+        let scene = Scene {
+            design: &design,
+            frame,
+        };
+        let mut stage = Stage::new(&design);
+        let from = stage.view;
+        let pressed = stage.step(down(mouse(100.0, 200.0), Target::Background), &scene);
+        assert_eq!(pressed, vec![Effect::Capture(1)]);
+        stage.step(Input::Move(mouse(102.0, 200.0)), &scene);
+        assert_eq!(stage.view, from, "inside the slop");
+        stage.step(Input::Move(mouse(135.0, 180.0)), &scene);
+        let panned = View {
+            x: from.x + 70.0,
+            y: from.y - 40.0,
+            zoom: from.zoom,
+        };
+        assert_eq!(stage.view, panned);
+        assert_eq!(stage.step(Input::Up(mouse(135.0, 180.0)), &scene), vec![]);
+        // A press and a release in place: the selection is cleared, the view stays.
+        stage.step(down(mouse(50.0, 50.0), Target::Background), &scene);
+        let up = stage.step(Input::Up(mouse(51.0, 51.0)), &scene);
+        assert_eq!(up, vec![selects(Selection::None)]);
+        assert_eq!(stage.view, panned);
+        // Another button on the background does nothing.
+        let secondary = Input::Down {
+            pointer: mouse(50.0, 50.0),
+            on: Target::Background,
+            primary: false,
+        };
+        assert_eq!(stage.step(secondary, &scene), vec![]);
+        assert_eq!(stage.gesture, Gesture::Idle);
+    }
+
+    #[test]
+    fn a_second_finger_pinches_about_the_middle() {
+        let mut board = Board::plain();
+        // The first finger pans a little; the second turns it into a pinch from there.
+        board.run(vec![
+            down(finger(1, 100.0, 300.0), Target::Background),
+            Input::Move(finger(1, 110.0, 300.0)),
+        ]);
+        let from = board.stage.view;
+        assert_eq!(from.x, 10.0);
+        let second = board.run(vec![down(finger(2, 151.0, 300.0), Target::Background)]);
+        assert_eq!(second, vec![Effect::Capture(2)]);
+        // 41 px apart, then 82: twice the zoom, about the middle in whole pixels.
+        board.run(vec![
+            Input::Move(finger(1, 90.0, 300.0)),
+            Input::Move(finger(2, 172.0, 300.0)),
+        ]);
+        assert_eq!(board.stage.view, from.zoom_about(2.0, 131.0, 300.0));
+        // The first finger up: the pinch holds until the last is up, and never selects.
+        let zoomed = board.stage.view;
+        assert_eq!(board.run(vec![Input::Up(finger(1, 90.0, 300.0))]), vec![]);
+        board.run(vec![Input::Move(finger(2, 300.0, 300.0))]);
+        assert_eq!(board.stage.view, zoomed);
+        assert_eq!(board.run(vec![Input::Up(finger(2, 300.0, 300.0))]), vec![]);
+        assert_eq!(board.stage.gesture, Gesture::Idle);
+        assert!(board.stage.touches.is_empty());
+        board.run(vec![Input::Move(finger(2, 200.0, 200.0))]);
+        assert_eq!(board.stage.view, zoomed);
+    }
+
+    #[test]
+    fn a_pinch_ignores_a_third_finger_a_port_and_a_mouse_but_a_node_is_selected() {
+        let mut board = Board::plain();
+        board.run(two_fingers());
+        let pinching = board.stage.gesture.clone();
+        assert!(matches!(pinching, Gesture::Pinching { distance, .. } if distance == 40.0));
+        let third = board.run(vec![down(finger(3, 10.0, 10.0), Target::Background)]);
+        assert_eq!(third, vec![Effect::Capture(3)]);
+        let port = board.run(vec![down(
+            finger(4, 595.0, 80.0),
+            Target::Port("cache".into()),
+        )]);
+        assert_eq!(port, vec![]);
+        board.run(vec![down(mouse(10.0, 10.0), Target::Background)]);
+        let pressed = board.run(vec![down(finger(5, 300.0, 200.0), node("app"))]);
+        assert_eq!(
+            pressed,
+            vec![Effect::Capture(5), selects(Selection::Node("app".into()))]
+        );
+        assert_eq!(board.stage.gesture, pinching);
+        // Three fingers on the background: no zoom until two are left.
+        let view = board.stage.view;
+        board.run(vec![Input::Move(finger(1, 50.0, 400.0))]);
+        assert_eq!(board.stage.view, view);
+        board.run(vec![Input::Up(finger(3, 10.0, 10.0))]);
+        board.run(vec![Input::Move(finger(2, 130.0, 400.0))]);
+        assert_eq!(board.stage.view, view.zoom_about(2.0, 90.0, 400.0));
+    }
+
+    #[test]
+    fn a_mouse_never_pinches() {
+        let mut board = Board::plain();
+        board.run(vec![
+            down(mouse(100.0, 400.0), Target::Background),
+            down(
+                Pointer {
+                    id: 2,
+                    ..mouse(140.0, 400.0)
+                },
+                Target::Background,
+            ),
+        ]);
+        assert!(matches!(
+            board.stage.gesture,
+            Gesture::Panning { pointer: 2, .. }
+        ));
+        assert!(board.stage.touches.is_empty());
+    }
+
+    #[test]
+    fn a_port_wires_to_the_node_it_is_let_go_on() {
+        let mut board = Board::plain();
+        let port = Target::Port("cache".into());
+        let pressed = board.run(vec![down(mouse(595.0, 80.0), port.clone())]);
+        assert_eq!(pressed, vec![Effect::Capture(1)]);
+        assert_eq!(
+            board.stage.picture().wire,
+            Some(("cache".into(), 595.0, 80.0))
+        );
+        board.run(vec![Input::Move(mouse(540.0, 330.0))]);
+        assert_eq!(
+            board.stage.picture().wire,
+            Some(("cache".into(), 540.0, 330.0))
+        );
+        let up = board.run(vec![Input::Up(mouse(540.0, 330.0))]);
+        let wire = Action::Connect("cache".into(), "db".into());
+        assert_eq!(up, vec![dispatch(wire)]);
+        assert_eq!(board.stage.picture().wire, None);
+        // Let go on empty board, or on its own node: no edge.
+        for (x, y) in [(700.0, 200.0), (520.0, 80.0)] {
+            let inputs = vec![
+                down(mouse(595.0, 80.0), port.clone()),
+                Input::Up(mouse(x, y)),
+            ];
+            assert_eq!(board.run(inputs), vec![]);
+            assert_eq!(board.stage.picture().wire, None);
+        }
+    }
+
+    #[test]
+    fn cancel_drops_every_gesture_without_effect() {
+        let mut board = Board::plain();
+        let gestures = [
+            vec![
+                down(mouse(300.0, 200.0), node("app")),
+                Input::Move(mouse(340.0, 260.0)),
+            ],
+            vec![down(mouse(595.0, 80.0), Target::Port("cache".into()))],
+            two_fingers(),
+            vec![down(mouse(50.0, 50.0), Target::Background)],
+        ];
+        for inputs in gestures {
+            board.run(inputs);
+            assert_ne!(board.stage.gesture, Gesture::Idle);
+            assert_eq!(board.run(vec![Input::Cancel]), vec![]);
+            assert_eq!(
+                (&board.stage.gesture, board.stage.touches.len()),
+                (&Gesture::Idle, 0)
+            );
+            assert_eq!(
+                (board.stage.picture().dragged, board.stage.picture().wire),
+                (None, None)
+            );
+            // The release that follows does nothing (a press on the background would select).
+            let up = board.run(vec![Input::Up(mouse(340.0, 260.0))]);
+            assert_eq!(up, vec![]);
+        }
+    }
+
+    #[test]
+    fn a_lost_capture_drops_only_that_pointers_gesture() {
+        let mut board = Board::plain();
+        board.run(vec![
+            down(mouse(300.0, 200.0), node("app")),
+            Input::Move(mouse(340.0, 260.0)),
+        ]);
+        // Another pointer's loss (or its moves and release) leave the drag alone.
+        board.run(vec![Input::CaptureLost(7)]);
+        let other = Pointer {
+            id: 7,
+            ..mouse(0.0, 0.0)
+        };
+        board.run(vec![Input::Move(other)]);
+        assert_eq!(board.run(vec![Input::Up(other)]), vec![]);
+        assert_eq!(
+            board.stage.picture().dragged,
+            Some(("app".into(), 340.0, 260.0))
+        );
+        board.run(vec![Input::CaptureLost(1)]);
+        assert_eq!(board.stage.picture().dragged, None);
+        assert_eq!(board.run(vec![Input::Up(mouse(340.0, 260.0))]), vec![]);
+        // The loss that follows a normal release changes nothing.
+        let up = board.run(vec![
+            down(mouse(50.0, 50.0), Target::Background),
+            Input::Up(mouse(50.0, 50.0)),
+        ]);
+        assert_eq!(up, vec![selects(Selection::None)]);
+        let before = board.stage.clone();
+        board.run(vec![Input::CaptureLost(1)]);
+        assert_eq!(board.stage, before);
+        // A pinch ends when both fingers are lost.
+        board.run(two_fingers());
+        board.run(vec![Input::CaptureLost(1)]);
+        assert!(matches!(board.stage.gesture, Gesture::Pinching { .. }));
+        board.run(vec![Input::CaptureLost(2)]);
+        assert_eq!(board.stage.gesture, Gesture::Idle);
+    }
+
+    #[test]
+    fn ctrl_wheel_zooms_about_the_pointer_and_a_plain_wheel_scrolls() {
+        let mut board = Board::plain();
+        let wheel = |delta_y: f64, zoom: bool| Input::Wheel {
+            x: 200.0,
+            y: 100.0,
+            delta_y,
+            zoom,
+        };
+        let from = board.stage.view;
+        assert_eq!(board.run(vec![wheel(-120.0, false)]), vec![]);
+        assert_eq!(board.stage.view, from);
+        assert_eq!(
+            board.run(vec![wheel(-120.0, true)]),
+            vec![Effect::PreventDefault]
+        );
+        assert_eq!(
+            board.stage.view,
+            from.zoom_about(libm::exp(0.24), 200.0, 100.0)
+        );
+        // A fling counts as 200 at most.
+        let mut flung = Board::plain();
+        flung.run(vec![wheel(5_000.0, true)]);
+        assert_eq!(
+            flung.stage.view,
+            from.zoom_about(libm::exp(-0.4), 200.0, 100.0)
+        );
+    }
+
+    #[test]
+    fn keys_move_select_delete_and_leave_connect() {
+        let mut board = Board::plain();
+        let key = |key: Key, shift: bool, on: Item| Input::Key { key, shift, on };
+        let app = || Item::Node("app".into());
+        let nudge = |dx: f64, dy: f64| {
+            let id = "app".to_string();
+            vec![
+                Effect::PreventDefault,
+                dispatch(Action::NudgeNode { id, dx, dy }),
+            ]
+        };
+        let cases = [
+            (key(Key::Left, false, app()), nudge(-NUDGE, 0.0)),
+            (key(Key::Right, false, app()), nudge(NUDGE, 0.0)),
+            (key(Key::Up, true, app()), nudge(0.0, -NUDGE_SHIFT)),
+            (key(Key::Down, true, app()), nudge(0.0, NUDGE_SHIFT)),
+            (
+                key(Key::Enter, false, app()),
+                vec![
+                    Effect::PreventDefault,
+                    selects(Selection::Node("app".into())),
+                    Effect::FocusSettings,
+                ],
+            ),
+            (
+                key(Key::Space, false, app()),
+                vec![
+                    Effect::PreventDefault,
+                    selects(Selection::Node("app".into())),
+                ],
+            ),
+            (
+                key(Key::Delete, false, app()),
+                vec![
+                    Effect::PreventDefault,
+                    selects(Selection::Node("app".into())),
+                    dispatch(Action::DeleteSelected),
+                ],
+            ),
+            (
+                key(Key::Escape, false, app()),
+                vec![Effect::PreventDefault, dispatch(Action::CancelConnect)],
+            ),
+            (
+                key(Key::Delete, false, Item::Edge(2)),
+                vec![
+                    Effect::PreventDefault,
+                    selects(Selection::Edge(2)),
+                    dispatch(Action::DeleteSelected),
+                ],
+            ),
+            (
+                key(Key::Space, false, Item::Edge(2)),
+                vec![Effect::PreventDefault, selects(Selection::Edge(2))],
+            ),
+            (
+                key(Key::Enter, true, Item::Edge(2)),
+                vec![Effect::PreventDefault, selects(Selection::Edge(2))],
+            ),
+            (key(Key::Left, false, Item::Edge(2)), vec![]),
+            (key(Key::Escape, false, Item::Edge(2)), vec![]),
+            (Input::EdgeClick(1), vec![selects(Selection::Edge(1))]),
+        ];
+        for (input, effects) in cases {
+            assert_eq!(board.run(vec![input.clone()]), effects, "{input:?}");
+        }
+        assert_eq!(Key::from_dom("ArrowLeft"), Some(Key::Left));
+        assert_eq!(Key::from_dom("Backspace"), Some(Key::Delete));
+        assert_eq!(Key::from_dom(" "), Some(Key::Space));
+        assert_eq!(Key::from_dom("a"), None);
+    }
+
+    #[test]
+    fn the_buttons_zoom_about_the_middle_reset_and_show_all() {
+        let mut board = Board::plain();
+        let points = points(&board.design);
+        let from = board.stage.view;
+        board.run(vec![Input::ZoomBy(1.25)]);
+        assert_eq!(
+            board.stage.view,
+            from.zoom_about(1.25, VIEW_W / 2.0, VIEW_H / 2.0)
+        );
+        board.run(vec![Input::ShowAll]);
+        assert_eq!(board.stage.view, View::fit(&points, VIEW_H));
+        assert_eq!(board.stage.view.boxes_out_of_view(&points, VIEW_H), 0);
+        // Reset: the opening view for the board's drawn width.
+        let phone = Frame {
+            width: 360.0,
+            height: 360.0,
+            inner_width: 356.0,
+            ..PLAIN
+        };
+        let scene = Scene {
+            design: &board.design,
+            frame: phone,
+        };
+        board.stage.step(Input::ResetView, &scene);
+        assert_eq!(board.stage.view, View::fit_for_width(&points, 356.0));
+    }
+
+    #[test]
+    fn the_board_opens_square_and_legible_on_a_phone_and_reshapes_on_a_turn() {
+        let design = design();
+        let points = points(&design);
+        let mut stage = Stage::new(&design);
+        assert_eq!(
+            (stage.view, stage.view_h),
+            (View::fit(&points, VIEW_H), VIEW_H)
+        );
+        let phone = Frame {
+            width: 360.0,
+            height: 200.0,
+            inner_width: 356.0,
+            ..PLAIN
+        };
+        let at = |frame: Frame| Scene {
+            design: &design,
+            frame,
+        };
+        stage.step(Input::Opened, &at(phone));
+        // Measured in the wide shape: 196 px high inside the border holds 356 px of width.
+        assert_eq!(stage.view_h, TALL_VIEW_H);
+        assert_eq!(stage.view, View::fit_for_width(&points, 356.0));
+        assert!(stage.view.boxes_out_of_view(&points, TALL_VIEW_H) > 0);
+        // A resize that stays a phone (the address bar sliding away) keeps the reader's pan.
+        stage.step(down(mouse(10.0, 10.0), Target::Background), &at(phone));
+        stage.step(Input::Move(mouse(40.0, 10.0)), &at(phone));
+        stage.step(Input::Up(mouse(40.0, 10.0)), &at(phone));
+        let panned = stage.view;
+        let taller = Frame {
+            height: 380.0,
+            ..phone
+        };
+        stage.step(Input::Resized, &at(taller));
+        assert_eq!(stage.view, panned);
+        // Turned on its side: the square board is 804 px wide (800 inside its border), so it
+        // is wide again and opens again.
+        let turned = Frame {
+            width: 804.0,
+            height: 804.0,
+            inner_width: 800.0,
+            ..PLAIN
+        };
+        stage.step(Input::Resized, &at(turned));
+        assert_eq!(
+            (stage.view, stage.view_h),
+            (View::fit(&points, VIEW_H), VIEW_H)
+        );
+        // A wide board opens at the fit.
+        let wide = Frame {
+            height: 444.0,
+            ..turned
+        };
+        let mut desktop = Stage::new(&design);
+        desktop.view = panned;
+        desktop.step(Input::Opened, &at(wide));
+        assert_eq!(
+            (desktop.view, desktop.view_h),
+            (View::fit(&points, VIEW_H), VIEW_H)
+        );
+    }
+
+    #[test]
+    fn a_node_reached_with_tab_is_panned_into_view() {
+        let mut board = Board::plain();
+        board.stage.view.x = -400.0;
+        let hidden = board.stage.view;
+        board.run(vec![Input::Focused("db".into())]);
+        assert_eq!(board.stage.view, hidden, "the database is in view already");
+        board.run(vec![Input::Focused("users".into())]);
+        assert_eq!(board.stage.view, hidden.reveal(80.0, 200.0, VIEW_H));
+        assert_ne!(board.stage.view, hidden);
+        board.run(vec![Input::Focused("nowhere".into())]);
+        assert_eq!(board.stage.view, hidden.reveal(80.0, 200.0, VIEW_H));
+    }
+}
