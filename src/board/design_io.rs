@@ -6,16 +6,15 @@
 use shardlab_core::sim::{Design, ReadError, ReadRules, DESIGN_VERSION};
 use shardlab_core::text::bounded_message;
 
-use crate::components::format::format_count;
 use crate::components::json::Json;
 
 /// Reads a design file's text: JSON, the supported version, and a design that validates.
 pub fn parse_import(text: &str) -> Result<Design, String> {
     Design::from_json::<Json>(text, ReadRules::IMPORT).map_err(|error| match error {
-        ReadError::TooLong { bytes } => format!(
-            "This file is {} bytes; design files are at most 1 MB (1,048,576 bytes).",
-            format_count(u64::try_from(bytes).unwrap_or(u64::MAX))
-        ),
+        // The Import button refuses a larger file before reading it (`saving.rs`).
+        ReadError::TooLong { .. } => {
+            "This file is over 1 MB (1,048,576 bytes), the most a design file may be.".to_owned()
+        }
         ReadError::NotJson(message) => format!(
             "This file is not JSON ({}). Export a board to see the format.",
             bounded_message(&message)

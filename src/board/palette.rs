@@ -32,7 +32,8 @@ pub fn palette(props: &PaletteProps) -> Html {
         Action::LoadPreset(select.value())
     });
     let count = props.design.nodes.len() as f64;
-    let adds = NodeKind::ALL.into_iter().map(|kind| {
+    let adds = NodeKind::ALL.iter().map(|kind| {
+        let kind = *kind;
         // New boxes go in a loose diagonal near the top left, so they never land on each other.
         let (x, y) = (120.0 + (count % 6.0) * 40.0, 60.0 + (count % 6.0) * 30.0);
         html! {

@@ -50,24 +50,19 @@ pub fn of(
             .collect(),
         ..BoardSnapshot::default()
     };
-    match (status, estimated) {
-        (RunStatus::Done(report), _) => {
-            snapshot.source = "simulation".to_owned();
-            snapshot.apdex = Some(report.apdex);
-            snapshot.p99_ms = Some(report.p99_ms);
-            snapshot.error_rate = Some(report.error_rate);
-            snapshot.shard_down_rate = Some(report.errors_by_cause.shard_down);
-            snapshot.hottest = hot(report.hottest_shard.as_ref());
-        }
-        (_, Ok(e)) => {
-            snapshot.source = "estimate".to_owned();
-            snapshot.apdex = Some(e.apdex);
-            snapshot.p99_ms = Some(e.p99_ms);
-            snapshot.error_rate = Some(e.error_rate);
-            snapshot.shard_down_rate = Some(e.errors_by_cause.shard_down);
-            snapshot.hottest = hot(e.hottest_shard.as_ref());
-        }
-        _ => {}
+    // The simulation's outcome once it is done, else the estimate's.
+    let outcome = match (status, estimated) {
+        (RunStatus::Done(report), _) => Some(("simulation", &report.outcome)),
+        (_, Ok(e)) => Some(("estimate", &e.outcome)),
+        _ => None,
+    };
+    if let Some((source, outcome)) = outcome {
+        snapshot.source = source.to_owned();
+        snapshot.apdex = Some(outcome.apdex);
+        snapshot.p99_ms = Some(outcome.p99_ms);
+        snapshot.error_rate = Some(outcome.error_rate);
+        snapshot.shard_down_rate = Some(outcome.errors_by_cause.shard_down);
+        snapshot.hottest = hot(outcome.hottest_shard.as_ref());
     }
     snapshot
 }

@@ -139,25 +139,25 @@ fn decode_from(pairs: &[(String, String)], source: Source) -> (BoardState, Vec<S
 /// (the board explains why), but it must parse.
 pub fn decode_design(text: &str, source: Source) -> Result<Design, String> {
     let whose = source.whose();
+    let unread = |message: &str| {
+        format!(
+            "{whose} design could not be read ({}); showing the preset instead.",
+            bounded_message(message)
+        )
+    };
     Design::from_json::<Json>(text, ReadRules::LINK).map_err(|error| match error {
         ReadError::TooLong { .. } => {
             format!("{whose} design is over 1 MB; showing the preset instead.")
         }
-        ReadError::NotJson(message) | ReadError::NotADesign(message) => format!(
-            "{whose} design could not be read ({}); showing the preset instead.",
-            bounded_message(&message)
-        ),
-        // The link's rules read the version with the rest; a design of another version is
-        // refused as over the limits, below.
-        ReadError::NoVersion | ReadError::OtherVersion(_) => format!(
-            "{whose} design could not be read (it has no \"version\": 1); showing the preset \
-             instead."
-        ),
+        ReadError::NotJson(message) | ReadError::NotADesign(message) => unread(&message),
+        // The link's rules read the version with the rest (another version is refused as over
+        // the limits), so these two do not arise.
+        ReadError::NoVersion | ReadError::OtherVersion(_) => unread("no \"version\": 1"),
         ReadError::Refused(problems) => match problems.first() {
             Some(too_big) => {
                 format!("{whose} design cannot be opened: {too_big}; showing the preset instead.")
             }
-            None => format!("{whose} design cannot be opened; showing the preset instead."),
+            None => unread("refused"),
         },
     })
 }

@@ -508,7 +508,7 @@ mod tests {
             apdex: Some(report.apdex),
             error_rate: Some(report.error_rate),
             shard_down_rate: Some(report.errors_by_cause.shard_down),
-            hottest: report.hottest_shard.map(|h| HotShardSnapshot {
+            hottest: report.outcome.hottest_shard.map(|h| HotShardSnapshot {
                 shard: h.shard,
                 share: h.share,
                 over_mean: h.over_mean,

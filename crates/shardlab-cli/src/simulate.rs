@@ -257,56 +257,58 @@ fn per_s(rate: f64) -> String {
 
 /// The text form: the caption, then one labelled line per result, then per-node load.
 fn report_text(report: &SimReport, chosen: &ChosenDesign) -> String {
+    // What the estimate would report too; the rest is the run's own.
+    let outcome = &report.outcome;
     let mut lines = vec![
-        report.caption(),
+        outcome.caption("simulation"),
         String::new(),
         format!(
             "design      {}, {} users, seed {}, {} simulated s",
             chosen.source,
-            thousands(u64::from(report.users)),
+            thousands(u64::from(outcome.users)),
             report.seed,
             report.duration_s
         ),
         format!(
             "latency     p50 {}, p95 {}, p99 {} (mean {}) over successful replies",
-            ms(report.p50_ms),
-            ms(report.p95_ms),
-            ms(report.p99_ms),
-            ms(report.mean_ms)
+            ms(outcome.p50_ms),
+            ms(outcome.p95_ms),
+            ms(outcome.p99_ms),
+            ms(outcome.mean_ms)
         ),
         format!(
             "errors      {} of {} requests: queue full {} ({}), timeout {} ({}), shard down {} ({})",
-            percent(report.error_rate),
+            percent(outcome.error_rate),
             thousands(report.requests),
-            percent(report.errors_by_cause.queue_full),
+            percent(outcome.errors_by_cause.queue_full),
             thousands(report.errors.queue_full),
-            percent(report.errors_by_cause.timeout),
+            percent(outcome.errors_by_cause.timeout),
             thousands(report.errors.timeout),
-            percent(report.errors_by_cause.shard_down),
+            percent(outcome.errors_by_cause.shard_down),
             thousands(report.errors.shard_down),
         ),
         format!(
             "throughput  {} replies/s (offered {} requests/s)",
-            per_s(report.throughput_rps),
-            per_s(report.offered_rps)
+            per_s(outcome.throughput_rps),
+            per_s(outcome.offered_rps)
         ),
     ];
-    if let Some(hit_rate) = report.cache_hit_rate {
+    if let Some(hit_rate) = outcome.cache_hit_rate {
         lines.push(format!("cache       {} of lookups hit", percent(hit_rate)));
     }
     lines.push(format!(
         "burn        {}/s, {}/month",
-        dollars_significant(report.burn_per_s),
-        dollars(report.burn_per_month)
+        dollars_significant(outcome.burn_per_s),
+        dollars(outcome.burn_per_month)
     ));
-    if let Some(hot) = &report.hottest_shard {
+    if let Some(hot) = &outcome.hottest_shard {
         lines.push(format!(
             "hot shard   {} (shard {}): {} of database requests, {:.2} × the mean of {} shards",
             hot.host,
             hot.shard,
             percent(hot.share),
             hot.over_mean,
-            report.shards.len()
+            outcome.shards.len()
         ));
     }
     lines.push("nodes".to_owned());
@@ -320,7 +322,7 @@ fn report_text(report: &SimReport, chosen: &ChosenDesign) -> String {
         .map(|name| name.chars().count())
         .max()
         .unwrap_or(0);
-    for (node, name) in report.nodes.iter().zip(&names) {
+    for (node, name) in outcome.nodes.iter().zip(&names) {
         let busy = node.utilisation.map_or_else(
             || "does not queue".to_owned(),
             |share| format!("{} busy", percent(share)),

@@ -145,7 +145,7 @@ fn hashing_by_a_skewed_user_makes_a_hot_shard() {
     let even = run(&design, 1_000, 2, 10.0);
     db_settings(&mut design).shard_key = ShardKey::HashUser;
     let skewed = run(&design, 1_000, 2, 10.0);
-    let even_hot = even.hottest_shard.expect("shards").over_mean;
+    let even_hot = even.outcome.hottest_shard.expect("shards").over_mean;
     let skewed_hot = skewed.hottest_shard.clone().expect("shards").over_mean;
     assert!(even_hot < 1.3, "id-encoded should be even: {even_hot}");
     assert!(
@@ -154,7 +154,7 @@ fn hashing_by_a_skewed_user_makes_a_hot_shard() {
     );
     // The estimate sees the same hot shard.
     let est = estimate(&design, 1_000).expect("estimates");
-    let est_hot = est.hottest_shard.expect("shards");
+    let est_hot = est.outcome.hottest_shard.expect("shards");
     assert_eq!(
         Some(est_hot.shard),
         skewed.hottest_shard.as_ref().map(|h| h.shard)
@@ -166,11 +166,11 @@ fn range_by_time_makes_the_last_shard_hot() {
     let mut design = preset_design("link-shortener");
     db_settings(&mut design).shard_key = ShardKey::RangeTime;
     let r = run(&design, 1_000, 4, 10.0);
-    let hot = r.hottest_shard.expect("shards");
+    let hot = r.outcome.hottest_shard.expect("shards");
     assert_eq!(hot.shard, 14);
     assert!(hot.over_mean > 3.0, "{}", hot.over_mean);
     let e = estimate(&design, 1_000).expect("estimates");
-    assert_eq!(e.hottest_shard.map(|h| h.shard), Some(14));
+    assert_eq!(e.outcome.hottest_shard.map(|h| h.shard), Some(14));
 }
 
 #[test]
@@ -238,8 +238,8 @@ fn a_hot_key_heats_its_shard() {
     }];
     let hot = run(&design, 1_000, 8, 10.0);
     conserved(&hot);
-    let b = base.hottest_shard.expect("shards").share;
-    let h = hot.hottest_shard.expect("shards").share;
+    let b = base.outcome.hottest_shard.expect("shards").share;
+    let h = hot.outcome.hottest_shard.expect("shards").share;
     assert!(h > b + 0.15, "{h} vs {b}");
 }
 

@@ -23,7 +23,8 @@ use super::faults::FaultKind;
 use super::model::{compile, host_name, initial_table, Model, FAILOVER_GAP_S};
 use super::prices;
 use super::report::{
-    hottest, CdfPoint, ErrorCounts, ErrorRates, NodeLoad, SecondStats, ShardLoad, SimReport,
+    hottest, CdfPoint, ErrorCounts, ErrorRates, NodeLoad, Outcome, SecondStats, ShardLoad,
+    SimReport,
 };
 use super::validate::{SimError, MAX_DURATION_S, MAX_SIM_REQUESTS};
 use super::zipf::{unit, ExpZiggurat, Harmonic, Zipf};
@@ -1252,39 +1253,41 @@ impl Simulation {
         let burn_per_s = self.model.burn_per_s + self.split_cost / self.duration_s;
         let hottest_shard = hottest(&shards);
         SimReport {
-            users: self.model.users,
+            outcome: Outcome {
+                users: self.model.users,
+                apdex,
+                apdex_t_ms: self.model.apdex_t_s * 1_000.0,
+                p50_ms: ms(0.5),
+                p95_ms: ms(0.95),
+                p99_ms: ms(0.99),
+                mean_ms: if self.latency.is_empty() {
+                    0.0
+                } else {
+                    self.latency.mean() / 1_000.0
+                },
+                error_rate: errors_total as f64 / requests,
+                errors_by_cause: ErrorRates {
+                    queue_full: self.errors.queue_full as f64 / requests,
+                    timeout: self.errors.timeout as f64 / requests,
+                    shard_down: self.errors.shard_down as f64 / requests,
+                },
+                throughput_rps: per_s(self.completed as f64),
+                offered_rps: per_s(self.arrivals as f64),
+                cache_hit_rate: self
+                    .cache
+                    .as_ref()
+                    .map(|_| self.cache_hits as f64 / self.cache_lookups.max(1) as f64),
+                burn_per_s,
+                burn_per_month: prices::per_month(burn_per_s),
+                nodes,
+                shards,
+                hottest_shard,
+            },
             seed: self.seed,
             duration_s: self.duration_s,
-            apdex,
-            apdex_t_ms: self.model.apdex_t_s * 1_000.0,
-            p50_ms: ms(0.5),
-            p95_ms: ms(0.95),
-            p99_ms: ms(0.99),
-            mean_ms: if self.latency.is_empty() {
-                0.0
-            } else {
-                self.latency.mean() / 1_000.0
-            },
-            error_rate: errors_total as f64 / requests,
-            errors_by_cause: ErrorRates {
-                queue_full: self.errors.queue_full as f64 / requests,
-                timeout: self.errors.timeout as f64 / requests,
-                shard_down: self.errors.shard_down as f64 / requests,
-            },
             errors: self.errors.clone(),
             requests: self.arrivals,
             completed: self.completed,
-            throughput_rps: per_s(self.completed as f64),
-            offered_rps: per_s(self.arrivals as f64),
-            cache_hit_rate: self
-                .cache
-                .as_ref()
-                .map(|_| self.cache_hits as f64 / self.cache_lookups.max(1) as f64),
-            burn_per_s,
-            burn_per_month: prices::per_month(burn_per_s),
-            nodes,
-            shards,
-            hottest_shard,
             series,
             latency_cdf,
             events: self.events,

@@ -12,7 +12,7 @@ use super::design::{CacheStrategy, Design, NodeKind, ShardKey};
 use super::model::{compile, host_name, initial_table, Model, LOGICAL_SHARDS};
 use super::prices;
 use super::queueing::{erlang_c, ShiftedGamma};
-use super::report::{caption, hottest, ErrorRates, HotShard, NodeLoad, ShardLoad};
+use super::report::{hottest, ErrorRates, NodeLoad, Outcome, ShardLoad};
 use super::validate::SimError;
 use super::zipf::Harmonic;
 
@@ -21,61 +21,31 @@ const EXACT_RANKS: u32 = 64;
 /// Width ratio of the geometric rank groups past [`EXACT_RANKS`].
 const GROUP_RATIO: f64 = 1.15;
 
-/// The result of [`estimate`]; the same headline fields as [`super::SimReport`].
+/// The result of [`estimate`]: its [`Outcome`] (the fields the simulation reports too,
+/// approximated) and what only the analytic model knows.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Estimate {
-    /// Users estimated.
-    pub users: u32,
-    /// Apdex over all requests; errors count as frustrated.
-    pub apdex: f64,
-    /// The Apdex threshold T, in ms.
-    pub apdex_t_ms: f64,
-    /// Approximate median latency of successful replies, in ms.
-    pub p50_ms: f64,
-    /// Approximate 95th percentile, in ms.
-    pub p95_ms: f64,
-    /// Approximate 99th percentile, in ms.
-    pub p99_ms: f64,
-    /// Approximate mean latency, in ms.
-    pub mean_ms: f64,
-    /// Share of requests expected to fail.
-    pub error_rate: f64,
-    /// The same, by cause (`shard_down` is always 0: faults are not estimated).
-    pub errors_by_cause: ErrorRates,
-    /// Successful replies per second.
-    pub throughput_rps: f64,
-    /// Arrivals per second.
-    pub offered_rps: f64,
-    /// Expected share of cache lookups that hit, if a cache is in use.
-    pub cache_hit_rate: Option<f64>,
-    /// Burn, in $/s.
-    pub burn_per_s: f64,
-    /// Burn over an average month, in $.
-    pub burn_per_month: f64,
-    /// Per-node load, in the same order as the simulation's.
-    pub nodes: Vec<NodeLoad>,
-    /// Per-shard load.
-    pub shards: Vec<ShardLoad>,
-    /// The busiest shard.
-    pub hottest_shard: Option<HotShard>,
+    /// What the simulation reports too.
+    #[serde(flatten)]
+    pub outcome: Outcome,
     /// The id of the node with the highest utilisation.
     pub bottleneck: Option<String>,
     /// Whether every station has utilisation below 1 (otherwise queues grow until their bound).
     pub stable: bool,
 }
 
+impl std::ops::Deref for Estimate {
+    type Target = Outcome;
+
+    fn deref(&self) -> &Outcome {
+        &self.outcome
+    }
+}
+
 impl Estimate {
     /// The board's caption sentence for this estimate.
     pub fn caption(&self) -> String {
-        caption(
-            "estimate",
-            self.users,
-            self.apdex,
-            self.apdex_t_ms,
-            self.p99_ms,
-            self.error_rate,
-            self.burn_per_s,
-        )
+        self.outcome.caption("estimate")
     }
 }
 
@@ -753,27 +723,29 @@ pub(crate) fn estimate_model(model: &Model) -> Estimate {
 
     let hottest_shard = hottest(&shards);
     Estimate {
-        users: model.users,
-        apdex,
-        apdex_t_ms: model.apdex_t_s * 1_000.0,
-        p50_ms: quantile(0.5) * 1_000.0,
-        p95_ms: quantile(0.95) * 1_000.0,
-        p99_ms: quantile(0.99) * 1_000.0,
-        mean_ms: mean_s * 1_000.0,
-        error_rate,
-        errors_by_cause: ErrorRates {
-            queue_full: lost_full,
-            timeout: (timed_out + lost_overload).min(1.0),
-            shard_down: 0.0,
+        outcome: Outcome {
+            users: model.users,
+            apdex,
+            apdex_t_ms: model.apdex_t_s * 1_000.0,
+            p50_ms: quantile(0.5) * 1_000.0,
+            p95_ms: quantile(0.95) * 1_000.0,
+            p99_ms: quantile(0.99) * 1_000.0,
+            mean_ms: mean_s * 1_000.0,
+            error_rate,
+            errors_by_cause: ErrorRates {
+                queue_full: lost_full,
+                timeout: (timed_out + lost_overload).min(1.0),
+                shard_down: 0.0,
+            },
+            throughput_rps: lambda * success,
+            offered_rps: lambda,
+            cache_hit_rate: model.cache.as_ref().map(|_| hit_rate),
+            burn_per_s: model.burn_per_s,
+            burn_per_month: prices::per_month(model.burn_per_s),
+            nodes,
+            shards,
+            hottest_shard,
         },
-        throughput_rps: lambda * success,
-        offered_rps: lambda,
-        cache_hit_rate: model.cache.as_ref().map(|_| hit_rate),
-        burn_per_s: model.burn_per_s,
-        burn_per_month: prices::per_month(model.burn_per_s),
-        nodes,
-        shards,
-        hottest_shard,
         bottleneck: bottleneck.map(|(_, id)| id),
         stable,
     }

@@ -55,6 +55,7 @@ pub use presets::{
 };
 pub use reference::{app_tier_only, erlang_c_check, erlang_c_table, ErlangCheck};
 pub use report::{
-    CdfPoint, ErrorCounts, ErrorRates, HotShard, NodeLoad, SecondStats, ShardLoad, SimReport,
+    CdfPoint, ErrorCounts, ErrorRates, HotShard, NodeLoad, Outcome, SecondStats, ShardLoad,
+    SimReport,
 };
 pub use validate::{validate, DesignError, SimError};

@@ -110,15 +110,15 @@ pub struct CdfPoint {
     pub fraction: f64,
 }
 
-/// The result of [`super::simulate`].
+/// What both solvers report for a design at some number of users: the estimate
+/// ([`super::Estimate`], approximately) and the simulation ([`SimReport`], as measured). The
+/// caption ([`Outcome::caption`]), the CLI's report lines and the board's plots read these. Both
+/// reports dereference to their outcome, so `report.p99_ms` reads through; in JSON its fields sit
+/// among the report's own.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct SimReport {
-    /// Users simulated.
+pub struct Outcome {
+    /// Users solved for.
     pub users: u32,
-    /// The seed.
-    pub seed: u64,
-    /// Simulated seconds of arrivals (the run then drains in-flight requests).
-    pub duration_s: f64,
     /// Apdex over all requests: (satisfied + tolerating / 2) / requests; errors count as
     /// frustrated.
     pub apdex: f64,
@@ -134,21 +134,16 @@ pub struct SimReport {
     pub mean_ms: f64,
     /// Share of requests that failed.
     pub error_rate: f64,
-    /// Share of requests that failed, by cause.
+    /// Share of requests that failed, by cause (the estimate's `shard_down` is always 0: faults
+    /// are not estimated).
     pub errors_by_cause: ErrorRates,
-    /// Failed requests, by cause.
-    pub errors: ErrorCounts,
-    /// Requests that arrived.
-    pub requests: u64,
-    /// Requests answered successfully. `requests == completed + errors.total()`.
-    pub completed: u64,
-    /// Successful replies per second of the run.
+    /// Successful replies per second.
     pub throughput_rps: f64,
-    /// Arrivals per second of the run.
+    /// Arrivals per second.
     pub offered_rps: f64,
     /// Share of cache lookups that hit, if a cache is in use.
     pub cache_hit_rate: Option<f64>,
-    /// Average burn over the run (a split adds a host mid-run), in $/s.
+    /// Burn, in $/s (the simulation's averages a split's new host over the run).
     pub burn_per_s: f64,
     /// The same burn over an average month, in $.
     pub burn_per_month: f64,
@@ -158,6 +153,39 @@ pub struct SimReport {
     pub shards: Vec<ShardLoad>,
     /// The busiest shard, if the design has a database.
     pub hottest_shard: Option<HotShard>,
+}
+
+impl Outcome {
+    /// The board's caption sentence, naming the solver (`estimate` or `simulation`).
+    pub fn caption(&self, solver: &str) -> String {
+        caption(
+            solver,
+            self.users,
+            self.apdex,
+            self.apdex_t_ms,
+            self.p99_ms,
+            self.error_rate,
+            self.burn_per_s,
+        )
+    }
+}
+
+/// The result of [`super::simulate`]: its [`Outcome`] and what only a run measures.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SimReport {
+    /// What the estimate reports too.
+    #[serde(flatten)]
+    pub outcome: Outcome,
+    /// The seed.
+    pub seed: u64,
+    /// Simulated seconds of arrivals (the run then drains in-flight requests).
+    pub duration_s: f64,
+    /// Failed requests, by cause.
+    pub errors: ErrorCounts,
+    /// Requests that arrived.
+    pub requests: u64,
+    /// Requests answered successfully. `requests == completed + errors.total()`.
+    pub completed: u64,
     /// Per-second buckets, from 0 to the end of the drain.
     pub series: Vec<SecondStats>,
     /// The latency CDF of successful replies, at fixed quantiles.
@@ -166,8 +194,16 @@ pub struct SimReport {
     pub events: u64,
 }
 
+impl std::ops::Deref for SimReport {
+    type Target = Outcome;
+
+    fn deref(&self) -> &Outcome {
+        &self.outcome
+    }
+}
+
 /// The caption sentence shared by the estimate and the simulation.
-pub(crate) fn caption(
+fn caption(
     source: &str,
     users: u32,
     apdex: f64,
@@ -192,15 +228,7 @@ pub(crate) fn caption(
 impl SimReport {
     /// The board's caption sentence for this run.
     pub fn caption(&self) -> String {
-        caption(
-            "simulation",
-            self.users,
-            self.apdex,
-            self.apdex_t_ms,
-            self.p99_ms,
-            self.error_rate,
-            self.burn_per_s,
-        )
+        self.outcome.caption("simulation")
     }
 }
 

@@ -15,8 +15,6 @@ use super::{
 pub enum SettingValue<'a> {
     /// A number, for a number-valued setting (a whole one refuses a fraction).
     Number(f64),
-    /// A whole number, for a number-valued setting.
-    Whole(u32),
     /// One of the choices' values ([`Choice::value`]), for a choice-valued setting.
     Choice(&'a str),
     /// Text that did not read as a number, for a number-valued setting.
@@ -47,11 +45,6 @@ pub enum SetError {
     },
 }
 
-/// The member of `all` whose name is `text`.
-fn named<T: Copy>(all: &[T], name: fn(T) -> &'static str, text: &str) -> Option<T> {
-    all.iter().copied().find(|item| name(*item) == text)
-}
-
 fn on_off(flag: bool) -> String {
     if flag { "on" } else { "off" }.to_string()
 }
@@ -60,42 +53,41 @@ impl NodeSettings {
     /// The current value of `setting` as display text (a choice's value, or the number), or
     /// `None` if this kind has no such setting.
     pub fn value_text(&self, setting: Setting) -> Option<String> {
-        use Setting::*;
-        match self {
-            NodeSettings::Users(u) => match setting {
-                UserCount => Some(u.count.to_string()),
-                RequestsPerUser => Some(u.requests_per_user_per_s.to_string()),
-                ReadFraction => Some(u.read_fraction.to_string()),
-                ZipfExponent => Some(u.zipf_exponent.to_string()),
-                CatalogueObjects => Some(u.catalogue_objects.to_string()),
-                UserSkew => Some(u.user_skew.to_string()),
-                ApdexT => Some(u.apdex_t_ms.to_string()),
-                _ => None,
-            },
-            NodeSettings::LoadBalancer => None,
-            NodeSettings::AppServer(a) => match setting {
-                AppSize => Some(a.size.name().to_string()),
-                Copies => Some(a.copies.to_string()),
-                QueueBound => Some(a.queue_bound.to_string()),
-                TimeoutMs => Some(a.timeout_ms.to_string()),
-                _ => None,
-            },
-            NodeSettings::Cache(c) => match setting {
-                CacheEngine => Some(c.engine.name().to_string()),
-                CacheStrategy => Some(c.strategy.name().to_string()),
-                CacheTtl => Some(c.ttl_s.to_string()),
-                CacheSize => Some(c.size.name().to_string()),
-                _ => None,
-            },
-            NodeSettings::Database(d) => match setting {
-                DbEngine => Some(d.engine.name().to_string()),
-                Shards => Some(d.shards.to_string()),
-                ShardKey => Some(d.shard_key.name().to_string()),
-                DbSize => Some(d.size.name().to_string()),
-                Standby => Some(on_off(d.standby)),
-                AutoFailover => Some(on_off(d.auto_failover)),
-                _ => None,
-            },
+        match (self, setting) {
+            (NodeSettings::Users(u), Setting::UserCount) => Some(u.count.to_string()),
+            (NodeSettings::Users(u), Setting::RequestsPerUser) => {
+                Some(u.requests_per_user_per_s.to_string())
+            }
+            (NodeSettings::Users(u), Setting::ReadFraction) => Some(u.read_fraction.to_string()),
+            (NodeSettings::Users(u), Setting::ZipfExponent) => Some(u.zipf_exponent.to_string()),
+            (NodeSettings::Users(u), Setting::CatalogueObjects) => {
+                Some(u.catalogue_objects.to_string())
+            }
+            (NodeSettings::Users(u), Setting::UserSkew) => Some(u.user_skew.to_string()),
+            (NodeSettings::Users(u), Setting::ApdexT) => Some(u.apdex_t_ms.to_string()),
+            (NodeSettings::AppServer(a), Setting::AppSize) => Some(a.size.name().to_string()),
+            (NodeSettings::AppServer(a), Setting::Copies) => Some(a.copies.to_string()),
+            (NodeSettings::AppServer(a), Setting::QueueBound) => Some(a.queue_bound.to_string()),
+            (NodeSettings::AppServer(a), Setting::TimeoutMs) => Some(a.timeout_ms.to_string()),
+            (NodeSettings::Cache(c), Setting::CacheEngine) => Some(c.engine.name().to_string()),
+            (NodeSettings::Cache(c), Setting::CacheStrategy) => Some(c.strategy.name().to_string()),
+            (NodeSettings::Cache(c), Setting::CacheTtl) => Some(c.ttl_s.to_string()),
+            (NodeSettings::Cache(c), Setting::CacheSize) => Some(c.size.name().to_string()),
+            (NodeSettings::Database(d), Setting::DbEngine) => Some(d.engine.name().to_string()),
+            (NodeSettings::Database(d), Setting::Shards) => Some(d.shards.to_string()),
+            (NodeSettings::Database(d), Setting::ShardKey) => Some(d.shard_key.name().to_string()),
+            (NodeSettings::Database(d), Setting::DbSize) => Some(d.size.name().to_string()),
+            (NodeSettings::Database(d), Setting::Standby) => Some(on_off(d.standby)),
+            (NodeSettings::Database(d), Setting::AutoFailover) => Some(on_off(d.auto_failover)),
+            // Every kind is named, so a new kind must say which settings it has.
+            (
+                NodeSettings::Users(_)
+                | NodeSettings::LoadBalancer
+                | NodeSettings::AppServer(_)
+                | NodeSettings::Cache(_)
+                | NodeSettings::Database(_),
+                _,
+            ) => None,
         }
     }
 
@@ -109,14 +101,11 @@ impl NodeSettings {
             (Some(range), SettingValue::Number(number)) => {
                 self.set_number(setting, checked(range, number)?)
             }
-            (Some(range), SettingValue::Whole(whole)) => {
-                self.set_number(setting, checked(range, f64::from(whole))?)
-            }
             (Some(range), SettingValue::Choice(_) | SettingValue::NotANumber) => {
                 Err(SetError::NotANumber { range })
             }
             (None, SettingValue::Choice(text)) => self.set_choice(setting, text),
-            (None, SettingValue::Number(_) | SettingValue::Whole(_) | SettingValue::NotANumber) => {
+            (None, SettingValue::Number(_) | SettingValue::NotANumber) => {
                 Err(SetError::UnknownChoice {
                     choices: setting.choices(),
                 })
@@ -161,34 +150,37 @@ impl NodeSettings {
 
     /// Stores the choice named `text`, if `setting` offers it.
     fn set_choice(&mut self, setting: Setting, text: &str) -> Result<(), SetError> {
-        let unknown = || SetError::UnknownChoice {
-            choices: setting.choices(),
-        };
-        let size = || named(&InstanceSize::ALL, InstanceSize::name, text).ok_or_else(unknown);
-        let flag = || match text {
-            "on" => Ok(true),
-            "off" => Ok(false),
-            _ => Err(unknown()),
-        };
+        let choices = setting.choices();
+        // The choices list each enum's values in its `ALL` order (the spec's tests check it).
+        let index = choices
+            .iter()
+            .position(|choice| choice.value == text)
+            .ok_or(SetError::UnknownChoice { choices })?;
+        let unknown = SetError::UnknownChoice { choices };
         match (self, setting) {
-            (NodeSettings::AppServer(a), Setting::AppSize) => a.size = size()?,
+            (NodeSettings::AppServer(a), Setting::AppSize) => {
+                a.size = pick(&InstanceSize::ALL, index, unknown)?
+            }
             (NodeSettings::Cache(c), Setting::CacheEngine) => {
-                c.engine = named(&CacheEngine::ALL, CacheEngine::name, text).ok_or_else(unknown)?;
+                c.engine = pick(&CacheEngine::ALL, index, unknown)?
             }
             (NodeSettings::Cache(c), Setting::CacheStrategy) => {
-                c.strategy =
-                    named(&CacheStrategy::ALL, CacheStrategy::name, text).ok_or_else(unknown)?;
+                c.strategy = pick(&CacheStrategy::ALL, index, unknown)?;
             }
-            (NodeSettings::Cache(c), Setting::CacheSize) => c.size = size()?,
+            (NodeSettings::Cache(c), Setting::CacheSize) => {
+                c.size = pick(&InstanceSize::ALL, index, unknown)?
+            }
             (NodeSettings::Database(d), Setting::DbEngine) => {
-                d.engine = named(&DbEngine::ALL, DbEngine::name, text).ok_or_else(unknown)?;
+                d.engine = pick(&DbEngine::ALL, index, unknown)?
             }
             (NodeSettings::Database(d), Setting::ShardKey) => {
-                d.shard_key = named(&ShardKey::ALL, ShardKey::name, text).ok_or_else(unknown)?;
+                d.shard_key = pick(&ShardKey::ALL, index, unknown)?
             }
-            (NodeSettings::Database(d), Setting::DbSize) => d.size = size()?,
-            (NodeSettings::Database(d), Setting::Standby) => d.standby = flag()?,
-            (NodeSettings::Database(d), Setting::AutoFailover) => d.auto_failover = flag()?,
+            (NodeSettings::Database(d), Setting::DbSize) => {
+                d.size = pick(&InstanceSize::ALL, index, unknown)?
+            }
+            (NodeSettings::Database(d), Setting::Standby) => d.standby = index == 0,
+            (NodeSettings::Database(d), Setting::AutoFailover) => d.auto_failover = index == 0,
             // `set` checked the kind; the rest are numbers, which never reach here.
             (
                 NodeSettings::Users(_)
@@ -201,6 +193,11 @@ impl NodeSettings {
         }
         Ok(())
     }
+}
+
+/// The value at `index` of an enum's `ALL`.
+fn pick<T: Copy>(all: &[T], index: usize, unknown: SetError) -> Result<T, SetError> {
+    all.get(index).copied().ok_or(unknown)
 }
 
 /// `value` if `range` accepts it.
@@ -301,14 +298,6 @@ mod tests {
                         Err(SetError::OutOfRange { range })
                     );
                 }
-                // Whole numbers: the edges, and one past the top.
-                let (min, max) = (range.min as u32, range.max as u32);
-                assert_eq!(settings.set(setting, SettingValue::Whole(min)), Ok(()));
-                assert_eq!(settings.set(setting, SettingValue::Whole(max)), Ok(()));
-                assert_eq!(
-                    settings.set(setting, SettingValue::Whole(max + 1)),
-                    Err(SetError::OutOfRange { range })
-                );
             }
         }
     }
