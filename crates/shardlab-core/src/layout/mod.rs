@@ -47,8 +47,8 @@ pub use bits::{
 };
 pub use defaults::{
     check_host_name, default_table, even_table, starting_allocator, HostNameError, DEFAULT_PAIRS,
-    DEFAULT_SHARDS_IN_USE, DISCORD_EXAMPLE, EXAMPLE_PIN, EXAMPLE_UNIX_MS, MAX_LAYOUT_IMPORT_BYTES,
-    SNOWFLAKE_EXAMPLE,
+    DEFAULT_SHARDS_IN_USE, DISCORD_EXAMPLE, EXAMPLE_PIN, EXAMPLE_UNIX_MS, INSTAGRAM_EXAMPLE,
+    MAX_LAYOUT_IMPORT_BYTES, SNOWFLAKE_EXAMPLE, SONYFLAKE_EXAMPLE,
 };
 pub use generate::{
     GenerateError, GenerateStep, GeneratedId, IdGenerator, InsertRequest, SplitMix64,
