@@ -11,7 +11,7 @@
 //! - [`IdGenerator`]: "insert a new object" as steps, with its seeded [`SplitMix64`].
 //! - Starting values and typed-input rules: [`Preset::example_id`], [`default_table`],
 //!   [`starting_allocator`], [`BitLayout::top_field`], [`check_host_name`],
-//!   [`TimeBase::check_for`].
+//!   [`TimeBase::unit_allowed`], [`TimeBase::check_span`].
 //!
 //! All arithmetic is on integers; there is no floating point, no clock and no I/O in this module.
 //!
@@ -64,5 +64,5 @@ pub use shard_map::{
     Split, MAX_HOST_NAME_CHARS, MAX_RANGES,
 };
 pub use time::{
-    format_unix_ms, parse_iso_utc, IsoParseError, TimeBase, TimeBaseError, TimeError, MAX_UNIT_MS,
+    format_unix_ms, parse_iso_utc, IsoParseError, PastLargestTime, TimeBase, TimeError, MAX_UNIT_MS,
 };
