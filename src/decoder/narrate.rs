@@ -15,16 +15,14 @@ pub struct StepText {
 /// The title and sentence of one step.
 pub fn step_text(step: &GenerateStep) -> StepText {
     let (title, detail) = match step {
-        GenerateStep::PickShard {
-            shard,
-            drawn_among: None,
-        } => ("Pick a shard".to_owned(), format!("You chose shard {shard}.")),
-        GenerateStep::PickShard {
-            shard,
-            drawn_among: Some(among),
-        } => (
+        GenerateStep::PickShard { shard, drawn_among } => (
             "Pick a shard".to_owned(),
-            format!("A seeded random draw picks shard {shard} of the {among} in the table."),
+            match drawn_among {
+                None => format!("You chose shard {shard}."),
+                Some(among) => {
+                    format!("A seeded random draw picks shard {shard} of the {among} in the table.")
+                }
+            },
         ),
         GenerateStep::InsertRow {
             table,

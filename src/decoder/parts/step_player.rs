@@ -78,14 +78,17 @@ pub fn use_step_player(generated: Option<&Generated>) -> Html {
             })
         })
     };
-    let texts: Vec<_> = g.steps.iter().map(step_text).collect();
     let now = current.shown.saturating_sub(1);
-    let status = texts.get(now).map_or_else(String::new, |step| {
-        format!(
-            "Step {} of {}: {}",
-            current.shown, current.total, step.title
-        )
-    });
+    let status = g
+        .steps
+        .get(now)
+        .map(step_text)
+        .map_or_else(String::new, |step| {
+            format!(
+                "Step {} of {}: {}",
+                current.shown, current.total, step.title
+            )
+        });
     if generated.is_none() {
         return Html::default();
     }
@@ -104,7 +107,7 @@ pub fn use_step_player(generated: Option<&Generated>) -> Html {
             </div>
             <ol key={g.serial.to_string()} class="gen-steps" data-testid="gen-steps"
                 data-shown={current.shown.to_string()}>
-                { for texts.into_iter().enumerate().map(|(i, step)| {
+                { for g.steps.iter().map(step_text).enumerate().map(|(i, step)| {
                     let state = if i < now { "done" } else if i == now { "current" } else { "pending" };
                     html! {
                         <li class={state} aria-current={(i == now).then_some("step")}>

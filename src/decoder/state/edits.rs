@@ -2,8 +2,8 @@
 //! Each asks the core and words what it refuses.
 
 use shardlab_core::layout::{
-    check_host_name, parse_id, parse_iso_utc, HostPair, InsertRequest, TimeBase, TimeBaseError,
-    ID_BITS, MAX_UNIT_MS,
+    check_host_name, parse_id, parse_iso_utc, HostPair, InsertRequest, TimeBase, ID_BITS,
+    MAX_UNIT_MS,
 };
 use shardlab_core::text::{quote, thousands};
 
@@ -23,8 +23,11 @@ impl DecoderState {
         let trimmed = text.trim();
         let read = match part {
             TimePart::Unit => match trimmed.parse::<u64>() {
-                Ok(unit_ms) => Ok(TimeBase { unit_ms, ..current }),
-                Err(_) => Err(unit_message(&name, trimmed)),
+                Ok(unit_ms) if TimeBase::unit_allowed(unit_ms) => Ok(TimeBase { unit_ms, ..current }),
+                _ => Err(format!(
+                    "A tick of {name} lasts a whole number of milliseconds, 1 … {MAX_UNIT_MS} (one day); {} is not.",
+                    quote(trimmed)
+                )),
             },
             // A plain number, not an ID: the ID parser's wording ("hex IDs start with 0x") would
             // be about something else.
@@ -63,17 +66,10 @@ impl DecoderState {
             self.errors.time = None;
             return;
         }
-        // The core's rule: a unit of 1 … MAX_UNIT_MS, and a last tick that still has a time.
-        match time.check_for(field.max_value()) {
-            Ok(()) => {}
-            Err(TimeBaseError::UnitOutOfRange { .. }) => {
-                self.errors.time = Some(refuse(unit_message(&name, trimmed)));
-                return;
-            }
-            Err(err) => {
-                self.errors.time = Some(refuse(format!("Not applied: {err}.")));
-                return;
-            }
+        // The core's rule: the field's last tick must still have a time.
+        if let Err(err) = time.check_span(field.max_value()) {
+            self.errors.time = Some(refuse(format!("Not applied: {err}.")));
+            return;
         }
         match self.layout.set_time_base(position, time) {
             Ok(layout) => self.set_layout(layout),
@@ -223,12 +219,4 @@ impl DecoderState {
             Err(err) => self.errors.generate = Some(err.to_string()),
         }
     }
-}
-
-/// Why a typed tick length is refused, quoting what was typed.
-fn unit_message(name: &str, typed: &str) -> String {
-    format!(
-        "A tick of {name} lasts a whole number of milliseconds, 1 … {MAX_UNIT_MS} (one day); {} is not.",
-        quote(typed)
-    )
 }

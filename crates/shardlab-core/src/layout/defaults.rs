@@ -17,11 +17,20 @@ use super::shard_map::{HostPair, ShardMap, ShardRange, MAX_HOST_NAME_CHARS};
 /// The Pin ID from Pinterest's 2015 post: shard 3429, type 1 (a Pin), local 7,075,733.
 pub const EXAMPLE_PIN: u64 = 241_294_492_511_762_325;
 
+/// [`EXAMPLE_PIN`]'s shard, type and local ID (a test decodes it to these).
+const EXAMPLE_PIN_FIELDS: (u64, u64, u64) = (3429, 1, 7_075_733);
+
 /// A real Snowflake ID (its timestamp decodes to 2022-06-28T16:07:40.105Z).
 pub const SNOWFLAKE_EXAMPLE: u64 = 1_541_815_603_606_036_480;
 
 /// The example ID from Discord's API documentation.
 pub const DISCORD_EXAMPLE: u64 = 175_928_847_299_117_063;
+
+/// An Instagram ID made at [`EXAMPLE_UNIX_MS`] on shard 1341 with sequence 7.
+pub const INSTAGRAM_EXAMPLE: u64 = 997_378_465_446_818_823;
+
+/// A Sonyflake ID made at [`EXAMPLE_UNIX_MS`] by machine 2561 with sequence 3.
+pub const SONYFLAKE_EXAMPLE: u64 = 39_572_754_923_719_169;
 
 /// The instant the examples of the other time-based presets stand for: 2015-06-01T00:00:00Z, the
 /// year of Pinterest's post.
@@ -40,33 +49,20 @@ pub const MAX_LAYOUT_IMPORT_BYTES: u64 = 65_536;
 
 impl Preset {
     /// The ID a preset opens on: one that already shows something worth seeing. Pinterest, Snowflake
-    /// and Discord use published IDs; Instagram and Sonyflake compose one at [`EXAMPLE_UNIX_MS`].
+    /// and Discord use published IDs; Instagram and Sonyflake use IDs made at [`EXAMPLE_UNIX_MS`]
+    /// (a test composes them from their fields).
     ///
     /// ```
     /// use shardlab_core::layout::{Preset, EXAMPLE_PIN};
     /// assert_eq!(Preset::Pinterest.example_id(), EXAMPLE_PIN);
     /// ```
     pub fn example_id(self) -> u64 {
-        let layout = self.layout();
-        let at = |values: &[(&str, u64)]| layout.compose_named(values.iter().copied()).unwrap_or(0);
-        let ticks = |name: &str| {
-            layout
-                .position_of(name)
-                .and_then(|p| layout.field(p))
-                .and_then(|f| f.time)
-                .and_then(|t| t.ticks_at(EXAMPLE_UNIX_MS).ok())
-                .unwrap_or(0)
-        };
         match self {
             Preset::Pinterest => EXAMPLE_PIN,
+            Preset::Instagram => INSTAGRAM_EXAMPLE,
             Preset::Snowflake => SNOWFLAKE_EXAMPLE,
             Preset::Discord => DISCORD_EXAMPLE,
-            Preset::Instagram => at(&[
-                ("timestamp", ticks("timestamp")),
-                ("shard", 1341),
-                ("sequence", 7),
-            ]),
-            Preset::Sonyflake => at(&[("time", ticks("time")), ("sequence", 3), ("machine", 2561)]),
+            Preset::Sonyflake => SONYFLAKE_EXAMPLE,
         }
     }
 
@@ -111,10 +107,8 @@ pub fn default_table(base: Preset, layout: &BitLayout) -> Option<ShardMap> {
 pub fn starting_allocator(layout: &BitLayout) -> Option<IdAllocator> {
     let mut allocator = IdAllocator::new(layout.clone()).ok()?;
     if Preset::of_layout(layout) == Some(Preset::Pinterest) {
-        let decoded = layout.decode(EXAMPLE_PIN);
-        let role = |role| decoded.value_of_role(role).unwrap_or(0);
-        let next = role(FieldRole::Local).saturating_add(1);
-        let _ = allocator.set_next(role(FieldRole::Shard), role(FieldRole::Type), next);
+        let (shard, type_id, local) = EXAMPLE_PIN_FIELDS;
+        let _ = allocator.set_next(shard, type_id, local.saturating_add(1));
     }
     Some(allocator)
 }
@@ -197,6 +191,31 @@ pub fn check_host_name(name: &str) -> Result<(), HostNameError> {
 mod tests {
     use super::*;
 
+    /// The made-up examples are what their fields say.
+    #[test]
+    fn the_made_up_examples_compose_from_their_fields() {
+        let ticks = |preset: Preset, name: &str| {
+            let layout = preset.layout();
+            let time = layout
+                .field(layout.position_of(name).unwrap())
+                .unwrap()
+                .time;
+            time.unwrap().ticks_at(EXAMPLE_UNIX_MS).unwrap()
+        };
+        let instagram = Preset::Instagram.layout().compose_named([
+            ("timestamp", ticks(Preset::Instagram, "timestamp")),
+            ("shard", 1341),
+            ("sequence", 7),
+        ]);
+        assert_eq!(instagram, Ok(INSTAGRAM_EXAMPLE));
+        let sonyflake = Preset::Sonyflake.layout().compose_named([
+            ("time", ticks(Preset::Sonyflake, "time")),
+            ("sequence", 3),
+            ("machine", 2561),
+        ]);
+        assert_eq!(sonyflake, Ok(SONYFLAKE_EXAMPLE));
+    }
+
     #[test]
     fn every_preset_opens_on_its_own_example() {
         let expected = [
@@ -258,6 +277,16 @@ mod tests {
 
     #[test]
     fn the_pinterest_counter_follows_the_example_pin() {
+        let decoded = Preset::Pinterest.layout().decode(EXAMPLE_PIN);
+        let role = |role| decoded.value_of_role(role).unwrap();
+        assert_eq!(
+            (
+                role(FieldRole::Shard),
+                role(FieldRole::Type),
+                role(FieldRole::Local)
+            ),
+            EXAMPLE_PIN_FIELDS
+        );
         let mut allocator = starting_allocator(&Preset::Pinterest.layout()).unwrap();
         let next = allocator.insert(3429, 1).unwrap();
         assert_eq!(next.local, 7_075_734);

@@ -11,7 +11,7 @@
 //! - [`IdGenerator`]: "insert a new object" as steps, with its seeded [`SplitMix64`].
 //! - Starting values and typed-input rules: [`Preset::example_id`], [`default_table`],
 //!   [`starting_allocator`], [`BitLayout::top_field`], [`check_host_name`],
-//!   [`TimeBase::check_for`].
+//!   [`TimeBase::unit_allowed`], [`TimeBase::check_span`].
 //!
 //! All arithmetic is on integers; there is no floating point, no clock and no I/O in this module.
 //!
@@ -47,8 +47,8 @@ pub use bits::{
 };
 pub use defaults::{
     check_host_name, default_table, even_table, starting_allocator, HostNameError, DEFAULT_PAIRS,
-    DEFAULT_SHARDS_IN_USE, DISCORD_EXAMPLE, EXAMPLE_PIN, EXAMPLE_UNIX_MS, MAX_LAYOUT_IMPORT_BYTES,
-    SNOWFLAKE_EXAMPLE,
+    DEFAULT_SHARDS_IN_USE, DISCORD_EXAMPLE, EXAMPLE_PIN, EXAMPLE_UNIX_MS, INSTAGRAM_EXAMPLE,
+    MAX_LAYOUT_IMPORT_BYTES, SNOWFLAKE_EXAMPLE, SONYFLAKE_EXAMPLE,
 };
 pub use generate::{
     GenerateError, GenerateStep, GeneratedId, IdGenerator, InsertRequest, SplitMix64,
@@ -64,5 +64,5 @@ pub use shard_map::{
     Split, MAX_HOST_NAME_CHARS, MAX_RANGES,
 };
 pub use time::{
-    format_unix_ms, parse_iso_utc, IsoParseError, TimeBase, TimeBaseError, TimeError, MAX_UNIT_MS,
+    format_unix_ms, parse_iso_utc, IsoParseError, PastLargestTime, TimeBase, TimeError, MAX_UNIT_MS,
 };

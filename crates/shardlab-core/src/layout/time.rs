@@ -68,52 +68,44 @@ impl TimeBase {
 }
 
 impl TimeBase {
-    /// Whether this time base suits a timestamp field whose largest tick count is `ticks_max`
-    /// (`Field::max_value`): a unit of 1 ..= [`MAX_UNIT_MS`] ms, and an epoch late enough only
-    /// that the field's last tick still has a Unix time, so that every ID it allows can be decoded.
+    /// Whether `unit_ms` is a tick length a timestamp field may have: 1 ..= [`MAX_UNIT_MS`].
+    pub const fn unit_allowed(unit_ms: u64) -> bool {
+        unit_ms >= 1 && unit_ms <= MAX_UNIT_MS
+    }
+
+    /// Whether the last tick of a timestamp field whose largest tick count is `ticks_max`
+    /// (`Field::max_value`) still has a Unix time in this time base, so that every ID the field
+    /// allows can be decoded.
     ///
     /// ```
-    /// use shardlab_core::layout::{TimeBase, TimeBaseError};
+    /// use shardlab_core::layout::TimeBase;
     /// let late = TimeBase { unit_ms: 1, epoch_ms: u64::MAX - 10 };
-    /// assert!(late.check_for(10).is_ok());
-    /// assert!(matches!(late.check_for(11), Err(TimeBaseError::PastLargestTime { .. })));
+    /// assert!(late.check_span(10).is_ok());
+    /// assert!(late.check_span(11).is_err());
     /// ```
-    pub fn check_for(self, ticks_max: u64) -> Result<(), TimeBaseError> {
-        if !(1..=MAX_UNIT_MS).contains(&self.unit_ms) {
-            return Err(TimeBaseError::UnitOutOfRange {
-                unit_ms: self.unit_ms,
-            });
-        }
-        if self.unix_ms(ticks_max).is_none() {
-            return Err(TimeBaseError::PastLargestTime {
+    pub fn check_span(self, ticks_max: u64) -> Result<(), PastLargestTime> {
+        match self.unix_ms(ticks_max) {
+            Some(_) => Ok(()),
+            None => Err(PastLargestTime {
                 ticks_max,
                 unit_ms: self.unit_ms,
                 epoch_ms: self.epoch_ms,
-            });
+            }),
         }
-        Ok(())
     }
 }
 
-/// Why a time base does not suit a timestamp field ([`TimeBase::check_for`]).
+/// A time base whose field's last tick falls after the largest Unix millisecond a `u64` holds
+/// ([`TimeBase::check_span`]).
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-pub enum TimeBaseError {
-    /// The tick is 0 ms or longer than [`MAX_UNIT_MS`].
-    #[error("a tick lasts a whole number of milliseconds, 1 … {MAX_UNIT_MS} (one day); {unit_ms} is not")]
-    UnitOutOfRange {
-        /// The unit asked for.
-        unit_ms: u64,
-    },
-    /// The field's last tick would fall after the largest Unix millisecond a `u64` holds.
-    #[error("{ticks_max} ticks of {unit_ms} ms after {} would pass the largest time this page can show ({})", format_unix_ms(*epoch_ms), format_unix_ms(u64::MAX))]
-    PastLargestTime {
-        /// The field's largest tick count.
-        ticks_max: u64,
-        /// The unit asked for.
-        unit_ms: u64,
-        /// The epoch asked for, Unix ms.
-        epoch_ms: u64,
-    },
+#[error("{ticks_max} ticks of {unit_ms} ms after {} would pass the largest time this page can show ({})", format_unix_ms(*epoch_ms), format_unix_ms(u64::MAX))]
+pub struct PastLargestTime {
+    /// The field's largest tick count.
+    pub ticks_max: u64,
+    /// The unit asked for.
+    pub unit_ms: u64,
+    /// The epoch asked for, Unix ms.
+    pub epoch_ms: u64,
 }
 
 impl Default for TimeBase {
@@ -542,25 +534,19 @@ mod tests {
 
     #[test]
     fn a_time_base_suits_a_field_only_when_every_tick_has_a_time() {
+        assert!(TimeBase::unit_allowed(1));
+        assert!(TimeBase::unit_allowed(MAX_UNIT_MS));
+        assert!(!TimeBase::unit_allowed(0));
+        assert!(!TimeBase::unit_allowed(MAX_UNIT_MS + 1));
         let base = |unit_ms, epoch_ms| TimeBase { unit_ms, epoch_ms };
-        assert_eq!(base(1, 0).check_for(u64::MAX), Ok(()));
-        assert_eq!(base(MAX_UNIT_MS, 0).check_for(1), Ok(()));
-        for unit_ms in [0, MAX_UNIT_MS + 1] {
-            assert_eq!(
-                base(unit_ms, 0).check_for(1),
-                Err(TimeBaseError::UnitOutOfRange { unit_ms })
-            );
-        }
+        assert_eq!(base(1, 0).check_span(u64::MAX), Ok(()));
         // 41 bits of 1 ms ticks: the epoch may be at most u64::MAX - (2^41 - 1).
         let ticks_max = (1u64 << 41) - 1;
-        assert_eq!(base(1, u64::MAX - ticks_max).check_for(ticks_max), Ok(()));
-        let past = base(1, u64::MAX - ticks_max + 1).check_for(ticks_max);
-        assert!(
-            matches!(past, Err(TimeBaseError::PastLargestTime { ticks_max: t, .. }) if t == ticks_max),
-            "{past:?}"
-        );
+        assert_eq!(base(1, u64::MAX - ticks_max).check_span(ticks_max), Ok(()));
+        let past = base(1, u64::MAX - ticks_max + 1).check_span(ticks_max);
+        assert_eq!(past.map_err(|e| e.ticks_max), Err(ticks_max));
         assert_eq!(
-            base(2, 0).check_for(u64::MAX).unwrap_err().to_string(),
+            base(2, 0).check_span(u64::MAX).unwrap_err().to_string(),
             format!(
                 "{} ticks of 2 ms after 1970-01-01T00:00:00.000Z would pass the largest time this page can show ({})",
                 u64::MAX,
