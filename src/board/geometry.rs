@@ -12,10 +12,8 @@ pub const VIEW_H: f64 = 440.0;
 /// The viewBox height on a narrow board (a phone): square, so a board zoomed in to legible
 /// labels still shows a few rows of boxes instead of a strip about 200 px high.
 pub const TALL_VIEW_H: f64 = 800.0;
-/// Zoom limits.
-pub const MIN_ZOOM: f64 = 0.3;
-/// See [`MIN_ZOOM`].
-pub const MAX_ZOOM: f64 = 3.0;
+/// Zoom limits (the core's).
+pub use shardlab_core::view_limits::board::{MAX_ZOOM, MIN_ZOOM};
 
 /// The font size, in board units, of a node's smallest line of text (its load, under the label
 /// and the kind); keep in step with `.node-load` in `www/board.css`.

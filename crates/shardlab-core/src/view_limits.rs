@@ -37,6 +37,14 @@ pub mod ring {
     pub const DIRECTORY_ROWS: usize = 8;
 }
 
+/// The Board's pan and zoom.
+pub mod board {
+    /// The farthest the board zooms out (the buttons, the wheel and a pinch all stop here).
+    pub const MIN_ZOOM: f64 = 0.3;
+    /// The farthest the board zooms in. See [`MIN_ZOOM`].
+    pub const MAX_ZOOM: f64 = 3.0;
+}
+
 /// The Learn path's framed views.
 pub mod learn {
     /// The tallest height a framed page may ask for, in CSS pixels: a bad message cannot make the
