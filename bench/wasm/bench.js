@@ -1,8 +1,9 @@
-// The wasm bench page (issue 7, part 2). Times the kernels of the native bench compiled to wasm
-// (crates/shardlab-wasm-bench, under the same ids as criterion's), the peer crates compiled into
-// the same wasm, and the npm peers in this same tab. `?quick=1` shortens every measurement.
+// The wasm bench page (issue 7, part 2). Times the kernels of crates/shardlab-bench-kernels' table
+// compiled to wasm (crates/shardlab-wasm-bench, under the same ids as criterion's), the peer crates
+// compiled into the same wasm, and the npm peers in this same tab. `?quick=1` shortens every
+// measurement.
 // Results go to `window.shardlabBench`, which bench/run-wasm.mjs reads back as JSON.
-import init, { Contender, TextPlacer, batch_keys, placement_keys, jump } from '/gen/pkg/shardlab_wasm_bench.js';
+import init, { Contender, TextPlacer, batch_keys, kernel_ids, placement_keys, jump } from '/gen/pkg/shardlab_wasm_bench.js';
 
 const quick = new URLSearchParams(location.search).get('quick') === '1';
 /** Warm-up before the timed samples, per contender. */
@@ -43,45 +44,10 @@ function measure(run) {
   return total / samples;
 }
 
-/** Criterion's ids of the native bench, in its order. */
-function nativeIds() {
-  const ids = [];
-  for (const n of [10, 100, 1000]) {
-    for (const v of [100, 256]) {
-      const c = `N${n}-V${v}`;
-      ids.push(
-        `ring/ours/prehashed/${c}`, `ring/hashring/prehashed/${c}`,
-        `ring/ours/siphash/${c}`, `ring/hashring/siphash/${c}`,
-        `ring/ours/md5/${c}`, `ring/conhash/md5/${c}`,
-      );
-    }
-  }
-  for (const n of [10, 100, 1000]) {
-    ids.push(
-      `jump/ours/prehashed/N${n}`, `jump/jumphash/prehashed/N${n}`,
-      `jump/ours/siphash13/N${n}`, `jump/jumphash/siphash13/N${n}`,
-    );
-  }
-  for (const n of [10, 100, 1000]) {
-    ids.push(
-      `rendezvous/ours/xxh3/N${n}`, `rendezvous/rendezvous_hash/xxh3/N${n}`,
-      `rendezvous/rendezvous_hash/siphash13/N${n}`,
-    );
-  }
-  for (const n of [10, 100, 1000]) ids.push(`mod/ours/prehashed/N${n}`);
-  ids.push('layout/ours/compose', 'layout/ours/decompose', 'layout/ours/parse_id');
-  ids.push('place/ours/1M-keys-N100-V256', 'place/hashring/1M-keys-N100-V256');
-  ids.push('experiment/ours/movement-100k-keys-N100to101-V256', 'experiment/ours/balance-100k-keys-N100-V256');
-  ids.push('sim/ours/des-pinterest', 'sim/ours/des-pinterest-60s', 'sim/ours/estimate-pinterest');
-  return ids;
-}
-
-/** Per-call figures are taken for our own lookups: the cost of crossing JS → wasm once per key. */
-const PER_CALL = /^(ring\/ours\/prehashed|jump\/ours\/prehashed|rendezvous\/ours|mod\/ours)\//;
-
 function wasmKernels(results) {
   const keys = batch_keys(); // BigUint64Array: each key crosses as a BigInt
-  for (const id of nativeIds()) {
+  // The kernels of crates/shardlab-bench-kernels' table that run in wasm, in its order.
+  for (const id of kernel_ids()) {
     let contender;
     try {
       contender = new Contender(id);
@@ -94,7 +60,8 @@ function wasmKernels(results) {
     const ms = measure(() => contender.run());
     results.batched[id] = { ns_per_element: (ms * 1e6) / elements, elements, ms_per_run: ms };
     let line = `${id}: ${((ms * 1e6) / elements).toFixed(2)} ns per element`;
-    if (PER_CALL.test(id) && contender.per_call()) {
+    // Per-call figures are taken for our own lookups: the cost of crossing JS → wasm once per key.
+    if (contender.per_call()) {
       const perCallMs = measure(() => {
         let sum = 0;
         for (const key of keys) sum = (sum + contender.one(key)) | 0;

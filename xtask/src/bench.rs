@@ -2,9 +2,10 @@
 //!
 //! 1. `cargo bench -p shardlab-core --bench core` runs the criterion races (`--quick` sets
 //!    `SHARDLAB_BENCH_QUICK=1`, which shortens warm-up and measurement; the bench prints the
-//!    settings it used, for the report's header). Each result is read back
-//!    from criterion's `target/criterion/**/new/{benchmark,estimates}.json`: the mean point
-//!    estimate of one timed iteration, divided by the iteration's element count.
+//!    settings it used, for the report's header, and the layout of the kernel tables, which
+//!    `crates/shardlab-bench-kernels` defines: see `layout.rs`). Each result is read back from
+//!    criterion's `target/criterion/**/new/{benchmark,estimates}.json`: the mean point estimate of
+//!    one timed iteration, divided by the iteration's element count.
 //! 2. `cargo bench -p shardlab-core --bench limits` prints the limit measurements as
 //!    `shardlab-limit` lines (pure computation, no timing).
 //! 3. The browser half (`browser.rs`): the kernels and peers compiled to wasm and timed in
@@ -27,9 +28,10 @@ use crate::{describe, root, tools};
 
 mod browser;
 mod erlang;
+mod layout;
 
-/// Ring lookup ÷ peer: the goal of issue 7.
-const RING_GOAL: f64 = 0.5;
+use layout::Layout;
+
 /// DES events per second: the goal (set for wasm; the native figure is compared with it too).
 const DES_GOAL_EVENTS_PER_S: f64 = 10e6;
 /// `estimate` must answer within this many nanoseconds (1 ms).
@@ -39,6 +41,8 @@ const ESTIMATE_GOAL_NS: f64 = 1e6;
 #[derive(Debug, Clone, Copy)]
 struct Measured {
     ns_per_element: f64,
+    /// Elements of one timed iteration (the DES run's events, for one).
+    elements: f64,
 }
 
 /// Results keyed by criterion's full id, `group/contender/variant[/case]`.
@@ -143,10 +147,7 @@ pub fn bench(args: &[String]) -> Result<(), String> {
         }
         run_capturing(&mut run)
     })?;
-    let des_events = tagged_lines(&core_out, "shardlab-bench")
-        .find(|fields| fields.first().map(String::as_str) == Some("des-events"))
-        .and_then(|fields| fields.get(1)?.parse::<f64>().ok())
-        .ok_or("the core bench printed no `des-events` line")?;
+    let layout = Layout::from_output(&core_out)?;
     let settings = CriterionSettings::from_output(&core_out)
         .ok_or("the core bench printed no `config` line")?;
 
@@ -162,6 +163,11 @@ pub fn bench(args: &[String]) -> Result<(), String> {
             criterion_dir.display()
         ));
     }
+    // The DES kernel's elements are its events per run.
+    let des_events = results
+        .get(&layout.simulator.des)
+        .map(|m| m.elements)
+        .ok_or("criterion has no result for the DES kernel")?;
     let browser = if native_only {
         None
     } else {
@@ -174,6 +180,7 @@ pub fn bench(args: &[String]) -> Result<(), String> {
     };
     let report = render(
         &results,
+        &layout,
         des_events,
         &limits,
         Run {
@@ -298,6 +305,7 @@ fn read_one(new_dir: &Path) -> Result<Option<(String, Measured)>, String> {
         id,
         Measured {
             ns_per_element: mean_ns / elements,
+            elements,
         },
     )))
 }
@@ -351,6 +359,8 @@ fn verdict(met: bool) -> &'static str {
 struct Race<'a> {
     results: &'a Results,
     out: String,
+    /// Whether a row with a goal missed it.
+    missed: bool,
 }
 
 impl Race<'_> {
@@ -368,6 +378,7 @@ impl Race<'_> {
         let (ratio, goal_cell) = match (ours, theirs) {
             (Some(a), Some(b)) if b > 0.0 => {
                 let ratio = a / b;
+                self.missed |= goal.is_some_and(|g| ratio > g);
                 let goal_cell = goal.map_or_else(
                     || "— (no goal)".to_owned(),
                     |g| format!("≤ {g} — {}", verdict(ratio <= g)),
@@ -391,10 +402,15 @@ impl Race<'_> {
             .map_or_else(|| "not measured".to_owned(), |m| time(m.ns_per_element));
         let _ = writeln!(self.out, "| {case} | {ours} | — | — | {goal_cell} |");
     }
-}
 
-const SERVER_COUNTS: [u32; 3] = [10, 100, 1_000];
-const VNODE_COUNTS: [u32; 2] = [100, 256];
+    /// A layout row: a race against its peer, or ours alone.
+    fn layout_row(&mut self, label: &str, row: &layout::Row) {
+        match &row.peer {
+            Some((peer, name)) => self.row(label, &row.ours, peer, name, row.goal),
+            None => self.solo(label, &row.ours, "— (no goal)"),
+        }
+    }
+}
 
 /// How this run was made, for the report's header.
 struct Run {
@@ -407,6 +423,7 @@ struct Run {
 
 fn render(
     results: &Results,
+    layout: &Layout,
     des_events: f64,
     limits: &[Vec<String>],
     run: Run,
@@ -429,6 +446,7 @@ fn render(
     let mut race = Race {
         results,
         out: String::new(),
+        missed: false,
     };
     let _ = write!(
         race.out,
@@ -475,139 +493,23 @@ fn render(
     );
 
     race.out.push_str("\n## Native\n");
-    race.header(
-        "Ring lookup",
-        "Three races per size, so that the hash does not decide them. **pre-hashed**: `u64` key \
-         hashes; `hashring` 0.3 is given a pass-through hasher and one node per vnode of *our* \
-         ring, so both binary-search the same sorted points (their answers are checked equal). \
-         **SipHash**: both hash the key with SipHash-2-4 (hashring's default) before the lookup, \
-         each ring with N × V points. **MD5**: both hash the key's 8 bytes with MD5 (conhash's \
-         hasher, which returns a `Vec`); `conhash` 0.5 keeps its N × V points in a `BTreeMap`. \
-         Goal: ours ÷ peer ≤ 0.5.",
-    );
-    for n in SERVER_COUNTS {
-        for v in VNODE_COUNTS {
-            let case = format!("N{n}-V{v}");
-            let label = format!("N = {n}, V = {v}");
-            race.row(
-                &format!("{label}, pre-hashed"),
-                &format!("ring/ours/prehashed/{case}"),
-                &format!("ring/hashring/prehashed/{case}"),
-                "hashring",
-                Some(RING_GOAL),
-            );
-            race.row(
-                &format!("{label}, SipHash-2-4"),
-                &format!("ring/ours/siphash/{case}"),
-                &format!("ring/hashring/siphash/{case}"),
-                "hashring",
-                Some(RING_GOAL),
-            );
-            race.row(
-                &format!("{label}, MD5"),
-                &format!("ring/ours/md5/{case}"),
-                &format!("ring/conhash/md5/{case}"),
-                "conhash",
-                Some(RING_GOAL),
-            );
+    for section in &layout.sections {
+        race.header(&section.title, &section.note);
+        for row in layout.rows.iter().filter(|row| row.section == section.key) {
+            race.layout_row(&row.label, row);
         }
     }
 
-    race.header(
-        "Jump lookup",
-        "`jumphash` 0.1. **pre-hashed**: the peer's `CustomJumpHasher` with a pass-through hasher; \
-         **SipHash-1-3**: the peer's `JumpHasher` with fixed keys, ours hashing with the same \
-         SipHash-1-3 first. Both variants are asserted to give our `jump_bucket` result for every \
-         key (also in `tests/peers.rs`). Issue 7 sets no goal here.",
-    );
-    for n in SERVER_COUNTS {
-        for (variant, label) in [("prehashed", "pre-hashed"), ("siphash13", "SipHash-1-3")] {
-            race.row(
-                &format!("N = {n}, {label}"),
-                &format!("jump/ours/{variant}/N{n}"),
-                &format!("jump/jumphash/{variant}/N{n}"),
-                "jumphash",
-                None,
-            );
-        }
-    }
-
-    race.header(
-        "Rendezvous lookup",
-        "`rendezvous_hash` 0.3 (`calc_candidates(key).next()`, which scores and sorts every node). \
-         **xxh3**: the peer is given a node hasher computing our score hash (xxh3-64 of key and \
-         server id with our seed), and its winner is asserted equal to ours for every key; \
-         **peer's SipHash-1-3**: its default `DefaultNodeHasher`, against the same figure of ours. \
-         Ours is the weighted `−w / ln u` score over the same hash. Issue 7 sets no goal here.",
-    );
-    for n in SERVER_COUNTS {
-        race.row(
-            &format!("N = {n}, xxh3 both"),
-            &format!("rendezvous/ours/xxh3/N{n}"),
-            &format!("rendezvous/rendezvous_hash/xxh3/N{n}"),
-            "rendezvous_hash",
-            None,
-        );
-        race.row(
-            &format!("N = {n}, peer's own hash"),
-            &format!("rendezvous/ours/xxh3/N{n}"),
-            &format!("rendezvous/rendezvous_hash/siphash13/N{n}"),
-            "rendezvous_hash",
-            None,
-        );
-    }
-
-    race.header(
-        "Mod lookup and ID layouts",
-        "No peer crate: ours alone. Layouts use the Pinterest preset; `parse_id` reads a mix of \
-         decimal, `0x` hex and quoted decimal IDs; `decompose` returns a `Vec`.",
-    );
-    for n in SERVER_COUNTS {
-        race.solo(
-            &format!("mod, N = {n}"),
-            &format!("mod/ours/prehashed/N{n}"),
-            "— (no goal)",
-        );
-    }
-    for what in ["compose", "decompose", "parse_id"] {
-        race.solo(what, &format!("layout/ours/{what}"), "— (no goal)");
-    }
-
-    race.header(
-        "Placement experiments",
-        "Per key. Placing 1 M pre-generated keys on a ring of 100 servers × 256 vnodes and \
-         counting them per server, ours against `hashring` over the same points (pass-through \
-         hasher). `movement` (100 → 101 servers) and `balance` generate their 100,000 keys with \
-         the core's seeded `KeyStream`, which is part of the time.",
-    );
-    race.row(
-        "place 1 M keys, N = 100, V = 256",
-        "place/ours/1M-keys-N100-V256",
-        "place/hashring/1M-keys-N100-V256",
-        "hashring",
-        None,
-    );
-    race.solo(
-        "movement, 100 k keys, N = 100 → 101, V = 256",
-        "experiment/ours/movement-100k-keys-N100to101-V256",
-        "— (no goal)",
-    );
-    race.solo(
-        "balance, 100 k keys, N = 100, V = 256",
-        "experiment/ours/balance-100k-keys-N100-V256",
-        "— (no goal)",
-    );
-
-    simulator_table(&mut race, des_events);
+    simulator_table(&mut race, &layout.simulator, des_events);
     limits_tables(&mut race.out, limits);
     match browser {
-        Some(browser) => browser::render(&mut race.out, results, browser, des_events),
+        Some(browser) => browser::render(&mut race.out, results, layout, browser, des_events),
         None => not_measured(&mut race.out),
     }
     race.out
 }
 
-fn simulator_table(race: &mut Race<'_>, des_events: f64) {
+fn simulator_table(race: &mut Race<'_>, simulator: &layout::Simulator, des_events: f64) {
     let _ = write!(
         race.out,
         "\n### Simulator\n\n\
@@ -619,7 +521,7 @@ fn simulator_table(race: &mut Race<'_>, des_events: f64) {
          (see \"How the DES is made fast\" under that table), so compare them across runs.\n\n\
          | case | ours | reference | ours ÷ reference | goal |\n|---|---|---|---|---|\n"
     );
-    match race.results.get("sim/ours/des-pinterest") {
+    match race.results.get(&simulator.des) {
         Some(m) => {
             let per_run_ns = m.ns_per_element * des_events;
             let events_per_s = des_events / (per_run_ns / 1e9);
@@ -636,7 +538,7 @@ fn simulator_table(race: &mut Race<'_>, des_events: f64) {
             .out
             .push_str("| DES events/s, native | not measured | — | — | — |\n"),
     }
-    match race.results.get("sim/ours/estimate-pinterest") {
+    match race.results.get(&simulator.estimate) {
         Some(m) => {
             let ratio = m.ns_per_element / ESTIMATE_GOAL_NS;
             let _ = writeln!(

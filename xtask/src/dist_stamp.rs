@@ -19,13 +19,14 @@ use crate::{root, tools};
 
 /// Paths (prefixes, relative to the root) that no page build reads. This file is one: it only
 /// decides whether a build is needed.
-const NOT_INPUTS: [&str; 13] = [
+const NOT_INPUTS: [&str; 14] = [
     "bench/",
     "tests/",
     "docs/",
     "fuzz/",
     "crates/shardlab-cli/",
     "crates/shardlab-wasm-bench/",
+    "crates/shardlab-bench-kernels/",
     "crates/shardlab-peers/",
     "crates/shardlab-core/tests/",
     "crates/shardlab-core/benches/",

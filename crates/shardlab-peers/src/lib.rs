@@ -1,10 +1,10 @@
 //! The peer crates of the benchmarks (issue 7) and the adapters that let each of them race ours on
 //! the same hash, so that the hash does not decide a race.
 //!
-//! One copy for every user: the core's `tests/peers.rs` and `benches/core.rs` (as a
-//! dev-dependency, so the core itself never links a peer) and `crates/shardlab-wasm-bench`, which
-//! compiles the same races to wasm. The peer crates are re-exported so that their versions are
-//! declared once, in this crate's `Cargo.toml`.
+//! One copy for every user: the core's `tests/peers.rs` (as a dev-dependency, so the core itself
+//! never links a peer) and the kernel table of `crates/shardlab-bench-kernels`, which the native
+//! bench and `crates/shardlab-wasm-bench` both time. The peer crates are re-exported so that their
+//! versions are declared once, in this crate's `Cargo.toml`.
 
 use std::hash::{BuildHasherDefault, Hash, Hasher};
 

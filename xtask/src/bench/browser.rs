@@ -16,13 +16,11 @@ use std::path::Path;
 
 use serde_json::Value;
 
-use super::{run_capturing, time, verdict, Phases, Race, Results, SERVER_COUNTS, VNODE_COUNTS};
+use super::layout::Layout;
+use super::{run_capturing, time, verdict, Phases, Race, Results};
 use crate::dist_stamp::Inputs;
 use crate::tools::{self, Needs};
 
-/// Our wasm ÷ our native: the goal for lookups and for the simulator.
-const WASM_LOOKUP_GOAL: f64 = 1.3;
-const WASM_SIM_GOAL: f64 = 1.5;
 /// Batched wasm placement ÷ the best npm peer.
 const NPM_GOAL: f64 = 0.2;
 /// The 60 s pinterest run in wasm, in ms.
@@ -136,7 +134,12 @@ fn wasm_results(wasm: &Value, section: &str) -> Results {
     if let Some(map) = wasm.get(section).and_then(Value::as_object) {
         for (id, entry) in map {
             if let Some(ns) = entry.get("ns_per_element").and_then(Value::as_f64) {
-                out.insert(id.clone(), super::Measured { ns_per_element: ns });
+                let elements = entry.get("elements").and_then(Value::as_f64).unwrap_or(1.0);
+                let measured = super::Measured {
+                    ns_per_element: ns,
+                    elements,
+                };
+                out.insert(id.clone(), measured);
             }
         }
     }
@@ -175,9 +178,15 @@ struct Missed {
 }
 
 /// The WebAssembly and page sections of BENCHMARKS.md.
-pub(super) fn render(out: &mut String, native: &Results, browser: &Browser, des_events: f64) {
+pub(super) fn render(
+    out: &mut String,
+    native: &Results,
+    layout: &Layout,
+    browser: &Browser,
+    des_events: f64,
+) {
     let mut missed = Missed::default();
-    wasm_tables(out, native, &browser.wasm, des_events, &mut missed);
+    wasm_tables(out, native, layout, &browser.wasm, des_events, &mut missed);
     page_tables(out, &browser.page, &mut missed);
     notes(out, &missed);
 }
@@ -185,6 +194,7 @@ pub(super) fn render(out: &mut String, native: &Results, browser: &Browser, des_
 fn wasm_tables(
     out: &mut String,
     native: &Results,
+    layout: &Layout,
     wasm: &Value,
     des_events: f64,
     missed: &mut Missed,
@@ -236,84 +246,17 @@ fn wasm_tables(
          for the simulator; the other kernels have none.\n\n\
          | case | wasm | native | wasm ÷ native | goal |\n|---|---|---|---|---|\n",
     );
-    let mut ours: Vec<(String, String, Option<f64>)> = Vec::new();
-    for n in SERVER_COUNTS {
-        for v in VNODE_COUNTS {
-            for (variant, label) in [
-                ("prehashed", "pre-hashed"),
-                ("siphash", "SipHash-2-4"),
-                ("md5", "MD5"),
-            ] {
-                ours.push((
-                    format!("ring, N = {n}, V = {v}, {label}"),
-                    format!("ring/ours/{variant}/N{n}-V{v}"),
-                    Some(WASM_LOOKUP_GOAL),
-                ));
-            }
-        }
-    }
-    for n in SERVER_COUNTS {
-        for (variant, label) in [("prehashed", "pre-hashed"), ("siphash13", "SipHash-1-3")] {
-            ours.push((
-                format!("jump, N = {n}, {label}"),
-                format!("jump/ours/{variant}/N{n}"),
-                Some(WASM_LOOKUP_GOAL),
-            ));
-        }
-    }
-    for n in SERVER_COUNTS {
-        ours.push((
-            format!("rendezvous, N = {n}"),
-            format!("rendezvous/ours/xxh3/N{n}"),
-            Some(WASM_LOOKUP_GOAL),
-        ));
-    }
-    for n in SERVER_COUNTS {
-        ours.push((
-            format!("mod, N = {n}"),
-            format!("mod/ours/prehashed/N{n}"),
-            Some(WASM_LOOKUP_GOAL),
-        ));
-    }
-    for what in ["compose", "decompose", "parse_id"] {
-        ours.push((what.into(), format!("layout/ours/{what}"), None));
-    }
-    ours.push((
-        "place 1 M keys, N = 100, V = 256".into(),
-        "place/ours/1M-keys-N100-V256".into(),
-        None,
-    ));
-    ours.push((
-        "movement, 100 k keys".into(),
-        "experiment/ours/movement-100k-keys-N100to101-V256".into(),
-        None,
-    ));
-    ours.push((
-        "balance, 100 k keys".into(),
-        "experiment/ours/balance-100k-keys-N100-V256".into(),
-        None,
-    ));
-    ours.push((
-        "DES, pinterest, 4,000 users, 20 s (per event)".into(),
-        "sim/ours/des-pinterest".into(),
-        Some(WASM_SIM_GOAL),
-    ));
-    ours.push((
-        "`estimate`, pinterest".into(),
-        "sim/ours/estimate-pinterest".into(),
-        Some(WASM_SIM_GOAL),
-    ));
-    for (case, id, goal) in &ours {
-        let w = batched.get(id).map(|m| m.ns_per_element);
-        let n = native.get(id).map(|m| m.ns_per_element);
+    for row in &layout.wasm_rows {
+        let w = batched.get(&row.id).map(|m| m.ns_per_element);
+        let n = native.get(&row.id).map(|m| m.ns_per_element);
         let ratio = match (w, n) {
             (Some(w), Some(n)) if n > 0.0 => Some(w / n),
             _ => None,
         };
-        let (ratio_text, goal_text) = ratio_cell(ratio, goal.map(|g| (g, true)));
-        if let (Some(r), Some(g)) = (ratio, goal) {
-            if r > *g {
-                if *g == WASM_SIM_GOAL {
+        let (ratio_text, goal_text) = ratio_cell(ratio, row.goal.map(|g| (g, true)));
+        if let (Some(r), Some(g)) = (ratio, row.goal) {
+            if r > g {
+                if row.class.as_deref() == Some("simulator") {
                     missed.wasm_sim = true;
                 } else {
                     missed.wasm_lookups = true;
@@ -323,7 +266,8 @@ fn wasm_tables(
         let cell = |v: Option<f64>| v.map_or_else(|| "not measured".to_owned(), time);
         let _ = writeln!(
             out,
-            "| {case} | {} | {} | {ratio_text} | {goal_text} |",
+            "| {} | {} | {} | {ratio_text} | {goal_text} |",
+            row.label,
             cell(w),
             cell(n)
         );
@@ -333,58 +277,19 @@ fn wasm_tables(
     let mut race = Race {
         results: &batched,
         out: String::new(),
+        missed: false,
     };
     race.header(
         "Peer crates in the same wasm",
         "The native races again, inside the same wasm module: the same contenders, hashers and \
          checks as in the native tables above. Goal for the ring: ours ÷ peer ≤ 0.5.",
     );
-    for n in SERVER_COUNTS {
-        for v in VNODE_COUNTS {
-            let case = format!("N{n}-V{v}");
-            for (variant, label, peer) in [
-                ("prehashed", "pre-hashed", "hashring"),
-                ("siphash", "SipHash-2-4", "hashring"),
-                ("md5", "MD5", "conhash"),
-            ] {
-                race.row(
-                    &format!("ring, N = {n}, V = {v}, {label}"),
-                    &format!("ring/ours/{variant}/{case}"),
-                    &format!("ring/{peer}/{variant}/{case}"),
-                    peer,
-                    Some(super::RING_GOAL),
-                );
-            }
+    for row in &layout.rows {
+        if let Some(label) = &row.wasm_label {
+            race.layout_row(label, row);
         }
     }
-    for n in SERVER_COUNTS {
-        for (variant, label) in [("prehashed", "pre-hashed"), ("siphash13", "SipHash-1-3")] {
-            race.row(
-                &format!("jump, N = {n}, {label}"),
-                &format!("jump/ours/{variant}/N{n}"),
-                &format!("jump/jumphash/{variant}/N{n}"),
-                "jumphash",
-                None,
-            );
-        }
-    }
-    for n in SERVER_COUNTS {
-        race.row(
-            &format!("rendezvous, N = {n}, xxh3 both"),
-            &format!("rendezvous/ours/xxh3/N{n}"),
-            &format!("rendezvous/rendezvous_hash/xxh3/N{n}"),
-            "rendezvous_hash",
-            None,
-        );
-    }
-    race.row(
-        "place 1 M keys, N = 100, V = 256",
-        "place/ours/1M-keys-N100-V256",
-        "place/hashring/1M-keys-N100-V256",
-        "hashring",
-        None,
-    );
-    missed.ring_peers = race.out.contains("≤ 0.5 — **missed**");
+    missed.ring_peers = race.missed;
     out.push_str(&race.out);
 
     // Per call against batched.
@@ -411,7 +316,7 @@ fn wasm_tables(
         "\n### Simulator in wasm\n\n\
          | case | ours | reference | ratio | goal |\n|---|---|---|---|---|\n",
     );
-    match batched.get("sim/ours/des-pinterest") {
+    match batched.get(&layout.simulator.des) {
         Some(m) if m.ns_per_element > 0.0 => {
             let rate = 1e9 / m.ns_per_element;
             let ratio = rate / super::DES_GOAL_EVENTS_PER_S;
@@ -425,7 +330,10 @@ fn wasm_tables(
         }
         _ => out.push_str("| DES events/s | not measured | — | — | — |\n"),
     }
-    match wasm.pointer("/batched/sim~1ours~1des-pinterest-60s") {
+    match wasm
+        .get("batched")
+        .and_then(|batched| batched.get(&layout.simulator.long_run))
+    {
         Some(entry) => {
             let ms = entry
                 .get("ms_per_run")
@@ -445,7 +353,7 @@ fn wasm_tables(
         }
         None => out.push_str("| pinterest, 60 simulated s | not measured | — | — | — |\n"),
     }
-    if let Some(m) = batched.get("sim/ours/estimate-pinterest") {
+    if let Some(m) = batched.get(&layout.simulator.estimate) {
         let ratio = m.ns_per_element / super::ESTIMATE_GOAL_NS;
         let _ = writeln!(
             out,
@@ -816,8 +724,30 @@ const NOTE_BROTLI: &str = "**A page over 250 kB brotli.** The size budget in `ca
 #[cfg(test)]
 mod tests {
     use super::{render, Browser};
+    use crate::bench::layout::Layout;
     use crate::bench::{Measured, Results};
     use serde_json::json;
+
+    /// Two kernels of the table: a ring race with its goal, and mod alone.
+    fn layout() -> Layout {
+        Layout::from_json(&json!({
+            "sections": [{ "key": "ring", "title": "Ring lookup", "note": "Races." }],
+            "rows": [
+                { "section": "ring", "label": "N = 10, V = 100, pre-hashed",
+                  "ours": "ring/ours/prehashed/N10-V100",
+                  "peer": { "id": "ring/hashring/prehashed/N10-V100", "name": "hashring" },
+                  "goal": 0.5, "wasm_label": "ring, N = 10, V = 100, pre-hashed" },
+            ],
+            "wasm_rows": [
+                { "id": "ring/ours/prehashed/N10-V100", "label": "ring, N = 10, V = 100, pre-hashed",
+                  "goal": 1.3, "class": "lookup" },
+                { "id": "mod/ours/prehashed/N10", "label": "mod, N = 10", "goal": 1.3, "class": "lookup" },
+            ],
+            "simulator": { "des": "sim/ours/des-pinterest", "long_run": "sim/ours/des-pinterest-60s",
+                           "estimate": "sim/ours/estimate-pinterest" },
+        }))
+        .expect("a layout")
+    }
 
     fn native() -> Results {
         let mut results = Results::new();
@@ -825,7 +755,11 @@ mod tests {
             ("ring/ours/prehashed/N10-V100", 10.0),
             ("mod/ours/prehashed/N10", 5.0),
         ] {
-            results.insert(id.into(), Measured { ns_per_element: ns });
+            let measured = Measured {
+                ns_per_element: ns,
+                elements: 1024.0,
+            };
+            results.insert(id.into(), measured);
         }
         results
     }
@@ -867,7 +801,13 @@ mod tests {
     #[test]
     fn ratios_and_verdicts_follow_the_numbers() {
         let mut out = String::new();
-        render(&mut out, &native(), &browser(12.0, 350.0, 16.0), 1000.0);
+        render(
+            &mut out,
+            &native(),
+            &layout(),
+            &browser(12.0, 350.0, 16.0),
+            1000.0,
+        );
         // 12 / 10 = 1.2 ≤ 1.3; 12 / 40 = 0.3 ≤ 0.5; 50 / 200 = 0.25 > 0.2.
         assert!(out.contains("| 1.20 | ≤ 1.3 — met |"), "{out}");
         assert!(out.contains("| 0.30 | ≤ 0.5 — met |"), "{out}");
@@ -904,7 +844,13 @@ mod tests {
     #[test]
     fn missed_goals_get_their_notes() {
         let mut out = String::new();
-        render(&mut out, &native(), &browser(20.0, 900.0, 40.0), 1000.0);
+        render(
+            &mut out,
+            &native(),
+            &layout(),
+            &browser(20.0, 900.0, 40.0),
+            1000.0,
+        );
         assert!(out.contains("| 2.00 | ≤ 1.3 — **missed** |"), "{out}");
         assert!(out.contains("wasm ÷ native over 1.3"), "{out}");
         assert!(out.contains("First render over 400 ms"), "{out}");

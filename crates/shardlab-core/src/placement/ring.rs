@@ -261,6 +261,9 @@ impl Ring {
     }
 
     /// The position of the first vnode at or after `key_hash`, wrapping to 0 past the end.
+    // `#[inline]` here and on `locate`: callers in other crates (the benchmark kernels) inline the
+    // lookup only when both are marked; unmarked, each lookup was a call through the GOT.
+    #[inline]
     pub fn start_position(&self, key_hash: u64) -> usize {
         let position = self.index.first_at_or_after(&self.points, key_hash);
         if position == self.points.len() {
@@ -440,6 +443,7 @@ impl Placement for Ring {
         &self.servers
     }
 
+    #[inline]
     fn locate(&self, key_hash: u64) -> ServerId {
         let position = self.start_position(key_hash);
         self.owners

@@ -1,0 +1,702 @@
+//! The table itself: one function per criterion group, each adding its kernels (ours, then the
+//! peers that race it) and the report rows that compare them.
+//!
+//! Every contender in a group gets the same inputs: the same 1,024 `u64` batch keys (the core's
+//! `KeyStream`, seed 7), the same rings and hashers, the same preset. What each ring race compares
+//! (the hash must not decide it):
+//!
+//! - `prehashed`: the keys are already `u64` hashes. Ours is `Ring::locate(key)`. `hashring` is
+//!   given a pass-through hasher and *our ring's own points* (one hashring node per vnode), so both
+//!   binary-search the same sorted points and must name the same server, which is checked.
+//! - `siphash`: both hash the key with SipHash-2-4 (keys 0, 0: `hashring`'s default hasher) first.
+//!   Ours is `hashring::DefaultHashBuilder.hash_one(key)` then `Ring::locate`; `hashring` is
+//!   `HashRing::get(&key)` on a ring of the same size (its points hashed with SipHash too).
+//! - `md5`: both hash the key's 8 little-endian bytes with MD5 (`conhash`'s only hasher). Ours is
+//!   the digest's first 8 bytes, big-endian (the order `conhash` sorts digests in), then
+//!   `Ring::locate`; `conhash` is `ConsistentHash::get(bytes)` on a ring of the same size.
+//!
+//! Jump and rendezvous compute the same function as their peers when fed the same hash, so those
+//! peers' answers are checked equal to ours in their setup, before anything is timed.
+//!
+//! To add a benchmark: add its kernel (and its peer's) with [`Kernel::new`] in its group's
+//! function, and its row ([`Row::solo`] or [`Row::race`]); criterion, the wasm page and the report
+//! pick both up.
+
+use std::hash::BuildHasher;
+use std::num::NonZeroU32;
+
+use shardlab_core::layout::{parse_id, BitLayout};
+use shardlab_core::placement::{
+    balance, jump_bucket, movement, KeyStream, Mod, Placement, PointIndex, Rendezvous, Ring,
+    ServerList,
+};
+use shardlab_core::sim::{estimate, preset, Design, Simulation};
+use shardlab_peers::{
+    conhash_md5, hashring, hashring_on_our_points, hashring_sip, jumphash, md5_u64,
+    rendezvous_hash, sip_jump_key, PassThrough, Xxh3NodeHasher, JUMP_SIP_KEYS,
+};
+
+use crate::{batch, lookup, Kernel, Row, Section, Simulator, Table, Targets, Timed, WasmGoal};
+
+/// Keys per lookup batch: one timed run of a lookup kernel.
+pub const BATCH: usize = 1_024;
+/// The seed of the benchmark keys.
+const KEY_SEED: u64 = 7;
+/// Server counts of the lookup races.
+const SERVER_COUNTS: [u32; 3] = [10, 100, 1_000];
+/// Vnodes per server of the ring races.
+const VNODE_COUNTS: [u32; 2] = [100, 256];
+/// The placement ring (and the experiments'): servers and vnodes per server.
+pub const PLACE_SERVERS: u32 = 100;
+pub const PLACE_VNODES: u32 = 256;
+/// Keys of the placement race and of the experiments.
+const PLACE_KEYS: usize = 1_000_000;
+const EXPERIMENT_KEYS: u64 = 100_000;
+/// Users and simulated seconds of the DES run on the `pinterest` preset.
+const DES_USERS: u32 = 4_000;
+const DES_SECONDS: f64 = 20.0;
+/// The wasm-only run: the `pinterest` preset as the board runs it, for 60 s.
+const LONG_RUN_SECONDS: f64 = 60.0;
+/// Ring lookup ÷ peer: the goal of issue 7.
+const RING_GOAL: f64 = 0.5;
+
+/// Every benchmark kernel and the report rows that compare them.
+pub fn table() -> Table {
+    let mut table = Table::default();
+    ring_races(&mut table);
+    ring_builds(&mut table);
+    jump_races(&mut table);
+    rendezvous_races(&mut table);
+    mod_lookups(&mut table);
+    layouts(&mut table);
+    placement(&mut table);
+    simulator(&mut table);
+    table
+}
+
+/// The hash both sides of a ring race use.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum RingHash {
+    PreHashed,
+    Sip,
+    Md5,
+}
+
+impl RingHash {
+    const ALL: [RingHash; 3] = [RingHash::PreHashed, RingHash::Sip, RingHash::Md5];
+
+    fn variant(self) -> &'static str {
+        match self {
+            RingHash::PreHashed => "prehashed",
+            RingHash::Sip => "siphash",
+            RingHash::Md5 => "md5",
+        }
+    }
+
+    fn label(self) -> &'static str {
+        match self {
+            RingHash::PreHashed => "pre-hashed",
+            RingHash::Sip => "SipHash-2-4",
+            RingHash::Md5 => "MD5",
+        }
+    }
+
+    fn peer(self) -> &'static str {
+        match self {
+            RingHash::PreHashed | RingHash::Sip => "hashring",
+            RingHash::Md5 => "conhash",
+        }
+    }
+
+    fn ours(self, n: u32, v: u32) -> Result<Timed, String> {
+        let ours = ring(n, v)?;
+        Ok(match self {
+            RingHash::PreHashed => lookup(batch_keys(), move |key| ours.locate(key).0),
+            RingHash::Sip => lookup(batch_keys(), move |key| {
+                ours.locate(hashring::DefaultHashBuilder.hash_one(key)).0
+            }),
+            RingHash::Md5 => lookup(batch_keys(), move |key| ours.locate(md5_u64(key)).0),
+        })
+    }
+
+    fn theirs(self, n: u32, v: u32) -> Result<Timed, String> {
+        Ok(match self {
+            RingHash::PreHashed => {
+                let ours = ring(n, v)?;
+                let peer = hashring_on_our_points(&ours);
+                agree("hashring", |key| {
+                    (peer.get(&key).map(|p| p.server.0), ours.locate(key).0)
+                })?;
+                lookup(batch_keys(), move |key| {
+                    peer.get(&key).map_or(0, |p| p.server.0)
+                })
+            }
+            RingHash::Sip => {
+                let peer = hashring_sip(n, v);
+                lookup(batch_keys(), move |key| {
+                    peer.get(&key).map_or(0, |p| p.server)
+                })
+            }
+            RingHash::Md5 => {
+                let peer = conhash_md5(n, v);
+                lookup(batch_keys(), move |key| {
+                    peer.get(&key.to_le_bytes()).map_or(0, |p| p.0)
+                })
+            }
+        })
+    }
+}
+
+fn ring_races(t: &mut Table) {
+    for n in SERVER_COUNTS {
+        for v in VNODE_COUNTS {
+            let case = format!("N{n}-V{v}");
+            for hash in RingHash::ALL {
+                let label = format!("N = {n}, V = {v}, {}", hash.label());
+                let ours = t.add(
+                    Kernel::new(
+                        "ring",
+                        format!("ours/{}", hash.variant()),
+                        Some(case.clone()),
+                        move || hash.ours(n, v),
+                    )
+                    .per_call(hash == RingHash::PreHashed)
+                    .in_wasm_table(format!("ring, {label}"), Some(WasmGoal::Lookup)),
+                );
+                let peer = t.add(Kernel::new(
+                    "ring",
+                    format!("{}/{}", hash.peer(), hash.variant()),
+                    Some(case.clone()),
+                    move || hash.theirs(n, v),
+                ));
+                t.row(
+                    Row::race(Section::Ring, label, &ours, &peer, hash.peer())
+                        .goal(RING_GOAL)
+                        .in_wasm("ring, "),
+                );
+            }
+        }
+    }
+}
+
+/// Building a ring, which the Ring view does on every edit, and the share of it that goes to the
+/// lookup index. Per vnode; native only, and not part of BENCHMARKS.md's tables.
+fn ring_builds(t: &mut Table) {
+    for n in SERVER_COUNTS {
+        for v in VNODE_COUNTS {
+            let case = format!("N{n}-V{v}");
+            let points = u64::from(n).saturating_mul(u64::from(v));
+            t.add(
+                Kernel::new(
+                    "ring-build",
+                    "ours/ring".into(),
+                    Some(case.clone()),
+                    move || {
+                        ring(n, v)?;
+                        Ok(batch(points, move || {
+                            servers(std::hint::black_box(n))
+                                .and_then(|list| Ring::new(list, v).map_err(|e| e.to_string()))
+                                .map_or(0, |ring| ring.points().len() as u64)
+                        }))
+                    },
+                )
+                .targets(Targets::Native),
+            );
+            t.add(
+                Kernel::new(
+                    "ring-build",
+                    "ours/index-only".into(),
+                    Some(case),
+                    move || {
+                        let ring = ring(n, v)?;
+                        Ok(batch(points, move || {
+                            std::hint::black_box(PointIndex::new(std::hint::black_box(
+                                ring.points(),
+                            )));
+                            0
+                        }))
+                    },
+                )
+                .targets(Targets::Native),
+            );
+        }
+    }
+}
+
+/// The hash both sides of a jump race use.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum JumpHash {
+    PreHashed,
+    Sip13,
+}
+
+impl JumpHash {
+    const ALL: [JumpHash; 2] = [JumpHash::PreHashed, JumpHash::Sip13];
+
+    fn variant(self) -> &'static str {
+        match self {
+            JumpHash::PreHashed => "prehashed",
+            JumpHash::Sip13 => "siphash13",
+        }
+    }
+
+    fn label(self) -> &'static str {
+        match self {
+            JumpHash::PreHashed => "pre-hashed",
+            JumpHash::Sip13 => "SipHash-1-3",
+        }
+    }
+
+    fn ours(self, n: u32) -> Result<Timed, String> {
+        let buckets = NonZeroU32::new(n).ok_or("no buckets")?;
+        Ok(match self {
+            JumpHash::PreHashed => lookup(batch_keys(), move |key| jump_bucket(key, buckets)),
+            JumpHash::Sip13 => lookup(batch_keys(), move |key| {
+                jump_bucket(sip_jump_key(key), buckets)
+            }),
+        })
+    }
+
+    fn theirs(self, n: u32) -> Result<Timed, String> {
+        let buckets = NonZeroU32::new(n).ok_or("no buckets")?;
+        Ok(match self {
+            JumpHash::PreHashed => {
+                let peer = jumphash::CustomJumpHasher::new(PassThrough::default());
+                agree("jumphash", |key| {
+                    (Some(peer.slot(&key, n)), jump_bucket(key, buckets))
+                })?;
+                lookup(batch_keys(), move |key| peer.slot(&key, n))
+            }
+            JumpHash::Sip13 => {
+                let peer = jumphash::JumpHasher::new_with_keys(JUMP_SIP_KEYS.0, JUMP_SIP_KEYS.1);
+                agree("jumphash (SipHash-1-3)", |key| {
+                    (
+                        Some(peer.slot(&key, n)),
+                        jump_bucket(sip_jump_key(key), buckets),
+                    )
+                })?;
+                lookup(batch_keys(), move |key| peer.slot(&key, n))
+            }
+        })
+    }
+}
+
+fn jump_races(t: &mut Table) {
+    for n in SERVER_COUNTS {
+        let case = format!("N{n}");
+        for hash in JumpHash::ALL {
+            let label = format!("N = {n}, {}", hash.label());
+            let ours = t.add(
+                Kernel::new(
+                    "jump",
+                    format!("ours/{}", hash.variant()),
+                    Some(case.clone()),
+                    move || hash.ours(n),
+                )
+                .per_call(hash == JumpHash::PreHashed)
+                .in_wasm_table(format!("jump, {label}"), Some(WasmGoal::Lookup)),
+            );
+            let peer = t.add(Kernel::new(
+                "jump",
+                format!("jumphash/{}", hash.variant()),
+                Some(case.clone()),
+                move || hash.theirs(n),
+            ));
+            t.row(Row::race(Section::Jump, label, &ours, &peer, "jumphash").in_wasm("jump, "));
+        }
+    }
+}
+
+/// `rendezvous_hash` over `n` servers, scoring with `hasher`.
+fn rendezvous_peer<H: rendezvous_hash::NodeHasher<u32>>(
+    n: u32,
+    hasher: H,
+) -> rendezvous_hash::RendezvousNodes<rendezvous_hash::IdNode<u32>, H> {
+    let mut peer = rendezvous_hash::RendezvousNodes::new(hasher);
+    for server in 0..n {
+        peer.insert(rendezvous_hash::IdNode::new(server));
+    }
+    peer
+}
+
+fn rendezvous_races(t: &mut Table) {
+    for n in SERVER_COUNTS {
+        let case = format!("N{n}");
+        let ours = t.add(
+            Kernel::new(
+                "rendezvous",
+                "ours/xxh3".into(),
+                Some(case.clone()),
+                move || {
+                    let ours = Rendezvous::new(servers(n)?);
+                    Ok(lookup(batch_keys(), move |key| ours.locate(key).0))
+                },
+            )
+            .per_call(true)
+            .in_wasm_table(format!("rendezvous, N = {n}"), Some(WasmGoal::Lookup)),
+        );
+        let same_hash = t.add(Kernel::new(
+            "rendezvous",
+            "rendezvous_hash/xxh3".into(),
+            Some(case.clone()),
+            move || {
+                let ours = Rendezvous::new(servers(n)?);
+                let peer = rendezvous_peer(n, Xxh3NodeHasher);
+                agree("rendezvous_hash", |key| {
+                    (
+                        peer.calc_candidates(&key).next().map(|node| **node),
+                        ours.locate(key).0,
+                    )
+                })?;
+                Ok(lookup(batch_keys(), move |key| {
+                    peer.calc_candidates(&key).next().map_or(0, |node| **node)
+                }))
+            },
+        ));
+        let own_hash = t.add(Kernel::new(
+            "rendezvous",
+            "rendezvous_hash/siphash13".into(),
+            Some(case),
+            move || {
+                let peer = rendezvous_peer(n, rendezvous_hash::DefaultNodeHasher::default());
+                Ok(lookup(batch_keys(), move |key| {
+                    peer.calc_candidates(&key).next().map_or(0, |node| **node)
+                }))
+            },
+        ));
+        let name = "rendezvous_hash";
+        t.row(
+            Row::race(
+                Section::Rendezvous,
+                format!("N = {n}, xxh3 both"),
+                &ours,
+                &same_hash,
+                name,
+            )
+            .in_wasm("rendezvous, "),
+        );
+        t.row(Row::race(
+            Section::Rendezvous,
+            format!("N = {n}, peer's own hash"),
+            &ours,
+            &own_hash,
+            name,
+        ));
+    }
+}
+
+fn mod_lookups(t: &mut Table) {
+    for n in SERVER_COUNTS {
+        let label = format!("mod, N = {n}");
+        let ours = t.add(
+            Kernel::new(
+                "mod",
+                "ours/prehashed".into(),
+                Some(format!("N{n}")),
+                move || {
+                    let ours = Mod::new(servers(n)?);
+                    Ok(lookup(batch_keys(), move |key| ours.locate(key).0))
+                },
+            )
+            .per_call(true)
+            .in_wasm_table(label.clone(), Some(WasmGoal::Lookup)),
+        );
+        t.row(Row::solo(Section::ModAndLayouts, label, &ours));
+    }
+}
+
+/// The ID layout kernels, over the batch keys read as Pinterest IDs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum LayoutWork {
+    Compose,
+    Decompose,
+    ParseId,
+}
+
+impl LayoutWork {
+    const ALL: [LayoutWork; 3] = [
+        LayoutWork::Compose,
+        LayoutWork::Decompose,
+        LayoutWork::ParseId,
+    ];
+
+    fn name(self) -> &'static str {
+        match self {
+            LayoutWork::Compose => "compose",
+            LayoutWork::Decompose => "decompose",
+            LayoutWork::ParseId => "parse_id",
+        }
+    }
+
+    fn set_up(self) -> Result<Timed, String> {
+        use std::hint::black_box;
+        let layout = BitLayout::preset("pinterest").map_err(|e| e.to_string())?;
+        let ids = batch_keys();
+        let elements = ids.len() as u64;
+        Ok(match self {
+            LayoutWork::Compose => {
+                let parts: Vec<Vec<u64>> = ids.iter().map(|&id| layout.decompose(id)).collect();
+                for (id, fields) in ids.iter().zip(&parts) {
+                    // The unused top bits are dropped by decompose, so compose gives the masked
+                    // ID back.
+                    if layout.compose(fields).ok() != Some(id & !layout.unused_top_mask()) {
+                        return Err(format!("compose does not invert decompose for {id}"));
+                    }
+                }
+                batch(elements, move || {
+                    parts.iter().fold(0, |sum, fields| {
+                        sum ^ layout.compose(black_box(fields)).unwrap_or(0)
+                    })
+                })
+            }
+            LayoutWork::Decompose => batch(elements, move || {
+                ids.iter().fold(0, |sum, &id| {
+                    sum ^ layout
+                        .decompose(black_box(id))
+                        .iter()
+                        .fold(0u64, |a, &b| a.wrapping_add(b))
+                })
+            }),
+            LayoutWork::ParseId => {
+                let texts: Vec<String> = ids
+                    .iter()
+                    .enumerate()
+                    .map(|(i, id)| match i % 3 {
+                        0 => id.to_string(),
+                        1 => format!("{id:#x}"),
+                        _ => format!("\"{id}\""),
+                    })
+                    .collect();
+                batch(elements, move || {
+                    texts
+                        .iter()
+                        .fold(0, |sum, text| sum ^ parse_id(black_box(text)).unwrap_or(0))
+                })
+            }
+        })
+    }
+}
+
+fn layouts(t: &mut Table) {
+    for work in LayoutWork::ALL {
+        let name = work.name();
+        let ours = t.add(
+            Kernel::new("layout", format!("ours/{name}"), None, move || {
+                work.set_up()
+            })
+            .in_wasm_table(name.into(), None),
+        );
+        t.row(Row::solo(Section::ModAndLayouts, name.into(), &ours));
+    }
+}
+
+/// Counts `keys` per server by `owner`, and folds the counts into a checksum.
+fn place_keys(keys: &[u64], owner: impl Fn(u64) -> u32) -> u64 {
+    let mut counts = vec![0u32; PLACE_SERVERS as usize];
+    for &key in keys {
+        if let Some(count) = counts.get_mut(owner(std::hint::black_box(key)) as usize) {
+            *count = count.wrapping_add(1);
+        }
+    }
+    counts.iter().zip(1u64..).fold(0u64, |sum, (&count, i)| {
+        sum.wrapping_add(u64::from(count).wrapping_mul(i))
+    })
+}
+
+fn placement(t: &mut Table) {
+    let label = "place 1 M keys, N = 100, V = 256";
+    let variant = "1M-keys-N100-V256";
+    let ours = t.add(
+        Kernel::new("place", format!("ours/{variant}"), None, || {
+            let ring = ring(PLACE_SERVERS, PLACE_VNODES)?;
+            let million = keys(PLACE_KEYS);
+            Ok(batch(PLACE_KEYS as u64, move || {
+                place_keys(&million, |key| ring.locate(key).0)
+            }))
+        })
+        .flat()
+        .in_wasm_table(label.into(), None),
+    );
+    let peer = t.add(
+        Kernel::new("place", format!("hashring/{variant}"), None, || {
+            let peer = hashring_on_our_points(&ring(PLACE_SERVERS, PLACE_VNODES)?);
+            let million = keys(PLACE_KEYS);
+            Ok(batch(PLACE_KEYS as u64, move || {
+                place_keys(&million, |key| peer.get(&key).map_or(0, |p| p.server.0))
+            }))
+        })
+        .flat(),
+    );
+    t.row(Row::race(Section::Placement, label.into(), &ours, &peer, "hashring").in_wasm(""));
+
+    for experiment in Experiment::ALL {
+        let ours = t.add(
+            Kernel::new(
+                "experiment",
+                format!("ours/{}", experiment.variant()),
+                None,
+                move || experiment.set_up(),
+            )
+            .flat()
+            .in_wasm_table(experiment.short_label().into(), None),
+        );
+        t.row(Row::solo(
+            Section::Placement,
+            experiment.label().into(),
+            &ours,
+        ));
+    }
+}
+
+/// The experiments over 100,000 keys of the core's seeded `KeyStream` on the placement ring,
+/// ours alone; generating the keys is part of the time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Experiment {
+    /// 100 → 101 servers.
+    Movement,
+    Balance,
+}
+
+impl Experiment {
+    const ALL: [Experiment; 2] = [Experiment::Movement, Experiment::Balance];
+
+    fn variant(self) -> &'static str {
+        match self {
+            Experiment::Movement => "movement-100k-keys-N100to101-V256",
+            Experiment::Balance => "balance-100k-keys-N100-V256",
+        }
+    }
+
+    fn label(self) -> &'static str {
+        match self {
+            Experiment::Movement => "movement, 100 k keys, N = 100 → 101, V = 256",
+            Experiment::Balance => "balance, 100 k keys, N = 100, V = 256",
+        }
+    }
+
+    /// Its label in the wasm ÷ native table.
+    fn short_label(self) -> &'static str {
+        match self {
+            Experiment::Movement => "movement, 100 k keys",
+            Experiment::Balance => "balance, 100 k keys",
+        }
+    }
+
+    fn set_up(self) -> Result<Timed, String> {
+        use std::hint::black_box;
+        let ring = ring(PLACE_SERVERS, PLACE_VNODES)?;
+        match self {
+            Experiment::Movement => {
+                let after = servers(PLACE_SERVERS)?
+                    .grown(1)
+                    .map_err(|e| e.to_string())?;
+                let after = Ring::new(after, PLACE_VNODES).map_err(|e| e.to_string())?;
+                movement(&ring, &after, EXPERIMENT_KEYS, 1).map_err(|e| e.to_string())?;
+                Ok(batch(EXPERIMENT_KEYS, move || {
+                    movement(&ring, &after, black_box(EXPERIMENT_KEYS), 1)
+                        .map_or(0, |result| result.moved)
+                }))
+            }
+            Experiment::Balance => {
+                balance(&ring, EXPERIMENT_KEYS, 1).map_err(|e| e.to_string())?;
+                Ok(batch(EXPERIMENT_KEYS, move || {
+                    balance(&ring, black_box(EXPERIMENT_KEYS), 1).map_or(0, |stats| stats.max)
+                }))
+            }
+        }
+    }
+}
+
+fn simulator(t: &mut Table) {
+    let des = t.add(
+        Kernel::new("sim", "ours/des-pinterest".into(), None, || {
+            des_kernel(DES_USERS, DES_SECONDS)
+        })
+        .flat()
+        .in_wasm_table(
+            "DES, pinterest, 4,000 users, 20 s (per event)".into(),
+            Some(WasmGoal::Simulator),
+        ),
+    );
+    let long_run = t.add(
+        Kernel::new("sim", "ours/des-pinterest-60s".into(), None, || {
+            des_kernel(pinterest()?.user_count(), LONG_RUN_SECONDS)
+        })
+        .flat()
+        .targets(Targets::Wasm),
+    );
+    let estimate_id = t.add(
+        Kernel::new("sim", "ours/estimate-pinterest".into(), None, || {
+            let design = pinterest()?;
+            estimate(&design, DES_USERS).map_err(|e| e.to_string())?;
+            Ok(batch(1, move || {
+                estimate(
+                    std::hint::black_box(&design),
+                    std::hint::black_box(DES_USERS),
+                )
+                .map_or(0, |answer| answer.p95_ms.to_bits())
+            }))
+        })
+        .flat()
+        .in_wasm_table("`estimate`, pinterest".into(), Some(WasmGoal::Simulator)),
+    );
+    t.simulator = Simulator {
+        des,
+        long_run,
+        estimate: estimate_id,
+    };
+}
+
+/// A DES run of the pinterest preset (building the simulation is part of a run); its elements
+/// are the run's events.
+fn des_kernel(users: u32, seconds: f64) -> Result<Timed, String> {
+    let design = pinterest()?;
+    let events = des_events(&design, users, seconds)?;
+    Ok(batch(events, move || {
+        des_events(&design, users, seconds).unwrap_or(0)
+    }))
+}
+
+/// Runs the DES to the end and returns its event count.
+fn des_events(design: &Design, users: u32, seconds: f64) -> Result<u64, String> {
+    let mut sim = Simulation::new(design, users, std::hint::black_box(1), seconds)
+        .map_err(|e| e.to_string())?;
+    while !sim.step(1 << 20).done {}
+    Ok(sim.report().events)
+}
+
+fn pinterest() -> Result<Design, String> {
+    preset("pinterest")
+        .map(|p| p.design)
+        .ok_or_else(|| "no pinterest preset".to_owned())
+}
+
+/// The first `count` keys of the seeded benchmark stream.
+pub fn keys(count: usize) -> Vec<u64> {
+    KeyStream::new(KEY_SEED).take_keys(count as u64).collect()
+}
+
+/// The batch keys of every lookup kernel.
+fn batch_keys() -> Vec<u64> {
+    keys(BATCH)
+}
+
+fn servers(count: u32) -> Result<ServerList, String> {
+    ServerList::uniform(count).map_err(|e| e.to_string())
+}
+
+fn ring(n: u32, v: u32) -> Result<Ring, String> {
+    Ring::new(servers(n)?, v).map_err(|e| e.to_string())
+}
+
+/// Checks, over the batch keys, that a peer names the same server as ours: `answers(key)` gives
+/// (the peer's, ours).
+fn agree(peer: &str, answers: impl Fn(u64) -> (Option<u32>, u32)) -> Result<(), String> {
+    for key in batch_keys() {
+        let (theirs, ours) = answers(key);
+        if theirs != Some(ours) {
+            return Err(format!("{peer} disagrees with ours on key {key}"));
+        }
+    }
+    Ok(())
+}
