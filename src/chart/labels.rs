@@ -301,17 +301,32 @@ impl Figure {
                 return slots.into_iter().flatten().collect();
             }
         }
-        // Nothing clear: each label where it wanted to be, with no leader.
+        // Nothing clear: each label where it wanted to be.
         self.marks
             .iter()
-            .enumerate()
-            .filter_map(|(i, m)| {
+            .zip(&segments)
+            .map(|(m, &(line_x, _, _))| {
+                let label_w = m.label.chars().count() as f64 * LABEL_CHAR_PX;
                 let y = plot.t + (plot.b - plot.t) * m.label_at;
-                let label = label_box(i, m.label_left, y)?;
-                Some(PlacedLabel {
+                let (l, anchor) = if m.label_left {
+                    (line_x - LABEL_GAP_PX - label_w, line_x - LABEL_GAP_PX)
+                } else {
+                    (line_x + LABEL_GAP_PX, line_x + LABEL_GAP_PX)
+                };
+                PlacedLabel {
+                    text: m.label.clone(),
+                    anchor: (anchor, y),
+                    left: m.label_left,
+                    rect: Rect {
+                        l,
+                        r: l + label_w,
+                        t: y - half,
+                        b: y + half,
+                    },
+                    line_x,
                     leader: None,
-                    ..label
-                })
+                    paint: m.paint,
+                }
             })
             .collect()
     }
