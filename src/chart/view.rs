@@ -98,6 +98,31 @@ fn png_url(on_screen: &HtmlCanvasElement, chart: &Figure) -> Result<String, Stri
         .map_err(|_| "the browser would not make a PNG".to_owned())
 }
 
+/// What an export button writes.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Export {
+    Png,
+    Svg,
+}
+
+/// Offers the chart on `canvas` for download as `{name}.png` or `{name}.svg`.
+fn export(
+    canvas: &HtmlCanvasElement,
+    chart: &Figure,
+    name: &str,
+    kind: Export,
+) -> Result<(), String> {
+    match kind {
+        Export::Png => download_href(&png_url(canvas, chart)?, &format!("{name}.png")),
+        Export::Svg => crate::components::download::download_text(
+            &format!("{name}.svg"),
+            "image/svg+xml",
+            &svg_text(chart, &Colours::read(canvas))?,
+        ),
+    }
+    Ok(())
+}
+
 /// A number that changes when the window is resized, so a canvas redraws at its new size.
 #[hook]
 fn use_resize_epoch() -> u32 {
@@ -171,7 +196,8 @@ pub fn chart_view(props: &ChartViewProps) -> Html {
             },
         );
     }
-    let on_png = {
+    // One callback type for both buttons: a second would be a second copy of its code.
+    let on_export = |kind: Export| {
         let canvas = canvas.clone();
         let chart = Rc::clone(&props.chart);
         let name = props.name.clone();
@@ -180,31 +206,12 @@ pub fn chart_view(props: &ChartViewProps) -> Html {
             let Some(element) = canvas.cast::<HtmlCanvasElement>() else {
                 return;
             };
-            match png_url(&element, chart.as_ref()) {
-                Ok(url) => download_href(&url, &format!("{name}.png")),
-                Err(e) => drawn.set(Some(Err(e))),
+            if let Err(e) = export(&element, chart.as_ref(), &name, kind) {
+                drawn.set(Some(Err(e)));
             }
         })
     };
-    let on_svg = {
-        let canvas = canvas.clone();
-        let chart = Rc::clone(&props.chart);
-        let name = props.name.clone();
-        let drawn = drawn.clone();
-        Callback::from(move |_: MouseEvent| {
-            let Some(element) = canvas.cast::<HtmlElement>() else {
-                return;
-            };
-            match svg_text(chart.as_ref(), &Colours::read(&element)) {
-                Ok(text) => crate::components::download::download_text(
-                    &format!("{name}.svg"),
-                    "image/svg+xml",
-                    &text,
-                ),
-                Err(e) => drawn.set(Some(Err(e))),
-            }
-        })
-    };
+    let (on_png, on_svg) = (on_export(Export::Png), on_export(Export::Svg));
     let verb = &props.verb;
     html! {
         <>
