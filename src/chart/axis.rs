@@ -126,9 +126,10 @@ impl Axis {
         }
     }
 
-    /// Where the ticks go, on the drawn axis: each decade on a log axis, every name (or every
-    /// n-th, at most 16), else about the axis's own count of round steps, or `count`.
-    pub fn tick_positions(&self, count: usize) -> Vec<f64> {
+    /// Where the ticks go, on the drawn axis: each decade on a log axis; every name, or every
+    /// n-th when they would not fit side by side in `room_px` pixels (or past 16 names); else
+    /// about the axis's own count of round steps, or `count`.
+    pub fn tick_positions(&self, count: usize, room_px: f64) -> Vec<f64> {
         let (lo, hi) = self.range();
         match &self.ticks {
             Ticks::Log => {
@@ -137,7 +138,10 @@ impl Axis {
                 (first..=last).map(f64::from).collect()
             }
             Ticks::Names(names) => {
-                let step = names.len().div_ceil(16).max(1);
+                // A name takes about 7 px a character, and a gap of 12 px to the next.
+                let widest = names.iter().map(|n| n.chars().count()).max().unwrap_or(1);
+                let fit = (room_px / (widest as f64 * 7.0 + 12.0)) as usize;
+                let step = names.len().div_ceil(fit.clamp(1, 16)).max(1);
                 (0..names.len()).step_by(step).map(|i| i as f64).collect()
             }
             _ => ticks(lo, hi, if self.count > 0 { self.count } else { count }),
@@ -175,10 +179,10 @@ mod tests {
     #[test]
     fn an_axis_can_ask_for_its_own_tick_count() {
         let x = Axis::linear("N", 0.5, 16.5, Ticks::Number);
-        assert_eq!(x.tick_positions(6), vec![5.0, 10.0, 15.0]);
+        assert_eq!(x.tick_positions(6, f64::INFINITY), vec![5.0, 10.0, 15.0]);
         let x = x.with_ticks(8);
         assert_eq!(
-            x.tick_positions(6),
+            x.tick_positions(6, f64::INFINITY),
             vec![2.0, 4.0, 6.0, 8.0, 10.0, 12.0, 14.0, 16.0]
         );
     }
@@ -187,7 +191,10 @@ mod tests {
     fn a_log_axis_spans_whole_decades_and_ticks_on_them() {
         let axis = Axis::log("ms", 3.2, 420.0);
         assert_eq!(axis.range(), (0.0, 3.0));
-        assert_eq!(axis.tick_positions(6), vec![0.0, 1.0, 2.0, 3.0]);
+        assert_eq!(
+            axis.tick_positions(6, f64::INFINITY),
+            vec![0.0, 1.0, 2.0, 3.0]
+        );
         assert_eq!(axis.tick(2.0), "100");
         assert_eq!(axis.tick(3.0), "1k");
         assert_eq!(Axis::log("users", 10.0, 1_000_000.0).tick(6.0), "1M");
@@ -212,10 +219,20 @@ mod tests {
         let many: Vec<String> = (0..40).map(|i| format!("S{i}")).collect();
         let crowded = Axis::linear("server", -0.5, 39.5, Ticks::Names(many));
         assert_eq!(
-            crowded.tick_positions(6).len(),
+            crowded.tick_positions(6, f64::INFINITY).len(),
             14,
             "every third of 40 names"
         );
+        // Ten vnode counts up to "1000" on a phone's 230 px: every other one.
+        let vnodes = ["1", "2", "5", "10", "20", "50", "100", "200", "500", "1000"];
+        let names = vnodes.iter().map(|v| v.to_string()).collect();
+        let axis = Axis::linear("V", -0.5, 9.5, Ticks::Names(names));
+        assert_eq!(axis.tick_positions(6, 230.0), vec![0.0, 2.0, 4.0, 6.0, 8.0]);
+        assert_eq!(axis.tick_positions(6, 420.0).len(), 10);
+        // Eight one-digit shards fit in a phone's plot.
+        let shards = (0..8).map(|i| i.to_string()).collect();
+        let axis = Axis::linear("shard", -0.5, 7.5, Ticks::Names(shards));
+        assert_eq!(axis.tick_positions(6, 200.0).len(), 8);
     }
 
     #[test]

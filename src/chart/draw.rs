@@ -155,7 +155,7 @@ impl Figure {
             // Grid lines first, under the data; the axes and their labels come after it.
             let y_ticks = panel
                 .y
-                .tick_positions(if self.panels.len() > 1 { 3 } else { 5 });
+                .tick_positions(if self.panels.len() > 1 { 3 } else { 5 }, f64::INFINITY);
             let grid = y_ticks.iter().map(|&y| {
                 PathElement::new(vec![(x0, y), (x1, y)], colours.border().stroke_width(1))
             });
@@ -282,7 +282,8 @@ impl Figure {
             .map_err(fail)?;
             if bottom {
                 paths.push(vec![(left_px, bottom_px), (right_px, bottom_px)]);
-                for x in self.x.tick_positions(6) {
+                let room = f64::from(right_px.saturating_sub(left_px));
+                for x in self.x.tick_positions(6, room) {
                     let (px, _) = local(x, y0);
                     paths.push(vec![(px, bottom_px), (px, bottom_px.saturating_add(5))]);
                     let style = font(colours, 12).pos(Pos::new(HPos::Center, VPos::Top));
@@ -305,7 +306,7 @@ impl Figure {
                 let (r0, r1) = right.range();
                 let ax = right_px;
                 paths.push(vec![(ax, top_px), (ax, bottom_px)]);
-                for at in right.tick_positions(5) {
+                for at in right.tick_positions(5, f64::INFINITY) {
                     let (_, py) = local(x1, y0 + (at - r0) / (r1 - r0) * (y1 - y0));
                     paths.push(vec![(ax, py), (ax.saturating_add(5), py)]);
                     texts.push((right.tick(at), (ax.saturating_add(8), py), HPos::Left));
