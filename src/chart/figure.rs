@@ -319,14 +319,15 @@ mod tests {
         let two = figure_with_legend(&["Apdex", "p99"]);
         assert_eq!(two.legend_layout(600), vec![(62, 0), (150, 0)]);
         assert_eq!(two.legend_height(600), LEGEND_ROW);
+        // Seven names of the lengths the Ring's movement plot has.
         let names = [
-            "mod",
-            "ring",
-            "jump",
-            "rendezvous",
-            "range",
-            "directory",
-            "id",
+            "aaa",
+            "bbbb",
+            "cccc",
+            "dddddddddd",
+            "eeeee",
+            "fffffffff",
+            "gg",
         ];
         let many = figure_with_legend(&names);
         for width in [340, 490, 640] {
