@@ -2,8 +2,9 @@
 //!
 //! Components render state and send actions; every number they show comes from the core crate,
 //! which the CLI and the benchmarks call too. One folder per view (`home`, `learn`, `decoder`,
-//! `ring`, `board`), shared pieces in `components`, and app-wide concerns (routing, theme, the crash
-//! banner) in their own modules. ARCHITECTURE.md has the map.
+//! `ring`, `board`), the chart model and renderer every plot uses in `chart`, shared pieces in
+//! `components`, and app-wide concerns (routing, theme, the crash banner) in their own modules.
+//! ARCHITECTURE.md has the map.
 
 // No panic from input (issue 8 §3): unwraps, expects, indexing and unchecked arithmetic are
 // refused in every module of the app, so a value a reader typed, pasted, imported or put in a URL
@@ -18,6 +19,7 @@
 
 pub mod app;
 pub mod board;
+pub mod chart;
 pub mod components;
 pub mod crash;
 #[cfg(feature = "debug-panic")]

@@ -1,4 +1,4 @@
-//! Pure geometry for the board and its plots: boxes, edge ends, the pan/zoom view, axis ticks.
+//! Pure geometry for the board and its plots: boxes, edge ends, the pan/zoom view, the capacity curve's user counts.
 
 /// A node's box, in board units.
 pub const NODE_W: f64 = 150.0;
@@ -232,25 +232,6 @@ pub fn edge_ends(from: (f64, f64), to: (f64, f64)) -> (f64, f64, f64, f64) {
     )
 }
 
-/// About `count` round tick values covering `lo … hi` (1, 2 or 5 times a power of ten apart).
-pub fn ticks(lo: f64, hi: f64, count: usize) -> Vec<f64> {
-    if !(lo.is_finite() && hi.is_finite()) || hi <= lo || count == 0 {
-        return vec![lo];
-    }
-    let raw = (hi - lo) / count as f64;
-    let power = libm::pow(10.0, libm::floor(libm::log10(raw)));
-    let step = [1.0, 2.0, 5.0, 10.0]
-        .into_iter()
-        .map(|m| m * power)
-        .find(|s| *s >= raw)
-        .unwrap_or(10.0 * power);
-    let first = libm::ceil(lo / step) * step;
-    (0..=count.saturating_mul(3))
-        .map(|i| first + step * i as f64)
-        .take_while(|v| *v <= hi + step * 1e-9)
-        .collect()
-}
-
 /// `count` user counts spaced evenly on a log scale from `lo` to `hi`, rounded to whole users.
 pub fn log_space(lo: u32, hi: u32, count: usize) -> Vec<u32> {
     let (a, b) = (
@@ -443,16 +424,6 @@ mod tests {
         assert!((y1 - half).abs() < 1e-9 && (y2 - (200.0 - half)).abs() < 1e-9);
         assert!(hits_node(70.0, NODE_H / 2.0 - 1.0, 0.0, 0.0));
         assert!(!hits_node(80.0, 0.0, 0.0, 0.0));
-    }
-
-    #[test]
-    fn ticks_are_round() {
-        assert_eq!(
-            ticks(0.0, 1.0, 5),
-            vec![0.0, 0.2, 0.4, 0.6000000000000001, 0.8, 1.0]
-        );
-        assert_eq!(ticks(0.0, 100.0, 4), vec![0.0, 50.0, 100.0]);
-        assert_eq!(ticks(5.0, 5.0, 4), vec![5.0]);
     }
 
     #[test]

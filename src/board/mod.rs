@@ -15,8 +15,6 @@ pub mod design_io;
 #[cfg(feature = "board")]
 pub mod faults;
 #[cfg(feature = "board")]
-pub mod figure;
-#[cfg(feature = "board")]
 pub mod geometry;
 #[cfg(feature = "board")]
 pub mod gesture;

@@ -1,4 +1,4 @@
-//! The four plots, drawn with plotters through the shared `components::chart` (a canvas on the
+//! The four plots, drawn with plotters through the shared [`crate::chart`] (a canvas on the
 //! page, PNG and SVG export) as [`Figure`]s: the latency CDF with p50/p95/p99, per-shard load with
 //! the hot shard in red, the time series around the injected failures, and Apdex and p99 against
 //! users (the capacity curve) with its knee. Each has axis labels with units, a table of its
@@ -9,9 +9,10 @@ use std::rc::Rc;
 use shardlab_core::sim::{estimate, Design, Fault, SecondStats, ShardLoad, SimReport};
 use yew::prelude::*;
 
-use super::figure::{Axis, Bar, Figure, Level, Line, Mark, Note, Panel, Ticks};
 use super::geometry::log_space;
-use crate::components::chart::ChartView;
+use crate::chart::axis::{short_number, Axis, Ticks};
+use crate::chart::figure::{Bar, Figure, Key, Level, Line, Mark, Note, Paint, Panel};
+use crate::chart::ChartView;
 use crate::components::csv::csv_text;
 use crate::components::download::download_text;
 
@@ -81,9 +82,9 @@ pub fn plot_frame(props: &PlotFrameProps) -> Html {
                 <h3>{ props.title.clone() }</h3>
                 <p class="muted">{ props.note.clone() }</p>
             </figcaption>
-            <ChartView<Figure> chart={Rc::clone(&props.figure)} name={props.id.clone()} verb="Export" tools_class="plot-tools">
+            <ChartView chart={Rc::clone(&props.figure)} name={props.id.clone()} verb="Export" tools_class="plot-tools">
                 <button type="button" onclick={on_csv}>{ "Export CSV" }</button>
-            </ChartView<Figure>>
+            </ChartView>
             <details>
                 <summary>{ "The numbers" }</summary>
                 <div class="table-scroll">
@@ -123,11 +124,7 @@ pub fn cdf_figure(report: &SimReport) -> Figure {
     let lo = points.iter().map(|p| p.0).fold(f64::INFINITY, f64::min);
     let hi = points.iter().map(|p| p.0).fold(0.0, f64::max);
     let mut panel = Panel::new(Axis::linear("Share of replies", 0.0, 1.0, Ticks::Percent));
-    panel.lines.push(Line {
-        points,
-        paint: "--c5",
-        on_right: false,
-    });
+    panel.lines.push(Line::new(points, Paint::Var("--c5")));
     let quantiles = [
         ("p50", report.p50_ms, 0.5),
         ("p95", report.p95_ms, 0.95),
@@ -143,7 +140,7 @@ pub fn cdf_figure(report: &SimReport) -> Figure {
             label: format!("{key} {} ms", fmt_ms(ms)),
             label_at,
             label_left: true,
-            paint: "--muted",
+            paint: Paint::Var("--muted"),
         })
         .collect();
     Figure {
@@ -212,18 +209,18 @@ pub fn shard_figure(shards: &[ShardLoad]) -> Figure {
                 x0: x - 0.35,
                 x1: x + 0.35,
                 y: s.share,
-                paint: if Some(i) == hot || !s.up {
+                paint: Paint::Var(if Some(i) == hot || !s.up {
                     "--error"
                 } else {
                     "--c6"
-                },
+                }),
                 hollow: !s.up && Some(i) != hot,
             }
         })
         .collect();
     panel.levels.push(Level {
         y: 1.0 / n,
-        paint: "--muted",
+        paint: Paint::Var("--muted"),
     });
     panel.notes.push(Note {
         at: (n - 0.5, 1.0 / n),
@@ -277,7 +274,7 @@ fn shard_plot(shards: &[ShardLoad], source: &str) -> Html {
         .panels
         .iter()
         .flat_map(|p| p.bars.iter().enumerate())
-        .filter(|(_, bar)| bar.paint == "--error" && !bar.hollow)
+        .filter(|(_, bar)| bar.paint == Paint::Var("--error") && !bar.hollow)
         .filter_map(|(i, _)| shards.get(i))
         .map(|s| format!("hot shard {}", s.shard))
         .collect::<Vec<_>>()
@@ -304,11 +301,7 @@ pub fn series_figure(series: &[&SecondStats], faults: &[Fault], duration_s: f64)
             if hi > 0.0 { hi * 1.1 } else { 1.0 },
             Ticks::Number,
         ));
-        panel.lines.push(Line {
-            points,
-            paint,
-            on_right: false,
-        });
+        panel.lines.push(Line::new(points, paint));
         panel
     };
     let marks = faults
@@ -322,15 +315,15 @@ pub fn series_figure(series: &[&SecondStats], faults: &[Fault], duration_s: f64)
             label: f.kind.name().replace('_', " "),
             label_at,
             label_left: false,
-            paint: "--error",
+            paint: Paint::Var("--error"),
         })
         .collect();
     Figure {
         x: Axis::linear("Simulated time (s)", 0.0, duration_s.max(1.0), Ticks::Number),
         panels: vec![
-            band("Replies/s", "--c5", |s| s.completed as f64),
-            band("Errors/s", "--error", |s| s.errors as f64),
-            band("p99 (ms)", "--c1", |s| s.p99_ms),
+            band("Replies/s", Paint::Var("--c5"), |s| s.completed as f64),
+            band("Errors/s", Paint::Var("--error"), |s| s.errors as f64),
+            band("p99 (ms)", Paint::Var("--c1"), |s| s.p99_ms),
         ],
         marks,
         legend: Vec::new(),
@@ -383,19 +376,20 @@ pub fn capacity_figure(points: &[(u32, f64, f64)], users: u32) -> Figure {
     let p99_lo = p99s().fold(p99_hi, f64::min);
     let mut panel = Panel::new(Axis::linear("Apdex", 0.0, 1.0, Ticks::Tenths));
     let right = Axis::log("p99 (ms, log)", p99_lo, p99_hi);
+    panel.lines.push(Line::new(
+        points.iter().map(|&(u, a, _)| (f64::from(u), a)).collect(),
+        Paint::Var("--c5"),
+    ));
     panel.lines.push(Line {
-        points: points.iter().map(|&(u, a, _)| (f64::from(u), a)).collect(),
-        paint: "--c5",
-        on_right: false,
-    });
-    panel.lines.push(Line {
-        points: points
-            .iter()
-            .filter(|p| p.2.is_finite() && p.2 > 0.0)
-            .map(|&(u, _, p)| (f64::from(u), p))
-            .collect(),
-        paint: "--c1",
         on_right: true,
+        ..Line::new(
+            points
+                .iter()
+                .filter(|p| p.2.is_finite() && p.2 > 0.0)
+                .map(|&(u, _, p)| (f64::from(u), p))
+                .collect(),
+            Paint::Var("--c1"),
+        )
     });
     panel.right = Some(right);
     let mut marks = Vec::new();
@@ -405,10 +399,10 @@ pub fn capacity_figure(points: &[(u32, f64, f64)], users: u32) -> Figure {
             x: f64::from(u),
             up_to: None,
             // Short ("10k", not "10.00k"): the label must fit beside its line on a phone.
-            label: format!("knee ≈ {}", super::figure::short_number(f64::from(u))),
+            label: format!("knee ≈ {}", short_number(f64::from(u))),
             label_at: 0.06,
             label_left: true,
-            paint: "--error",
+            paint: Paint::Var("--error"),
         });
     }
     marks.push(Mark {
@@ -418,7 +412,7 @@ pub fn capacity_figure(points: &[(u32, f64, f64)], users: u32) -> Figure {
         label: "now".into(),
         label_at: 0.94,
         label_left: false,
-        paint: "--muted",
+        paint: Paint::Var("--muted"),
     });
     let knee_text = match knee(points).and_then(|i| points.get(i)) {
         Some((u, _, _)) => format!("the knee is near {u} users"),
@@ -428,7 +422,10 @@ pub fn capacity_figure(points: &[(u32, f64, f64)], users: u32) -> Figure {
         x: Axis::log("Users (log scale)", 10.0, 1_000_000.0),
         panels: vec![panel],
         marks,
-        legend: vec![("Apdex".into(), "--c5"), ("p99".into(), "--c1")],
+        legend: vec![
+            Key::line("Apdex", Paint::Var("--c5")),
+            Key::line("p99", Paint::Var("--c1")),
+        ],
         summary: format!("Apdex and p99 latency against users on a log scale; {knee_text}."),
     }
 }
@@ -515,7 +512,7 @@ mod tests {
     /// Every way a placed label can collide: with a line or level of the first panel, another
     /// mark's line, another label, or the drawing's edge. Empty when the labels are clear.
     fn collisions(figure: &Figure, width: u32, height: u32) -> Vec<String> {
-        use super::super::figure::segment_hits;
+        use crate::chart::labels::segment_hits;
         let labels = figure.place_mark_labels(width, height);
         let obstacles = figure.obstacles_for_tests(width, height);
         let lines = figure.mark_lines_for_tests(width, height);

@@ -1,7 +1,5 @@
 //! Pieces shared by every view.
 
-pub mod chart;
-pub mod chart_backend;
 pub mod csv;
 pub mod download;
 pub mod draft_input;

@@ -11,8 +11,10 @@ use shardlab_core::placement::{
 };
 use yew::prelude::*;
 
-use super::plots::{Kind, Paint, Plot, PlotView, Series};
+use super::plots::{Plot, PlotView};
 use super::slices::{self, Publisher};
+use crate::chart::axis::{Axis, Ticks};
+use crate::chart::figure::{Bar, Line, Paint, Panel, Stroke};
 use crate::components::format::format_count;
 
 const SWEEP_COUNTS: [u32; 10] = [1, 2, 3, 4, 5, 6, 8, 10, 12, 16];
@@ -31,19 +33,25 @@ pub fn server_paint(id: u32) -> Paint {
     const VARS: [&str; 8] = [
         "--c1", "--c2", "--c3", "--c4", "--c5", "--c6", "--c7", "--c8",
     ];
-    const DARKER: [&str; 8] = [
-        "#9c6a00", "#2b7bab", "#006b4f", "#a39a1d", "#004d78", "#8f3f00", "#8c4f73", "#6b6b6b",
+    // As `.server-8` … `.server-15` in www/style.css paint them.
+    const DARKER: [Paint; 8] = [
+        Paint::Rgb(0x9c, 0x6a, 0x00),
+        Paint::Rgb(0x2b, 0x7b, 0xab),
+        Paint::Rgb(0x00, 0x6b, 0x4f),
+        Paint::Rgb(0xa3, 0x9a, 0x1d),
+        Paint::Rgb(0x00, 0x4d, 0x78),
+        Paint::Rgb(0x8f, 0x3f, 0x00),
+        Paint::Rgb(0x8c, 0x4f, 0x73),
+        Paint::Rgb(0x6b, 0x6b, 0x6b),
     ];
     // Sixteen colours in all, as `server_class` cycles them.
     let i = (id % 16) as usize;
     match VARS.get(i) {
         Some(v) => Paint::Var(v),
-        None => Paint::Hex(
-            DARKER
-                .get(i.saturating_sub(VARS.len()))
-                .copied()
-                .unwrap_or("#6b6b6b"),
-        ),
+        None => DARKER
+            .get(i.saturating_sub(VARS.len()))
+            .copied()
+            .unwrap_or(Paint::Rgb(0x6b, 0x6b, 0x6b)),
     }
 }
 
@@ -60,90 +68,96 @@ fn scheme_paint(kind: SchemeKind) -> Paint {
     })
 }
 
+/// A line with its name, drawn with `stroke`.
+fn named(name: String, stroke: Stroke, paint: Paint, points: Vec<(f64, f64)>) -> Line {
+    Line {
+        name,
+        stroke,
+        ..Line::new(points, paint)
+    }
+}
+
 /// Load per server with the mean dashed.
 pub fn load_plot(load: &LoadStats) -> Plot {
     let n = load.per_server.len();
     let top = load.per_server.iter().map(|s| s.keys).max().unwrap_or(1) as f64;
-    Plot {
-        title: "Load per server".into(),
-        x_label: "server".into(),
-        y_label: "keys owned (count)".into(),
-        x_range: (-0.6, n as f64 - 0.4),
-        y_range: (0.0, (top * 1.15).max(1.0)),
-        x_names: load
-            .per_server
-            .iter()
-            .map(|s| format!("S{}", s.server.0))
-            .collect(),
-        x_column: "server".into(),
-        series: vec![
-            Series {
-                name: "keys".into(),
-                kind: Kind::Bars,
-                paint: Paint::Var("--muted"),
-                point_paints: load
-                    .per_server
-                    .iter()
-                    .map(|s| server_paint(s.server.0))
-                    .collect(),
-                points: load
-                    .per_server
-                    .iter()
-                    .enumerate()
-                    .map(|(i, s)| (i as f64, s.keys as f64))
-                    .collect(),
-                spread: Vec::new(),
-            },
-            Series {
-                name: "mean".into(),
-                kind: Kind::Dashed,
-                paint: Paint::Var("--text"),
-                point_paints: Vec::new(),
-                points: vec![(-0.5, load.mean), (n as f64 - 0.5, load.mean)],
-                spread: Vec::new(),
-            },
-        ],
-    }
+    let names = load
+        .per_server
+        .iter()
+        .map(|s| format!("S{}", s.server.0))
+        .collect();
+    let mut panel = Panel::new(Axis::linear(
+        "keys owned (count)",
+        0.0,
+        (top * 1.15).max(1.0),
+        Ticks::Number,
+    ));
+    panel.bars_name = "keys".into();
+    panel.bars = load
+        .per_server
+        .iter()
+        .enumerate()
+        .map(|(i, s)| Bar {
+            x0: i as f64 - 0.35,
+            x1: i as f64 + 0.35,
+            y: s.keys as f64,
+            paint: server_paint(s.server.0),
+            hollow: false,
+        })
+        .collect();
+    panel.lines.push(named(
+        "mean".into(),
+        Stroke::Dashed,
+        Paint::Var("--text"),
+        vec![(-0.5, load.mean), (n as f64 - 0.5, load.mean)],
+    ));
+    Plot::new(
+        "Load per server".into(),
+        "server",
+        Axis::linear("server", -0.6, n as f64 - 0.4, Ticks::Names(names)),
+        panel,
+    )
 }
 
 fn movement_plot(sweep: &MovementSweep) -> Plot {
     let all = sweep.series();
-    let mut series: Vec<Series> = all
+    let mut panel = Panel::new(Axis::linear(
+        "keys moved (fraction)",
+        0.0,
+        1.05,
+        Ticks::Number,
+    ));
+    panel.lines = all
         .iter()
-        .map(|s| Series {
+        .map(|s| Line {
             name: s.scheme.name().to_owned(),
-            kind: Kind::Line,
+            stroke: Stroke::Dots,
             paint: scheme_paint(s.scheme),
-            point_paints: Vec::new(),
             points: s.points.iter().map(|p| (f64::from(p.x), p.mean)).collect(),
-            spread: s
+            whiskers: s
                 .points
                 .iter()
                 .map(|p| (f64::from(p.x), p.min, p.max))
                 .collect(),
+            on_right: false,
         })
         .collect();
-    series.push(Series {
-        name: "ideal 1/(N+1)".into(),
-        kind: Kind::Dashed,
-        paint: Paint::Var("--text"),
-        point_paints: Vec::new(),
-        points: SWEEP_COUNTS
+    panel.lines.push(named(
+        "ideal 1/(N+1)".into(),
+        Stroke::Dashed,
+        Paint::Var("--text"),
+        SWEEP_COUNTS
             .iter()
             .map(|&n| (f64::from(n), 1.0 / (f64::from(n) + 1.0)))
             .collect(),
-        spread: Vec::new(),
-    });
-    Plot {
-        title: "Keys moved when N servers grow to N + 1".into(),
-        x_label: "servers before the change, N".into(),
-        y_label: "keys moved (fraction)".into(),
-        x_range: (0.5, 16.5),
-        y_range: (0.0, 1.05),
-        x_names: Vec::new(),
-        x_column: "N".into(),
-        series,
-    }
+    ));
+    let x = Axis::linear("servers before the change, N", 0.5, 16.5, Ticks::Number);
+    Plot::new(
+        "Keys moved when N servers grow to N + 1".into(),
+        "N",
+        x.with_ticks(8),
+        panel,
+    )
 }
 
 fn vnode_plot(sweep: &VnodeSweep) -> Plot {
@@ -156,57 +170,47 @@ fn vnode_plot(sweep: &VnodeSweep) -> Plot {
         .iter()
         .map(|p| p.max)
         .fold(1.0_f64, f64::max);
-    Plot {
-        title: format!("Ring balance against vnodes ({} servers)", r.servers),
-        x_label: "vnodes per server, V (log scale)".into(),
-        y_label: "max/mean and σ/mean".into(),
-        x_range: (-0.5, counts.len() as f64 - 0.5),
-        y_range: (0.0, top * 1.08),
-        x_names: counts.iter().map(|c| c.to_string()).collect(),
-        x_column: "V".into(),
-        series: vec![
-            Series {
-                name: "max/mean".into(),
-                kind: Kind::Line,
-                paint: Paint::Var("--c6"),
-                point_paints: Vec::new(),
-                points: r.max_over_mean.iter().map(|p| (lx(p.x), p.mean)).collect(),
-                spread: r
-                    .max_over_mean
-                    .iter()
-                    .map(|p| (lx(p.x), p.min, p.max))
-                    .collect(),
-            },
-            Series {
-                name: "σ/mean".into(),
-                kind: Kind::Line,
-                paint: Paint::Var("--c5"),
-                point_paints: Vec::new(),
-                points: r
-                    .stddev_over_mean
-                    .iter()
-                    .map(|p| (lx(p.x), p.mean))
-                    .collect(),
-                spread: r
-                    .stddev_over_mean
-                    .iter()
-                    .map(|p| (lx(p.x), p.min, p.max))
-                    .collect(),
-            },
-            Series {
-                name: "1/√V".into(),
-                kind: Kind::Dashed,
-                paint: Paint::Var("--text"),
-                point_paints: Vec::new(),
-                points: r
-                    .stddev_over_mean
-                    .iter()
-                    .map(|p| (lx(p.x), p.ideal))
-                    .collect(),
-                spread: Vec::new(),
-            },
-        ],
-    }
+    let measured = |name: &str, paint, points: &[shardlab_core::placement::SweepPoint]| Line {
+        whiskers: points.iter().map(|p| (lx(p.x), p.min, p.max)).collect(),
+        ..named(
+            name.into(),
+            Stroke::Dots,
+            paint,
+            points.iter().map(|p| (lx(p.x), p.mean)).collect(),
+        )
+    };
+    let mut panel = Panel::new(Axis::linear(
+        "max/mean and σ/mean",
+        0.0,
+        top * 1.08,
+        Ticks::Number,
+    ));
+    panel.lines = vec![
+        measured("max/mean", Paint::Var("--c6"), &r.max_over_mean),
+        measured("σ/mean", Paint::Var("--c5"), &r.stddev_over_mean),
+        named(
+            "1/√V".into(),
+            Stroke::Dashed,
+            Paint::Var("--text"),
+            r.stddev_over_mean
+                .iter()
+                .map(|p| (lx(p.x), p.ideal))
+                .collect(),
+        ),
+    ];
+    let names = counts.iter().map(|c| c.to_string()).collect();
+    let x = Axis::linear(
+        "vnodes per server, V (log scale)",
+        -0.5,
+        counts.len() as f64 - 0.5,
+        Ticks::Names(names),
+    );
+    Plot::new(
+        format!("Ring balance against vnodes ({} servers)", r.servers),
+        "V",
+        x,
+        panel,
+    )
 }
 
 /// Shows a job's results so far; the flag says whether it is done.

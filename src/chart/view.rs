@@ -1,137 +1,29 @@
-//! What every plotters chart in the app shares: one drawing function per chart, drawn to a canvas
-//! for the page and through plotters' SVG back end for the SVG export; the theme's colours read
-//! from the page's CSS (and read again when the theme changes); a canvas sized for the screen's
-//! pixel ratio; PNG export (the chart drawn again on a canvas of its own at twice the size or more); and an `aria-label` for screen readers (each chart's
-//! figure also carries its numbers as a table).
+//! A figure on the page: [`ChartView`] draws it on a canvas sized for the screen's pixel ratio,
+//! redraws it when the theme or the window changes, and exports it as SVG (plotters' SVG back end)
+//! and PNG (drawn again on a canvas of its own at twice the size or more); an `aria-label` gives
+//! screen readers its summary (each plot also carries its numbers as a table).
 //!
 //! Text in a chart can never become markup: plotters' SVG back end escapes `<`, `>`, `&` and
 //! quotes in text and attributes (see the test below), and on the canvas text is only ever pixels.
 
 use std::rc::Rc;
 
-use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters_canvas::CanvasBackend;
-
-use super::chart_backend::ChartBackend;
 use wasm_bindgen::JsCast;
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, HtmlElement};
 use yew::prelude::*;
 
-use super::theme_change::{parse_rgb, use_theme_change};
+use super::backend::{fail, ChartBackend};
+use super::colours::Colours;
+use super::figure::Figure;
+use crate::components::theme_change::use_theme_change;
 
 /// The size of the exported SVG, in pixels.
 pub const SVG_SIZE: (u32, u32) = (640, 360);
 
-/// The CSS custom properties a chart may paint with, resolved for the theme on screen.
-pub const THEME_VARS: [&str; 16] = [
-    "--text",
-    "--muted",
-    "--border",
-    "--surface",
-    "--surface-2",
-    "--error",
-    "--accent",
-    "--moved",
-    "--c1",
-    "--c2",
-    "--c3",
-    "--c4",
-    "--c5",
-    "--c6",
-    "--c7",
-    "--c8",
-];
-
-/// The theme's colours as plotters colours.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Colours {
-    resolved: Vec<(&'static str, RGBColor)>,
-}
-
-/// What a colour falls back to when the page cannot say (no DOM, or an unknown name): the light
-/// theme's muted grey, readable on both backgrounds.
-const FALLBACK: RGBColor = RGBColor(0x55, 0x58, 0x5e);
-
-impl Colours {
-    /// Colours from (custom property, colour) pairs; names not given fall back to grey.
-    pub fn from_pairs(resolved: Vec<(&'static str, RGBColor)>) -> Self {
-        Colours { resolved }
-    }
-
-    /// The colour of a custom property such as `--c5`.
-    pub fn get(&self, name: &str) -> RGBColor {
-        self.resolved
-            .iter()
-            .find(|(n, _)| *n == name)
-            .map_or(FALLBACK, |(_, c)| *c)
-    }
-
-    /// Text and labels.
-    pub fn text(&self) -> RGBColor {
-        self.get("--text")
-    }
-
-    /// Axes.
-    pub fn muted(&self) -> RGBColor {
-        self.get("--muted")
-    }
-
-    /// Grid lines and the legend's frame.
-    pub fn border(&self) -> RGBColor {
-        self.get("--border")
-    }
-
-    /// The chart's background.
-    pub fn surface(&self) -> RGBColor {
-        self.get("--surface")
-    }
-
-    /// Reads [`THEME_VARS`] through `probe`'s computed `color`: a custom property holds
-    /// `light-dark(…)` unresolved, while a computed colour is always `rgb(…)`.
-    pub fn read(probe: &HtmlElement) -> Self {
-        let style = probe.style();
-        let window = gloo::utils::window();
-        let resolved = THEME_VARS
-            .iter()
-            .filter_map(|&name| {
-                style.set_property("color", &format!("var({name})")).ok()?;
-                let value = window
-                    .get_computed_style(probe)
-                    .ok()
-                    .flatten()?
-                    .get_property_value("color")
-                    .ok()?;
-                parse_rgb(&value).map(|[r, g, b]| (name, RGBColor(r, g, b)))
-            })
-            .collect();
-        let _ = style.remove_property("color");
-        Colours { resolved }
-    }
-}
-
-/// Turns a plotters error into the message shown under a chart. Its `Display`, not `Debug`:
-/// the errors come through [`ChartBackend`], whose own error is one fixed sentence, and derived
-/// `Debug` output would cost the page size for nothing a reader can use.
-pub fn fail<E: std::fmt::Display>(error: E) -> String {
-    error.to_string()
-}
-
-/// A chart: its numbers, and how to draw them on any plotters back end.
-pub trait Chart: PartialEq + 'static {
-    /// Draws the chart to fill `area`.
-    fn draw<DB: DrawingBackend>(
-        &self,
-        area: &DrawingArea<DB, Shift>,
-        colours: &Colours,
-    ) -> Result<(), String>;
-
-    /// One sentence for screen readers: what the chart shows (its table has the numbers).
-    fn summary(&self) -> String;
-}
-
 /// The chart as a standalone SVG document, drawn by plotters' SVG back end.
-pub fn svg_text<C: Chart>(chart: &C, colours: &Colours) -> Result<String, String> {
+pub fn svg_text(chart: &Figure, colours: &Colours) -> Result<String, String> {
     let mut out = String::new();
     {
         let area =
@@ -146,7 +38,7 @@ pub fn svg_text<C: Chart>(chart: &C, colours: &Colours) -> Result<String, String
 /// context to match, and draws the chart at the box's size in CSS pixels. plotters' canvas back
 /// end knows nothing of the pixel ratio, so it gets the whole store as its area and the chart
 /// draws into the top-left box-sized part, which the scaled context stretches over the store.
-fn draw_on_canvas<C: Chart>(canvas: &HtmlCanvasElement, chart: &C) -> Result<(), String> {
+fn draw_on_canvas(canvas: &HtmlCanvasElement, chart: &Figure) -> Result<(), String> {
     let ratio = gloo::utils::window().device_pixel_ratio().max(1.0);
     let size = (
         canvas.client_width().max(200),
@@ -156,9 +48,9 @@ fn draw_on_canvas<C: Chart>(canvas: &HtmlCanvasElement, chart: &C) -> Result<(),
 }
 
 /// Draws the chart at `size` CSS pixels onto `canvas`, whose store is `ratio` times that size.
-fn draw_scaled<C: Chart>(
+fn draw_scaled(
     canvas: &HtmlCanvasElement,
-    chart: &C,
+    chart: &Figure,
     (width, height): (i32, i32),
     ratio: f64,
     colours: &Colours,
@@ -189,7 +81,7 @@ const PNG_RATIO: f64 = 2.0;
 
 /// The chart as a PNG data URL: drawn again, at the on-screen size and at least
 /// [`PNG_RATIO`], on a canvas of its own.
-fn png_url<C: Chart>(on_screen: &HtmlCanvasElement, chart: &C) -> Result<String, String> {
+fn png_url(on_screen: &HtmlCanvasElement, chart: &Figure) -> Result<String, String> {
     let ratio = gloo::utils::window().device_pixel_ratio().max(PNG_RATIO);
     let size = (
         on_screen.client_width().max(200),
@@ -204,6 +96,31 @@ fn png_url<C: Chart>(on_screen: &HtmlCanvasElement, chart: &C) -> Result<String,
     canvas
         .to_data_url_with_type("image/png")
         .map_err(|_| "the browser would not make a PNG".to_owned())
+}
+
+/// What an export button writes.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Export {
+    Png,
+    Svg,
+}
+
+/// Offers the chart on `canvas` for download as `{name}.png` or `{name}.svg`.
+fn export(
+    canvas: &HtmlCanvasElement,
+    chart: &Figure,
+    name: &str,
+    kind: Export,
+) -> Result<(), String> {
+    match kind {
+        Export::Png => download_href(&png_url(canvas, chart)?, &format!("{name}.png")),
+        Export::Svg => crate::components::download::download_text(
+            &format!("{name}.svg"),
+            "image/svg+xml",
+            &svg_text(chart, &Colours::read(canvas))?,
+        ),
+    }
+    Ok(())
 }
 
 /// A number that changes when the window is resized, so a canvas redraws at its new size.
@@ -237,9 +154,9 @@ fn download_href(href: &str, name: &str) {
 
 /// Props for [`ChartView`].
 #[derive(Properties, PartialEq)]
-pub struct ChartViewProps<C: Chart> {
-    /// The chart to draw.
-    pub chart: Rc<C>,
+pub struct ChartViewProps {
+    /// The figure to draw.
+    pub chart: Rc<Figure>,
     /// The canvas's `id`, and the downloads' name before `.png` / `.svg`.
     pub name: AttrValue,
     /// The export buttons' verb: "Download" on the Ring, "Export" on the Board.
@@ -258,7 +175,7 @@ pub struct ChartViewProps<C: Chart> {
 
 /// A chart on a canvas, with its PNG and SVG exports.
 #[function_component(ChartView)]
-pub fn chart_view<C: Chart>(props: &ChartViewProps<C>) -> Html {
+pub fn chart_view(props: &ChartViewProps) -> Html {
     let canvas = use_node_ref();
     // None until the first drawing; then whether it worked.
     let drawn = use_state(|| None::<Result<(), String>>);
@@ -279,7 +196,8 @@ pub fn chart_view<C: Chart>(props: &ChartViewProps<C>) -> Html {
             },
         );
     }
-    let on_png = {
+    // One callback type for both buttons: a second would be a second copy of its code.
+    let on_export = |kind: Export| {
         let canvas = canvas.clone();
         let chart = Rc::clone(&props.chart);
         let name = props.name.clone();
@@ -288,36 +206,17 @@ pub fn chart_view<C: Chart>(props: &ChartViewProps<C>) -> Html {
             let Some(element) = canvas.cast::<HtmlCanvasElement>() else {
                 return;
             };
-            match png_url(&element, chart.as_ref()) {
-                Ok(url) => download_href(&url, &format!("{name}.png")),
-                Err(e) => drawn.set(Some(Err(e))),
+            if let Err(e) = export(&element, chart.as_ref(), &name, kind) {
+                drawn.set(Some(Err(e)));
             }
         })
     };
-    let on_svg = {
-        let canvas = canvas.clone();
-        let chart = Rc::clone(&props.chart);
-        let name = props.name.clone();
-        let drawn = drawn.clone();
-        Callback::from(move |_: MouseEvent| {
-            let Some(element) = canvas.cast::<HtmlElement>() else {
-                return;
-            };
-            match svg_text(chart.as_ref(), &Colours::read(&element)) {
-                Ok(text) => crate::components::download::download_text(
-                    &format!("{name}.svg"),
-                    "image/svg+xml",
-                    &text,
-                ),
-                Err(e) => drawn.set(Some(Err(e))),
-            }
-        })
-    };
+    let (on_png, on_svg) = (on_export(Export::Png), on_export(Export::Svg));
     let verb = &props.verb;
     html! {
         <>
             <canvas ref={canvas} id={props.name.clone()} class="chart-canvas" role="img"
-                aria-label={format!("{} The table below lists the same numbers.", props.chart.summary())}
+                aria-label={format!("{} The table below lists the same numbers.", props.chart.summary)}
                 data-drawn={matches!(*drawn, Some(Ok(()))).to_string()} />
             if let Some(Err(e)) = &*drawn {
                 <p class="error" role="alert">{ format!("The chart could not be drawn: {e}") }</p>
@@ -331,64 +230,37 @@ pub fn chart_view<C: Chart>(props: &ChartViewProps<C>) -> Html {
     }
 }
 
+/// A figure of one diagonal line, for the tests: `text` names its axes and its legend.
+#[cfg(test)]
+pub fn diagonal(text: &str) -> Figure {
+    use super::axis::{Axis, Ticks};
+    use super::figure::{Key, Line, Paint, Panel};
+    let mut panel = Panel::new(Axis::linear(text, 0.0, 1.0, Ticks::Number));
+    panel
+        .lines
+        .push(Line::new(vec![(0.0, 0.0), (1.0, 1.0)], Paint::Var("--c5")));
+    Figure {
+        x: Axis::linear(text, 0.0, 1.0, Ticks::Number),
+        panels: vec![panel],
+        marks: Vec::new(),
+        legend: vec![Key::line(text, Paint::Var("--c5"))],
+        summary: format!("{text}."),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[derive(PartialEq)]
-    struct Labelled(String);
-
-    impl Chart for Labelled {
-        fn draw<DB: DrawingBackend>(
-            &self,
-            area: &DrawingArea<DB, Shift>,
-            colours: &Colours,
-        ) -> Result<(), String> {
-            area.fill(&colours.surface()).map_err(fail)?;
-            let mut chart = ChartBuilder::on(area)
-                .margin(10)
-                .x_label_area_size(30)
-                .y_label_area_size(30)
-                .build_cartesian_2d(0.0..1.0, 0.0..1.0)
-                .map_err(fail)?;
-            chart
-                .configure_mesh()
-                .x_desc(self.0.as_str())
-                .draw()
-                .map_err(fail)?;
-            chart
-                .draw_series(LineSeries::new(
-                    [(0.0, 0.0), (1.0, 1.0)],
-                    colours.get("--c5"),
-                ))
-                .map_err(fail)?
-                .label(self.0.as_str())
-                .legend(|(x, y)| PathElement::new([(x, y), (x.saturating_add(10), y)], BLACK));
-            chart.configure_series_labels().draw().map_err(fail)?;
-            Ok(())
-        }
-
-        fn summary(&self) -> String {
-            self.0.clone()
-        }
-    }
 
     #[test]
     fn text_in_the_svg_export_stays_text() {
         let markup = "<img src=x onerror=alert(1)>";
         let colours = Colours::from_pairs(vec![("--surface", RGBColor(255, 255, 255))]);
-        let svg = svg_text(&Labelled(markup.into()), &colours).unwrap_or_default();
+        let svg = svg_text(&diagonal(markup), &colours).unwrap_or_default();
         assert!(svg.starts_with("<svg"), "{svg}");
         assert!(svg.contains("&lt;img src=x onerror=alert(1)&gt;"), "{svg}");
         assert!(!svg.contains("<img"), "{svg}");
         assert!(svg.contains("<polyline"), "{svg}");
-    }
-
-    #[test]
-    fn unknown_colours_fall_back_to_grey() {
-        let colours = Colours::from_pairs(vec![("--c1", RGBColor(1, 2, 3))]);
-        assert_eq!(colours.get("--c1"), RGBColor(1, 2, 3));
-        assert_eq!(colours.get("--nope"), FALLBACK);
     }
 }
 
@@ -396,42 +268,13 @@ mod tests {
 mod browser_tests {
     use std::rc::Rc;
 
-    use plotters::coord::Shift;
-    use plotters::prelude::*;
     use wasm_bindgen::JsCast;
     use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 
-    use super::{fail, Chart, ChartView, ChartViewProps, Colours};
+    use super::{diagonal, ChartView, ChartViewProps};
     use crate::test_support::{find, mount_with};
 
     wasm_bindgen_test_configure!(run_in_browser);
-
-    #[derive(PartialEq)]
-    struct Diagonal;
-
-    impl Chart for Diagonal {
-        fn draw<DB: DrawingBackend>(
-            &self,
-            area: &DrawingArea<DB, Shift>,
-            colours: &Colours,
-        ) -> Result<(), String> {
-            area.fill(&colours.surface()).map_err(fail)?;
-            let mut chart = ChartBuilder::on(area)
-                .build_cartesian_2d(0.0..1.0, 0.0..1.0)
-                .map_err(fail)?;
-            chart
-                .draw_series(LineSeries::new(
-                    [(0.0, 0.0), (1.0, 1.0)],
-                    colours.get("--c5").stroke_width(4),
-                ))
-                .map_err(fail)?;
-            Ok(())
-        }
-
-        fn summary(&self) -> String {
-            "A diagonal.".into()
-        }
-    }
 
     #[wasm_bindgen_test]
     async fn the_chart_is_drawn_at_the_pixel_ratio_with_its_summary_and_exports() {
@@ -442,8 +285,8 @@ mod browser_tests {
             .unwrap_or_else(|| panic!("an <html>"));
         let _ = html.style().set_property("--surface", "#ffffff");
         let _ = html.style().set_property("--c5", "#0072b2");
-        let root = mount_with::<ChartView<Diagonal>>(ChartViewProps {
-            chart: Rc::new(Diagonal),
+        let root = mount_with::<ChartView>(ChartViewProps {
+            chart: Rc::new(diagonal("A diagonal")),
             name: "test-diagonal".into(),
             verb: "Download".into(),
             tools_class: "rv-row".into(),

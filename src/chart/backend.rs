@@ -1,6 +1,6 @@
 //! One plotters back end that is either the page's canvas or the SVG export.
 //!
-//! Why: a chart's `draw` is generic over the back end, and plotters' chart code (axes, labels,
+//! Why: plotters' drawing code is generic over the back end, and plotters' chart code (axes, labels,
 //! series, text layout) is compiled again for each back end it is drawn on. Drawing every chart
 //! through this one type compiles that code once per chart type instead of twice; only the few
 //! forwarding calls below exist for both back ends. On the board page this saves several kB.
@@ -34,6 +34,13 @@ impl fmt::Display for BackendFailure {
 }
 
 impl Error for BackendFailure {}
+
+/// Turns a plotters error into the message shown under a chart. Its `Display`, not `Debug`:
+/// the errors come through [`ChartBackend`], whose own error is one fixed sentence, and derived
+/// `Debug` output would cost the page size for nothing a reader can use.
+pub fn fail<E: fmt::Display>(error: E) -> String {
+    error.to_string()
+}
 
 /// Relabels a back end's error as a [`BackendFailure`]; a font error passes through.
 fn relabel<E: Error + Send + Sync>(
