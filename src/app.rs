@@ -3,16 +3,16 @@
 use yew::prelude::*;
 use yew_router::prelude::*;
 
-use crate::components::{
+use crate::route::{switch, Route};
+use crate::shell::{
     embed_frame::EmbedFrame, footer::Footer, header::Header, page_focus::PageFocus,
 };
-use crate::route::{switch, Route};
 
 /// The root component.
 #[function_component(App)]
 pub fn app() -> Html {
     // Tells the e2e tests (and anything else waiting) that the app has mounted, unless this page
-    // is handing over to another one (see `components::other_page`).
+    // is handing over to another one (see `shell::other_page`).
     use_effect_with((), |_| {
         if let Some(body) = gloo::utils::document().body() {
             if !body.has_attribute("data-redirecting") {
@@ -36,9 +36,9 @@ fn framed(route: Route) -> Html {
         <>
             <a class="skip-link" href="#main" onclick={skip_to_main()}>{ "Skip to content" }</a>
             <Header />
-            if !crate::storage::available() {
+            if !crate::browser::storage::available() {
                 <p class="storage-note" role="status" data-testid="storage-note">
-                    { crate::storage::BLOCKED_NOTE }
+                    { crate::browser::storage::BLOCKED_NOTE }
                 </p>
             }
             <PageFocus />
@@ -54,7 +54,7 @@ fn framed(route: Route) -> Html {
 fn skip_to_main() -> Callback<MouseEvent> {
     Callback::from(|event: MouseEvent| {
         event.prevent_default();
-        crate::components::page_focus::focus_main();
+        crate::shell::page_focus::focus_main();
     })
 }
 

@@ -2,9 +2,8 @@
 //!
 //! Components render state and send actions; every number they show comes from the core crate,
 //! which the CLI and the benchmarks call too. One folder per view (`home`, `learn`, `decoder`,
-//! `ring`, `board`), the chart model and renderer every plot uses in `chart`, shared pieces in
-//! `components`, and app-wide concerns (routing, theme, the crash banner) in their own modules.
-//! ARCHITECTURE.md has the map.
+//! `ring`, `board`), and the app code they share in folders named for what they hold: `shell`
+//! (the page chrome), `widgets`, `url`, `browser`, `files` and `chart`. ARCHITECTURE.md has the map.
 
 // No panic from input (issue 8 §3): unwraps, expects, indexing and unchecked arithmetic are
 // refused in every module of the app, so a value a reader typed, pasted, imported or put in a URL
@@ -19,20 +18,21 @@
 
 pub mod app;
 pub mod board;
+pub mod browser;
 pub mod chart;
-pub mod components;
-pub mod crash;
 #[cfg(feature = "debug-panic")]
 pub mod debug_panic;
 pub mod decoder;
-pub mod hash_guard;
+pub mod files;
 #[cfg(feature = "home")]
 pub mod home;
 pub mod learn;
 pub mod ring;
 pub mod route;
-pub mod storage;
-pub mod theme;
+pub mod shell;
+pub mod snapshot;
+pub mod url;
+pub mod widgets;
 
 #[cfg(all(test, target_arch = "wasm32"))]
 mod test_support;
@@ -40,13 +40,13 @@ mod test_support;
 /// Starts the app: installs the crash banner and the hash guard, applies the saved theme, and
 /// mounts the router into the page's `#app` element (or `<body>` when the page has none).
 pub fn start() {
-    crash::install_panic_hook();
+    browser::crash::install_panic_hook();
     // Before the router exists, so its first read and every later one see a readable hash.
-    hash_guard::install();
-    // An embed takes its theme from the host page (components::embed_frame), never the saved one.
+    browser::hash_guard::install();
+    // An embed takes its theme from the host page (shell::embed_frame), never the saved one.
     let hash = gloo::utils::window().location().hash().unwrap_or_default();
     if !hash.starts_with("#/embed/") {
-        theme::apply(theme::saved());
+        browser::theme::apply(browser::theme::saved());
     }
     let root = gloo::utils::document().get_element_by_id("app");
     match root {

@@ -9,5 +9,5 @@
 )]
 
 fn main() {
-    shardlab::start();
+    shardlab_app::start();
 }

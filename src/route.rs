@@ -304,7 +304,7 @@ pub fn switch(route: Route) -> Html {
         Route::Board | Route::EmbedBoard => board_page(),
         #[cfg(feature = "debug-panic")]
         Route::DebugPanic => html! { <crate::debug_panic::DebugPanic /> },
-        Route::NotFound => html! { <crate::components::not_found::NotFound /> },
+        Route::NotFound => html! { <crate::shell::not_found::NotFound /> },
     }
 }
 
@@ -318,7 +318,7 @@ macro_rules! page {
 
         #[cfg(not(feature = $feature))]
         fn $name() -> Html {
-            html! { <crate::components::other_page::OtherPage page={$page} /> }
+            html! { <crate::shell::other_page::OtherPage page={$page} /> }
         }
     };
 }
@@ -333,7 +333,7 @@ fn learn_chapter_page(slug: crate::learn::progress::ChapterSlug) -> Html {
 
 #[cfg(not(feature = "home"))]
 fn learn_chapter_page(_: crate::learn::progress::ChapterSlug) -> Html {
-    html! { <crate::components::other_page::OtherPage page="index.html" /> }
+    html! { <crate::shell::other_page::OtherPage page="index.html" /> }
 }
 page!(
     decoder_page,

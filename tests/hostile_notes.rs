@@ -3,7 +3,7 @@
 //! characters at most that name the override by code point and, where they quote the value,
 //! say how long it was.
 
-use shardlab::{board, decoder, ring};
+use shardlab_app::{board, decoder, ring};
 
 /// The longest note a hostile value may give.
 const MAX_NOTE_CHARS: usize = 300;

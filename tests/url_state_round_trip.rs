@@ -13,11 +13,11 @@
 use std::rc::Rc;
 
 use proptest::prelude::*;
-use shardlab::board::state::{Action as BoardAction, BoardState, Selection};
-use shardlab::components::url_query::owned;
-use shardlab::decoder::state::{Action as DecoderAction, DecoderState};
-use shardlab::ring::state::{Action as RingAction, RingState};
-use shardlab::{board, decoder, ring};
+use shardlab_app::board::state::{Action as BoardAction, BoardState, Selection};
+use shardlab_app::decoder::state::{Action as DecoderAction, DecoderState};
+use shardlab_app::ring::state::{Action as RingAction, RingState};
+use shardlab_app::url::url_query::owned;
+use shardlab_app::{board, decoder, ring};
 use shardlab_core::layout::{FieldRole, Preset};
 use shardlab_core::placement::SchemeKind;
 use shardlab_core::sim::{NodeKind, PRESET_NAMES};

@@ -17,8 +17,8 @@
 // A failed check is a finding; panicking with a message is how a fuzz target reports it.
 #![allow(clippy::panic, dead_code)]
 
-use shardlab::components::url_query::{owned, query_string};
-use shardlab::{board, decoder, ring};
+use shardlab_app::url::url_query::{owned, query_string};
+use shardlab_app::{board, decoder, ring};
 
 /// Query pairs from raw bytes, read the way the address bar's query is read.
 pub fn pairs_from_bytes(data: &[u8]) -> Vec<(String, String)> {

@@ -20,8 +20,8 @@ use yew::prelude::*;
 
 use super::state::BoardState;
 use super::url_state::{self, load_text, save_is_readable, save_text, SavedBoard};
-use crate::components::url_query::owned;
-use crate::storage::SaveError;
+use crate::browser::storage::SaveError;
+use crate::url::url_query::owned;
 
 /// The localStorage key of the autosave.
 pub const STORAGE_KEY: &str = "shardlab.board.v1";
@@ -61,7 +61,7 @@ pub fn opening(in_url: &[(String, String)], embedded: bool) -> Opening {
         let (state, notes) = url_state::decode(in_url);
         return Opening::of(state, notes);
     }
-    opening_from(in_url, crate::storage::get(STORAGE_KEY).as_deref())
+    opening_from(in_url, crate::browser::storage::get(STORAGE_KEY).as_deref())
 }
 
 /// [`opening`] for a full page, given the saved text: pure, so it is tested natively.
@@ -191,8 +191,12 @@ pub fn use_autosave(
             let timeout = saving.then(|| {
                 Timeout::new(SAVE_DELAY_MS, move || {
                     let text = save_text(&state);
-                    let result =
-                        crate::storage::set_keeping(STORAGE_KEY, &text, KEPT_KEY, save_is_readable);
+                    let result = crate::browser::storage::set_keeping(
+                        STORAGE_KEY,
+                        &text,
+                        KEPT_KEY,
+                        save_is_readable,
+                    );
                     // A blocked browser is said once for the whole page (app.rs).
                     let failed = result.err().filter(|e| *e == SaveError::Refused);
                     let mut autosave = cell.borrow_mut();

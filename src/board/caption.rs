@@ -4,11 +4,11 @@
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
-use crate::components::draft_input::DraftInput;
+use crate::widgets::draft_input::DraftInput;
 
 use super::runner::RunStatus;
 use super::state::{Action, BOARD_MIN_USERS, MAX_USERS};
-use crate::components::log_slider;
+use crate::widgets::log_slider;
 
 /// Users for a slider position in 0 … 1000 (log scale, 10 … 1,000,000).
 pub fn users_at(position: u32) -> u32 {
@@ -91,7 +91,7 @@ pub fn caption(props: &CaptionProps) -> Html {
         (Ok(_), RunStatus::Done(report)) => html! {
             <p class="run-done">
                 { format!("{} requests over {:.0} simulated seconds, seed {}.",
-                    crate::components::format::format_count(report.requests), report.duration_s, report.seed) }
+                    shardlab_core::text::thousands(report.requests), report.duration_s, report.seed) }
             </p>
         },
         _ => html! {},
@@ -110,7 +110,7 @@ pub fn caption(props: &CaptionProps) -> Html {
                     value={position_of(props.users).to_string()} oninput={on_users}
                     aria-valuetext={format!("{} users", props.users)} />
                 <output for="board-users" class="users-out">
-                    { crate::components::format::format_count(u64::from(props.users)) }
+                    { shardlab_core::text::thousands(u64::from(props.users)) }
                 </output>
                 <label for="board-seed">{ "Seed" }</label>
                 // A draft input: the caption re-renders with every slice of a streaming run, and a

@@ -6,7 +6,7 @@
 use shardlab_core::sim::{Design, ReadError, ReadRules, DESIGN_VERSION};
 use shardlab_core::text::bounded_message;
 
-use crate::components::json::Json;
+use crate::browser::json::Json;
 
 /// Reads a design file's text: JSON, the supported version, and a design that validates.
 pub fn parse_import(text: &str) -> Result<Design, String> {

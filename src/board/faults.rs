@@ -7,7 +7,7 @@ use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 use super::state::{Action, DEFAULT_DURATION_S, MAX_FAULTS};
-use crate::components::number::parse_f64;
+use crate::browser::number::parse_f64;
 
 /// How a fault reads in the list.
 pub fn describe(fault: &Fault) -> String {

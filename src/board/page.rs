@@ -1,8 +1,8 @@
 //! The Board page itself: its state, its address-bar sync and its layout.
 
 use super::*;
-use crate::components::share_bar::ShareBar;
-use crate::components::url_state_hook::{use_link_pairs, use_url_state_with, UrlCodec};
+use crate::shell::share_bar::ShareBar;
+use crate::url::url_state_hook::{use_link_pairs, use_url_state_with, UrlCodec};
 use std::collections::BTreeMap;
 use std::rc::Rc;
 

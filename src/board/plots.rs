@@ -13,8 +13,8 @@ use super::geometry::log_space;
 use crate::chart::axis::{short_number, Axis, Ticks};
 use crate::chart::figure::{Bar, Figure, Key, Level, Line, Mark, Note, Paint, Panel};
 use crate::chart::ChartView;
-use crate::components::csv::csv_text;
-use crate::components::download::download_text;
+use crate::files::csv::csv_text;
+use crate::files::download::download_text;
 
 /// When a shard is hot and where the capacity curve's knee is (the core's rules).
 pub use shardlab_core::sim::report::{HOT_OVER_MEAN, KNEE_APDEX};
@@ -169,7 +169,7 @@ fn cdf_plot(report: &SimReport) -> Html {
     html! {
         <PlotFrame id="plot-latency-cdf" title="Latency CDF"
             note={format!("Of {} successful replies: half within {} ms, 99 % within {} ms.",
-                crate::components::format::format_count(report.completed), fmt_ms(report.p50_ms), fmt_ms(report.p99_ms))}
+                shardlab_core::text::thousands(report.completed), fmt_ms(report.p50_ms), fmt_ms(report.p99_ms))}
             {figure} header={vec!["latency_ms", "share_of_replies"]} rows={Rc::new(rows)} />
     }
 }
@@ -446,7 +446,7 @@ fn capacity_plot(design: &Design, users: u32) -> Html {
     let note = match knee_at {
         Some((u, _, _)) => format!(
             "From the estimate at 21 user counts. Past about {} users Apdex falls under {KNEE_APDEX} or p99 jumps: the knee.",
-            crate::components::format::format_count(u64::from(*u))
+            shardlab_core::text::thousands(u64::from(*u))
         ),
         None => "From the estimate at 21 user counts. This design holds up to a million users.".to_string(),
     };

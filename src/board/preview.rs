@@ -6,7 +6,7 @@ use shardlab_core::sim::{estimate, preset, Design, NodeKind};
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
-use crate::components::log_slider;
+use crate::widgets::log_slider;
 /// The slider's range: 100 … 1,000,000 users (the core's limits).
 use shardlab_core::sim::validate::{MAX_USERS, PREVIEW_MIN_USERS};
 

@@ -8,7 +8,7 @@ use yew::prelude::*;
 
 use super::autosave::{AutosaveStatus, Opening};
 use super::state::{Action, BoardState};
-use crate::components::download::download_text;
+use crate::files::download::download_text;
 
 /// The notes' inputs.
 #[derive(Properties, PartialEq)]

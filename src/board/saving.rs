@@ -9,10 +9,10 @@ use shardlab_core::sim::MAX_DESIGN_BYTES;
 
 use super::design_io::{export_json, parse_import};
 use super::state::Action;
-use crate::components::download::download_text;
-use crate::components::file_import::{use_file_import, FileRead};
-use crate::components::format::format_count;
-use crate::storage::SaveError;
+use crate::browser::storage::SaveError;
+use crate::files::download::download_text;
+use crate::files::file_import::{use_file_import, FileRead};
+use shardlab_core::text::thousands;
 
 /// What an imported file does to the board: a design to load, or the message that says why not.
 fn import_outcome(read: FileRead) -> Result<Box<Design>, String> {
@@ -23,7 +23,7 @@ fn import_outcome(read: FileRead) -> Result<Box<Design>, String> {
         FileRead::TooLarge { name, bytes } => Err(format!(
             "{} is {} bytes; design files are at most 1 MB (1,048,576 bytes).",
             quote(&name),
-            format_count(bytes)
+            thousands(bytes)
         )),
         FileRead::Unreadable { name } => Err(format!(
             "{} could not be read as text; the board is unchanged.",

@@ -8,7 +8,7 @@
 use shardlab_core::sim::{NodeSettings, SetError, Setting, SettingValue};
 use shardlab_core::text::quote;
 
-use crate::components::number::parse_f64;
+use crate::browser::number::parse_f64;
 
 /// Sets one knob from its control's text, or says why it kept its value.
 pub fn set_from_text(

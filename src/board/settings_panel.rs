@@ -6,7 +6,7 @@ use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
 use super::state::Action;
-use crate::components::draft_input::DraftInput;
+use crate::widgets::draft_input::DraftInput;
 
 /// One row of the table, already resolved by the page.
 #[derive(Clone, Debug, PartialEq)]

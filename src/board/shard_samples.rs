@@ -10,8 +10,8 @@ use shardlab_core::sim::{DatabaseSettings, ShardKey};
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
-use crate::components::route_link::RouteLink;
 use crate::route::Route;
+use crate::widgets::route_link::RouteLink;
 
 /// How many sample IDs to list.
 const SAMPLES: usize = 5;
@@ -141,7 +141,7 @@ mod tests {
             let table = decoder_table(&database);
             for index in [0, shards / 2, shards - 1] {
                 for (_, _, id) in sample_ids_on_host(shards, index, SAMPLES) {
-                    let pairs = crate::components::url_query::owned(&decoder_query(id, &table));
+                    let pairs = crate::url::url_query::owned(&decoder_query(id, &table));
                     let state = crate::decoder::url_state::decode(&pairs);
                     assert!(state.notes.is_empty(), "{:?}", state.notes);
                     assert_eq!(state.id, id);

@@ -1,10 +1,10 @@
-//! The Board's snapshot for `data-shardlab-snapshot` (see `components::snapshot`).
+//! The Board's snapshot for `data-shardlab-snapshot` (see `snapshot`).
 
 use shardlab_core::sim::{Estimate, HotShard, SimError};
 
 use super::runner::RunStatus;
 use super::state::BoardState;
-use crate::components::snapshot::{BoardSnapshot, HotShardSnapshot};
+use crate::snapshot::{BoardSnapshot, HotShardSnapshot};
 
 fn hot(shard: Option<&HotShard>) -> Option<HotShardSnapshot> {
     shard.map(|h| HotShardSnapshot {

@@ -11,8 +11,8 @@
 use shardlab_core::sim::{Design, ReadError, ReadRules};
 use shardlab_core::text::{bounded_message, quote};
 
-use crate::components::json::{from_text, Json};
-use crate::components::url_query::check_version;
+use crate::browser::json::{from_text, Json};
+use crate::url::url_query::check_version;
 
 #[cfg(test)]
 use super::state::MAX_NODES;
@@ -164,7 +164,7 @@ pub fn decode_design(text: &str, source: Source) -> Result<Design, String> {
 
 /// The autosave: the same pairs as the link, as JSON.
 pub fn save_text(state: &BoardState) -> String {
-    serde_json::to_string(&crate::components::url_query::owned(&encode(state))).unwrap_or_default()
+    serde_json::to_string(&crate::url::url_query::owned(&encode(state))).unwrap_or_default()
 }
 
 /// What an autosave's text holds, read the way a link is read.
@@ -202,7 +202,7 @@ mod tests {
     use std::rc::Rc;
     use yew::Reducible;
 
-    use crate::components::url_query::owned;
+    use crate::url::url_query::owned;
 
     #[test]
     fn the_opening_board_has_an_empty_query() {

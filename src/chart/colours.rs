@@ -4,7 +4,7 @@
 use plotters::prelude::RGBColor;
 use web_sys::HtmlElement;
 
-use crate::components::theme_change::parse_rgb;
+use crate::browser::theme_change::parse_rgb;
 
 /// The CSS custom properties a chart may paint with, resolved for the theme on screen.
 pub const THEME_VARS: [&str; 16] = [

@@ -5,7 +5,7 @@
 //! export it as CSV.
 
 use super::figure::Figure;
-use crate::components::csv::csv_text;
+use crate::files::csv::csv_text;
 
 /// One named series of a figure.
 #[derive(Debug, Clone, PartialEq)]

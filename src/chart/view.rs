@@ -17,7 +17,7 @@ use yew::prelude::*;
 use super::backend::{fail, ChartBackend};
 use super::colours::Colours;
 use super::figure::Figure;
-use crate::components::theme_change::use_theme_change;
+use crate::browser::theme_change::use_theme_change;
 
 /// The size of the exported SVG, in pixels.
 pub const SVG_SIZE: (u32, u32) = (640, 360);
@@ -114,7 +114,7 @@ fn export(
 ) -> Result<(), String> {
     match kind {
         Export::Png => download_href(&png_url(canvas, chart)?, &format!("{name}.png")),
-        Export::Svg => crate::components::download::download_text(
+        Export::Svg => crate::files::download::download_text(
             &format!("{name}.svg"),
             "image/svg+xml",
             &svg_text(chart, &Colours::read(canvas))?,

@@ -8,9 +8,9 @@ use shardlab_core::text::{bounded_message, quote};
 use yew::prelude::*;
 
 use super::state::Action;
-use crate::components::csv::csv_text;
-use crate::components::download::download_text;
-use crate::components::file_import::{use_file_import, FileRead};
+use crate::files::csv::csv_text;
+use crate::files::download::download_text;
+use crate::files::file_import::{use_file_import, FileRead};
 
 /// The layout as pretty-printed JSON.
 pub fn layout_json(layout: &BitLayout) -> String {

@@ -4,8 +4,8 @@ use super::parts::{
     arithmetic, bit_strip, field_editor, generator, id_input, layout_editor, placement_panel,
 };
 use super::*;
-use crate::components::share_bar::ShareBar;
-use crate::components::url_state_hook::{use_url_state, UrlCodec};
+use crate::shell::share_bar::ShareBar;
+use crate::url::url_state_hook::{use_url_state, UrlCodec};
 use shardlab_core::layout::{FieldRole, Preset};
 use yew::prelude::*;
 

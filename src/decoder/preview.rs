@@ -5,7 +5,7 @@
 use shardlab_core::layout::{BitLayout, ShardMap, EXAMPLE_PIN};
 use yew::prelude::*;
 
-use crate::components::palette::role_class;
+use crate::widgets::palette::role_class;
 
 /// The Pinterest example ID as a strip of fields.
 #[function_component(DecoderPreview)]

@@ -1,9 +1,9 @@
-//! The Decoder's snapshot for `data-shardlab-snapshot` (see `components::snapshot`).
+//! The Decoder's snapshot for `data-shardlab-snapshot` (see `snapshot`).
 
 use shardlab_core::layout::FieldRole;
 
 use super::state::DecoderState;
-use crate::components::snapshot::{attribute, DecoderSnapshot};
+use crate::snapshot::{attribute, DecoderSnapshot};
 
 /// The snapshot of what the Decoder shows, from the same state it renders.
 pub fn of(state: &DecoderState) -> DecoderSnapshot {
@@ -54,8 +54,8 @@ mod browser_tests {
     use wasm_bindgen::JsCast;
     use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 
-    use crate::components::snapshot::{DecoderSnapshot, ATTRIBUTE};
     use crate::decoder::DecoderView;
+    use crate::snapshot::{DecoderSnapshot, ATTRIBUTE};
     use crate::test_support::{find, mount};
 
     wasm_bindgen_test_configure!(run_in_browser);

@@ -3,8 +3,8 @@
 
 use yew::prelude::*;
 
-use crate::components::route_link::RouteLink;
 use crate::route::Route;
+use crate::widgets::route_link::RouteLink;
 
 /// The Ring's link format version (`src/ring/url_state.rs`). Written here rather than imported
 /// because a page built with only the `decoder` feature has no ring code.
@@ -51,7 +51,7 @@ mod tests {
 
     #[test]
     fn the_ring_reads_the_link_as_its_default_state_with_the_id_as_key() {
-        let pairs = crate::components::url_query::owned(&ring_query(241_294_492_511_762_325));
+        let pairs = crate::url::url_query::owned(&ring_query(241_294_492_511_762_325));
         let state = url_state::decode(&pairs);
         assert_eq!(state.key, "241294492511762325");
         assert!(state.notes.is_empty(), "{:?}", state.notes);

@@ -20,7 +20,7 @@ use shardlab_core::layout::{
 
 use shardlab_core::text::quote;
 
-use crate::components::url_query::check_version;
+use crate::url::url_query::check_version;
 
 use super::state::DecoderState;
 
@@ -210,7 +210,7 @@ pub fn same_link(a: &DecoderState, b: &DecoderState) -> bool {
 mod tests {
     use super::*;
 
-    use crate::components::url_query::owned;
+    use crate::url::url_query::owned;
 
     #[test]
     fn the_default_state_has_an_empty_query() {

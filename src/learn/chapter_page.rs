@@ -104,7 +104,7 @@ pub fn chapter_page(props: &ChapterPageProps) -> Html {
     }
 
     let Some((index, chapter)) = found else {
-        return html! { <crate::components::not_found::NotFound /> };
+        return html! { <crate::shell::not_found::NotFound /> };
     };
     let neighbour = |i: Option<usize>| {
         i.and_then(|i| CHAPTERS.get(i)).and_then(|c| {

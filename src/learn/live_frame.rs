@@ -17,7 +17,7 @@ use yew::prelude::*;
 
 use super::live_view::{frame_src, LiveView};
 use super::tasks::Snapshot;
-use crate::components::snapshot::ATTRIBUTE;
+use crate::snapshot::ATTRIBUTE;
 
 /// A snapshot's JSON, read as the view it came from; `None` when it does not parse.
 pub fn parse_snapshot(view: LiveView, text: &str) -> Option<Snapshot> {

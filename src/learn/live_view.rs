@@ -7,7 +7,7 @@
 //! it wants. When this build carries every view (`cargo xtask serve`), the frame uses
 //! `index.html` itself.
 
-use crate::theme::{saved, Theme};
+use crate::browser::theme::{saved, Theme};
 
 /// A view a chapter can show live: one of the three shareable views.
 pub type LiveView = crate::route::View;

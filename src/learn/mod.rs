@@ -2,7 +2,7 @@
 //! that notice when they are done.
 //!
 //! - `chapters`: the course itself (prose, live views, tasks, sources);
-//! - `tasks`: the task checks, pure functions of a view's snapshot (`components::snapshot`);
+//! - `tasks`: the task checks, pure functions of a view's snapshot (`snapshot`);
 //! - `progress`: what the reader has done, in localStorage (small; the header reads it);
 //! - `live_view`: the one function that turns (view, state) into an iframe address;
 //! - components: `chapter_page`, `live_frame` (the iframe, its snapshot polling and height),

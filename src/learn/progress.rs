@@ -4,7 +4,7 @@
 //! This file is small on purpose: every page's route parses the chapter slugs kept here, so it must
 //! not pull the chapters' prose into the decoder, ring or board bundles; `chapters.rs` is checked
 //! against them. The header of every page shows "Learn 3/11" from [`COUNT_KEY`] alone, read with
-//! web_sys in `components::header`, so the view pages never carry this file's JSON code.
+//! web_sys in `shell::header`, so the view pages never carry this file's JSON code.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
@@ -152,7 +152,7 @@ impl Progress {
 
 /// The stored progress (a fresh one when there is none or it is unreadable).
 pub fn load() -> Progress {
-    crate::storage::get(STORAGE_KEY)
+    crate::browser::storage::get(STORAGE_KEY)
         .and_then(|text| Progress::parse(&text))
         .unwrap_or_default()
 }
@@ -160,15 +160,16 @@ pub fn load() -> Progress {
 /// Stores the progress and tells the page (header, home) it changed.
 pub fn save(progress: &Progress) {
     let readable: fn(&str) -> bool = |text| Progress::parse(text).is_some();
-    let _ = crate::storage::set_keeping(STORAGE_KEY, &progress.to_text(), KEPT_KEY, readable);
-    let _ = crate::storage::set(COUNT_KEY, &progress.finished_count().to_string());
+    let _ =
+        crate::browser::storage::set_keeping(STORAGE_KEY, &progress.to_text(), KEPT_KEY, readable);
+    let _ = crate::browser::storage::set(COUNT_KEY, &progress.finished_count().to_string());
     announce();
 }
 
 /// Forgets all progress.
 pub fn reset() {
-    crate::storage::remove(STORAGE_KEY);
-    crate::storage::remove(COUNT_KEY);
+    crate::browser::storage::remove(STORAGE_KEY);
+    crate::browser::storage::remove(COUNT_KEY);
     announce();
 }
 

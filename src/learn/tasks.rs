@@ -1,5 +1,5 @@
 //! The "try it" tasks and their checks: pure functions from a live view's snapshot (see
-//! `components::snapshot`) to done or not, tested natively below.
+//! `snapshot`) to done or not, tested natively below.
 //!
 //! A check reads what the widget really shows. A button press proves nothing; the state after it
 //! does, so a reader who gets there another way (editing the link, typing a value) is done too.
@@ -7,8 +7,8 @@
 use shardlab_core::placement::SchemeKind;
 use shardlab_core::text::quote;
 
-use crate::components::number::parse_f64;
-use crate::components::snapshot::{BoardSnapshot, DecoderSnapshot, RingSnapshot};
+use crate::browser::number::parse_f64;
+use crate::snapshot::{BoardSnapshot, DecoderSnapshot, RingSnapshot};
 
 /// A snapshot read back from a live view.
 #[derive(Clone, Debug, PartialEq)]
@@ -327,7 +327,7 @@ pub fn ring_grew_by_one(s: &Snapshot) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::components::snapshot::HotShardSnapshot;
+    use crate::snapshot::HotShardSnapshot;
     use shardlab_core::placement::{movement, SchemeSpec, Server, ServerList};
     use shardlab_core::sim::{preset, simulate};
 

@@ -5,8 +5,8 @@ use shardlab_core::placement::{jump_bucket, Server};
 use std::num::NonZeroU32;
 use yew::prelude::*;
 
-use crate::components::format::format_count;
-use crate::components::palette::server_class;
+use crate::widgets::palette::server_class;
+use shardlab_core::text::thousands;
 
 /// Which rule picks the bucket.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -42,7 +42,7 @@ pub fn buckets(props: &BucketsProps) -> Html {
         let height = keys as f64 / max as f64 * 100.0;
         html! {
             <li class={classes!("rv-bucket", server_class(s.id.0 as usize), (i == bucket).then_some("hit"))}>
-                <span class="rv-bucket-count num">{ format_count(keys) }</span>
+                <span class="rv-bucket-count num">{ thousands(keys) }</span>
                 <span class="rv-bucket-bar" style={format!("height:{height:.1}%")}></span>
                 <span class="rv-bucket-name mono">{ format!("{i} · S{}", s.id.0) }</span>
             </li>

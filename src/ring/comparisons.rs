@@ -15,7 +15,7 @@ use super::plots::{Plot, PlotView};
 use super::slices::{self, Publisher};
 use crate::chart::axis::{Axis, Ticks};
 use crate::chart::figure::{Bar, Line, Paint, Panel, Stroke};
-use crate::components::format::format_count;
+use shardlab_core::text::thousands;
 
 const SWEEP_COUNTS: [u32; 10] = [1, 2, 3, 4, 5, 6, 8, 10, 12, 16];
 const SWEEP_SEEDS: u64 = 3;
@@ -370,18 +370,18 @@ pub fn comparisons(props: &ComparisonsProps) -> Html {
                 if let (Some(plot), Some(l)) = ((*load).clone(), props.load.as_ref()) {
                     <PlotView id="load" {plot} caption={format!(
                         "Keys owned by each server, counted over {} keys; the dashed line is the mean. \
-                         Under the ring, raise the vnodes and the bars even out.", format_count(l.keys))} />
+                         Under the ring, raise the vnodes and the bars even out.", thousands(l.keys))} />
                 }
                 if let Some((plot, progress)) = (*moved).clone() {
                     <PlotView id="moved" {plot} {progress} caption={format!(
                         "Each point is the mean over {SWEEP_SEEDS} seeds of {} keys, with the whiskers at min and max. \
                          Mod and range move most keys; ring, jump and rendezvous stay near the dashed ideal. \
-                         The directory moves none: existing entries stay until someone moves them.", format_count(SWEEP_KEYS))} />
+                         The directory moves none: existing entries stay until someone moves them.", thousands(SWEEP_KEYS))} />
                 }
                 if let Some((plot, progress)) = (*balance).clone() {
                     <PlotView id="vnodes" {plot} {progress} caption={format!(
                         "{VNODE_SEEDS} rings per point (other vnode salts and keys), {} keys each; whiskers are min and max. \
-                         σ/mean follows 1/√V until the key count's own noise takes over.", format_count(VNODE_KEYS))} />
+                         σ/mean follows 1/√V until the key count's own noise takes over.", thousands(VNODE_KEYS))} />
                 }
             </div>
         </section>

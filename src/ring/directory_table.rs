@@ -4,7 +4,7 @@ use shardlab_core::placement::{DirectoryChange, DirectoryDefault, Server, Server
 use shardlab_core::view_limits::ring::DIRECTORY_ROWS;
 use yew::prelude::*;
 
-use crate::components::palette::server_class;
+use crate::widgets::palette::server_class;
 
 /// What [`directory_table`] draws.
 #[derive(PartialEq)]

@@ -6,8 +6,8 @@ use shardlab_core::placement::{id_encoded_change, IdEncoded, Server, ServerList}
 use shardlab_core::view_limits::ring::MAX_TABLE_ROWS;
 use yew::prelude::*;
 
-use crate::components::format::format_count;
-use crate::components::palette::server_class;
+use crate::widgets::palette::server_class;
+use shardlab_core::text::thousands;
 
 /// What [`id_bits`] draws.
 #[derive(PartialEq)]
@@ -97,7 +97,7 @@ pub fn id_bits(props: &IdBitsProps) -> Html {
             </p>
             <p>{ format!("The key is read as an ID: shard = {shard_range} = {shard}. The table below says which server holds that shard.") }</p>
             <table class="rv-shard-runs">
-                <caption>{ format!("Shard runs → server ({} shards)", format_count(scheme.shard_count())) }</caption>
+                <caption>{ format!("Shard runs → server ({} shards)", thousands(scheme.shard_count())) }</caption>
                 <thead><tr><th scope="col">{ "shards" }</th><th scope="col">{ "server" }</th></tr></thead>
                 <tbody>{ for rows }</tbody>
             </table>

@@ -24,9 +24,9 @@ use yew::prelude::*;
 
 use super::dot_raster::{DotStyle, Raster, Rgb};
 use super::ring_drawing::{turn_of, Dot, Scene, CENTRE, KEY_ORBIT, MOVED_ORBIT};
-use crate::components::number::parse_f64;
-use crate::components::palette::server_class;
-use crate::components::theme_change::{self, use_theme_change};
+use crate::browser::number::parse_f64;
+use crate::browser::theme_change::{self, use_theme_change};
+use crate::widgets::palette::server_class;
 
 /// The side of the drawing in viewBox units.
 const VIEW: f64 = 400.0;

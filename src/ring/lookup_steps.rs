@@ -6,7 +6,7 @@ use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 use super::state::Action;
-use crate::components::palette::server_class;
+use crate::widgets::palette::server_class;
 
 /// How long a step stays on screen while playing.
 const STEP_MS: u32 = 700;

@@ -1,8 +1,8 @@
 //! The Ring page itself: its state, its address-bar sync and its layout.
 
 use super::*;
-use crate::components::share_bar::ShareBar;
-use crate::components::url_state_hook::{use_url_state, UrlCodec};
+use crate::shell::share_bar::ShareBar;
+use crate::url::url_state_hook::{use_url_state, UrlCodec};
 use std::cell::RefCell;
 use std::rc::Rc;
 

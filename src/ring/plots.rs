@@ -10,7 +10,7 @@ use crate::chart::axis::Axis;
 use crate::chart::figure::{Figure, Key, Paint, Panel, Sample, Stroke};
 use crate::chart::table::{self, columns, x_values};
 use crate::chart::ChartView;
-use crate::components::download::download_text;
+use crate::files::download::download_text;
 
 /// A Ring plot: its title, its figure, and how its table names the x column.
 #[derive(Debug, Clone, PartialEq)]

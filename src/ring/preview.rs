@@ -5,8 +5,8 @@
 use shardlab_core::placement::{movement, KeyStream, Mod, Placement, Ring, ServerId, ServerList};
 use yew::prelude::*;
 
-use crate::components::format::format_count;
-use crate::components::palette::server_class;
+use crate::widgets::palette::server_class;
+use shardlab_core::text::thousands;
 
 const VNODES: u32 = 100;
 const DRAWN_KEYS: u64 = 60;
@@ -104,7 +104,7 @@ pub fn ring_preview() -> Html {
                 </button>
                 <p class="measured">
                     { format!("Measured over {} keys, growing 4 → 5 moves {:.1} % on this ring and {:.1} % under hash mod N.",
-                        format_count(MEASURED_KEYS), scene.ring_moved * 100.0, scene.mod_moved * 100.0) }
+                        thousands(MEASURED_KEYS), scene.ring_moved * 100.0, scene.mod_moved * 100.0) }
                 </p>
             </figcaption>
         </figure>

@@ -4,7 +4,7 @@ use shardlab_core::placement::{Range, Server, ServerList};
 use shardlab_core::view_limits::ring::MAX_TABLE_ROWS;
 use yew::prelude::*;
 
-use crate::components::palette::server_class;
+use crate::widgets::palette::server_class;
 
 /// What [`ranges`] draws.
 #[derive(PartialEq)]

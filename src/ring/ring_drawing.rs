@@ -8,7 +8,7 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use super::key_dots::KeyDots;
-use crate::components::palette::server_class;
+use crate::widgets::palette::server_class;
 
 /// The centre of the drawing and the radii of its parts, in viewBox units (400 × 400).
 pub const CENTRE: f64 = 200.0;

@@ -5,7 +5,7 @@ use shardlab_core::placement::{Rendezvous, Server, ServerList};
 use shardlab_core::view_limits::ring::MAX_TABLE_ROWS;
 use yew::prelude::*;
 
-use crate::components::palette::server_class;
+use crate::widgets::palette::server_class;
 
 /// What [`scores`] draws.
 #[derive(PartialEq)]

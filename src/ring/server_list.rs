@@ -6,8 +6,8 @@ use yew::prelude::*;
 use shardlab_core::view_limits::ring::MAX_VIEW_SERVERS;
 
 use super::state::{Action, Field};
-use crate::components::draft_input::DraftInput;
-use crate::components::palette::server_class;
+use crate::widgets::draft_input::DraftInput;
+use crate::widgets::palette::server_class;
 
 /// What [`server_list`] draws.
 #[derive(PartialEq)]

@@ -3,7 +3,7 @@
 use yew::prelude::*;
 
 use super::state::{Action, Field};
-use crate::components::draft_input::DraftInput;
+use crate::widgets::draft_input::DraftInput;
 
 /// What [`settings`] draws.
 #[derive(PartialEq)]

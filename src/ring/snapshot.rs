@@ -1,4 +1,4 @@
-//! The Ring's snapshot for `data-shardlab-snapshot` (see `components::snapshot`).
+//! The Ring's snapshot for `data-shardlab-snapshot` (see `snapshot`).
 
 use shardlab_core::placement::{choose_replicas, key_hash, min_distinct_owners, KeyStream};
 
@@ -6,7 +6,7 @@ use yew::prelude::*;
 
 use super::state::{build_now, RingState};
 use super::stats::Measured;
-use crate::components::snapshot::{attribute, RingSnapshot};
+use crate::snapshot::{attribute, RingSnapshot};
 
 /// What the snapshot derives from the state alone by rebuilding the placement and walking the
 /// drawn keys: the looked-up key's owners and the fewest distinct owners any drawn key gets.

@@ -17,7 +17,7 @@ use shardlab_core::view_limits::ring::{
 };
 use yew::Reducible;
 
-use crate::components::format::format_count;
+use shardlab_core::text::thousands;
 
 /// Defaults: an interesting first view (adding a server moves about a fifth of the keys).
 pub const DEFAULT_SCHEME: SchemeKind = SchemeKind::Ring;
@@ -121,10 +121,10 @@ impl Field {
         format!(
             "{} takes a whole number {} … {}; {} is not one, so it stays {}.",
             self.what(),
-            format_count(low),
-            format_count(high),
+            thousands(low),
+            thousands(high),
             quote(text.trim()),
-            format_count(kept)
+            thousands(kept)
         )
     }
 

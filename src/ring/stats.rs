@@ -6,8 +6,8 @@ use std::rc::Rc;
 use shardlab_core::placement::{MovementResult, Progress};
 use yew::prelude::*;
 
-use crate::components::format::format_count;
-use crate::components::palette::server_class;
+use crate::widgets::palette::server_class;
+use shardlab_core::text::thousands;
 
 /// A movement experiment so far.
 #[derive(Debug, Clone, PartialEq)]
@@ -38,7 +38,7 @@ pub fn stats(props: &StatsProps) -> Html {
         html! {
             <p class="rv-progress">
                 <progress max="1" value={p.fraction().to_string()}></progress>
-                { format!(" filling the directory: {} of {} keys pinned…", format_count(p.done), format_count(p.total)) }
+                { format!(" filling the directory: {} of {} keys pinned…", thousands(p.done), thousands(p.total)) }
             </p>
         }
     });
@@ -59,7 +59,7 @@ pub fn stats(props: &StatsProps) -> Html {
     let counter = match &m.change {
         Some(change) => html! {
             <p class="rv-counter" data-testid="moved-counter" aria-live="polite">
-                { format!("After you {change}: moved {} of {} keys (", format_count(r.moved), format_count(r.keys)) }
+                { format!("After you {change}: moved {} of {} keys (", thousands(r.moved), thousands(r.keys)) }
                 <strong data-testid="moved-percent" title={format!("{}", r.moved_fraction)}>{ percent(r.moved_fraction) }</strong>
                 { format!(" %), ideal {} %.", percent(r.ideal_fraction)) }
             </p>
@@ -90,14 +90,14 @@ pub fn stats(props: &StatsProps) -> Html {
         html! {
             <tr class={server_class(s.server.0 as usize)} data-server={s.server.0.to_string()}>
                 <th scope="row" class="mono"><span class="rv-swatch" aria-hidden="true"></span>{ format!("S{}", s.server.0) }</th>
-                <td class="num">{ format_count(s.keys) }</td>
+                <td class="num">{ thousands(s.keys) }</td>
                 <td class="rv-bar-cell" aria-hidden="true"><span class="rv-bar" style={format!("width:{width:.1}%")}></span></td>
                 <td class="num" data-testid="received">
                     { match (m.change.is_some(), delta) {
                         (false, _) => String::new(),
                         (true, None) => "new".to_owned(),
-                        (true, Some(d)) if d > 0 => format!("+{}", format_count(d as u64)),
-                        (true, Some(d)) if d < 0 => format!("−{}", format_count(d.unsigned_abs())),
+                        (true, Some(d)) if d > 0 => format!("+{}", thousands(d as u64)),
+                        (true, Some(d)) if d < 0 => format!("−{}", thousands(d.unsigned_abs())),
                         (true, Some(_)) => "0".to_owned(),
                     } }
                 </td>
@@ -109,7 +109,7 @@ pub fn stats(props: &StatsProps) -> Html {
             <tr class={classes!(server_class(b.server.0 as usize), "rv-gone")}>
                 <th scope="row" class="mono"><span class="rv-swatch" aria-hidden="true"></span>{ format!("S{} (killed)", b.server.0) }</th>
                 <td class="num">{ "0" }</td><td></td>
-                <td class="num">{ format!("−{}", format_count(b.keys)) }</td>
+                <td class="num">{ format!("−{}", thousands(b.keys)) }</td>
             </tr>
         }
     });
@@ -122,15 +122,15 @@ pub fn stats(props: &StatsProps) -> Html {
             } else if !done {
                 <p class="rv-progress">
                     <progress max="1" value={m.progress.fraction().to_string()}></progress>
-                    { format!(" counting {} of {} keys…", format_count(m.progress.done), format_count(m.progress.total)) }
+                    { format!(" counting {} of {} keys…", thousands(m.progress.done), thousands(m.progress.total)) }
                 </p>
             }
             <p class="rv-balance">
-                { "Load over " }{ format_count(load.keys) }{ " keys: max/mean " }
+                { "Load over " }{ thousands(load.keys) }{ " keys: max/mean " }
                 <strong data-testid="max-over-mean" title={load.max_over_mean.to_string()}>{ format!("{:.3}", load.max_over_mean) }</strong>
                 { ", σ/mean " }
                 <strong data-testid="stddev-over-mean" title={load.stddev_over_mean.to_string()}>{ format!("{:.3}", load.stddev_over_mean) }</strong>
-                { format!(" (mean {} keys per server).", format_count(load.mean.round() as u64)) }
+                { format!(" (mean {} keys per server).", thousands(load.mean.round() as u64)) }
             </p>
             <table class="rv-load">
                 <caption class="rv-sr">{ "Keys per server, and the change in the last step" }</caption>

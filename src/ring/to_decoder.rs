@@ -4,8 +4,8 @@
 use shardlab_core::layout::{Preset, ShardMap};
 use yew::prelude::*;
 
-use crate::components::route_link::RouteLink;
 use crate::route::Route;
+use crate::widgets::route_link::RouteLink;
 
 /// The Decoder's link format version (`src/decoder/url_state.rs`), written here because a page
 /// built with only the `ring` feature has no decoder code.
@@ -93,7 +93,7 @@ mod tests {
     #[test]
     fn the_decoder_opens_the_link_on_that_pin() {
         let (_, id) = pin_for_hash(3429).unwrap_or_default();
-        let pairs = crate::components::url_query::owned(&decoder_query(id));
+        let pairs = crate::url::url_query::owned(&decoder_query(id));
         let state = crate::decoder::url_state::decode(&pairs);
         assert!(state.notes.is_empty(), "{:?}", state.notes);
         assert_eq!(state.id, id);

@@ -17,7 +17,7 @@ use shardlab_core::view_limits::ring::{
     MAX_KEYS, MAX_KEY_CHARS, MAX_REPLICAS, MAX_SAMPLE, MAX_VIEW_SERVERS, MIN_KEYS,
 };
 
-use crate::components::url_query::check_version;
+use crate::url::url_query::check_version;
 
 use super::state::{ring_fits, RingState};
 
@@ -258,7 +258,7 @@ mod tests {
     use super::*;
     use crate::ring::state::Action;
 
-    use crate::components::url_query::owned;
+    use crate::url::url_query::owned;
 
     #[test]
     fn the_default_state_writes_nothing() {

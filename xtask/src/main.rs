@@ -268,7 +268,7 @@ fn test(_args: &[String]) -> Result<(), String> {
             ])
             .args([
                 "-p",
-                "shardlab",
+                "shardlab-app",
                 "-p",
                 "shardlab-core",
                 "--",
@@ -297,7 +297,7 @@ fn test(_args: &[String]) -> Result<(), String> {
     );
     tally.cargo_tests(
         "app components in headless Chromium (wasm-bindgen-test)",
-        tools::wasm_test().args(["-p", "shardlab", "--lib"]),
+        tools::wasm_test().args(["-p", "shardlab-app", "--lib"]),
     );
     fuzz::smoke_step(&mut tally);
 

@@ -13,12 +13,12 @@ use shardlab_core::layout::BitLayout;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-use crate::components::format::format_count;
-use crate::components::palette::role_class;
 use crate::decoder::state::strip::{
     cell_look, drag_bits, grip_key_bits, handles, key_target, label_runs, owners, Handle, Owner,
     Strip, StripAction, HALF_BITS, TOP_BIT,
 };
+use crate::widgets::palette::role_class;
+use shardlab_core::text::thousands;
 
 /// Props for [`BitStrip`].
 #[derive(Properties, PartialEq)]
@@ -45,13 +45,13 @@ pub fn describe_bit(layout: &BitLayout, id: u64, bit: u32) -> String {
             let (name, width) = field.map_or(("?", 0), |f| (f.name.as_str(), f.width));
             format!(
                 "Bit {bit} is {value}: bit {inner} of {name} ({width} bits), worth 2^{inner} = {} in {name} and 2^{bit} = {} in the ID.",
-                format_count(1u64.checked_shl(inner).unwrap_or(0)),
-                format_count(weight)
+                thousands(1u64.checked_shl(inner).unwrap_or(0)),
+                thousands(weight)
             )
         }
         _ => format!(
             "Bit {bit} is {value}: above every field, so it counts as reserved and should be 0. Worth 2^{bit} = {} in the ID.",
-            format_count(weight)
+            thousands(weight)
         ),
     }
 }

@@ -5,8 +5,8 @@ use shardlab_core::layout::{object_type, BitLayout, FieldRole};
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
-use crate::components::palette::role_class;
 use crate::decoder::state::Refused;
+use crate::widgets::palette::role_class;
 
 /// Props for [`FieldEditors`].
 #[derive(Properties, PartialEq)]

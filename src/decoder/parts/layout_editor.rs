@@ -7,9 +7,9 @@ use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 use super::time_base_editor::TimeBaseEditor;
-use crate::components::palette::role_class;
 use crate::decoder::dom::target_value;
 use crate::decoder::state::{Action, Refused, TimePart};
+use crate::widgets::palette::role_class;
 
 /// Props for [`LayoutEditor`].
 #[derive(Properties, PartialEq)]

@@ -6,9 +6,9 @@ use shardlab_core::layout::{BitLayout, Preset, ShardMap};
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
-use crate::components::format::format_count;
-use crate::components::palette::server_class;
 use crate::decoder::state::{Action, Refused, SplitShown};
+use crate::widgets::palette::server_class;
+use shardlab_core::text::thousands;
 
 /// Props for [`PlacementPanel`].
 #[derive(Properties, PartialEq)]
@@ -107,7 +107,7 @@ pub fn placement_panel(props: &PlacementPanelProps) -> Html {
             <div key={s.serial.to_string()} class={classes!("split-report", moved.then_some("moved"))} role="status" data-testid="split-report">
                 <p>
                     { format!("Shards {}–{} ({} shards) moved from {} to the new pair {} / {}. ",
-                        s.moved.0, s.moved.1, format_count(s.moved.1.saturating_sub(s.moved.0).saturating_add(1)),
+                        s.moved.0, s.moved.1, thousands(s.moved.1.saturating_sub(s.moved.0).saturating_add(1)),
                         s.before, s.to.master, s.to.standby) }
                 </p>
                 <p class="before-after">

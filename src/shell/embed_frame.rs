@@ -5,9 +5,9 @@ use yew::prelude::*;
 use yew_router::prelude::*;
 
 use super::embed_height::EmbedHeight;
-use super::url_query::{pair_value, query_pairs, query_string, split_frame_pairs};
+use crate::browser::theme::{self, Theme};
 use crate::route::View;
-use crate::theme::{self, Theme};
+use crate::url::url_query::{pair_value, query_pairs, query_string, split_frame_pairs};
 
 /// Properties of [`EmbedFrame`].
 #[derive(Properties, PartialEq)]

@@ -5,7 +5,7 @@
 /// shows it rather than running it as a formula.
 ///
 /// ```
-/// use shardlab::components::csv::csv_cell;
+/// use shardlab_app::files::csv::csv_cell;
 /// assert_eq!(csv_cell("a,b"), "\"a,b\"");
 /// assert_eq!(csv_cell("=1+1"), "'=1+1");
 /// assert_eq!(csv_cell("-0.25"), "-0.25");

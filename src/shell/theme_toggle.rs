@@ -2,7 +2,7 @@
 
 use yew::prelude::*;
 
-use crate::theme::{self, Theme};
+use crate::browser::theme::{self, Theme};
 
 /// A button that switches between the light and the dark theme and remembers the choice.
 #[function_component(ThemeToggle)]
@@ -33,8 +33,8 @@ mod tests {
     use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 
     use super::ThemeToggle;
+    use crate::browser::theme::{self, Theme};
     use crate::test_support::{find, mount};
-    use crate::theme::{self, Theme};
 
     wasm_bindgen_test_configure!(run_in_browser);
 

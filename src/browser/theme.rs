@@ -41,12 +41,12 @@ impl Theme {
 
 /// The reader's saved choice, if any.
 pub fn saved() -> Option<Theme> {
-    crate::storage::get(STORAGE_KEY).and_then(|s| Theme::parse(&s))
+    crate::browser::storage::get(STORAGE_KEY).and_then(|s| Theme::parse(&s))
 }
 
 /// Saves the reader's choice. Storage can be full or disabled; the theme then lasts for this visit.
 pub fn save(theme: Theme) {
-    let _ = crate::storage::set(STORAGE_KEY, theme.as_str());
+    let _ = crate::browser::storage::set(STORAGE_KEY, theme.as_str());
 }
 
 /// Does the system ask for a dark page?

@@ -1,7 +1,7 @@
 //! The page for an address the app does not know.
 
-use super::route_link::RouteLink;
 use crate::route::Route;
+use crate::widgets::route_link::RouteLink;
 use yew::prelude::*;
 
 /// Shown for an unknown route, with a way back.

@@ -6,7 +6,7 @@ use gloo::events::EventListener;
 use yew::prelude::*;
 use yew_router::prelude::*;
 
-use super::route_link::RouteLink;
+use crate::widgets::route_link::RouteLink;
 
 use super::theme_toggle::ThemeToggle;
 use crate::learn::progress::{CHANGED_EVENT, COUNT_KEY};
@@ -35,7 +35,7 @@ const LEARN_LABELS: [&str; 12] = [
 /// count, or storage is blocked). This reads one key and parses no JSON, so the view pages carry neither
 /// a deserializer nor the progress code.
 fn stored_finished_count() -> usize {
-    crate::storage::get(COUNT_KEY)
+    crate::browser::storage::get(COUNT_KEY)
         .and_then(|text| text.trim().parse::<usize>().ok())
         .map_or(0, |n| n.min(LEARN_LABELS.len().saturating_sub(1)))
 }

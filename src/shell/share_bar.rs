@@ -12,8 +12,8 @@ use wasm_bindgen::{JsCast, JsValue};
 use yew::prelude::*;
 use yew_router::prelude::*;
 
-use super::url_query::query_string;
 use crate::route::{Route, View};
+use crate::url::url_query::query_string;
 
 /// Which text a copy was of.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
