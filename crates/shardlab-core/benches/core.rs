@@ -44,6 +44,7 @@ mod native {
         ServerList,
     };
     use shardlab_core::sim::{estimate, preset, Simulation};
+    use shardlab_core::stepped::Stepped;
     use shardlab_peers::{
         conhash_md5, hashring, hashring_on_our_points, hashring_sip, jumphash, md5_u64,
         rendezvous_hash, sip_jump_key, PassThrough, Xxh3NodeHasher, JUMP_SIP_KEYS,
@@ -497,7 +498,7 @@ mod native {
         let design = preset("pinterest").expect("pinterest preset").design;
         let events = {
             let mut sim = Simulation::new(&design, DES_USERS, 1, DES_SECONDS).expect("simulation");
-            while !sim.step(1 << 20).done {}
+            while !sim.step(1 << 20).is_done() {}
             sim.report().events
         };
         // The xtask turns the mean time per run into events per second with this count.
@@ -509,7 +510,7 @@ mod native {
             b.iter(|| {
                 let mut sim = Simulation::new(&design, DES_USERS, black_box(1), DES_SECONDS)
                     .expect("simulation");
-                while !sim.step(1 << 20).done {}
+                while !sim.step(1 << 20).is_done() {}
                 sim.report().events
             });
         });

@@ -20,6 +20,7 @@ use shardlab_core::placement::{
     ServerList,
 };
 use shardlab_core::sim::{estimate, preset, Design, Simulation};
+use shardlab_core::stepped::Stepped;
 use wasm_bindgen::prelude::*;
 
 use shardlab_peers::{
@@ -370,7 +371,7 @@ fn pinterest() -> Result<Design, JsError> {
 fn des_events(design: &Design, users: u32, seconds: f64) -> Result<u64, JsError> {
     let mut sim = Simulation::new(design, users, std::hint::black_box(1), seconds)
         .map_err(|e| JsError::new(&e.to_string()))?;
-    while !sim.step(1 << 20).done {}
+    while !sim.step(1 << 20).is_done() {}
     Ok(sim.report().events)
 }
 

@@ -13,6 +13,7 @@ use super::ring::Ring;
 use super::server::ServerList;
 use super::BoxedPlacement;
 use crate::layout::BitLayout;
+use crate::stepped::Stepped;
 
 /// The scheme names, in the order the UI lists them.
 pub const SCHEME_NAMES: [&str; 7] = [
