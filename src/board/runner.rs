@@ -64,14 +64,6 @@ pub struct Run {
     pub status: RunStatus,
 }
 
-/// Shows `status` as the status of `key`'s run.
-fn publish(set: &UseStateSetter<Run>, key: &Rc<RunKey>, status: RunStatus) {
-    set.set(Run {
-        key: Some(key.clone()),
-        status,
-    });
-}
-
 /// Runs the simulation for `key` unless `cancelled`, and returns its latest status.
 #[hook]
 pub fn use_simulation(key: Rc<RunKey>, cancelled: bool) -> Run {
@@ -82,26 +74,31 @@ pub fn use_simulation(key: Rc<RunKey>, cancelled: bool) -> Run {
     let set = run.setter();
     let of = key.clone();
     use_stepped_job((key, cancelled), 0, move |ticket| {
-        let status = if cancelled {
-            RunStatus::Idle
-        } else {
-            match Simulation::new(&of.design, of.users, of.seed, of.duration_s) {
-                Ok(sim) => {
-                    let (shown, done) = ((set.clone(), of.clone()), (set.clone(), of.clone()));
-                    slicer::run(
-                        sim,
-                        ticket,
-                        move |_: &Simulation, progress| {
-                            publish(&shown.0, &shown.1, RunStatus::Running(progress.fraction()))
-                        },
-                        move |report| publish(&done.0, &done.1, RunStatus::Done(Rc::new(report))),
-                    );
-                    RunStatus::Running(0.0)
-                }
-                Err(err) => RunStatus::Failed(err.to_string()),
+        let (design, users, seed, duration_s) = (&of.design, of.users, of.seed, of.duration_s);
+        let started = (!cancelled).then(|| Simulation::new(design, users, seed, duration_s));
+        // One publisher for the start, the progress and the report: the status of this key's run.
+        let publish: Rc<dyn Fn(RunStatus)> = Rc::new(move |status| {
+            set.set(Run {
+                key: Some(of.clone()),
+                status,
+            })
+        });
+        match started {
+            None => publish(RunStatus::Idle),
+            Some(Err(err)) => publish(RunStatus::Failed(err.to_string())),
+            Some(Ok(sim)) => {
+                // The first slice, run now, publishes the progress.
+                let done = publish.clone();
+                slicer::run(
+                    sim,
+                    ticket,
+                    move |_: &Simulation, progress| {
+                        publish(RunStatus::Running(progress.fraction()))
+                    },
+                    move |report| done(RunStatus::Done(Rc::new(report))),
+                );
             }
-        };
-        publish(&set, &of, status);
+        }
     });
     (*run).clone()
 }
