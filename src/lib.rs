@@ -26,6 +26,7 @@ pub mod decoder;
 pub mod files;
 #[cfg(feature = "home")]
 pub mod home;
+pub mod jobs;
 pub mod learn;
 pub mod ring;
 pub mod route;

@@ -2,7 +2,7 @@
 //! product spec), one or more live views in a chosen state, its "try it" tasks, and its sources.
 
 use super::live_view::LiveView;
-use super::progress::Progress;
+use super::progress::ReaderProgress;
 use super::tasks::{self, Check, Task};
 
 /// A live view in a chapter.
@@ -46,7 +46,7 @@ pub struct Chapter {
 impl Chapter {
     /// How many of this chapter's tasks the reader has done. Only its own task ids count, so a
     /// stored id no chapter has cannot read "100000 of 2 tasks done".
-    pub fn tasks_done(&self, progress: &Progress) -> usize {
+    pub fn tasks_done(&self, progress: &ReaderProgress) -> usize {
         self.tasks
             .iter()
             .filter(|task| progress.is_done(self.slug, task.id))

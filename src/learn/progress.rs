@@ -68,9 +68,9 @@ impl fmt::Display for ChapterSlug {
     }
 }
 
-/// What the reader has done.
+/// The reader's progress through the Learn chapters: what they have done and read last.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Progress {
+pub struct ReaderProgress {
     /// Done task ids, by chapter slug.
     #[serde(default)]
     pub done: BTreeMap<String, BTreeSet<String>>,
@@ -82,11 +82,11 @@ pub struct Progress {
     pub last: Option<String>,
 }
 
-impl Progress {
+impl ReaderProgress {
     /// Reads the stored text field by field, keeping every part that reads: one ill-typed value
     /// drops only itself, not the reader's other progress. Only known chapters count, so a stale
     /// entry cannot read "12/11". `None` when the text is not progress at all (not a JSON object).
-    pub fn parse(text: &str) -> Option<Progress> {
+    pub fn parse(text: &str) -> Option<ReaderProgress> {
         use serde_json::Value;
         let value: Value = serde_json::from_str(text).ok()?;
         let object = value.as_object()?;
@@ -98,7 +98,7 @@ impl Progress {
                 .filter_map(|item| item.as_str().map(str::to_owned))
                 .collect()
         };
-        let mut progress = Progress::default();
+        let mut progress = ReaderProgress::default();
         for (slug, tasks) in object
             .get("done")
             .and_then(Value::as_object)
@@ -151,15 +151,15 @@ impl Progress {
 }
 
 /// The stored progress (a fresh one when there is none or it is unreadable).
-pub fn load() -> Progress {
+pub fn load() -> ReaderProgress {
     crate::browser::storage::get(STORAGE_KEY)
-        .and_then(|text| Progress::parse(&text))
+        .and_then(|text| ReaderProgress::parse(&text))
         .unwrap_or_default()
 }
 
 /// Stores the progress and tells the page (header, home) it changed.
-pub fn save(progress: &Progress) {
-    let readable: fn(&str) -> bool = |text| Progress::parse(text).is_some();
+pub fn save(progress: &ReaderProgress) {
+    let readable: fn(&str) -> bool = |text| ReaderProgress::parse(text).is_some();
     let _ =
         crate::browser::storage::set_keeping(STORAGE_KEY, &progress.to_text(), KEPT_KEY, readable);
     let _ = crate::browser::storage::set(COUNT_KEY, &progress.finished_count().to_string());
@@ -202,7 +202,7 @@ fn use_stored<T: 'static>(read: fn() -> T) -> UseStateHandle<T> {
 
 /// The stored progress, kept current.
 #[hook]
-pub fn use_progress() -> UseStateHandle<Progress> {
+pub fn use_progress() -> UseStateHandle<ReaderProgress> {
     use_stored(load)
 }
 
@@ -212,7 +212,7 @@ mod tests {
 
     #[test]
     fn marking_every_task_finishes_the_chapter() {
-        let mut p = Progress::default();
+        let mut p = ReaderProgress::default();
         assert!(p.mark("mod-n", "read", &["read", "why"]));
         assert!(!p.mark("mod-n", "read", &["read", "why"]));
         assert_eq!(p.finished_count(), 0);
@@ -223,20 +223,21 @@ mod tests {
 
     #[test]
     fn stored_text_round_trips_and_garbage_is_a_fresh_start() {
-        let mut p = Progress::default();
+        let mut p = ReaderProgress::default();
         p.mark("ring", "grow", &["grow"]);
         p.last = Some("ring".into());
-        assert_eq!(Progress::parse(&p.to_text()), Some(p));
-        assert_eq!(Progress::parse("{not json"), None);
-        assert_eq!(Progress::parse("[1,2]"), None);
-        let stale = Progress::parse(r#"{"finished":["ring","gone-chapter"]}"#).unwrap_or_default();
+        assert_eq!(ReaderProgress::parse(&p.to_text()), Some(p));
+        assert_eq!(ReaderProgress::parse("{not json"), None);
+        assert_eq!(ReaderProgress::parse("[1,2]"), None);
+        let stale =
+            ReaderProgress::parse(r#"{"finished":["ring","gone-chapter"]}"#).unwrap_or_default();
         assert_eq!(stale.finished_count(), 1);
     }
 
     #[test]
     fn one_ill_typed_field_drops_only_itself() {
         let text = r#"{"done":{"ring":["grow",7],"mod-n":"oops","nope":["a"]},"finished":["ring"],"last":42}"#;
-        let p = Progress::parse(text).unwrap_or_default();
+        let p = ReaderProgress::parse(text).unwrap_or_default();
         assert!(p.is_done("ring", "grow"));
         assert_eq!(p.done.len(), 1, "{p:?}");
         assert_eq!(p.finished_count(), 1);

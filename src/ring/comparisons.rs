@@ -1,20 +1,22 @@
 //! The comparison plots: load per server (from the page's statistics), the moved fraction of
 //! N → N+1 for every scheme (a streamed [`MovementSweep`]), and ring balance against vnodes with
-//! its spread over seeds (a streamed [`VnodeSweep`]).
+//! its spread over seeds (a streamed [`VnodeSweep`]). Each sweep is a sliced job
+//! ([`crate::jobs`]), restarted when what it measures changes.
 
-use std::cell::RefCell;
 use std::rc::Rc;
 
-use gloo::timers::callback::Timeout;
 use shardlab_core::placement::{
-    LoadStats, MovementSweep, SchemeKind, SchemeSpec, VnodeSweep, MAX_RING_POINTS,
+    LoadStats, MovementSweep, SchemeKind, SchemeSpec, SweepSeries, VnodeSweep, VnodeSweepResult,
+    MAX_RING_POINTS,
 };
+use shardlab_core::stepped::Progress;
 use yew::prelude::*;
 
 use super::plots::{Plot, PlotView};
-use super::slices::{self, Publisher};
 use crate::chart::axis::{Axis, Ticks};
 use crate::chart::figure::{Bar, Line, Paint, Panel, Stroke};
+use crate::jobs::hook::use_stepped_job;
+use crate::jobs::slicer;
 use shardlab_core::text::thousands;
 
 const SWEEP_COUNTS: [u32; 10] = [1, 2, 3, 4, 5, 6, 8, 10, 12, 16];
@@ -23,8 +25,6 @@ const SWEEP_KEYS: u64 = 20_000;
 const VNODE_COUNTS: [u32; 10] = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000];
 const VNODE_SEEDS: u64 = 5;
 const VNODE_KEYS: u64 = 50_000;
-/// Keys measured between two looks at the clock.
-const CHUNK_KEYS: u64 = 1_024;
 /// How long the vnode sweep waits after a server count change: the ring's keys fly for 600 ms.
 const AFTER_FLIGHT_MS: u32 = 650;
 
@@ -119,8 +119,7 @@ pub fn load_plot(load: &LoadStats) -> Plot {
     )
 }
 
-fn movement_plot(sweep: &MovementSweep) -> Plot {
-    let all = sweep.series();
+fn movement_plot(all: &[SweepSeries]) -> Plot {
     let mut panel = Panel::new(Axis::linear(
         "keys moved (fraction)",
         0.0,
@@ -160,8 +159,7 @@ fn movement_plot(sweep: &MovementSweep) -> Plot {
     )
 }
 
-fn vnode_plot(sweep: &VnodeSweep) -> Plot {
-    let r = sweep.result();
+fn vnode_plot(r: &VnodeSweepResult) -> Plot {
     // x is the position in the 1-2-5 list of vnode counts, which is evenly spaced on a log scale.
     let counts: Vec<u32> = r.max_over_mean.iter().map(|p| p.x).collect();
     let lx = |v: u32| counts.iter().position(|&c| c == v).unwrap_or(0) as f64;
@@ -213,55 +211,12 @@ fn vnode_plot(sweep: &VnodeSweep) -> Plot {
     )
 }
 
-/// Shows a job's results so far; the flag says whether it is done.
-type Publish<J> = Rc<dyn Fn(&J, bool)>;
-
-/// Steps a job in time-budgeted slices, each in a task of its own, until done or superseded. The
-/// clock is read after every [`CHUNK_KEYS`] keys, so a slice ends near its budget however slow
-/// the machine is; the plot, whose redraw is the costly part, is published at most every
-/// [`slices::PUBLISH_MS`] and when the job is done.
-fn pump<J: 'static>(
-    job: Rc<RefCell<J>>,
-    generation: Rc<RefCell<u64>>,
-    mine: u64,
-    step: fn(&mut J, u64) -> bool,
-    publish: Publish<J>,
-    mut publisher: Publisher,
-) {
-    if *generation.borrow() != mine {
-        return;
-    }
-    let publishing = publisher.due();
-    let done = {
-        let mut job = job.borrow_mut();
-        slices::work_for(Publisher::budget(publishing), || step(&mut job, CHUNK_KEYS))
-    };
-    if done {
-        // The finished plot is drawn in a task of its own, not on top of the last slice.
-        slices::later(0, move || {
-            if *generation.borrow() == mine {
-                publish(&job.borrow(), true);
-            }
-        });
-        return;
-    }
-    if publishing {
-        publish(&job.borrow(), false);
-        publisher.published();
-    }
-    slices::later(0, move || {
-        pump(job, generation, mine, step, publish, publisher)
-    });
-}
-
-/// Starts a new generation of a job: slices of the older one see it and stop.
-pub fn bump(generation: &RefCell<u64>) {
-    let mut current = generation.borrow_mut();
-    *current = current.wrapping_add(1);
-}
-
-fn percent(done: u64, total: u64) -> String {
-    format!("{:.0} %", done as f64 / total.max(1) as f64 * 100.0)
+/// The note under a plot whose sweep is still running.
+fn measuring(progress: Progress) -> Option<String> {
+    Some(format!(
+        "Measuring… {:.0} %",
+        progress.done as f64 / progress.total.max(1) as f64 * 100.0
+    ))
 }
 
 /// Props for [`Comparisons`].
@@ -279,85 +234,53 @@ pub struct ComparisonsProps {
 pub fn comparisons(props: &ComparisonsProps) -> Html {
     let moved = use_state(|| None::<(Rc<Plot>, Option<String>)>);
     let balance = use_state(|| None::<(Rc<Plot>, Option<String>)>);
-    let moved_gen = use_mut_ref(|| 0u64);
-    let balance_gen = use_mut_ref(|| 0u64);
     {
-        let set = moved.setter();
-        let generation = moved_gen.clone();
-        use_effect_with((props.seed, props.vnodes), move |&(seed, vnodes)| {
-            bump(&generation);
-            let mine = *generation.borrow();
+        let (set, done) = (moved.setter(), moved.setter());
+        let (seed, vnodes) = (props.seed, props.vnodes);
+        use_stepped_job((seed, vnodes), 0, move |ticket| {
             let specs: Vec<SchemeSpec> = SchemeKind::ALL
                 .into_iter()
                 .map(|kind| SchemeSpec::from_kind(kind, vnodes))
                 .collect();
             let seeds = (0..SWEEP_SEEDS).map(|i| seed.wrapping_add(i)).collect();
             if let Ok(sweep) = MovementSweep::new(specs, SWEEP_COUNTS.to_vec(), seeds, SWEEP_KEYS) {
-                let publish: Publish<MovementSweep> = Rc::new(move |s, done| {
-                    let p = s.progress();
-                    let note = (!done).then(|| format!("Measuring… {}", percent(p.done, p.total)));
-                    set.set(Some((Rc::new(movement_plot(s)), note)));
-                });
-                let step: fn(&mut MovementSweep, u64) -> bool =
-                    |s, n| s.step(n).is_err() || s.is_done();
-                // The first slice gets a task of its own, after the page's first paint.
-                let generation = generation.clone();
-                slices::later(0, move || {
-                    pump(
-                        Rc::new(RefCell::new(sweep)),
-                        generation,
-                        mine,
-                        step,
-                        publish,
-                        Publisher::default(),
-                    );
-                });
+                slicer::run(
+                    sweep,
+                    ticket,
+                    move |s: &MovementSweep, p| {
+                        set.set(Some((Rc::new(movement_plot(&s.series())), measuring(p))))
+                    },
+                    move |series| done.set(Some((Rc::new(movement_plot(&series)), None))),
+                );
             }
-            move || bump(&generation)
         });
     }
     let vnode_servers = props.servers.clamp(2, 64);
     {
-        let set = balance.setter();
-        let generation = balance_gen.clone();
-        use_effect_with((vnode_servers, props.seed), move |&(servers, seed)| {
-            bump(&generation);
-            let mine = *generation.borrow();
-            let later = generation.clone();
-            // A server count changes when a server is added or killed, just as the ring's keys
-            // start to fly (key_dots.rs): building the rings and the first slices wait for them to
-            // land, so they take no frame from the flight. A newer sweep supersedes this one.
-            Timeout::new(AFTER_FLIGHT_MS, move || {
-                if *later.borrow() != mine {
-                    return;
-                }
-                let counts: Vec<u32> = VNODE_COUNTS
-                    .iter()
-                    .copied()
-                    .filter(|&v| u64::from(v).saturating_mul(u64::from(servers)) <= MAX_RING_POINTS)
-                    .collect();
-                let seeds = (0..VNODE_SEEDS).map(|i| seed.wrapping_add(i)).collect();
-                if let Ok(sweep) = VnodeSweep::new(servers, counts, seeds, VNODE_KEYS) {
-                    let publish: Publish<VnodeSweep> = Rc::new(move |s, done| {
-                        let p = s.progress();
-                        let note =
-                            (!done).then(|| format!("Measuring… {}", percent(p.done, p.total)));
-                        set.set(Some((Rc::new(vnode_plot(s)), note)));
-                    });
-                    let step: fn(&mut VnodeSweep, u64) -> bool =
-                        |s, n| s.step(n).is_err() || s.is_done();
-                    pump(
-                        Rc::new(RefCell::new(sweep)),
-                        later,
-                        mine,
-                        step,
-                        publish,
-                        Publisher::default(),
-                    );
-                }
-            })
-            .forget();
-            move || bump(&generation)
+        let (set, done) = (balance.setter(), balance.setter());
+        let seed = props.seed;
+        // A server count changes when a server is added or killed, just as the ring's keys start
+        // to fly (key_dots.rs): building the rings and the first slices wait for them to land, so
+        // they take no frame from the flight.
+        use_stepped_job((vnode_servers, seed), AFTER_FLIGHT_MS, move |ticket| {
+            let counts: Vec<u32> = VNODE_COUNTS
+                .iter()
+                .copied()
+                .filter(|&v| {
+                    u64::from(v).saturating_mul(u64::from(vnode_servers)) <= MAX_RING_POINTS
+                })
+                .collect();
+            let seeds = (0..VNODE_SEEDS).map(|i| seed.wrapping_add(i)).collect();
+            if let Ok(sweep) = VnodeSweep::new(vnode_servers, counts, seeds, VNODE_KEYS) {
+                slicer::run(
+                    sweep,
+                    ticket,
+                    move |s: &VnodeSweep, p| {
+                        set.set(Some((Rc::new(vnode_plot(&s.result())), measuring(p))))
+                    },
+                    move |result| done.set(Some((Rc::new(vnode_plot(&result)), None))),
+                );
+            }
         });
     }
     let load = use_memo(props.load.clone(), |load| {

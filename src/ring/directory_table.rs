@@ -1,6 +1,7 @@
 //! Directory placement: the first entries of the lookup table, and the hop it costs.
 
 use shardlab_core::placement::{DirectoryChange, DirectoryDefault, Server, ServerList};
+use shardlab_core::stepped::Stepped;
 use shardlab_core::view_limits::ring::DIRECTORY_ROWS;
 use yew::prelude::*;
 

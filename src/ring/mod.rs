@@ -1,7 +1,7 @@
 //! The Ring view: placement schemes, the animated ring, movement and balance statistics, and the
 //! step-by-step lookup. The page owns one reducer ([`state::RingState`]) and mirrors it in the
 //! address bar ([`url_state`]); every number comes from `shardlab_core::placement`, and the
-//! statistics stream in slices so no task blocks the page.
+//! statistics stream as sliced jobs ([`crate::jobs`]) so no task blocks the page.
 //!
 //! Everything but the home-page preview is compiled only with the `ring` feature, so that the
 //! pages that do not show this view do not carry its code (see `route.rs`).
@@ -35,8 +35,6 @@ pub mod scores;
 pub mod server_list;
 #[cfg(feature = "ring")]
 pub mod settings;
-#[cfg(feature = "ring")]
-pub mod slices;
 #[cfg(feature = "ring")]
 pub mod snapshot;
 #[cfg(feature = "ring")]

@@ -1,29 +1,27 @@
 //! The Ring page itself: its state, its address-bar sync and its layout.
 
 use super::*;
+use crate::jobs::hook::use_stepped_job;
+use crate::jobs::slicer::{self, Ticket};
 use crate::shell::share_bar::ShareBar;
 use crate::url::url_state_hook::{use_url_state, UrlCodec};
-use std::cell::RefCell;
 use std::rc::Rc;
 
 use shardlab_core::placement::{
     choose_replicas, key_hash, BoxedPlacement, DirectoryChange, KeyStream, MovementRun,
-    PlacementError, Progress, Range, ReplicaShortfall, RingTrace, SchemeKind, SchemeSpec, Server,
-    ServerList, WalkOutcome,
+    PlacementError, Range, ReplicaShortfall, RingTrace, SchemeKind, SchemeSpec, Server, ServerList,
+    WalkOutcome,
 };
+use shardlab_core::stepped::Progress;
 use shardlab_core::text::quote;
 use yew::prelude::*;
 
 use crate::route::View;
 use lookup_steps::Step;
 use ring_drawing::{Dot, Scene, Span};
-use slices::Publisher;
 use state::{build_now, build_pair, ring_of, Action, RingState};
 use stats::Measured;
 
-/// Keys placed (or pinned) between two looks at the clock: small enough that a slice overshoots
-/// its budget by well under a millisecond.
-const CHUNK_KEYS: u64 = 2_048;
 /// How long counting waits for the moved keys to land (`--rv-flight` in www/ring.css is 600 ms).
 const ANIMATION_MS: u32 = 620;
 
@@ -246,15 +244,7 @@ fn walk_steps(hash: u64, trace: &RingTrace) -> Vec<Step> {
     steps
 }
 
-/// The statistics job of one state: first (for a directory) pinning every key, then counting.
-enum Job {
-    /// A directory's tables are being filled, a slice at a time.
-    Pinning(Box<DirectoryChange>),
-    /// The movement experiment is placing keys under both schemes.
-    Counting(Box<MovementRun<BoxedPlacement, BoxedPlacement>>),
-}
-
-/// Where a statistics job publishes.
+/// Where the statistics publish.
 #[derive(Clone)]
 struct Outlets {
     measured: UseStateSetter<Option<Rc<Measured>>>,
@@ -262,42 +252,88 @@ struct Outlets {
     error: UseStateSetter<Option<String>>,
 }
 
-/// Starts the statistics of `state`: builds the schemes (or, for a directory, starts pinning)
-/// in the first slice's task, then steps them in time-budgeted slices.
-fn start_job(state: RingState, generation: Rc<RefCell<u64>>, mine: u64, out: Outlets) {
-    if *generation.borrow() != mine {
-        return;
-    }
+/// Starts the statistics of `state` as sliced jobs: for a directory, pinning every key, then
+/// (from the task that finishes the pinning) counting the moved keys.
+fn start_job(state: &RingState, ticket: Ticket, out: Outlets) {
     let change = state
         .previous
         .as_ref()
         .map(|p| describe_change(p, &state.servers));
-    let job = match pinning_job(&state) {
-        Some(Ok(pinning)) => Ok(Job::Pinning(Box::new(pinning))),
-        Some(Err(e)) => Err(e),
-        None => build_pair(&state, state.keys)
-            .and_then(|(before, after)| MovementRun::new(before, after, state.keys, state.seed))
-            .map(|run| Job::Counting(Box::new(run))),
-    };
-    match job {
-        Ok(job) => {
-            let keys = (state.keys, state.seed);
-            pump(
-                job,
-                keys,
-                generation,
-                mine,
-                change,
-                out,
-                Publisher::default(),
+    let (keys, seed) = (state.keys, state.seed);
+    match pinning_job(state) {
+        Some(Ok(pinning)) => {
+            let shown = out.pinning.clone();
+            let counting = ticket.clone();
+            slicer::run(
+                pinning,
+                ticket,
+                move |_: &DirectoryChange, progress| shown.set(Some(progress)),
+                move |(before, after)| {
+                    out.pinning.set(None);
+                    let before: BoxedPlacement = Box::new(before);
+                    let after: BoxedPlacement = Box::new(after);
+                    count(
+                        MovementRun::new(before, after, keys, seed),
+                        counting,
+                        change,
+                        out,
+                    );
+                },
             );
         }
-        Err(e) => {
-            out.measured.set(None);
-            out.pinning.set(None);
-            out.error.set(Some(format!("Could not measure: {e}.")));
-        }
+        Some(Err(e)) => fail(&out, &e),
+        None => count(
+            build_pair(state, keys)
+                .and_then(|(before, after)| MovementRun::new(before, after, keys, seed)),
+            ticket,
+            change,
+            out,
+        ),
     }
+}
+
+/// Counts the keys a change moves, showing the count so far as it goes.
+fn count(
+    run: Result<MovementRun<BoxedPlacement, BoxedPlacement>, PlacementError>,
+    ticket: Ticket,
+    change: Option<String>,
+    out: Outlets,
+) {
+    let run = match run {
+        Ok(run) => run,
+        Err(e) => return fail(&out, &e),
+    };
+    let (shown, shown_change) = (out.clone(), change.clone());
+    slicer::run(
+        run,
+        ticket,
+        move |run: &MovementRun<BoxedPlacement, BoxedPlacement>, progress| {
+            shown.error.set(None);
+            shown.measured.set(Some(Rc::new(Measured {
+                progress,
+                result: run.result(),
+                change: shown_change.clone(),
+            })));
+        },
+        move |result| {
+            out.error.set(None);
+            out.measured.set(Some(Rc::new(Measured {
+                progress: Progress {
+                    done: result.keys,
+                    total: result.keys,
+                },
+                result,
+                change,
+            })));
+        },
+    );
+}
+
+/// Says why the statistics could not be measured.
+fn fail(out: &Outlets, e: &PlacementError) {
+    out.measured.set(None);
+    out.pinning.set(None);
+    out.error.set(Some(format!("Could not measure: {e}.")));
 }
 
 /// A directory's pinning job over the state's keys; `None` for the other schemes.
@@ -315,85 +351,6 @@ fn pinning_job(state: &RingState) -> Option<Result<DirectoryChange, PlacementErr
     Some(lists.map(|(before, after)| {
         DirectoryChange::new(before, after, default, state.keys.max(1), state.seed)
     }))
-}
-
-/// Steps a statistics job in time-budgeted slices, each in its own task, until it is done or a
-/// newer one starts. Progress is shown at most every [`slices::PUBLISH_MS`].
-fn pump(
-    job: Job,
-    (keys, seed): (u64, u64),
-    generation: Rc<RefCell<u64>>,
-    mine: u64,
-    change: Option<String>,
-    out: Outlets,
-    mut publisher: Publisher,
-) {
-    if *generation.borrow() != mine {
-        return;
-    }
-    let publishing = publisher.due();
-    let budget = Publisher::budget(publishing);
-    let next = match job {
-        Job::Pinning(mut pinning) => {
-            let finished = slices::work_for(budget, || {
-                pinning.step(CHUNK_KEYS);
-                pinning.is_done()
-            });
-            if finished {
-                // The tables are full: the next slice starts counting over them.
-                out.pinning.set(None);
-                let (before, after) = pinning.finish();
-                let before: BoxedPlacement = Box::new(before);
-                let after: BoxedPlacement = Box::new(after);
-                match MovementRun::new(before, after, keys, seed) {
-                    Ok(run) => Some(Job::Counting(Box::new(run))),
-                    Err(e) => {
-                        out.error.set(Some(format!("Could not measure: {e}.")));
-                        None
-                    }
-                }
-            } else {
-                if publishing {
-                    out.pinning.set(Some(pinning.progress()));
-                    publisher.published();
-                }
-                Some(Job::Pinning(pinning))
-            }
-        }
-        Job::Counting(mut run) => {
-            let finished = slices::work_for(budget, || {
-                run.step(CHUNK_KEYS);
-                run.is_done()
-            });
-            let measured = Measured {
-                progress: run.progress(),
-                result: run.result(),
-                change: change.clone(),
-            };
-            if finished {
-                // The final numbers re-render the page and draw the load plot: a task of their
-                // own, after this slice's, and the finished run is freed here.
-                let still_mine = Rc::clone(&generation);
-                let out = out.clone();
-                slices::later(0, move || {
-                    if *still_mine.borrow() == mine {
-                        out.error.set(None);
-                        out.measured.set(Some(Rc::new(measured)));
-                    }
-                });
-            } else if publishing {
-                out.error.set(None);
-                out.measured.set(Some(Rc::new(measured)));
-                publisher.published();
-            }
-            (!finished).then_some(Job::Counting(run))
-        }
-    };
-    if let Some(job) = next {
-        slices::later(0, move || {
-            pump(job, (keys, seed), generation, mine, change, out, publisher)
-        });
-    }
 }
 
 /// The Ring page.
@@ -415,7 +372,6 @@ pub fn ring_view() -> Html {
     let measured = use_state(|| None::<Rc<Measured>>);
     let pinning = use_state(|| None::<Progress>);
     let stats_error = use_state(|| None::<String>);
-    let generation = use_mut_ref(|| 0u64);
     {
         let key = (
             state.scheme,
@@ -431,28 +387,22 @@ pub fn ring_view() -> Html {
             error: stats_error.setter(),
         };
         let shown = (*measured).clone();
-        let generation = generation.clone();
-        let s = (*state).clone();
-        use_effect_with(key, move |_| {
-            comparisons::bump(&generation);
-            let mine = *generation.borrow();
+        let stale = out.measured.clone();
+        let keys = state.keys;
+        use_effect_with(key.clone(), move |_| {
             // Until the new count's first slice lands, the numbers on screen belong to the
             // previous state: mark them as being recounted, so no one reads them as current.
             if let Some(old) = shown.as_deref() {
-                out.measured.set(Some(Rc::new(Measured {
-                    progress: Progress {
-                        done: 0,
-                        total: s.keys,
-                    },
+                stale.set(Some(Rc::new(Measured {
+                    progress: Progress::start(keys),
                     ..old.clone()
                 })));
             }
-            // Building the schemes and counting wait for the keys' flight to end, so the click's
-            // task stays short and the animation gets every frame.
-            let later = generation.clone();
-            slices::later(ANIMATION_MS, move || start_job(s, later, mine, out));
-            move || comparisons::bump(&generation)
         });
+        // Building the schemes and counting wait for the keys' flight to end, so the click's
+        // task stays short and the animation gets every frame.
+        let s = (*state).clone();
+        use_stepped_job(key, ANIMATION_MS, move |ticket| start_job(&s, ticket, out));
     }
 
     // The first render shows the page without its costly parts (the drawn keys and ticks, the
@@ -460,7 +410,7 @@ pub fn ring_view() -> Html {
     let painted = use_state(|| false);
     {
         let painted = painted.setter();
-        use_effect_with((), move |_| slices::after_paint(move || painted.set(true)));
+        use_effect_with((), move |_| slicer::after_paint(move || painted.set(true)));
     }
     let scene = {
         let s = (*state).clone();

@@ -3,7 +3,8 @@
 
 use std::rc::Rc;
 
-use shardlab_core::placement::{MovementResult, Progress};
+use shardlab_core::placement::MovementResult;
+use shardlab_core::stepped::Progress;
 use yew::prelude::*;
 
 use crate::widgets::palette::server_class;

@@ -31,6 +31,7 @@ use shardlab_core::placement::{
     ServerList,
 };
 use shardlab_core::sim::{estimate, preset, Design, Simulation};
+use shardlab_core::stepped::Stepped;
 use shardlab_peers::{
     conhash_md5, hashring, hashring_on_our_points, hashring_sip, jumphash, md5_u64,
     rendezvous_hash, sip_jump_key, PassThrough, Xxh3NodeHasher, JUMP_SIP_KEYS,
@@ -661,7 +662,7 @@ fn des_kernel(users: u32, seconds: f64) -> Result<Timed, String> {
 fn des_events(design: &Design, users: u32, seconds: f64) -> Result<u64, String> {
     let mut sim = Simulation::new(design, users, std::hint::black_box(1), seconds)
         .map_err(|e| e.to_string())?;
-    while !sim.step(1 << 20).done {}
+    while !sim.step(1 << 20).is_done() {}
     Ok(sim.report().events)
 }
 

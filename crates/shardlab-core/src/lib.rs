@@ -9,6 +9,8 @@
 //! - [`placement`]: the placement schemes (mod N, ring, jump, rendezvous, range, directory,
 //!   ID-encoded) and the movement and balance experiments.
 //! - [`sim`]: the system-design board's model and its seeded simulator.
+//! - [`stepped`]: the [`Stepped`](stepped::Stepped) trait of resumable work (the experiments, the
+//!   directory change, the simulation) and its one [`Progress`](stepped::Progress) type.
 //! - [`text`]: reader-supplied text as a message quotes it, short and with hidden characters
 //!   named, and counts with thousands separators.
 //! - [`view_limits`]: what the views count and draw at most (and why a drawing limit is a rule).
@@ -27,5 +29,6 @@
 pub mod layout;
 pub mod placement;
 pub mod sim;
+pub mod stepped;
 pub mod text;
 pub mod view_limits;

@@ -8,6 +8,7 @@ use shardlab_core::placement::{
     DirectoryDefault, Jump, Mod, MovementRun, MovementSweep, Placement, Rendezvous, Ring,
     SchemeSpec, Server, ServerId, ServerList, VnodeSweep,
 };
+use shardlab_core::stepped::Stepped;
 
 const KEYS: u64 = 100_000;
 
@@ -158,13 +159,15 @@ fn chunked_runs_equal_one_shot_runs() {
     let mut steps = 0;
     while !run.is_done() {
         assert!(run.progress().fraction() < 1.0);
-        assert!(run.step(777) <= 777);
+        let before = run.progress().done;
+        assert!(run.step(777).done - before <= 777);
         steps += 1;
     }
     assert_eq!(steps, 13);
-    assert_eq!(run.step(1_000), 0);
+    assert_eq!(run.step(1_000).done, 10_000);
     assert_eq!(run.result(), one_shot);
     assert_eq!(run.progress().fraction(), 1.0);
+    assert_eq!(run.finish(), one_shot);
     // Same seed, same answer; another seed, other keys.
     assert_eq!(movement(&before, &after, 10_000, 9).unwrap(), one_shot);
     assert_ne!(movement(&before, &after, 10_000, 10).unwrap(), one_shot);
@@ -334,23 +337,26 @@ fn movement_sweep_compares_schemes_against_the_ideal() {
     let mut sweep = MovementSweep::new(specs, vec![4, 9], vec![1, 2, 3], 10_000).unwrap();
     assert_eq!(sweep.progress().total, 3 * 2 * 3 * 10_000);
     while !sweep.is_done() {
-        sweep.step(7_001).unwrap();
+        sweep.step(7_001);
     }
     assert_eq!(sweep.progress().done, sweep.progress().total);
+    assert!(sweep.failure().is_none());
     assert_eq!(sweep.series(), series);
+    assert_eq!(sweep.finish(), series);
 }
 
 #[test]
 fn vnode_sweep_streams_and_reports_partial_results() {
     let mut sweep = VnodeSweep::new(10, vec![1, 50], vec![7, 8], 5_000).unwrap();
-    assert_eq!(sweep.step(5_000).unwrap(), 5_000);
+    assert_eq!(sweep.step(5_000).done, 5_000);
     let partial = sweep.result();
     assert_eq!(partial.max_over_mean.len(), 1);
     assert_eq!(partial.max_over_mean[0].samples, 1);
     while !sweep.is_done() {
-        sweep.step(3_000).unwrap();
+        sweep.step(3_000);
     }
     let full = sweep.result();
+    assert!(sweep.failure().is_none());
     assert_eq!(
         full,
         sweep_vnodes(10, vec![1, 50], vec![7, 8], 5_000).unwrap()

@@ -5,6 +5,7 @@
 #![allow(clippy::expect_used, clippy::unwrap_used)]
 
 use shardlab_core::sim::*;
+use shardlab_core::stepped::Stepped;
 
 fn preset_design(name: &str) -> Design {
     preset(name).expect("preset exists").design
@@ -92,15 +93,21 @@ fn same_seed_same_report_and_slicing_does_not_matter() {
     let mut last = 0.0;
     loop {
         let p = sliced.step(997);
-        assert!(p.fraction >= last && p.fraction <= 1.0);
-        last = p.fraction;
-        if p.done {
+        assert!(p.fraction() >= last && p.fraction() <= 1.0);
+        assert_eq!(p, sliced.progress());
+        last = p.fraction();
+        if p.is_done() {
             break;
         }
     }
+    assert_eq!(last, 1.0);
     assert_eq!(
         json_a,
         serde_json::to_string(&sliced.report()).expect("serialises")
+    );
+    assert_eq!(
+        json_a,
+        serde_json::to_string(&sliced.finish()).expect("serialises")
     );
 
     let other = run(&design, 800, 8, 10.0);

@@ -9,10 +9,11 @@ use std::num::NonZeroU32;
 use serde::{Deserialize, Serialize};
 
 use super::error::PlacementError;
-use super::experiment::{KeyStream, Progress};
+use super::experiment::KeyStream;
 use super::jump::jump_bucket;
 use super::server::{ServerId, ServerList};
 use super::{Placement, SchemeKind};
+use crate::stepped::{Progress, Stepped};
 
 /// How a directory places a key it has no entry for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -197,17 +198,16 @@ type Table = HashMap<u64, ServerId, BuildHasherDefault<DefaultHasher>>;
 /// [`Directory::rehomed`] onto the new servers, filled key by key alongside.
 ///
 /// Pinning a million keys into two tables takes far longer than one browser frame, so the Ring
-/// view calls [`step`](Self::step) with small counts between frames. However it is sliced, the
+/// view [`step`](Stepped::step)s it, one key per unit, in short slices. However it is sliced, the
 /// finished pair is exactly what [`SchemeSpec::build_change`](super::SchemeSpec::build_change)
 /// builds in one go (which runs this to the end).
 ///
 /// ```
 /// use shardlab_core::placement::{DirectoryChange, DirectoryDefault, ServerList};
+/// use shardlab_core::stepped::Stepped;
 /// let mut change = DirectoryChange::new(
 ///     ServerList::uniform(4)?, ServerList::uniform(5)?, DirectoryDefault::Jump, 1_000, 7);
-/// while !change.is_done() {
-///     change.step(300);
-/// }
+/// while !change.step(300).is_done() {}
 /// let (before, after) = change.finish();
 /// assert_eq!(before.entry_count(), after.entry_count());
 /// # Ok::<(), shardlab_core::placement::PlacementError>(())
@@ -247,20 +247,18 @@ impl DirectoryChange {
             after,
             surviving,
             keys: KeyStream::new(seed),
-            progress: Progress {
-                done: 0,
-                total: n_keys,
-            },
+            progress: Progress::start(n_keys),
         }
     }
+}
 
-    /// Pins up to `max_keys` more keys in both tables; returns how many it pinned.
-    pub fn step(&mut self, max_keys: u64) -> u64 {
-        let chunk = self
-            .progress
-            .total
-            .saturating_sub(self.progress.done)
-            .min(max_keys);
+impl Stepped for DirectoryChange {
+    /// The directories before and after the change.
+    type Output = (Directory, Directory);
+
+    /// Pins up to `max_keys` more keys in both tables.
+    fn step(&mut self, max_keys: u64) -> Progress {
+        let chunk = self.progress.next_chunk(max_keys);
         for _ in 0..chunk {
             let key = self.keys.next_key();
             let owner = self.before.pin(key);
@@ -273,24 +271,18 @@ impl DirectoryChange {
             };
             self.after.table.entry(key).or_insert(rehomed);
         }
-        self.progress.done = self.progress.done.saturating_add(chunk);
-        chunk
-    }
-
-    /// Keys pinned so far, out of the total.
-    pub fn progress(&self) -> Progress {
+        self.progress.advance(chunk);
         self.progress
     }
 
-    /// Whether every key is pinned.
-    pub fn is_done(&self) -> bool {
-        self.progress.is_done()
+    /// Keys pinned so far, out of the total.
+    fn progress(&self) -> Progress {
+        self.progress
     }
 
-    /// The directories before and after the change, pinning whatever keys are left first.
-    pub fn finish(mut self) -> (Directory, Directory) {
-        let rest = self.progress.total.saturating_sub(self.progress.done);
-        self.step(rest);
+    /// Pins whatever keys are left first.
+    fn finish(mut self) -> (Directory, Directory) {
+        self.step(u64::MAX);
         (self.before, self.after)
     }
 }

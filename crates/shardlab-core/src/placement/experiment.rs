@@ -1,4 +1,4 @@
-//! Movement and balance experiments: measured over many seeded keys, streamable in chunks.
+//! Movement and balance experiments: measured over many seeded keys, each a [`Stepped`] job.
 
 use std::collections::BTreeMap;
 
@@ -11,6 +11,7 @@ use super::kind::SchemeKind;
 use super::scheme::SchemeSpec;
 use super::server::{ServerId, ServerList};
 use super::Placement;
+use crate::stepped::{Progress, Stepped};
 
 /// The experiment keys: `u64` key hashes drawn from `StdRng` seeded with `seed_from_u64(seed)`.
 ///
@@ -37,36 +38,6 @@ impl KeyStream {
     /// The next `count` keys.
     pub fn take_keys(mut self, count: u64) -> impl Iterator<Item = u64> {
         (0..count).map(move |_| self.next_key())
-    }
-}
-
-/// How far a chunked experiment has got.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub struct Progress {
-    /// Keys processed so far.
-    pub done: u64,
-    /// Keys to process in all.
-    pub total: u64,
-}
-
-impl Progress {
-    /// `done / total`, from 0 to 1.
-    pub fn fraction(&self) -> f64 {
-        if self.total == 0 {
-            1.0
-        } else {
-            self.done as f64 / self.total as f64
-        }
-    }
-
-    /// Whether every key has been processed.
-    pub fn is_done(&self) -> bool {
-        self.done >= self.total
-    }
-
-    /// Keys still to process, capped at `budget`.
-    fn next_chunk(&self, budget: u64) -> u64 {
-        self.total.saturating_sub(self.done).min(budget)
     }
 }
 
@@ -197,7 +168,7 @@ impl LoadCounter {
     }
 }
 
-/// A balance experiment in progress: advance it with [`BalanceRun::step`].
+/// A balance experiment in progress: advance it with [`Stepped::step`], one key per unit.
 #[derive(Debug)]
 pub struct BalanceRun<P> {
     placement: P,
@@ -216,36 +187,12 @@ impl<P: Placement> BalanceRun<P> {
         Ok(Self {
             placement,
             keys: KeyStream::new(seed),
-            progress: Progress {
-                done: 0,
-                total: n_keys,
-            },
+            progress: Progress::start(n_keys),
             load,
         })
     }
 
-    /// Places up to `max_keys` more keys; returns how many it placed.
-    pub fn step(&mut self, max_keys: u64) -> u64 {
-        let chunk = self.progress.next_chunk(max_keys);
-        for _ in 0..chunk {
-            let owner = self.placement.locate(self.keys.next_key());
-            self.load.add(owner);
-        }
-        self.progress.done = self.progress.done.saturating_add(chunk);
-        chunk
-    }
-
-    /// Whether every key has been placed.
-    pub fn is_done(&self) -> bool {
-        self.progress.is_done()
-    }
-
-    /// Keys placed so far, out of the total.
-    pub fn progress(&self) -> Progress {
-        self.progress
-    }
-
-    /// The load so far (final once [`is_done`](Self::is_done)).
+    /// The load so far (final once the run is done).
     pub fn stats(&self) -> LoadStats {
         self.load.stats()
     }
@@ -253,6 +200,31 @@ impl<P: Placement> BalanceRun<P> {
     /// The scheme being measured.
     pub fn placement(&self) -> &P {
         &self.placement
+    }
+}
+
+impl<P: Placement> Stepped for BalanceRun<P> {
+    type Output = LoadStats;
+
+    /// Places up to `max_keys` more keys.
+    fn step(&mut self, max_keys: u64) -> Progress {
+        let chunk = self.progress.next_chunk(max_keys);
+        for _ in 0..chunk {
+            let owner = self.placement.locate(self.keys.next_key());
+            self.load.add(owner);
+        }
+        self.progress.advance(chunk);
+        self.progress
+    }
+
+    /// Keys placed so far, out of the total.
+    fn progress(&self) -> Progress {
+        self.progress
+    }
+
+    fn finish(mut self) -> LoadStats {
+        self.step(u64::MAX);
+        self.stats()
     }
 }
 
@@ -270,9 +242,7 @@ pub fn balance<P: Placement + ?Sized>(
     n_keys: u64,
     seed: u64,
 ) -> Result<LoadStats, PlacementError> {
-    let mut run = BalanceRun::new(placement, n_keys, seed)?;
-    run.step(n_keys);
-    Ok(run.stats())
+    Ok(BalanceRun::new(placement, n_keys, seed)?.finish())
 }
 
 /// The least fraction of keys a membership change must move, if each server is to hold its fair
@@ -384,19 +354,8 @@ pub struct PlaceReport {
     pub load_after: LoadSummary,
 }
 
-/// A movement experiment in progress: the same keys placed before and after a change.
-///
-/// ```
-/// use shardlab_core::placement::{Mod, MovementRun, ServerList};
-/// let four = ServerList::uniform(4)?;
-/// let mut run = MovementRun::new(Mod::new(four.clone()), Mod::new(four.grown(1)?), 50_000, 1)?;
-/// while !run.is_done() {
-///     run.step(10_000); // one slice per animation frame in the browser
-/// }
-/// let result = run.result();
-/// assert!((result.moved_fraction - 0.8).abs() < 0.02);
-/// # Ok::<(), shardlab_core::placement::PlacementError>(())
-/// ```
+/// A movement experiment in progress: the same keys placed before and after a change, a
+/// [`Stepped`] job of one unit per key (see the example there).
 #[derive(Debug)]
 pub struct MovementRun<B, A> {
     before: B,
@@ -423,43 +382,13 @@ impl<B: Placement, A: Placement> MovementRun<B, A> {
             before,
             after,
             keys: KeyStream::new(seed),
-            progress: Progress {
-                done: 0,
-                total: n_keys,
-            },
+            progress: Progress::start(n_keys),
             moved: 0,
             ideal,
         })
     }
 
-    /// Places up to `max_keys` more keys under both schemes; returns how many it placed.
-    pub fn step(&mut self, max_keys: u64) -> u64 {
-        let chunk = self.progress.next_chunk(max_keys);
-        for _ in 0..chunk {
-            let key = self.keys.next_key();
-            let owner_before = self.before.locate(key);
-            let owner_after = self.after.locate(key);
-            if owner_before != owner_after {
-                self.moved = self.moved.saturating_add(1);
-            }
-            self.load_before.add(owner_before);
-            self.load_after.add(owner_after);
-        }
-        self.progress.done = self.progress.done.saturating_add(chunk);
-        chunk
-    }
-
-    /// Whether every key has been placed.
-    pub fn is_done(&self) -> bool {
-        self.progress.is_done()
-    }
-
-    /// Keys placed so far, out of the total.
-    pub fn progress(&self) -> Progress {
-        self.progress
-    }
-
-    /// The result so far (final once [`is_done`](Self::is_done)).
+    /// The result so far (final once the run is done).
     pub fn result(&self) -> MovementResult {
         let keys = self.progress.done;
         MovementResult {
@@ -489,6 +418,37 @@ impl<B: Placement, A: Placement> MovementRun<B, A> {
     }
 }
 
+impl<B: Placement, A: Placement> Stepped for MovementRun<B, A> {
+    type Output = MovementResult;
+
+    /// Places up to `max_keys` more keys under both schemes.
+    fn step(&mut self, max_keys: u64) -> Progress {
+        let chunk = self.progress.next_chunk(max_keys);
+        for _ in 0..chunk {
+            let key = self.keys.next_key();
+            let owner_before = self.before.locate(key);
+            let owner_after = self.after.locate(key);
+            if owner_before != owner_after {
+                self.moved = self.moved.saturating_add(1);
+            }
+            self.load_before.add(owner_before);
+            self.load_after.add(owner_after);
+        }
+        self.progress.advance(chunk);
+        self.progress
+    }
+
+    /// Keys placed so far, out of the total.
+    fn progress(&self) -> Progress {
+        self.progress
+    }
+
+    fn finish(mut self) -> MovementResult {
+        self.step(u64::MAX);
+        self.result()
+    }
+}
+
 /// How many of `n_keys` keys from `seed` change owner between two schemes, with the balance on
 /// each side.
 pub fn movement<B: Placement + ?Sized, A: Placement + ?Sized>(
@@ -497,9 +457,7 @@ pub fn movement<B: Placement + ?Sized, A: Placement + ?Sized>(
     n_keys: u64,
     seed: u64,
 ) -> Result<MovementResult, PlacementError> {
-    let mut run = MovementRun::new(before, after, n_keys, seed)?;
-    run.step(n_keys);
-    Ok(run.result())
+    Ok(MovementRun::new(before, after, n_keys, seed)?.finish())
 }
 
 /// `shardlab place` in one call: build the scheme on both server lists, place `n_keys` keys from

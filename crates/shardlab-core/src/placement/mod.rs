@@ -12,9 +12,9 @@
 //! - [`IdEncoded`]: the shard read from the ID's bits, then a table of shard ranges.
 //!
 //! String keys become `u64` through [`key_hash`]. The experiments ([`movement`], [`balance`],
-//! [`place`] and the sweeps) generate keys from a seed and stream in chunks ([`MovementRun`],
-//! [`BalanceRun`], [`MovementSweep`], [`VnodeSweep`]) so a browser can process a million keys
-//! without blocking.
+//! [`place`] and the sweeps) generate keys from a seed and are [`Stepped`](crate::stepped::Stepped)
+//! jobs ([`MovementRun`], [`BalanceRun`], [`MovementSweep`], [`VnodeSweep`], and the directory's
+//! [`DirectoryChange`]) so a browser can process a million keys without blocking.
 //!
 //! Everything here is pure and deterministic: no I/O, no clocks, no hash-map iteration order, and
 //! floats only through IEEE-exact operations or `libm`, so native and wasm agree bit for bit.
@@ -44,7 +44,7 @@ pub use directory::{Directory, DirectoryChange, DirectoryDefault, DirectoryLooku
 pub use error::PlacementError;
 pub use experiment::{
     balance, ideal_fraction, movement, place, BalanceRun, KeyStream, LoadStats, LoadSummary,
-    MovementResult, MovementRun, PlaceReport, Progress, ServerLoad,
+    MovementResult, MovementRun, PlaceReport, ServerLoad,
 };
 pub use id_encoded::{IdEncoded, ShardSpan};
 pub use jump::{jump_bucket, Jump};

@@ -15,6 +15,7 @@ use super::ring::Ring;
 use super::server::ServerList;
 use super::BoxedPlacement;
 use crate::layout::BitLayout;
+use crate::stepped::Stepped;
 
 /// A scheme and its settings, without servers: what `--scheme S [--vnodes V]` describes.
 ///

@@ -1,5 +1,6 @@
 //! Sweeps: moved fraction against N for several schemes, and ring balance against vnodes, each
-//! repeated over several seeds and reported with its spread.
+//! repeated over several seeds and reported with its spread. Both are [`Stepped`] jobs of one unit
+//! per key, across their measurements.
 
 use serde::Serialize;
 
@@ -10,6 +11,7 @@ use super::ring::{Ring, MAX_RING_POINTS, MAX_VNODES, MIN_VNODES};
 use super::scheme::SchemeSpec;
 use super::server::{ServerList, MAX_SERVERS};
 use super::BoxedPlacement;
+use crate::stepped::{Progress, Stepped};
 
 /// One x value of a sweep: the spread of a measurement over the seeds.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
@@ -64,19 +66,89 @@ struct MovementJob {
     seed: u64,
 }
 
+/// A sweep's measurements, run one after another, each a stepped run of the same number of keys:
+/// what both sweeps share. The sweep is one [`Stepped`] job whose units are all the runs' keys.
+#[derive(Debug)]
+struct Measurements<J, R> {
+    jobs: Vec<J>,
+    next_job: usize,
+    current: Option<R>,
+    n_keys: u64,
+    keys_done: u64,
+    /// Why a measurement could not be built; the sweep ends there.
+    failure: Option<PlacementError>,
+}
+
+impl<J: Copy, R: Stepped> Measurements<J, R> {
+    fn new(jobs: Vec<J>, n_keys: u64) -> Self {
+        Self {
+            jobs,
+            next_job: 0,
+            current: None,
+            n_keys,
+            keys_done: 0,
+            failure: None,
+        }
+    }
+
+    /// Processes up to `max_keys` keys across the measurements: `start` builds a measurement's
+    /// run when its turn comes, `record` takes each finished one.
+    fn step(
+        &mut self,
+        max_keys: u64,
+        start: impl Fn(J) -> Result<R, PlacementError>,
+        mut record: impl FnMut(J, &R),
+    ) -> Progress {
+        let mut processed: u64 = 0;
+        while processed < max_keys && self.failure.is_none() {
+            let Some(&job) = self.jobs.get(self.next_job) else {
+                break;
+            };
+            if self.current.is_none() {
+                match start(job) {
+                    Ok(run) => self.current = Some(run),
+                    Err(failure) => self.failure = Some(failure),
+                }
+            }
+            let Some(run) = self.current.as_mut() else {
+                break;
+            };
+            let before = run.progress().done;
+            let progress = run.step(max_keys.saturating_sub(processed));
+            processed = processed.saturating_add(progress.done.saturating_sub(before));
+            if progress.is_done() {
+                record(job, run);
+                self.current = None;
+                self.next_job = self.next_job.saturating_add(1);
+            }
+        }
+        self.keys_done = self.keys_done.saturating_add(processed);
+        self.progress()
+    }
+
+    /// Keys processed so far, out of all measurements' keys; complete once a measurement failed.
+    fn progress(&self) -> Progress {
+        let total = (self.jobs.len() as u64).saturating_mul(self.n_keys);
+        Progress {
+            done: if self.failure.is_some() {
+                total
+            } else {
+                self.keys_done
+            },
+            total,
+        }
+    }
+}
+
 /// Moved fraction when growing N → N+1 equal servers, for several schemes and several N, each
-/// over several seeds. Advance it with [`MovementSweep::step`]. Each seed gives other keys and,
-/// for the ring, another ring (the seed becomes the vnode salt).
+/// over several seeds. Advance it with [`Stepped::step`]. Each seed gives other keys and, for the
+/// ring, another ring (the seed becomes the vnode salt).
 pub struct MovementSweep {
     specs: Vec<SchemeSpec>,
     server_counts: Vec<u32>,
-    n_keys: u64,
-    jobs: Vec<MovementJob>,
-    next_job: usize,
-    current: Option<MovementRun<BoxedPlacement, BoxedPlacement>>,
+    measurements: Measurements<MovementJob, MovementRun<BoxedPlacement, BoxedPlacement>>,
     /// Moved fractions per (scheme, server count), `scheme * server_counts.len() + count`.
     samples: Vec<Vec<f64>>,
-    keys_done: u64,
 }
 
 impl MovementSweep {
@@ -131,76 +203,15 @@ impl MovementSweep {
         Ok(Self {
             specs,
             server_counts,
-            n_keys,
-            jobs,
-            next_job: 0,
-            current: None,
+            measurements: Measurements::new(jobs, n_keys),
             samples: vec![Vec::new(); groups],
-            keys_done: 0,
         })
     }
 
-    /// Processes up to `max_keys` keys (across measurements); returns how many it processed.
-    pub fn step(&mut self, max_keys: u64) -> Result<u64, PlacementError> {
-        let mut processed = 0;
-        while processed < max_keys && !self.is_done() {
-            let job = match self.jobs.get(self.next_job) {
-                Some(&job) => job,
-                None => break,
-            };
-            if self.current.is_none() {
-                self.current = Some(self.start(job)?);
-            }
-            let Some(run) = self.current.as_mut() else {
-                break;
-            };
-            processed = processed.saturating_add(run.step(max_keys.saturating_sub(processed)));
-            if run.is_done() {
-                let fraction = run.result().moved_fraction;
-                let group = job
-                    .scheme
-                    .saturating_mul(self.server_counts.len())
-                    .saturating_add(job.count);
-                if let Some(samples) = self.samples.get_mut(group) {
-                    samples.push(fraction);
-                }
-                self.current = None;
-                self.next_job = self.next_job.saturating_add(1);
-            }
-        }
-        self.keys_done = self.keys_done.saturating_add(processed);
-        Ok(processed)
-    }
-
-    /// Builds the N → N+1 pair of one job.
-    fn start(
-        &self,
-        job: MovementJob,
-    ) -> Result<MovementRun<BoxedPlacement, BoxedPlacement>, PlacementError> {
-        let spec = self
-            .specs
-            .get(job.scheme)
-            .copied()
-            .ok_or(PlacementError::NothingToSweep("scheme"))?
-            .with_salt(job.seed);
-        let before = ServerList::uniform(job.servers)?;
-        let after = before.grown(1)?;
-        let (scheme_before, scheme_after) =
-            spec.build_change(before, after, self.n_keys, job.seed)?;
-        MovementRun::new(scheme_before, scheme_after, self.n_keys, job.seed)
-    }
-
-    /// Whether every measurement is complete.
-    pub fn is_done(&self) -> bool {
-        self.next_job >= self.jobs.len()
-    }
-
-    /// Keys processed so far, out of all measurements' keys.
-    pub fn progress(&self) -> super::Progress {
-        super::Progress {
-            done: self.keys_done,
-            total: (self.jobs.len() as u64).saturating_mul(self.n_keys),
-        }
+    /// Why a measurement could not be built, if one could not: the sweep then ended early, with
+    /// the measurements before it.
+    pub fn failure(&self) -> Option<&PlacementError> {
+        self.measurements.failure.as_ref()
     }
 
     /// One series per scheme, with the completed measurements so far.
@@ -224,6 +235,54 @@ impl MovementSweep {
                     .collect(),
             })
             .collect()
+    }
+}
+
+/// Builds the N → N+1 pair of one measurement.
+fn movement_run(
+    specs: &[SchemeSpec],
+    job: MovementJob,
+    n_keys: u64,
+) -> Result<MovementRun<BoxedPlacement, BoxedPlacement>, PlacementError> {
+    let spec = specs
+        .get(job.scheme)
+        .copied()
+        .ok_or(PlacementError::NothingToSweep("scheme"))?
+        .with_salt(job.seed);
+    let before = ServerList::uniform(job.servers)?;
+    let after = before.grown(1)?;
+    let (scheme_before, scheme_after) = spec.build_change(before, after, n_keys, job.seed)?;
+    MovementRun::new(scheme_before, scheme_after, n_keys, job.seed)
+}
+
+impl Stepped for MovementSweep {
+    type Output = Vec<SweepSeries>;
+
+    /// Processes up to `max_keys` keys, across measurements.
+    fn step(&mut self, max_keys: u64) -> Progress {
+        let (specs, counts, samples) = (&self.specs, self.server_counts.len(), &mut self.samples);
+        let n_keys = self.measurements.n_keys;
+        self.measurements.step(
+            max_keys,
+            |job| movement_run(specs, job, n_keys),
+            |job, run| {
+                let group = job.scheme.saturating_mul(counts).saturating_add(job.count);
+                if let Some(samples) = samples.get_mut(group) {
+                    samples.push(run.result().moved_fraction);
+                }
+            },
+        )
+    }
+
+    /// Keys processed so far, out of all measurements' keys; complete once a measurement failed.
+    fn progress(&self) -> Progress {
+        self.measurements.progress()
+    }
+
+    /// One series per scheme.
+    fn finish(mut self) -> Vec<SweepSeries> {
+        self.step(u64::MAX);
+        self.series()
     }
 }
 
@@ -255,10 +314,11 @@ pub fn sweep_moved_fraction(
     n_keys: u64,
 ) -> Result<Vec<SweepSeries>, PlacementError> {
     let mut sweep = MovementSweep::new(specs, server_counts, seeds, n_keys)?;
-    while !sweep.is_done() {
-        sweep.step(u64::MAX)?;
+    sweep.step(u64::MAX);
+    match sweep.measurements.failure.take() {
+        Some(failure) => Err(failure),
+        None => Ok(sweep.finish()),
     }
-    Ok(sweep.series())
 }
 
 /// Ring balance against vnodes per server, with the spread over seeds.
@@ -276,19 +336,15 @@ pub struct VnodeSweepResult {
 
 /// max/mean and σ/mean of ring load for several vnode counts, each over several seeds (each seed
 /// is both the key seed and the ring salt, so every measurement draws a fresh ring). Advance it
-/// with [`VnodeSweep::step`].
+/// with [`Stepped::step`].
 #[derive(Debug)]
 pub struct VnodeSweep {
     servers: u32,
     vnodes: Vec<u32>,
-    n_keys: u64,
-    /// (vnode position, seed) of each measurement.
-    jobs: Vec<(usize, u64)>,
-    next_job: usize,
-    current: Option<BalanceRun<Ring>>,
+    /// Each measurement's (vnode position, seed).
+    measurements: Measurements<(usize, u64), BalanceRun<Ring>>,
     /// (max/mean, σ/mean) per vnode count.
     samples: Vec<(Vec<f64>, Vec<f64>)>,
-    keys_done: u64,
 }
 
 impl VnodeSweep {
@@ -320,56 +376,15 @@ impl VnodeSweep {
         Ok(Self {
             servers,
             vnodes,
-            n_keys,
-            jobs,
-            next_job: 0,
-            current: None,
+            measurements: Measurements::new(jobs, n_keys),
             samples,
-            keys_done: 0,
         })
     }
 
-    /// Processes up to `max_keys` keys (across measurements); returns how many it processed.
-    pub fn step(&mut self, max_keys: u64) -> Result<u64, PlacementError> {
-        let mut processed = 0;
-        while processed < max_keys && !self.is_done() {
-            let Some(&(position, seed)) = self.jobs.get(self.next_job) else {
-                break;
-            };
-            let run = match &mut self.current {
-                Some(run) => run,
-                slot @ None => {
-                    let vnodes = self.vnodes.get(position).copied().unwrap_or(MIN_VNODES);
-                    let ring = Ring::with_salt(ServerList::uniform(self.servers)?, vnodes, seed)?;
-                    slot.insert(BalanceRun::new(ring, self.n_keys, seed)?)
-                }
-            };
-            processed = processed.saturating_add(run.step(max_keys.saturating_sub(processed)));
-            if run.is_done() {
-                let stats = run.stats();
-                if let Some((max_over_mean, stddev_over_mean)) = self.samples.get_mut(position) {
-                    max_over_mean.push(stats.max_over_mean);
-                    stddev_over_mean.push(stats.stddev_over_mean);
-                }
-                self.current = None;
-                self.next_job = self.next_job.saturating_add(1);
-            }
-        }
-        self.keys_done = self.keys_done.saturating_add(processed);
-        Ok(processed)
-    }
-
-    /// Whether every measurement is complete.
-    pub fn is_done(&self) -> bool {
-        self.next_job >= self.jobs.len()
-    }
-
-    /// Keys processed so far, out of all measurements' keys.
-    pub fn progress(&self) -> super::Progress {
-        super::Progress {
-            done: self.keys_done,
-            total: (self.jobs.len() as u64).saturating_mul(self.n_keys),
-        }
+    /// Why a measurement could not be built, if one could not: the sweep then ended early, with
+    /// the measurements before it.
+    pub fn failure(&self) -> Option<&PlacementError> {
+        self.measurements.failure.as_ref()
     }
 
     /// The completed measurements so far.
@@ -387,10 +402,46 @@ impl VnodeSweep {
         }
         VnodeSweepResult {
             servers: self.servers,
-            keys: self.n_keys,
+            keys: self.measurements.n_keys,
             max_over_mean,
             stddev_over_mean,
         }
+    }
+}
+
+impl Stepped for VnodeSweep {
+    type Output = VnodeSweepResult;
+
+    /// Processes up to `max_keys` keys, across measurements.
+    fn step(&mut self, max_keys: u64) -> Progress {
+        let (servers, vnodes, samples) = (self.servers, &self.vnodes, &mut self.samples);
+        let n_keys = self.measurements.n_keys;
+        self.measurements.step(
+            max_keys,
+            |(position, seed)| {
+                let vnodes = vnodes.get(position).copied().unwrap_or(MIN_VNODES);
+                let ring = Ring::with_salt(ServerList::uniform(servers)?, vnodes, seed)?;
+                BalanceRun::new(ring, n_keys, seed)
+            },
+            |(position, _), run| {
+                let stats = run.stats();
+                if let Some((max_over_mean, stddev_over_mean)) = samples.get_mut(position) {
+                    max_over_mean.push(stats.max_over_mean);
+                    stddev_over_mean.push(stats.stddev_over_mean);
+                }
+            },
+        )
+    }
+
+    /// Keys processed so far, out of all measurements' keys; complete once a measurement failed.
+    fn progress(&self) -> Progress {
+        self.measurements.progress()
+    }
+
+    /// The measurements.
+    fn finish(mut self) -> VnodeSweepResult {
+        self.step(u64::MAX);
+        self.result()
     }
 }
 
@@ -402,8 +453,9 @@ pub fn sweep_vnodes(
     n_keys: u64,
 ) -> Result<VnodeSweepResult, PlacementError> {
     let mut sweep = VnodeSweep::new(servers, vnodes, seeds, n_keys)?;
-    while !sweep.is_done() {
-        sweep.step(u64::MAX)?;
+    sweep.step(u64::MAX);
+    match sweep.measurements.failure.take() {
+        Some(failure) => Err(failure),
+        None => Ok(sweep.finish()),
     }
-    Ok(sweep.result())
 }

@@ -15,7 +15,6 @@ use std::collections::{BinaryHeap, VecDeque};
 use hdrhistogram::Histogram;
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::SeedableRng;
-use serde::{Deserialize, Serialize};
 
 use super::cache::Lru;
 use super::design::{CacheStrategy, Design, NodeKind, ShardKey};
@@ -28,6 +27,7 @@ use super::report::{
 };
 use super::validate::{SimError, MAX_DURATION_S, MAX_SIM_REQUESTS};
 use super::zipf::{unit, ExpZiggurat, Harmonic, Zipf};
+use crate::stepped::{Progress, Stepped};
 
 mod heap;
 use heap::EventQueue;
@@ -317,21 +317,10 @@ impl OpenSecond {
     }
 }
 
-/// How far a sliced simulation has got.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Progress {
-    /// Whether every request has completed or failed; the report is final.
-    pub done: bool,
-    /// Events processed so far.
-    pub events: u64,
-    /// The simulated clock, in seconds.
-    pub sim_time_s: f64,
-    /// Share of the arrival window simulated, 0 … 1, for a progress bar.
-    pub fraction: f64,
-}
-
-/// A simulation in progress. Create it with [`Simulation::new`], call [`Simulation::step`] until
-/// it reports `done`, then read [`Simulation::report`].
+/// A simulation in progress: a [`Stepped`] job. Create it with [`Simulation::new`], call
+/// [`Stepped::step`] (whose budget is events) until it is done, then [`Stepped::finish`] it for the
+/// report. Its [`Progress`] is simulated time in microseconds out of the arrival window, held
+/// one short of the end while the requests still in flight drain.
 #[derive(Clone, Debug)]
 pub struct Simulation {
     model: Model,
@@ -446,8 +435,8 @@ pub fn simulate(
     duration_s: f64,
 ) -> Result<SimReport, SimError> {
     let mut sim = Simulation::new(design, users, seed, duration_s)?;
-    while !sim.step(SLICE_EVENTS).done {}
-    Ok(sim.report())
+    while !sim.step(SLICE_EVENTS).is_done() {}
+    Ok(sim.finish())
 }
 
 impl Simulation {
@@ -705,8 +694,8 @@ impl Simulation {
         }
     }
 
-    /// Advances at most `max_events` events and says how far the run has got.
-    pub fn step(&mut self, max_events: u64) -> Progress {
+    /// Advances at most `max_events` events; see [`Stepped::step`].
+    fn run_events(&mut self, max_events: u64) {
         // The slice ends when the run's event count reaches this, which spares a second counter.
         let stop_at = self.events.saturating_add(max_events);
         while self.events < stop_at && !self.done {
@@ -735,16 +724,6 @@ impl Simulation {
         }
         if self.heap.is_empty() && !self.arrivals_open {
             self.done = true;
-        }
-        Progress {
-            done: self.done,
-            events: self.events,
-            sim_time_s: self.now,
-            fraction: if self.done {
-                1.0
-            } else {
-                (self.now / self.duration_s).clamp(0.0, 1.0)
-            },
         }
     }
 
@@ -1144,7 +1123,7 @@ impl Simulation {
         self.split_cost += self.model.shard_host_per_s * (self.duration_s - self.now).max(0.0);
     }
 
-    /// The report so far; final once [`Self::step`] has returned `done`.
+    /// The report so far; final once the run is done.
     pub fn report(&self) -> SimReport {
         let end = self.now.max(self.duration_s);
         let requests = self.arrivals.max(1) as f64;
@@ -1292,6 +1271,34 @@ impl Simulation {
             latency_cdf,
             events: self.events,
         }
+    }
+}
+
+impl Stepped for Simulation {
+    type Output = SimReport;
+
+    /// Advances at most `max_events` events.
+    fn step(&mut self, max_events: u64) -> Progress {
+        self.run_events(max_events);
+        self.progress()
+    }
+
+    /// Simulated microseconds out of the arrival window's; the last one only once every request
+    /// has completed or failed.
+    fn progress(&self) -> Progress {
+        // The window is 1 s … MAX_DURATION_S, so both casts stay far inside u64.
+        let total = (self.duration_s * 1e6) as u64;
+        let done = if self.done {
+            total
+        } else {
+            ((self.now * 1e6) as u64).min(total.saturating_sub(1))
+        };
+        Progress { done, total }
+    }
+
+    fn finish(mut self) -> SimReport {
+        self.run_events(u64::MAX);
+        self.report()
     }
 }
 

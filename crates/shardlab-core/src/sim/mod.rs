@@ -40,7 +40,7 @@ pub mod report;
 pub mod validate;
 mod zipf;
 
-pub use des::{simulate, Progress, Simulation};
+pub use des::{simulate, Simulation};
 pub use design::{
     setting_specs, AppServerSettings, CacheEngine, CacheSettings, CacheStrategy, Choice,
     DatabaseSettings, DbEngine, Design, Edge, InstanceSize, JsonParser, Node, NodeKind,

@@ -12,6 +12,7 @@ use super::des::Simulation;
 use super::model::{Model, NodeIds, StationModel};
 use super::queueing::{mmc_mean_response, mmc_response_quantile};
 use super::validate::{SimError, MAX_DURATION_S, MAX_SIM_REQUESTS};
+use crate::stepped::Stepped;
 
 /// The utilisations of the bench table: ρ = 0.5, 0.8 and 0.9.
 pub const ERLANG_C_TABLE_RHOS: [f64; 3] = [0.5, 0.8, 0.9];
@@ -147,7 +148,7 @@ pub fn erlang_c_check(
         return Err(SimError::Duration { duration_s });
     }
     let mut sim = Simulation::from_model(model, seed, duration_s)?;
-    while !sim.step(1 << 20).done {}
+    while !sim.step(1 << 20).is_done() {}
     let report = sim.report();
     let mu = 1.0 / ERLANG_C_SERVICE_S;
     Ok(ErlangCheck {

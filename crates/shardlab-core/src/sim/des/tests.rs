@@ -58,7 +58,7 @@ fn small_run_conserves_and_is_near_theory() {
     let model = app_only(8, 0.000_5, 0.8);
     let lambda = model.arrival_rate;
     let mut sim = Simulation::from_model(model, 3, 100_000.0 / lambda).expect("sim");
-    while !sim.step(10_000).done {}
+    while !sim.step(10_000).is_done() {}
     let r = sim.report();
     assert_eq!(r.requests, r.completed + r.errors.total());
     let theory = mmc_mean_response(8, lambda, 2_000.0) * 1_000.0;

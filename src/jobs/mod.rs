@@ -1,0 +1,14 @@
+//! Sliced jobs: the one way the app runs a core [`Stepped`](shardlab_core::stepped::Stepped) job
+//! (the Ring's statistics, directory pinning and comparison sweeps, the Board's simulation) on the
+//! main thread without blocking it.
+//!
+//! - [`pacing`]: the rule, pure and natively tested: how long a slice works, when a running job
+//!   shows its progress, how much a job does between two looks at the clock.
+//! - [`slicer`]: the web half: the clock, the timers, [`slicer::run`] and the [`slicer::Ticket`]
+//!   that stops a superseded job.
+//! - [`hook`]: [`hook::use_stepped_job`], which starts a job when its inputs change and stops it
+//!   when they change again or the component goes.
+
+pub mod hook;
+pub mod pacing;
+pub mod slicer;

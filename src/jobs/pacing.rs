@@ -1,0 +1,105 @@
+//! When a sliced job works and when it shows its progress, as pure arithmetic over clock readings
+//! (milliseconds), so the rule is tested natively.
+//!
+//! A slice steps its job [`UNITS_PER_LOOK`] units at a time and looks at the clock after each, so
+//! however slow (or loaded) the machine, it stops near [`SLICE_MS`] instead of running a chunk
+//! size that was right a moment ago. A running job shows its progress in its first slice and then
+//! at most every [`PUBLISH_EVERY_MS`]; a slice that publishes (a re-render, and for a plot a canvas
+//! redraw) works for half the budget, so work and render together stay one slice long.
+
+/// How long one slice may step its job, in milliseconds.
+///
+/// The Ring's statistics used 8 ms and the Board's simulation 16 ms. One budget for both: 8 ms
+/// keeps a publishing Ring slice (4 ms of work, then a stats re-render or a plot redraw of 10-20
+/// ms) well under the 50 ms a task may take, and cost the Board's run little (see the commit).
+pub const SLICE_MS: f64 = 8.0;
+
+/// The least time between two showings of a running job's progress, in milliseconds.
+pub const PUBLISH_EVERY_MS: f64 = 200.0;
+
+/// Units (keys placed or pinned, simulated events) a job does between two looks at the clock:
+/// small enough that a slice overshoots its budget by well under a millisecond.
+pub const UNITS_PER_LOOK: u64 = 2_048;
+
+/// When a sliced job last showed its progress.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Pacer {
+    /// `-∞` before the first publication, so the first slice publishes.
+    last_published: f64,
+}
+
+impl Default for Pacer {
+    fn default() -> Self {
+        Self {
+            last_published: f64::NEG_INFINITY,
+        }
+    }
+}
+
+/// One slice: when it must stop and whether it ends by publishing.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Slice {
+    ends_at: f64,
+    publishes: bool,
+}
+
+impl Pacer {
+    /// The slice that starts at `now`: it publishes if it is the job's first, or if
+    /// [`PUBLISH_EVERY_MS`] have passed since the last publication, and then works for half the
+    /// budget.
+    pub fn slice(&self, now: f64) -> Slice {
+        let publishes = now - self.last_published >= PUBLISH_EVERY_MS;
+        let budget_ms = if publishes { SLICE_MS / 2.0 } else { SLICE_MS };
+        Slice {
+            ends_at: now + budget_ms,
+            publishes,
+        }
+    }
+
+    /// Records a publication at `now`.
+    pub fn published(&mut self, now: f64) {
+        self.last_published = now;
+    }
+}
+
+impl Slice {
+    /// Whether the slice ends by showing the job's progress.
+    pub fn publishes(&self) -> bool {
+        self.publishes
+    }
+
+    /// Whether the slice may step its job again at `now`.
+    pub fn goes_on(&self, now: f64) -> bool {
+        now < self.ends_at
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_first_slice_publishes_then_one_every_200_ms() {
+        let mut pacer = Pacer::default();
+        let first = pacer.slice(1_000.0);
+        assert!(first.publishes());
+        pacer.published(1_004.0);
+        assert!(!pacer.slice(1_010.0).publishes());
+        assert!(!pacer.slice(1_203.9).publishes());
+        assert!(pacer.slice(1_204.0).publishes());
+    }
+
+    #[test]
+    fn a_publishing_slice_works_half_as_long() {
+        let mut pacer = Pacer::default();
+        let publishing = pacer.slice(0.5);
+        assert!(publishing.publishes());
+        assert!(publishing.goes_on(0.5 + SLICE_MS / 2.0 - 0.1));
+        assert!(!publishing.goes_on(0.5 + SLICE_MS / 2.0));
+        pacer.published(5.0);
+        let working = pacer.slice(10.0);
+        assert!(!working.publishes());
+        assert!(working.goes_on(10.0 + SLICE_MS - 0.1));
+        assert!(!working.goes_on(10.0 + SLICE_MS));
+    }
+}
