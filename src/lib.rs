@@ -28,6 +28,7 @@ pub mod files;
 pub mod home;
 pub mod jobs;
 pub mod learn;
+pub mod reducer;
 pub mod ring;
 pub mod route;
 pub mod shell;

@@ -411,13 +411,7 @@ impl Reducible for RingState {
     type Action = Action;
 
     fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
-        let mut next = (*self).clone();
-        next.apply(action);
-        if next == *self {
-            self
-        } else {
-            Rc::new(next)
-        }
+        crate::reducer::changed(self, |next| next.apply(action))
     }
 }
 

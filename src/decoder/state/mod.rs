@@ -235,12 +235,6 @@ impl Reducible for DecoderState {
     type Action = Action;
 
     fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
-        let mut next = (*self).clone();
-        next.apply(action);
-        if next == *self {
-            self
-        } else {
-            Rc::new(next)
-        }
+        crate::reducer::changed(self, |next| next.apply(action))
     }
 }

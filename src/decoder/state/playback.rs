@@ -69,13 +69,12 @@ impl Reducible for Playback {
     type Action = PlaybackAction;
 
     fn reduce(self: Rc<Self>, action: PlaybackAction) -> Rc<Self> {
-        let mut next = (*self).clone();
-        match action {
+        crate::reducer::changed(self, |next| match action {
             PlaybackAction::Start {
                 serial,
                 total,
                 animate,
-            } => next = Playback::fresh(serial, total, animate),
+            } => *next = Playback::fresh(serial, total, animate),
             PlaybackAction::Play { animate } => {
                 if !animate {
                     next.shown = next.total;
@@ -102,12 +101,7 @@ impl Reducible for Playback {
                     next.playing = !next.at_end();
                 }
             }
-        }
-        if next == *self {
-            self
-        } else {
-            Rc::new(next)
-        }
+        })
     }
 }
 

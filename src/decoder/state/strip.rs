@@ -224,8 +224,7 @@ impl Reducible for Strip {
     type Action = StripAction;
 
     fn reduce(self: Rc<Self>, action: StripAction) -> Rc<Self> {
-        let mut next = *self;
-        match action {
+        crate::reducer::changed(self, |next| match action {
             StripAction::Click(bit) => next.focus = bit,
             StripAction::Focus(bit) => {
                 next.focus = bit;
@@ -235,12 +234,7 @@ impl Reducible for Strip {
             StripAction::Leave => next.active = None,
             StripAction::Grab(position) => next.dragging = Some(position),
             StripAction::Release => next.dragging = None,
-        }
-        if next == *self {
-            self
-        } else {
-            Rc::new(next)
-        }
+        })
     }
 }
 
