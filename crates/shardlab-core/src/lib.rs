@@ -4,6 +4,7 @@
 //! benchmarks all call the same functions. The crate does no I/O and has no web dependency; it builds
 //! for `wasm32-unknown-unknown` and for native targets alike.
 //!
+//! - [`course`]: the Learn course's rules (a guess against a measurement and its spread).
 //! - [`layout`]: 64-bit ID bit layouts (Pinterest, Snowflake, …), ID parsing, the shard → host
 //!   config table and the per-shard ID allocator.
 //! - [`placement`]: the placement schemes (mod N, ring, jump, rendezvous, range, directory,
@@ -26,6 +27,7 @@
     clippy::arithmetic_side_effects
 )]
 
+pub mod course;
 pub mod layout;
 pub mod placement;
 pub mod sim;

@@ -32,8 +32,8 @@ use std::fmt::{self, Write as _};
 
 mod number;
 pub use number::{
-    count_short, dollars, dollars_significant, hex_u64_grouped, percent, percent_one_decimal,
-    thousands,
+    approx_count, burn, dollars, dollars_significant, group, hex_u64_grouped, percent,
+    percent_one_decimal, round_to_spread, thousands, Rounded,
 };
 
 /// How many characters of a value [`quote`] shows: enough to recognise it, short enough that a

@@ -31,6 +31,13 @@ pub mod ring {
     /// points) one path per span was 631,837 SVG elements and a minute of main thread. An arc is
     /// then about a third of a degree, a pixel or so of the band on a desktop screen.
     pub const MAX_BANDS: usize = 1_000;
+    /// The most band arcs the ring names ("S2" on the arc): at a few vnodes per server each wide
+    /// arc carries its owner's name; past this many arcs the band is a barcode and names clutter.
+    pub const MAX_BAND_LABELS: usize = 48;
+    /// The most vnodes a ring may have for the drawing to mark what a change handed over: past
+    /// it an arc is far under a pixel, and diffing two rings of up to 640,000 points would add
+    /// to the one task a change already takes (the counter still says what moved).
+    pub const MAX_MARKED_VNODES: usize = 100_000;
     /// The most rows a scheme's table (split points, scores, shard runs) lists.
     pub const MAX_TABLE_ROWS: usize = 16;
     /// The directory entries shown: enough to see keys kept and keys rehomed.

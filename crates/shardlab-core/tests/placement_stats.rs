@@ -384,3 +384,122 @@ fn killing_a_server_spreads_its_keys_only_with_many_vnodes() {
         assert_eq!(heirs.len(), expected_heirs, "V = {vnodes}");
     }
 }
+
+/// Issue 19 §2: a kill's minimum is the killed server's own share, not 1/N.
+#[test]
+fn a_kills_minimum_is_the_killed_servers_measured_share() {
+    let four = ServerList::uniform(4).unwrap();
+    let three = four.shrunk(1).unwrap();
+    let before = Ring::new(four.clone(), 10).unwrap();
+    let after = Ring::new(three, 10).unwrap();
+    let result = movement(&before, &after, 50_000, 1).unwrap();
+    let killed = result.load_before.per_server.last().unwrap();
+    let share = killed.keys as f64 / result.keys as f64;
+    assert!(
+        (share - 0.25).abs() > 0.005,
+        "the fixture should be uneven: {share}"
+    );
+    assert_near(result.forced_fraction(), share, 1e-12, "forced");
+    // The other three only receive (each held less than a third), so nothing else must move.
+    assert_near(result.minimum_fraction(true), share, 1e-12, "minimum");
+    // The ring moves exactly the killed server's keys.
+    assert_near(result.moved_fraction, share, 1e-12, "moved");
+    assert_near(
+        result.ideal_fraction,
+        0.25,
+        1e-12,
+        "the old ideal assumed fair shares",
+    );
+}
+
+#[test]
+fn an_adds_minimum_is_the_newcomers_share_and_nothing_is_forced() {
+    let (four, five) = four_and_five();
+    let result = movement(&Jump::new(four), &Jump::new(five), 50_000, 3).unwrap();
+    assert_near(
+        result.minimum_fraction(false),
+        0.2,
+        1e-12,
+        "newcomer's fifth",
+    );
+    assert_eq!(result.forced_fraction(), 0.0);
+    assert!(result.moved_fraction >= result.minimum_fraction(false) - 0.01);
+}
+
+/// An uneven start is not the change's doing: at 3 vnodes one server may hold half the keys, and
+/// repairing that would count far more than an add forces (issue 19, seen as "moved 8.5 %,
+/// minimum possible 38.6 %").
+#[test]
+fn an_uneven_start_does_not_raise_the_minimum() {
+    let (four, five) = four_and_five();
+    let before = Ring::new(four, 3).unwrap();
+    let after = Ring::new(five, 3).unwrap();
+    let result = movement(&before, &after, 50_000, 1).unwrap();
+    let most = result
+        .load_before
+        .per_server
+        .iter()
+        .map(|s| s.keys as f64 / result.keys as f64)
+        .fold(0.0, f64::max);
+    assert!(most > 0.3, "the fixture should be uneven: {most}");
+    assert_near(
+        result.minimum_fraction(false),
+        0.2,
+        1e-12,
+        "an add's minimum",
+    );
+}
+
+#[test]
+fn a_weight_change_forces_what_the_others_give_up() {
+    let four = ServerList::uniform(4).unwrap();
+    let mut heavier: Vec<Server> = four.as_slice().to_vec();
+    heavier[0].weight = 2;
+    let heavier = ServerList::new(heavier).unwrap();
+    let result = movement(
+        &Ring::new(four, 50).unwrap(),
+        &Ring::new(heavier, 50).unwrap(),
+        50_000,
+        2,
+    )
+    .unwrap();
+    // Fair shares go from 1/4 each to 2/5 and 1/5: the other three give up 1/20 each.
+    assert_near(result.minimum_fraction(true), 0.15, 1e-12, "weighted");
+    assert_eq!(result.minimum_fraction(false), 0.0);
+}
+
+#[test]
+fn max_over_fair_divides_by_each_servers_weight() {
+    let mut servers: Vec<Server> = (0..4).map(Server::new).collect();
+    servers[0].weight = 2;
+    let list = ServerList::new(servers).unwrap();
+    let stats = balance(&Ring::new(list, 100).unwrap(), 100_000, 1).unwrap();
+    // max/mean reads the double-weight server as 1.6× overloaded; by its fair share it is not.
+    assert!(stats.max_over_mean > 1.45, "{}", stats.max_over_mean);
+    let fair = stats.max_over_fair(true);
+    assert!((1.0..1.2).contains(&fair), "{fair}");
+    assert_eq!(stats.max_over_fair(false), stats.max_over_mean);
+}
+
+/// Issue 19 §2: the vnodes plot's reference is the Beta-share formula, which the measurement
+/// follows (1/√V sits well above it for few servers).
+#[test]
+fn ring_spread_follows_the_expected_curve() {
+    use shardlab_core::placement::{expected_stddev_over_mean, sweep_vnodes};
+    let (servers, keys) = (5, 20_000);
+    let seeds: Vec<u64> = (1..=16).collect();
+    let result = sweep_vnodes(servers, vec![1, 10, 100], seeds, keys).unwrap();
+    for point in &result.stddev_over_mean {
+        let expected = expected_stddev_over_mean(servers, point.x, keys);
+        let ratio = point.mean / expected;
+        // σ of five loads is itself a noisy estimate, biased low (Jensen): measured 0.95, 0.88
+        // and 0.79 of the formula at V = 1, 10 and 100.
+        assert!(
+            (0.75..1.1).contains(&ratio),
+            "V = {}: {} vs {expected}",
+            point.x,
+            point.mean
+        );
+    }
+    assert!(expected_stddev_over_mean(5, 10, keys) < 0.9 / 10f64.sqrt());
+}

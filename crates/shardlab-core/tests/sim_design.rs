@@ -477,3 +477,70 @@ fn a_design_too_big_to_hold_is_refused_by_size_errors() {
         assert_eq!(validate(&design).first(), errors.first());
     }
 }
+
+/// Issue 19 §3: a message named the box by its internal id ("node `cache-2` is a second cache").
+#[test]
+fn a_message_names_each_box_by_its_label() {
+    let mut design = pinterest();
+    let mut second = design.first_of(NodeKind::Cache).unwrap().clone();
+    second.id = "cache-2".into();
+    second.label = "Spare cache".into();
+    design.nodes.push(second);
+    design.edges.push(Edge {
+        from: "app".into(),
+        to: "cache-2".into(),
+    });
+    let errors = validate(&design);
+    let extra = errors
+        .iter()
+        .find(|e| matches!(e, DesignError::TooManyOfKind { .. }))
+        .expect("a second cache is refused");
+    let text = extra.labelled(&design).to_string();
+    assert!(
+        text.contains("Spare cache") && !text.contains("cache-2"),
+        "{text}"
+    );
+    // The structured error keeps the id the board attaches it to.
+    assert_eq!(extra.node_id(), Some("cache-2"));
+    for error in &errors {
+        let text = error.labelled(&design).to_string();
+        for node in &design.nodes {
+            assert!(
+                !text.contains(&format!("`{}`", node.id)) || node.id == node.label,
+                "{text}"
+            );
+        }
+    }
+}
+
+/// Issue 19 §3: a load balancer added to a wired design goes on the users → App Server edge.
+#[test]
+fn a_new_load_balancer_splices_into_the_users_edge() {
+    let mut design = pinterest();
+    assert_eq!(design.splice_point(NodeKind::Cache), None);
+    let mut lb = design.first_of(NodeKind::Users).unwrap().clone();
+    lb.id = "load-balancer".into();
+    lb.settings = NodeSettings::default_for(NodeKind::LoadBalancer);
+    design.nodes.push(lb);
+    assert!(
+        !validate(&design).is_empty(),
+        "an unwired load balancer is refused"
+    );
+    let index = design
+        .splice_point(NodeKind::LoadBalancer)
+        .expect("an edge to splice");
+    let edge = design.edges[index].clone();
+    assert_eq!(
+        (
+            design.node(&edge.from).unwrap().settings.kind(),
+            design.node(&edge.to).unwrap().settings.kind()
+        ),
+        (NodeKind::Users, NodeKind::AppServer)
+    );
+    assert!(design.splice("load-balancer", index));
+    assert!(validate(&design).is_empty(), "{:?}", validate(&design));
+    assert!(!design.has_edge(&edge.from, &edge.to));
+    // Once it is on the path there is no users → App Server edge left to offer.
+    assert_eq!(design.splice_point(NodeKind::LoadBalancer), None);
+    assert!(!design.splice("nope", 0));
+}

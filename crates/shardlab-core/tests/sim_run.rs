@@ -121,12 +121,16 @@ fn every_preset_conserves_requests() {
         let r = run(&preset_design(name), 500, 1, 10.0);
         conserved(&r);
         assert!(r.requests > 1_000, "{name}: {}", r.requests);
-        assert!(r.apdex > 0.9 && r.apdex <= 1.0, "{name}: {}", r.apdex);
-        assert!(r.p50_ms <= r.p95_ms && r.p95_ms <= r.p99_ms);
+        assert!(
+            r.outcome.apdex > 0.9 && r.outcome.apdex <= 1.0,
+            "{name}: {}",
+            r.outcome.apdex
+        );
+        assert!(r.outcome.p50_ms <= r.outcome.p95_ms && r.outcome.p95_ms <= r.outcome.p99_ms);
         assert!(r.events >= r.requests);
         assert!(!r.latency_cdf.is_empty());
-        assert!(r.burn_per_s > 0.0);
-        assert!((r.burn_per_month - r.burn_per_s * 3_600.0 * 730.5).abs() < 1e-9);
+        assert!(r.outcome.burn_per_s > 0.0);
+        assert!((r.outcome.burn_per_month - r.outcome.burn_per_s * 3_600.0 * 730.5).abs() < 1e-9);
     }
 }
 
@@ -136,12 +140,12 @@ fn overload_errors_are_counted_once() {
     let design = preset_design("one-big-box");
     let r = run(&design, 20_000, 3, 5.0);
     conserved(&r);
-    assert!(r.error_rate > 0.3, "{}", r.error_rate);
+    assert!(r.outcome.error_rate > 0.3, "{}", r.outcome.error_rate);
     assert!(r.errors.queue_full + r.errors.timeout > 0);
-    assert!(r.apdex < 0.7);
+    assert!(r.outcome.apdex < 0.7);
     let e = estimate(&design, 20_000).expect("estimates");
     assert!(!e.stable);
-    assert!(e.error_rate > 0.3, "{}", e.error_rate);
+    assert!(e.outcome.error_rate > 0.3, "{}", e.outcome.error_rate);
     assert_eq!(e.bottleneck.as_deref(), Some("app"));
 }
 
@@ -153,7 +157,12 @@ fn hashing_by_a_skewed_user_makes_a_hot_shard() {
     db_settings(&mut design).shard_key = ShardKey::HashUser;
     let skewed = run(&design, 1_000, 2, 10.0);
     let even_hot = even.outcome.hottest_shard.expect("shards").over_mean;
-    let skewed_hot = skewed.hottest_shard.clone().expect("shards").over_mean;
+    let skewed_hot = skewed
+        .outcome
+        .hottest_shard
+        .clone()
+        .expect("shards")
+        .over_mean;
     assert!(even_hot < 1.3, "id-encoded should be even: {even_hot}");
     assert!(
         skewed_hot > 1.8,
@@ -164,7 +173,7 @@ fn hashing_by_a_skewed_user_makes_a_hot_shard() {
     let est_hot = est.outcome.hottest_shard.expect("shards");
     assert_eq!(
         Some(est_hot.shard),
-        skewed.hottest_shard.as_ref().map(|h| h.shard)
+        skewed.outcome.hottest_shard.as_ref().map(|h| h.shard)
     );
 }
 
@@ -192,8 +201,8 @@ fn master_down_without_failover_errors_until_the_end() {
     conserved(&down);
     assert_eq!(base.errors.shard_down, 0);
     assert!(down.errors.shard_down > 0);
-    assert!(down.error_rate > base.error_rate);
-    assert!(!down.shards[0].up);
+    assert!(down.outcome.error_rate > base.outcome.error_rate);
+    assert!(!down.outcome.shards[0].up);
     // Errors continue in the last second of arrivals.
     assert!(down.series[18].errors > 0, "{:?}", down.series[18]);
     assert_eq!(down.series[3].errors, 0);
@@ -201,7 +210,7 @@ fn master_down_without_failover_errors_until_the_end() {
     db_settings(&mut design).auto_failover = true;
     let failover = run(&design, 1_000, 5, 20.0);
     conserved(&failover);
-    assert!(failover.shards[0].up);
+    assert!(failover.outcome.shards[0].up);
     assert!(failover.errors.shard_down > 0);
     assert!(failover.errors.shard_down < down.errors.shard_down);
     // After the 10 s gap the standby serves: no errors in the last seconds.
@@ -219,12 +228,13 @@ fn cache_flush_lowers_the_hit_rate_and_loads_the_shards() {
     let flushed = run(&design, 1_000, 6, 20.0);
     conserved(&flushed);
     let (hb, hf) = (
-        base.cache_hit_rate.expect("cache"),
-        flushed.cache_hit_rate.expect("cache"),
+        base.outcome.cache_hit_rate.expect("cache"),
+        flushed.outcome.cache_hit_rate.expect("cache"),
     );
     assert!(hf < hb - 0.02, "{hf} vs {hb}");
     let db = |r: &SimReport| {
-        r.nodes
+        r.outcome
+            .nodes
             .iter()
             .find(|n| n.id == "db")
             .map(|n| n.requests_per_s)
@@ -266,7 +276,7 @@ fn a_traffic_spike_raises_arrivals_and_latency() {
     let window = |r: &SimReport| r.series[5..10].iter().map(|s| s.arrivals).sum::<u64>() as f64;
     let ratio = window(&spiked) / window(&base);
     assert!(ratio > 2.7 && ratio < 3.3, "{ratio}");
-    assert!(spiked.offered_rps > base.offered_rps);
+    assert!(spiked.outcome.offered_rps > base.outcome.offered_rps);
     let peak_p99 = |r: &SimReport| r.series[5..10].iter().map(|s| s.p99_ms).fold(0.0, f64::max);
     assert!(peak_p99(&spiked) > peak_p99(&base));
 }
@@ -277,18 +287,18 @@ fn a_shard_split_adds_a_host_cools_the_shard_and_costs_more() {
     db_settings(&mut design).shard_key = ShardKey::HashUser;
     users_settings(&mut design).user_skew = 1.2;
     let base = run(&design, 1_000, 10, 20.0);
-    let hot = base.hottest_shard.clone().expect("shards").shard;
+    let hot = base.outcome.hottest_shard.clone().expect("shards").shard;
     design.faults = vec![Fault {
         at_s: 2.0,
         kind: FaultKind::ShardSplit { shard: hot },
     }];
     let split = run(&design, 1_000, 10, 20.0);
     conserved(&split);
-    assert_eq!(split.shards.len(), base.shards.len() + 1);
-    assert!(split.burn_per_s > base.burn_per_s);
-    let before = base.shards[hot as usize].share;
-    let after = split.shards[hot as usize].share + split.shards[8].share;
-    assert!(split.shards[hot as usize].share < before);
+    assert_eq!(split.outcome.shards.len(), base.outcome.shards.len() + 1);
+    assert!(split.outcome.burn_per_s > base.outcome.burn_per_s);
+    let before = base.outcome.shards[hot as usize].share;
+    let after = split.outcome.shards[hot as usize].share + split.outcome.shards[8].share;
+    assert!(split.outcome.shards[hot as usize].share < before);
     // The rows moved, not vanished: the pair carries about what the one host did.
     assert!((after - before).abs() < 0.05, "{after} vs {before}");
 }
@@ -302,26 +312,29 @@ fn estimate_agrees_with_the_simulation_on_the_presets() {
         let s = run(&design, users, 11, 30.0);
         let close = |a: f64, b: f64, tol: f64| (a - b).abs() <= tol * b.max(1e-9);
         assert!(
-            close(e.p50_ms, s.p50_ms, 0.15),
+            close(e.outcome.p50_ms, s.outcome.p50_ms, 0.15),
             "{name} p50 {} vs {}",
-            e.p50_ms,
-            s.p50_ms
+            e.outcome.p50_ms,
+            s.outcome.p50_ms
         );
         assert!(
-            close(e.p99_ms, s.p99_ms, 0.25),
+            close(e.outcome.p99_ms, s.outcome.p99_ms, 0.25),
             "{name} p99 {} vs {}",
-            e.p99_ms,
-            s.p99_ms
+            e.outcome.p99_ms,
+            s.outcome.p99_ms
         );
         assert!(
-            close(e.throughput_rps, s.throughput_rps, 0.05),
+            close(e.outcome.throughput_rps, s.outcome.throughput_rps, 0.05),
             "{name} throughput"
         );
-        assert!((e.apdex - s.apdex).abs() < 0.02, "{name} apdex");
-        if let (Some(eh), Some(sh)) = (e.cache_hit_rate, s.cache_hit_rate) {
+        assert!(
+            (e.outcome.apdex - s.outcome.apdex).abs() < 0.02,
+            "{name} apdex"
+        );
+        if let (Some(eh), Some(sh)) = (e.outcome.cache_hit_rate, s.outcome.cache_hit_rate) {
             assert!((eh - sh).abs() < 0.06, "{name} hit {eh} vs {sh}");
         }
-        assert!(e.caption().starts_with("At 1.00k users the estimate"));
+        assert!(e.caption().starts_with("At 1,000 users the estimate"));
         assert!(s.caption().contains("(T = "));
     }
 }

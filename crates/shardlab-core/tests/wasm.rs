@@ -135,7 +135,7 @@ fn the_simulator_is_deterministic_and_conserves_requests_in_the_browser() {
     assert_eq!(first.requests, first.completed + first.errors.total());
     assert!(first.requests > 0);
     let caption = estimate(&design, 4_000).unwrap().caption();
-    assert!(caption.starts_with("At 4.00k users"), "{caption}");
+    assert!(caption.starts_with("At 4,000 users"), "{caption}");
 }
 
 #[wasm_bindgen_test]

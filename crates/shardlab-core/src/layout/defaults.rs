@@ -47,6 +47,11 @@ pub const DEFAULT_PAIRS: u64 = 8;
 /// names is a few kilobytes.
 pub const MAX_LAYOUT_IMPORT_BYTES: u64 = 65_536;
 
+/// The largest layout file the CLI reads (`--layout-file`). A real one is a few KiB; the cap keeps
+/// `--layout-file /dev/zero` from eating memory, and is looser than the page's import limit since
+/// a script may write its layout pretty-printed with comments stripped by hand.
+pub const MAX_LAYOUT_FILE_BYTES: u64 = 1024 * 1024;
+
 impl Preset {
     /// The ID a preset opens on: one that already shows something worth seeing. Pinterest, Snowflake
     /// and Discord use published IDs; Instagram and Sonyflake use IDs made at [`EXAMPLE_UNIX_MS`]

@@ -9,11 +9,14 @@
 //! - [`ShardMap`]: shard ranges → master/standby pairs, with lookup and splitting.
 //! - [`IdAllocator`]: per-(shard, type) auto-increment counters that compose new IDs.
 //! - [`IdGenerator`]: "insert a new object" as steps, with its seeded [`SplitMix64`].
+//! - [`number_rounding`] and [`BitLayout::mask32`]: what `Number(id)` and a 32-bit mask do to an
+//!   ID (the one double in this module is the subject of `number_rounding`).
 //! - Starting values and typed-input rules: [`Preset::example_id`], [`default_table`],
 //!   [`starting_allocator`], [`BitLayout::top_field`], [`check_host_name`],
 //!   [`TimeBase::unit_allowed`], [`TimeBase::check_span`].
 //!
-//! All arithmetic is on integers; there is no floating point, no clock and no I/O in this module.
+//! All arithmetic is on integers; there is no floating-point arithmetic, no clock and no I/O in
+//! this module.
 //!
 //! ```
 //! use shardlab_core::layout::{parse_id, BitLayout, ShardMap};
@@ -36,6 +39,7 @@ mod bits;
 mod defaults;
 mod generate;
 mod parse;
+mod pitfalls;
 mod presets;
 mod shard_map;
 mod time;
@@ -48,13 +52,14 @@ pub use bits::{
 pub use defaults::{
     check_host_name, default_table, even_table, starting_allocator, HostNameError, DEFAULT_PAIRS,
     DEFAULT_SHARDS_IN_USE, DISCORD_EXAMPLE, EXAMPLE_PIN, EXAMPLE_UNIX_MS, INSTAGRAM_EXAMPLE,
-    MAX_LAYOUT_IMPORT_BYTES, SNOWFLAKE_EXAMPLE, SONYFLAKE_EXAMPLE,
+    MAX_LAYOUT_FILE_BYTES, MAX_LAYOUT_IMPORT_BYTES, SNOWFLAKE_EXAMPLE, SONYFLAKE_EXAMPLE,
 };
 pub use generate::{
     GenerateError, GenerateStep, GeneratedId, IdGenerator, InsertRequest, SplitMix64,
     GENERATOR_SEED,
 };
 pub use parse::{parse_id, IdRadix, ParseIdError};
+pub use pitfalls::{number_rounding, Mask32, NumberRounding, F64_EXACT_INTEGERS, MASK_32};
 pub use presets::{
     object_type, preset_names, table_for_type, ObjectType, Preset, UnknownPreset, PINTEREST_TYPES,
     UNKNOWN_TYPE_TABLE,

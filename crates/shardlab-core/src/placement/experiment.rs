@@ -73,6 +73,58 @@ pub struct LoadStats {
 }
 
 impl LoadStats {
+    /// The largest load over its fair share: `max_i keys_i / (keys · wᵢ / Σw)` when `weighted`,
+    /// else [`max_over_mean`](Self::max_over_mean). Under a weighted scheme a server of weight 2 is
+    /// meant to hold twice the mean, so max/mean would call a perfect placement unbalanced; this
+    /// is 1 for a perfect placement either way (0 when no keys were counted).
+    pub fn max_over_fair(&self, weighted: bool) -> f64 {
+        if !weighted {
+            return self.max_over_mean;
+        }
+        let total: u64 = self
+            .per_server
+            .iter()
+            .map(|s| u64::from(s.weight))
+            .fold(0, u64::saturating_add);
+        if self.keys == 0 || total == 0 {
+            return 0.0;
+        }
+        let keys = self.keys as f64;
+        self.per_server
+            .iter()
+            .filter(|s| s.weight > 0)
+            .map(|s| s.keys as f64 / (keys * f64::from(s.weight) / total as f64))
+            .fold(0.0, f64::max)
+    }
+
+    /// Each server's fair share of the keys: `wᵢ / Σw` when `weighted`, else `1 / N`.
+    fn fair_shares(&self, weighted: bool) -> Vec<(ServerId, f64)> {
+        let weight = |s: &ServerLoad| if weighted { f64::from(s.weight) } else { 1.0 };
+        let total: f64 = self.per_server.iter().map(weight).sum();
+        self.per_server
+            .iter()
+            .map(|s| {
+                let share = if total > 0.0 { weight(s) / total } else { 0.0 };
+                (s.server, share)
+            })
+            .collect()
+    }
+
+    /// Each server's measured share of the keys counted.
+    fn measured_shares(&self) -> Vec<(ServerId, f64)> {
+        self.per_server
+            .iter()
+            .map(|s| {
+                let share = if self.keys == 0 {
+                    0.0
+                } else {
+                    s.keys as f64 / self.keys as f64
+                };
+                (s.server, share)
+            })
+            .collect()
+    }
+
     /// The two numbers the CLI's `place` reports.
     pub fn summary(&self) -> LoadSummary {
         LoadSummary {
@@ -315,6 +367,41 @@ pub struct MovementResult {
 }
 
 impl MovementResult {
+    /// The fewest keys the change itself forces any scheme to move, as a fraction: every key a
+    /// removed server held (its measured share), and from each kept server what the change takes
+    /// off its fair share (fair before less fair after, when positive). A kill's minimum is the
+    /// killed server's own measured share (22.4 % when it held 22.4 %, not 25 %); an add's is the
+    /// newcomer's fair share, 1/(N + 1); a weight change's is what the others give up. Imbalance
+    /// that was there before the change is not counted: no change forces a scheme to repair it
+    /// (a 3-vnode ring's uneven start would otherwise make the minimum larger than any move).
+    /// `weighted` says whether fair means by weight (as for [`ideal_fraction`]).
+    pub fn minimum_fraction(&self, weighted: bool) -> f64 {
+        let held = self.load_before.measured_shares();
+        let fair_before = self.load_before.fair_shares(weighted);
+        let fair_after = self.load_after.fair_shares(weighted);
+        let share = |list: &[(ServerId, f64)], id: ServerId| {
+            list.iter().find(|(s, _)| *s == id).map(|(_, v)| *v)
+        };
+        held.iter()
+            .map(|&(id, measured)| match share(&fair_after, id) {
+                None => measured,
+                Some(after) => (share(&fair_before, id).unwrap_or(0.0) - after).max(0.0),
+            })
+            .sum()
+    }
+
+    /// The keys that had to move whatever the scheme: the measured share of the keys whose
+    /// server is gone after the change (0 for a change that removes no server).
+    pub fn forced_fraction(&self) -> f64 {
+        let after = &self.load_after.per_server;
+        self.load_before
+            .measured_shares()
+            .into_iter()
+            .filter(|(id, _)| after.iter().all(|s| s.server != *id))
+            .map(|(_, share)| share)
+            .sum()
+    }
+
     /// The `place` JSON object of the CLI contract.
     pub fn place_report(&self, scheme: SchemeKind) -> PlaceReport {
         PlaceReport {

@@ -23,6 +23,7 @@
 // product and index on them is checked or saturating; the crate's no-panic lints (lib.rs) keep
 // it so.
 
+mod budget;
 mod directory;
 mod error;
 mod experiment;
@@ -36,10 +37,14 @@ mod range;
 mod rendezvous;
 mod replicas;
 mod ring;
+mod ring_diff;
 mod scheme;
 mod server;
 mod sweep;
 
+pub use budget::{
+    check_place_budget, OverBudget, MAX_DIRECTORY_KEYS, MAX_PLACE_KEYS, MAX_RENDEZVOUS_SCORES,
+};
 pub use directory::{Directory, DirectoryChange, DirectoryDefault, DirectoryLookup};
 pub use error::PlacementError;
 pub use experiment::{
@@ -59,11 +64,12 @@ pub use ring::{
     Ring, RingArc, RingTrace, SearchProbe, ServerShare, Vnode, WalkOutcome, WalkStep,
     DEFAULT_VNODES, MAX_RING_POINTS, MAX_VNODES, MIN_VNODES,
 };
+pub use ring_diff::{ring_diff, ArcHandover, Handover, RingDiff};
 pub use scheme::{id_encoded_change, SchemeSpec};
 pub use server::{Server, ServerId, ServerList, MAX_SERVERS, MAX_WEIGHT};
 pub use sweep::{
-    sweep_moved_fraction, sweep_vnodes, MovementSweep, SweepPoint, SweepSeries, VnodeSweep,
-    VnodeSweepResult,
+    expected_stddev_over_mean, sweep_moved_fraction, sweep_vnodes, MovementSweep, SweepPoint,
+    SweepSeries, VnodeSweep, VnodeSweepResult,
 };
 
 /// A placement scheme: which server owns a 64-bit key.

@@ -124,7 +124,8 @@ impl Range {
             .collect()
     }
 
-    /// The range (list position) a key falls in.
+    /// The range a key falls in, counted from 0 as the server list's positions are (and as mod
+    /// and jump count their buckets): range `i` belongs to the `i`-th server of the list.
     pub fn range_index(&self, key: u64) -> usize {
         self.splits.partition_point(|&split| split <= key)
     }

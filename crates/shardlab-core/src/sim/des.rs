@@ -1123,6 +1123,11 @@ impl Simulation {
         self.split_cost += self.model.shard_host_per_s * (self.duration_s - self.now).max(0.0);
     }
 
+    /// Events processed so far: what a step's budget counts.
+    pub fn events(&self) -> u64 {
+        self.events
+    }
+
     /// The report so far; final once the run is done.
     pub fn report(&self) -> SimReport {
         let end = self.now.max(self.duration_s);

@@ -116,6 +116,16 @@ impl NodeKind {
         }
     }
 
+    /// Whether a node of this kind passes each request it gets on to one callee, so it can be
+    /// put on an existing edge ([`Design::splice_point`]). A cache is not: cache-aside needs the
+    /// App Server's own edge to the database too.
+    pub fn passes_through(self) -> bool {
+        match self {
+            NodeKind::LoadBalancer => true,
+            NodeKind::Users | NodeKind::AppServer | NodeKind::Cache | NodeKind::Database => false,
+        }
+    }
+
     /// The kinds a node of this kind may call, and the rule, in words, that another edge from it
     /// breaks.
     pub fn callees(self) -> (&'static [NodeKind], &'static str) {
@@ -800,5 +810,42 @@ impl Design {
     /// Whether an edge `from → to` exists.
     pub fn has_edge(&self, from: &str, to: &str) -> bool {
         self.edges.iter().any(|e| e.from == from && e.to == to)
+    }
+
+    /// The edge a new node of `kind` can be put on, so the design stays wired: the first edge
+    /// whose caller may call `kind` and whose callee `kind` may call ([`NodeKind::callees`]), for
+    /// a kind that passes every request on ([`NodeKind::passes_through`]). A load balancer added
+    /// to users → App Server goes between them.
+    pub fn splice_point(&self, kind: NodeKind) -> Option<usize> {
+        let kind_of = |id: &str| self.node(id).map(|n| n.settings.kind());
+        if !kind.passes_through() {
+            return None;
+        }
+        self.edges.iter().position(|e| {
+            let (from, to) = (kind_of(&e.from), kind_of(&e.to));
+            from.is_some_and(|f| f.callees().0.contains(&kind))
+                && to.is_some_and(|t| kind.callees().0.contains(&t))
+        })
+    }
+
+    /// Puts node `id` on the edge at `index`: `from → to` becomes `from → id → to`. False, and
+    /// nothing changed, when there is no such edge or node, or `id` is an end of it.
+    pub fn splice(&mut self, id: &str, index: usize) -> bool {
+        let Some(edge) = self.edges.get(index).cloned() else {
+            return false;
+        };
+        if self.node(id).is_none() || edge.from == id || edge.to == id {
+            return false;
+        }
+        self.edges.remove(index);
+        self.edges.push(Edge {
+            from: edge.from,
+            to: id.to_string(),
+        });
+        self.edges.push(Edge {
+            from: id.to_string(),
+            to: edge.to,
+        });
+        true
     }
 }

@@ -34,14 +34,6 @@ pub struct Estimate {
     pub stable: bool,
 }
 
-impl std::ops::Deref for Estimate {
-    type Target = Outcome;
-
-    fn deref(&self) -> &Outcome {
-        &self.outcome
-    }
-}
-
 impl Estimate {
     /// The board's caption sentence for this estimate.
     pub fn caption(&self) -> String {

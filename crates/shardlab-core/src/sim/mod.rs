@@ -27,6 +27,7 @@
 // it so.
 
 mod cache;
+pub mod capacity;
 pub mod des;
 pub mod design;
 pub mod estimate;
@@ -40,6 +41,7 @@ pub mod report;
 pub mod validate;
 mod zipf;
 
+pub use capacity::{capacity, Capacity, CapacityError, CapacityOptions, CapacitySearch, Target};
 pub use des::{simulate, Simulation};
 pub use design::{
     setting_specs, AppServerSettings, CacheEngine, CacheSettings, CacheStrategy, Choice,

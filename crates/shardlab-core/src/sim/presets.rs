@@ -286,14 +286,14 @@ fn link_shortener() -> Preset {
             node(
                 "lb",
                 "Load balancer",
-                220.0,
+                300.0,
                 200.0,
                 NodeSettings::LoadBalancer,
             ),
             node(
                 "app",
                 "Redirect service",
-                380.0,
+                520.0,
                 200.0,
                 NodeSettings::AppServer(AppServerSettings {
                     size: InstanceSize::Xlarge,
@@ -305,7 +305,7 @@ fn link_shortener() -> Preset {
             node(
                 "db",
                 "Link shards",
-                580.0,
+                740.0,
                 200.0,
                 NodeSettings::Database(DatabaseSettings {
                     engine: DbEngine::Mysql,

@@ -60,6 +60,11 @@ pub fn per_second(per_hour: f64) -> f64 {
     per_hour / SECONDS_PER_HOUR
 }
 
+/// Converts $/second to $/hour.
+pub fn per_hour(per_second: f64) -> f64 {
+    per_second * SECONDS_PER_HOUR
+}
+
 /// Converts $/second to $/month.
 pub fn per_month(per_second: f64) -> f64 {
     per_second * SECONDS_PER_HOUR * HOURS_PER_MONTH

@@ -155,9 +155,9 @@ pub fn erlang_c_check(
         servers,
         rho,
         requests: report.requests,
-        des_mean_ms: report.mean_ms,
+        des_mean_ms: report.outcome.mean_ms,
         erlang_mean_ms: mmc_mean_response(servers, lambda, mu) * 1_000.0,
-        des_p99_ms: report.p99_ms,
+        des_p99_ms: report.outcome.p99_ms,
         erlang_p99_ms: mmc_response_quantile(servers, lambda, mu, 0.99) * 1_000.0,
     })
 }

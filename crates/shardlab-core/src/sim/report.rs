@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::design::NodeKind;
-use crate::text::{count_short, dollars_significant, percent_one_decimal};
+use crate::text::{burn, percent_one_decimal, thousands};
 
 /// The share over the mean at which a shard counts as hot: the board's plot marks it in red, and
 /// a Learn task asks the reader to make one.
@@ -112,9 +112,9 @@ pub struct CdfPoint {
 
 /// What both solvers report for a design at some number of users: the estimate
 /// ([`super::Estimate`], approximately) and the simulation ([`SimReport`], as measured). The
-/// caption ([`Outcome::caption`]), the CLI's report lines and the board's plots read these. Both
-/// reports dereference to their outcome, so `report.p99_ms` reads through; in JSON its fields sit
-/// among the report's own.
+/// caption ([`Outcome::caption`]), the CLI's report lines and the board's plots read these. Each
+/// report holds it as a field (`report.outcome.p99_ms`: no `Deref`, so what is shared and what
+/// is the report's own stays visible at every use); in JSON its fields sit among the report's own.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Outcome {
     /// Users solved for.
@@ -194,14 +194,6 @@ pub struct SimReport {
     pub events: u64,
 }
 
-impl std::ops::Deref for SimReport {
-    type Target = Outcome;
-
-    fn deref(&self) -> &Outcome {
-        &self.outcome
-    }
-}
-
 /// The caption sentence shared by the estimate and the simulation.
 fn caption(
     source: &str,
@@ -213,15 +205,15 @@ fn caption(
     burn_per_s: f64,
 ) -> String {
     format!(
-        "At {} users the {} solves this design to Apdex {:.2} (T = {:.0} ms), p99 {:.0} ms, {} \
-         errors and {}/s burn",
-        count_short(users),
+        "At {} users the {} solves this design to Apdex {:.2} (T = {:.0} ms), p99 of successes \
+         {:.0} ms, {} errors and {} burn",
+        thousands(u64::from(users)),
         source,
         apdex,
         apdex_t_ms,
         p99_ms,
         percent_one_decimal(error_rate),
-        dollars_significant(burn_per_s)
+        burn(burn_per_s)
     )
 }
 

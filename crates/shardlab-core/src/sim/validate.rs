@@ -247,6 +247,48 @@ pub enum DesignError {
 }
 
 impl DesignError {
+    /// The same problem with each node it names given by the box's label, as a reader sees the
+    /// board ("node `Memcached` is a second cache", not `cache-2`); an id with no node, or a node
+    /// with a blank label, stays as it is.
+    pub fn labelled(&self, design: &Design) -> DesignError {
+        let mut named = self.clone();
+        for id in named.ids_mut() {
+            if let Some(node) = design.node(id).filter(|n| !n.label.trim().is_empty()) {
+                id.clone_from(&node.label);
+            }
+        }
+        named
+    }
+
+    /// The node ids the message names.
+    fn ids_mut(&mut self) -> Vec<&mut String> {
+        match self {
+            // A duplicate id is about ids, and a label too long to show is named by its id.
+            DesignError::DuplicateId { .. }
+            | DesignError::LabelTooLong { .. }
+            | DesignError::UnsupportedVersion { .. }
+            | DesignError::TooManyNodes { .. }
+            | DesignError::TooManyEdges { .. }
+            | DesignError::TooManyFaults { .. }
+            | DesignError::NameTooLong { .. }
+            | DesignError::BadId { .. }
+            | DesignError::MissingNode { .. }
+            | DesignError::FaultOutOfRange { .. }
+            | DesignError::FaultNeedsCache { .. } => Vec::new(),
+            DesignError::BadPosition { id }
+            | DesignError::Cycle { id }
+            | DesignError::TooManyOfKind { id, .. }
+            | DesignError::NoPathToDatabase { id }
+            | DesignError::Unreachable { id }
+            | DesignError::OutOfRange { id, .. }
+            | DesignError::FailoverWithoutStandby { id } => vec![id],
+            DesignError::DanglingEdge { from, to, .. }
+            | DesignError::DuplicateEdge { from, to }
+            | DesignError::EdgeNotAllowed { from, to, .. }
+            | DesignError::MissingEdge { from, to, .. } => vec![from, to],
+        }
+    }
+
     /// The node the board should attach this message to, if one is to blame.
     pub fn node_id(&self) -> Option<&str> {
         match self {

@@ -3,30 +3,29 @@
 //! rules differ (a percentage that keeps small shares visible, or one fixed decimal), both are
 //! here, named for what they do, so a figure reads the same wherever it appears.
 
-/// A count with thousands separators: 1048576 → "1,048,576".
-pub fn thousands(count: u64) -> String {
-    let digits = count.to_string();
-    let mut grouped = String::with_capacity(digits.len().saturating_add(digits.len() / 3));
+/// `digits` with `separator` between groups of `size`, counted from the right: the one digit
+/// grouping every display form uses (`group("12345", 3, ',')` is "12,345"). A `size` of 0 groups
+/// nothing.
+pub fn group(digits: &str, size: usize, separator: char) -> String {
+    let len = digits.chars().count();
+    let mut grouped = String::with_capacity(
+        digits
+            .len()
+            .saturating_add(len.checked_div(size).unwrap_or(0)),
+    );
     for (index, digit) in digits.chars().enumerate() {
-        // `index` counts the digits, so it stays below their number and the subtraction is exact.
-        if index > 0 && digits.len().saturating_sub(index).is_multiple_of(3) {
-            grouped.push(',');
+        // `index` counts the characters, so it stays below `len` and the subtraction is exact.
+        if index > 0 && size > 0 && len.saturating_sub(index).is_multiple_of(size) {
+            grouped.push(separator);
         }
         grouped.push(digit);
     }
     grouped
 }
 
-/// A count in three significant digits the way a caption reads it: 950, 4.00k, 1.00M.
-pub fn count_short(count: u32) -> String {
-    let value = f64::from(count);
-    if count < 1_000 {
-        count.to_string()
-    } else if count < 1_000_000 {
-        format!("{:.2}k", value / 1_000.0)
-    } else {
-        format!("{:.2}M", value / 1_000_000.0)
-    }
+/// A count with thousands separators: 1048576 → "1,048,576".
+pub fn thousands(count: u64) -> String {
+    group(&count.to_string(), 3, ',')
 }
 
 /// A fraction as a percentage with one decimal, `0.198 → "19.8 %"`, or three below 1 % so that
@@ -71,22 +70,90 @@ pub fn dollars(amount: f64) -> String {
     }
 }
 
+/// A burn rate as a reader weighs it: the price table's $/s with the same amount per hour and
+/// per month beside it, `$0.0012/s ($4.3/hour, $3,156/month)`; a second's fraction of a cent
+/// alone says nothing.
+pub fn burn(per_s: f64) -> String {
+    format!(
+        "{}/s ({}/hour, {}/month)",
+        dollars_significant(per_s),
+        dollars(crate::sim::prices::per_hour(per_s)),
+        dollars(crate::sim::prices::per_month(per_s))
+    )
+}
+
+/// A count rounded to the precision its spread supports: [`round_to_spread`]'s result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Rounded {
+    /// The count, rounded to a multiple of `step`.
+    pub value: u64,
+    /// The place it is rounded to: a power of ten, 1 for an exact count.
+    pub step: u64,
+}
+
+/// Rounds `value` to the largest power of ten no bigger than `spread` (how far the count may be
+/// off either way), keeping at least its first digit: 4,137 ± 300 → 4,100 (to the hundred),
+/// ± 30 → 4,140, ± 0 → 4,137, and 800 ± 3,000 → 800.
+pub fn round_to_spread(value: u64, spread: u64) -> Rounded {
+    let mut step: u64 = 1;
+    while let Some(next) = step.checked_mul(10) {
+        if next > spread || next > value {
+            break;
+        }
+        step = next;
+    }
+    // `step` ≥ 1, so the remainder exists; the rounded value stays within one step of `value`.
+    let remainder = value.checked_rem(step).unwrap_or(0);
+    let down = value.saturating_sub(remainder);
+    let value = if remainder.saturating_mul(2) >= step {
+        down.saturating_add(step)
+    } else {
+        down
+    };
+    Rounded { value, step }
+}
+
+/// A count with its spread as a reader sees it: `≈ 4.1k` for 4,137 ± 300, `≈ 4,140` for ± 30
+/// (a short form only while it needs at most one decimal), `4,137` for an exact count, `≈ 1.0M`.
+pub fn approx_count(value: u64, spread: u64) -> String {
+    let Rounded { value, step } = round_to_spread(value, spread);
+    let prefix = if step > 1 { "≈ " } else { "" };
+    let short = |unit: u64, suffix: &str| {
+        // The unit and the step are powers of ten, so the digits the step keeps past the unit's
+        // point are the difference of their exponents.
+        let decimals = unit.ilog10().saturating_sub(step.ilog10());
+        (decimals <= 1).then(|| {
+            let decimals = decimals as usize;
+            format!("{:.decimals$}{suffix}", value as f64 / unit as f64)
+        })
+    };
+    let text = if value >= 1_000_000 {
+        short(1_000_000, "M")
+    } else if value >= 1_000 {
+        short(1_000, "k")
+    } else {
+        None
+    };
+    format!("{prefix}{}", text.unwrap_or_else(|| thousands(value)))
+}
+
 /// A 64-bit value as `0x` and 16 hex digits in groups of four: `0x0359_4010_006b_f795`.
 pub fn hex_u64_grouped(value: u64) -> String {
-    let digits = format!("{value:016x}");
-    let mut grouped = String::from("0x");
-    for (index, ch) in digits.chars().enumerate() {
-        if index > 0 && index.is_multiple_of(4) {
-            grouped.push('_');
-        }
-        grouped.push(ch);
-    }
-    grouped
+    format!("0x{}", group(&format!("{value:016x}"), 4, '_'))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn groups_are_counted_from_the_right() {
+        assert_eq!(group("12345", 4, '_'), "1_2345");
+        assert_eq!(group("abcd", 4, '_'), "abcd");
+        assert_eq!(group("", 4, '_'), "");
+        assert_eq!(group("1234567", 3, ' '), "1 234 567");
+        assert_eq!(group("123", 0, ','), "123");
+    }
 
     #[test]
     fn counts_get_thousands_separators() {
@@ -98,10 +165,11 @@ mod tests {
     }
 
     #[test]
-    fn short_counts_have_three_digits() {
-        assert_eq!(count_short(950), "950");
-        assert_eq!(count_short(4_000), "4.00k");
-        assert_eq!(count_short(1_000_000), "1.00M");
+    fn a_burn_reads_per_second_hour_and_month() {
+        // $4.32 an hour is $0.0012 a second and $3,156 over the 730.5-hour month.
+        let per_s = 4.32 / 3_600.0;
+        assert_eq!(burn(per_s), "$0.0012/s ($4.3/hour, $3,156/month)");
+        assert_eq!(burn(0.0), "$0/s ($0/hour, $0/month)");
     }
 
     #[test]
@@ -123,6 +191,57 @@ mod tests {
         assert_eq!(dollars(12_960.4), "$12,960");
         assert_eq!(dollars(42.0), "$42");
         assert_eq!(dollars(0.5), "$0.50");
+    }
+
+    #[test]
+    fn counts_round_to_their_spread() {
+        assert_eq!(
+            round_to_spread(4_137, 300),
+            Rounded {
+                value: 4_100,
+                step: 100
+            }
+        );
+        assert_eq!(
+            round_to_spread(4_137, 30),
+            Rounded {
+                value: 4_140,
+                step: 10
+            }
+        );
+        assert_eq!(
+            round_to_spread(4_137, 0),
+            Rounded {
+                value: 4_137,
+                step: 1
+            }
+        );
+        assert_eq!(
+            round_to_spread(4_150, 100),
+            Rounded {
+                value: 4_200,
+                step: 100
+            }
+        );
+        assert_eq!(
+            round_to_spread(800, 3_000),
+            Rounded {
+                value: 800,
+                step: 100
+            }
+        );
+        assert_eq!(round_to_spread(0, 50), Rounded { value: 0, step: 1 });
+        assert_eq!(
+            round_to_spread(u64::MAX, u64::MAX).step,
+            10_000_000_000_000_000_000
+        );
+        assert_eq!(approx_count(4_137, 300), "≈ 4.1k");
+        assert_eq!(approx_count(4_137, 1_000), "≈ 4k");
+        assert_eq!(approx_count(4_137, 30), "≈ 4,140");
+        assert_eq!(approx_count(4_137, 0), "4,137");
+        assert_eq!(approx_count(56_234, 2_500), "≈ 56k");
+        assert_eq!(approx_count(999_960, 120_000), "≈ 1.0M");
+        assert_eq!(approx_count(640, 20), "≈ 640");
     }
 
     #[test]

@@ -63,9 +63,9 @@ fn small_run_conserves_and_is_near_theory() {
     assert_eq!(r.requests, r.completed + r.errors.total());
     let theory = mmc_mean_response(8, lambda, 2_000.0) * 1_000.0;
     assert!(
-        (r.mean_ms - theory).abs() / theory < 0.08,
+        (r.outcome.mean_ms - theory).abs() / theory < 0.08,
         "{} vs {}",
-        r.mean_ms,
+        r.outcome.mean_ms,
         theory
     );
 }
