@@ -168,8 +168,8 @@ pub fn design_json(data: &[u8]) {
     let users = design.user_count().clamp(1, MAX_SIM_USERS);
     match sim::estimate(&design, users) {
         Ok(estimate) => {
-            assert_share("estimate error rate", estimate.error_rate);
-            assert_share("estimate Apdex", estimate.apdex);
+            assert_share("estimate error rate", estimate.outcome.error_rate);
+            assert_share("estimate Apdex", estimate.outcome.apdex);
             let _ = estimate.caption();
         }
         Err(error) => {
@@ -183,8 +183,8 @@ pub fn design_json(data: &[u8]) {
             report.completed.saturating_add(report.errors.total()),
             "the simulation lost requests"
         );
-        assert_share("simulated error rate", report.error_rate);
-        assert_share("simulated Apdex", report.apdex);
+        assert_share("simulated error rate", report.outcome.error_rate);
+        assert_share("simulated Apdex", report.outcome.apdex);
     }
 }
 

@@ -635,7 +635,7 @@ fn simulator(t: &mut Table) {
                     std::hint::black_box(&design),
                     std::hint::black_box(DES_USERS),
                 )
-                .map_or(0, |answer| answer.p95_ms.to_bits())
+                .map_or(0, |answer| answer.outcome.p95_ms.to_bits())
             }))
         })
         .flat()

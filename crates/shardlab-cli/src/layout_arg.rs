@@ -5,14 +5,10 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use clap::Args;
-use shardlab_core::layout::{BitLayout, Preset, ShardMap};
+use shardlab_core::layout::{BitLayout, Preset, ShardMap, MAX_LAYOUT_FILE_BYTES};
 use shardlab_core::text::{bounded_message, quote};
 
 use crate::output::CliError;
-
-/// The largest layout file read. A layout has at most 64 fields, so a real one is a few KiB; the
-/// cap keeps `--layout-file /dev/zero` from eating memory.
-const MAX_LAYOUT_FILE_BYTES: u64 = 1024 * 1024;
 
 /// Which layout to use; the two flags exclude each other and the Pinterest preset is the default.
 #[derive(Args, Debug, Clone)]

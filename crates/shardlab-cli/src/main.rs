@@ -12,6 +12,7 @@
     clippy::arithmetic_side_effects
 )]
 
+mod capacity;
 mod decode;
 mod encode;
 mod layout_arg;
@@ -25,7 +26,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-/// Where does a row live? Decode IDs, place keys and simulate designs.
+/// Where does a row live? Decode IDs, place keys, simulate designs and find their capacity.
 #[derive(Parser, Debug)]
 #[command(name = "shardlab", version, about)]
 struct Cli {
@@ -50,6 +51,8 @@ enum Command {
     Place(place::PlaceArgs),
     /// Simulate a board design (a preset or a JSON file): Apdex, latency, errors, burn.
     Simulate(simulate::SimulateArgs),
+    /// Find the most users a design serves while it meets a target, by seeded simulations.
+    Capacity(capacity::CapacityArgs),
 }
 
 fn main() -> ExitCode {
@@ -63,6 +66,7 @@ fn main() -> ExitCode {
         Command::Locate(args) => locate::run(args),
         Command::Place(args) => place::run(args),
         Command::Simulate(args) => simulate::run(args),
+        Command::Capacity(args) => capacity::run(args),
     };
     match outcome {
         Ok(report) => output::emit(&report, cli.json),

@@ -2,26 +2,16 @@
 //! and after.
 
 use clap::{ArgGroup, Args};
-use shardlab_core::placement::{place, LoadSummary, PlaceReport, SchemeKind, SchemeSpec};
+use shardlab_core::placement::{
+    check_place_budget, place, LoadSummary, OverBudget, PlaceReport, SchemeSpec,
+    MAX_DIRECTORY_KEYS, MAX_PLACE_KEYS, MAX_RENDEZVOUS_SCORES,
+};
 use shardlab_core::text::thousands;
 
 use shardlab_core::text::percent;
 
 use crate::output::{CliError, Report};
 use crate::scheme_arg::SchemeArgs;
-
-/// The most keys one run places: ten million is a few seconds natively and plenty for the
-/// statistics to settle.
-const MAX_KEYS: u64 = 10_000_000;
-
-/// Rendezvous scores every server for every key, so its work is keys × servers. Past this many
-/// scores an optimized build takes more than a few seconds (a debug build, about 0.4 µs a score,
-/// over a minute).
-const MAX_RENDEZVOUS_SCORES: u64 = 200_000_000;
-
-/// A directory keeps an entry per key, twice (before and after the change); this bounds its
-/// memory to a few hundred MB.
-const MAX_DIRECTORY_KEYS: u64 = 2_000_000;
 
 /// `shardlab place --scheme S --servers N (--add K | --remove K) --keys M [--vnodes V] [--seed X]`
 #[derive(Args, Debug, Clone)]
@@ -95,43 +85,28 @@ fn change_count(value: u64, flag: &str) -> Result<u32, CliError> {
     }
 }
 
-/// Keys within 1 ..= `MAX_KEYS`, and within what the chosen scheme can do in seconds.
+/// Keys within 1 ..= `MAX_PLACE_KEYS`, and within what the chosen scheme can do in seconds.
 fn check_keys(keys: u64, spec: &SchemeSpec, server_slots: usize) -> Result<(), CliError> {
-    if !(1..=MAX_KEYS).contains(&keys) {
-        return Err(CliError::new(format!(
-            "--keys must be 1 … {}, but it is {}",
-            thousands(MAX_KEYS),
-            thousands(keys)
-        )));
-    }
-    match spec.kind() {
-        SchemeKind::Rendezvous => {
-            let scores = keys.saturating_mul(u64::try_from(server_slots).unwrap_or(u64::MAX));
-            if scores > MAX_RENDEZVOUS_SCORES {
-                return Err(CliError::new(format!(
-                    "rendezvous scores every server for every key, before and after the change: {} keys × {} scores is over {}; use fewer keys or servers",
-                    thousands(keys),
-                    thousands(u64::try_from(server_slots).unwrap_or(u64::MAX)),
-                    thousands(MAX_RENDEZVOUS_SCORES)
-                )));
-            }
-        }
-        SchemeKind::Directory => {
-            if keys > MAX_DIRECTORY_KEYS {
-                return Err(CliError::new(format!(
-                    "a directory holds one entry per key; use at most {} keys with --scheme directory",
-                    thousands(MAX_DIRECTORY_KEYS)
-                )));
-            }
-        }
-        // Each key costs these schemes one lookup, so the key limit above is all they need.
-        SchemeKind::Mod
-        | SchemeKind::Ring
-        | SchemeKind::Jump
-        | SchemeKind::Range
-        | SchemeKind::IdEncoded => {}
-    }
-    Ok(())
+    let slots = u64::try_from(server_slots).unwrap_or(u64::MAX);
+    check_place_budget(spec.kind(), keys, slots).map_err(|over| {
+        CliError::new(match over {
+            OverBudget::Keys { keys } => format!(
+                "--keys must be 1 … {}, but it is {}",
+                thousands(MAX_PLACE_KEYS),
+                thousands(keys)
+            ),
+            OverBudget::RendezvousScores { keys, server_slots } => format!(
+                "rendezvous scores every server for every key, before and after the change: {} keys × {} scores is over {}; use fewer keys or servers",
+                thousands(keys),
+                thousands(server_slots),
+                thousands(MAX_RENDEZVOUS_SCORES)
+            ),
+            OverBudget::DirectoryEntries { .. } => format!(
+                "a directory holds one entry per key; use at most {} keys with --scheme directory",
+                thousands(MAX_DIRECTORY_KEYS)
+            ),
+        })
+    })
 }
 
 /// "moved 19.8 % of 200,000 keys (ideal 20.0 %)" and the balance on both sides.

@@ -64,11 +64,7 @@ pub struct SimulateArgs {
 
 /// Runs `simulate`.
 pub fn run(args: &SimulateArgs) -> Result<Report, CliError> {
-    let chosen = resolve(args)?;
-    let problems = validate(&chosen.design);
-    if !problems.is_empty() {
-        return Err(invalid(&chosen.source, &problems));
-    }
+    let chosen = resolve(args.preset.as_deref(), args.design.as_deref())?;
     let users = users(args.users, &chosen.design)?;
     if !(1.0..=MAX_DURATION_S).contains(&args.duration) {
         return Err(CliError::from_display(SimError::Duration {
@@ -119,16 +115,33 @@ fn invalid(source: &str, problems: &[DesignError]) -> CliError {
 
 /// The design to run and how to name it in messages and text.
 #[derive(Debug, Clone)]
-struct ChosenDesign {
+pub(crate) struct ChosenDesign {
     /// `preset pinterest` or `the design file F`.
-    source: String,
+    pub(crate) source: String,
     /// The board.
-    design: Design,
+    pub(crate) design: Design,
+}
+
+/// Looks up the preset or reads the file (exactly one of the two must be given), and checks the
+/// design: `simulate`'s and `capacity`'s `(--preset NAME | DESIGN.json)`.
+pub(crate) fn resolve(
+    preset_name: Option<&str>,
+    design_path: Option<&Path>,
+) -> Result<ChosenDesign, CliError> {
+    let chosen = read_chosen(preset_name, design_path)?;
+    let problems = validate(&chosen.design);
+    if !problems.is_empty() {
+        return Err(invalid(&chosen.source, &problems));
+    }
+    Ok(chosen)
 }
 
 /// Looks up the preset or reads the file; exactly one of the two must be given.
-fn resolve(args: &SimulateArgs) -> Result<ChosenDesign, CliError> {
-    match (&args.preset, &args.design) {
+fn read_chosen(
+    preset_name: Option<&str>,
+    design_path: Option<&Path>,
+) -> Result<ChosenDesign, CliError> {
+    match (preset_name, design_path) {
         (Some(name), None) => match preset(name) {
             Some(found) => Ok(ChosenDesign {
                 source: format!("preset {}", found.name),
@@ -313,6 +326,7 @@ fn report_text(report: &SimReport, chosen: &ChosenDesign) -> String {
     }
     lines.push("nodes".to_owned());
     let names: Vec<String> = report
+        .outcome
         .nodes
         .iter()
         .map(|node| node_name(&chosen.design, &node.id, node.kind))

@@ -212,7 +212,7 @@ fn text_leads_with_the_caption_and_lists_the_results() {
         assert!(text.contains(needle), "{needle:?} in {text}");
     }
     // One line per node of the report.
-    for node in &report.nodes {
+    for node in &report.outcome.nodes {
         assert!(text.contains(node.kind.name()), "{} in {text}", node.id);
     }
 }
