@@ -19,6 +19,7 @@
 pub mod app;
 pub mod board;
 pub mod browser;
+pub mod catalogue;
 pub mod chart;
 #[cfg(feature = "debug-panic")]
 pub mod debug_panic;
@@ -49,6 +50,10 @@ pub fn start() {
     let hash = gloo::utils::window().location().hash().unwrap_or_default();
     if !hash.starts_with("#/embed/") {
         browser::theme::apply(browser::theme::saved());
+    }
+    // The static skeleton of index.html painted while the wasm loaded; the app draws its own.
+    if let Some(boot) = gloo::utils::document().get_element_by_id("boot") {
+        boot.remove();
     }
     let root = gloo::utils::document().get_element_by_id("app");
     match root {

@@ -4,6 +4,8 @@
 use std::collections::HashMap;
 
 use yew::{html, Html};
+
+use crate::catalogue::Widget;
 use yew_router::Routable;
 
 /// Every page of the app.
@@ -45,6 +47,23 @@ pub enum Route {
     /// The Board alone, for an iframe.
     /// Path: `/embed/board`.
     EmbedBoard,
+    /// One widget of a view (see [`crate::catalogue`]), with the site's header, or chrome-less.
+    /// Paths: `/w/:view/:widget` and `/embed/:view/:widget`.
+    Widget {
+        /// Which widget.
+        widget: Widget,
+        /// Whether it is the chrome-less form for an iframe.
+        embed: bool,
+    },
+    /// A widget address whose view exists but whose widget name does not: an inline note in the
+    /// frame, listing the view's widgets.
+    /// Paths: `/w/:view/:widget` and `/embed/:view/:widget`.
+    UnknownWidget {
+        /// The view the address names.
+        view: View,
+        /// Whether it is the chrome-less form.
+        embed: bool,
+    },
     /// A page that panics on purpose; only in the `debug-panic` test build, never in the release site.
     /// Path: `/debug/panic`.
     #[cfg(feature = "debug-panic")]
@@ -65,6 +84,8 @@ const PATHS: &[&str] = &[
     "/embed/decoder",
     "/embed/ring",
     "/embed/board",
+    "/w/:view/:widget",
+    "/embed/:view/:widget",
     #[cfg(feature = "debug-panic")]
     "/debug/panic",
     "/404",
@@ -72,8 +93,15 @@ const PATHS: &[&str] = &[
 
 impl Routable for Route {
     fn from_path(path: &str, params: &HashMap<&str, &str>) -> Option<Self> {
+        let widget = |embed| {
+            let view = params.get("view")?;
+            let name = params.get("widget")?;
+            Route::from_widget_names(view, name, embed)
+        };
         match path {
             "/learn/:slug" => params.get("slug").and_then(|slug| parse_slug(slug)),
+            "/w/:view/:widget" => widget(false),
+            "/embed/:view/:widget" => widget(true),
             other => other.strip_prefix('/').and_then(Route::from_static_path),
         }
     }
@@ -90,6 +118,11 @@ impl Routable for Route {
             Route::EmbedDecoder => "/embed/decoder".into(),
             Route::EmbedRing => "/embed/ring".into(),
             Route::EmbedBoard => "/embed/board".into(),
+            Route::Widget { widget, embed } => widget.path(*embed),
+            Route::UnknownWidget { view, embed } => {
+                let prefix = if *embed { "embed" } else { "w" };
+                format!("/{prefix}/{}/unknown", view.name())
+            }
             #[cfg(feature = "debug-panic")]
             Route::DebugPanic => "/debug/panic".into(),
             Route::NotFound => "/404".into(),
@@ -112,13 +145,38 @@ impl Routable for Route {
         let path = path.strip_prefix('/').unwrap_or(path);
         let route = match path.strip_prefix("learn/") {
             Some(slug) if !slug.is_empty() && !slug.contains('/') => parse_slug(slug),
-            _ => Route::from_static_path(path),
+            _ => Route::from_widget_path(path).or_else(|| Route::from_static_path(path)),
         };
         Some(route.unwrap_or(Route::NotFound))
     }
 }
 
 impl Route {
+    /// The widget route `w/<view>/<name>` or `embed/<view>/<name>` (without the leading `/`);
+    /// `None` for any other shape or a view that does not exist.
+    fn from_widget_path(path: &str) -> Option<Route> {
+        let (embed, rest) = match path.split_once('/')? {
+            ("w", rest) => (false, rest),
+            ("embed", rest) => (true, rest),
+            _ => return None,
+        };
+        let (view, name) = rest.split_once('/')?;
+        if name.is_empty() || name.contains('/') {
+            return None;
+        }
+        Route::from_widget_names(view, name, embed)
+    }
+
+    /// The route of widget `name` in the view named `view`: [`Route::UnknownWidget`] when the view
+    /// has no such widget, `None` when there is no such view.
+    fn from_widget_names(view: &str, name: &str, embed: bool) -> Option<Route> {
+        let view = View::from_name(view)?;
+        Some(match Widget::parse(view, name) {
+            Some(widget) => Route::Widget { widget, embed },
+            None => Route::UnknownWidget { view, embed },
+        })
+    }
+
     /// The route whose path has no parameter and is `path` without its leading `/`.
     fn from_static_path(path: &str) -> Option<Route> {
         Some(match path {
@@ -192,6 +250,8 @@ impl Route {
             Route::EmbedDecoder => "Decoder (embedded)",
             Route::EmbedRing => "Ring (embedded)",
             Route::EmbedBoard => "Board (embedded)",
+            Route::Widget { widget, .. } => widget.title(),
+            Route::UnknownWidget { .. } => "No such widget",
             #[cfg(feature = "debug-panic")]
             Route::DebugPanic => "Forced panic",
             Route::NotFound => "Not found",
@@ -204,6 +264,8 @@ impl Route {
             Route::Decoder | Route::EmbedDecoder => Some(View::Decoder),
             Route::Ring | Route::EmbedRing => Some(View::Ring),
             Route::Board | Route::EmbedBoard => Some(View::Board),
+            Route::Widget { widget, .. } => Some(widget.view()),
+            Route::UnknownWidget { view, .. } => Some(view),
             Route::Home | Route::Learn | Route::LearnChapter { .. } | Route::NotFound => None,
             #[cfg(feature = "debug-panic")]
             Route::DebugPanic => None,
@@ -212,10 +274,19 @@ impl Route {
 
     /// Whether this is a chrome-less embed route.
     pub fn is_embed(self) -> bool {
-        matches!(
-            self,
-            Route::EmbedDecoder | Route::EmbedRing | Route::EmbedBoard
-        )
+        match self {
+            Route::EmbedDecoder | Route::EmbedRing | Route::EmbedBoard => true,
+            Route::Widget { embed, .. } | Route::UnknownWidget { embed, .. } => embed,
+            _ => false,
+        }
+    }
+
+    /// The widget this route shows, if it is a widget route.
+    pub fn widget(self) -> Option<Widget> {
+        match self {
+            Route::Widget { widget, .. } => Some(widget),
+            _ => None,
+        }
     }
 }
 
@@ -234,11 +305,25 @@ impl View {
     /// Every view, in navigation order.
     pub const ALL: [View; 3] = [View::Decoder, View::Ring, View::Board];
 
+    /// The view named `name` in addresses.
+    pub fn from_name(name: &str) -> Option<View> {
+        View::ALL.into_iter().find(|view| view.name() == name)
+    }
+
     /// The name used in addresses, in `data-shardlab` and in `#/embed/<name>`.
     pub fn name(self) -> &'static str {
         match self {
             View::Decoder => "decoder",
             View::Ring => "ring",
+            View::Board => "board",
+        }
+    }
+
+    /// The CSS class on the view's root, full or widget, which its stylesheet's rules are scoped to.
+    pub fn class(self) -> &'static str {
+        match self {
+            View::Decoder => "decoder",
+            View::Ring => "ring-view",
             View::Board => "board",
         }
     }
@@ -302,6 +387,10 @@ pub fn switch(route: Route) -> Html {
         Route::Decoder | Route::EmbedDecoder => decoder_page(),
         Route::Ring | Route::EmbedRing => ring_page(),
         Route::Board | Route::EmbedBoard => board_page(),
+        Route::Widget { widget, .. } => widget_page(widget),
+        Route::UnknownWidget { view, .. } => {
+            html! { <crate::shell::unknown_widget::UnknownWidget {view} /> }
+        }
         #[cfg(feature = "debug-panic")]
         Route::DebugPanic => html! { <crate::debug_panic::DebugPanic /> },
         Route::NotFound => html! { <crate::shell::not_found::NotFound /> },
@@ -344,6 +433,53 @@ page!(
 page!(ring_page, "ring", "ring.html", crate::ring::RingView);
 page!(board_page, "board", "board.html", crate::board::BoardView);
 
+/// A widget: its view's page component showing only that widget, or the hand-over to its page.
+fn widget_page(widget: Widget) -> Html {
+    match widget {
+        Widget::Decoder(widget) => decoder_widget(widget),
+        Widget::Ring(widget) => ring_widget(widget),
+        Widget::Board(widget) => board_widget(widget),
+    }
+}
+
+/// Defines `$name(widget) -> Html`: `$view` showing one widget when `$feature` is built in, else
+/// a hand-over to `$page`. The key remounts the view when the reader moves between widgets.
+macro_rules! widget {
+    ($name:ident, $feature:literal, $page:literal, $view:path, $widget:ty) => {
+        #[cfg(feature = $feature)]
+        fn $name(widget: $widget) -> Html {
+            html! { <$view key={widget.name()} widget={Some(widget)} /> }
+        }
+
+        #[cfg(not(feature = $feature))]
+        fn $name(_: $widget) -> Html {
+            html! { <crate::shell::other_page::OtherPage page={$page} /> }
+        }
+    };
+}
+
+widget!(
+    decoder_widget,
+    "decoder",
+    "decoder.html",
+    crate::decoder::DecoderView,
+    crate::catalogue::DecoderWidget
+);
+widget!(
+    ring_widget,
+    "ring",
+    "ring.html",
+    crate::ring::RingView,
+    crate::catalogue::RingWidget
+);
+widget!(
+    board_widget,
+    "board",
+    "board.html",
+    crate::board::BoardView,
+    crate::catalogue::BoardWidget
+);
+
 #[cfg(test)]
 mod tests {
     use super::{Route, View};
@@ -379,12 +515,18 @@ mod tests {
         NotFound,
     }
 
-    /// Both matchers' answers for `path`, as the paths they lead to.
+    /// Both matchers' answers for `path`, as the paths they lead to. A widget address
+    /// (`w/…/…`, `embed/…/…`) is checked by its own tests instead: its parameters are names the
+    /// derive would accept unchecked.
     fn both(path: &str) -> (Option<String>, Option<String>) {
-        (
-            Route::recognize(path).map(|route| route.to_path()),
-            Derived::recognize(path).map(|route| route.to_path()),
-        )
+        let ours = Route::recognize(path).map(|route| route.to_path());
+        let trimmed = path.trim_matches('/');
+        let widget_shaped = (trimmed.starts_with("w/") || trimmed.starts_with("embed/"))
+            && trimmed.matches('/').count() >= 2;
+        if widget_shaped {
+            return (ours.clone(), ours);
+        }
+        (ours, Derived::recognize(path).map(|route| route.to_path()))
     }
 
     #[test]
@@ -478,6 +620,67 @@ mod tests {
     }
 
     #[test]
+    fn widget_addresses_lead_to_their_widget_or_to_a_note() {
+        use crate::catalogue::{RingWidget, Widget};
+        for widget in Widget::all() {
+            for embed in [false, true] {
+                let route = Route::Widget { widget, embed };
+                let path = widget.path(embed);
+                assert_eq!(route.to_path(), path);
+                assert_eq!(Route::recognize(&path), Some(route));
+                assert_eq!(Route::recognize(&format!("{path}/")), Some(route));
+                assert_eq!(route.view(), Some(widget.view()));
+                assert_eq!(route.is_embed(), embed);
+                assert_eq!(route.widget(), Some(widget));
+                let mut params = std::collections::HashMap::new();
+                params.insert("view", widget.view().name());
+                params.insert("widget", widget.name());
+                let pattern = if embed {
+                    "/embed/:view/:widget"
+                } else {
+                    "/w/:view/:widget"
+                };
+                assert_eq!(Route::from_path(pattern, &params), Some(route));
+            }
+        }
+        let grow = Widget::Ring(RingWidget::Grow);
+        assert_eq!(
+            Route::recognize("/embed/ring/grow"),
+            Some(Route::Widget {
+                widget: grow,
+                embed: true
+            })
+        );
+        // A known view with an unknown widget is a note in the frame; an unknown view is not found.
+        assert_eq!(
+            Route::recognize("/embed/ring/grwo"),
+            Some(Route::UnknownWidget {
+                view: View::Ring,
+                embed: true
+            })
+        );
+        assert_eq!(
+            Route::recognize("/w/board/paste"),
+            Some(Route::UnknownWidget {
+                view: View::Board,
+                embed: false
+            })
+        );
+        for path in [
+            "/w/nope/grow",
+            "/w/ring",
+            "/w/ring/",
+            "/w/ring/grow/x",
+            "/embed/x/y",
+            "/w//grow",
+        ] {
+            assert_eq!(Route::recognize(path), Some(Route::NotFound), "{path}");
+        }
+        // The full views' embed routes are still theirs.
+        assert_eq!(Route::recognize("/embed/ring"), Some(Route::EmbedRing));
+    }
+
+    #[test]
     fn each_view_has_a_full_and_an_embed_route_that_lead_back_to_it() {
         for view in View::ALL {
             let full = view.full_route();
@@ -489,7 +692,9 @@ mod tests {
             assert_eq!(embed.to_path(), format!("/embed/{}", view.name()));
             assert_eq!(Route::recognize(&embed.to_path()), Some(embed));
             assert!(view.page().starts_with(view.name()));
+            assert_eq!(View::from_name(view.name()), Some(view));
         }
+        assert_eq!(View::from_name("learn"), None);
         assert_eq!(Route::Home.view(), None);
         assert!(!Route::NotFound.is_embed());
     }

@@ -100,6 +100,13 @@ fn dot((x, y): (i32, i32), colour: RGBColor) -> PathElement<(i32, i32)> {
     )
 }
 
+/// Whether an axis title fits up a band `band_px` tall at 13 px (about 7 px a character,
+/// measured on the page's sans-serif; a few pixels past either end still read cleanly).
+fn label_fits_upright(label: &str, band_px: i32) -> bool {
+    let length = i32::try_from(label.chars().count()).unwrap_or(i32::MAX);
+    length.saturating_mul(7) <= band_px.saturating_add(12)
+}
+
 /// Text in the theme's colour. The family is given as `FontFamily::SansSerif`, not as the
 /// string "sans-serif": plotters lower-cases a family string, which would pull Unicode's case
 /// tables (kilobytes) into the page.
@@ -141,8 +148,16 @@ impl Figure {
                 ..base.0.saturating_add(to_px(
                     width.saturating_sub(right_margin).max(Y_AXIS_WIDTH + 7),
                 ));
-            let inner_top = if first { self.top_margin() } else { 12 };
             let inner_bottom = panel_height.saturating_sub(if bottom { X_AXIS_HEIGHT } else { 0 });
+            // A title too long for its band lies level in the gap above it (below), which then
+            // needs room for a line of text clear of the band above.
+            let upright =
+                label_fits_upright(&panel.y.label, to_px(inner_bottom.saturating_sub(12)));
+            let inner_top = match (first, upright) {
+                (true, _) => self.top_margin(),
+                (false, true) => 12,
+                (false, false) => 18,
+            };
             let plot_y = base
                 .1
                 .saturating_add(to_px(inner_bottom.max(inner_top.saturating_add(1))))
@@ -274,12 +289,25 @@ impl Figure {
                     .transform(angle)
                     .pos(Pos::new(HPos::Center, VPos::Center))
             };
-            here.draw(&Text::new(
-                panel.y.label.clone(),
-                (left_px.saturating_sub(50), top_px.midpoint(bottom_px)),
-                rotated(FontTransform::Rotate270),
-            ))
-            .map_err(fail)?;
+            // Up the left margin when the band is tall enough for it; a band of a stacked figure
+            // on a phone or in a widget is not ("p99 of successes (ms)" would run into the next
+            // band's title), so there it sits level, in the gap above its band.
+            if upright {
+                here.draw(&Text::new(
+                    panel.y.label.clone(),
+                    (left_px.saturating_sub(50), top_px.midpoint(bottom_px)),
+                    rotated(FontTransform::Rotate270),
+                ))
+                .map_err(fail)?;
+            } else {
+                let style = font(colours, 12).pos(Pos::new(HPos::Left, VPos::Bottom));
+                here.draw(&Text::new(
+                    panel.y.label.clone(),
+                    (left_px.saturating_add(4), top_px.saturating_sub(1)),
+                    style,
+                ))
+                .map_err(fail)?;
+            }
             if bottom {
                 paths.push(vec![(left_px, bottom_px), (right_px, bottom_px)]);
                 let room = f64::from(right_px.saturating_sub(left_px));
@@ -399,6 +427,15 @@ mod tests {
     }
 
     #[test]
+    fn a_long_axis_title_on_a_short_band_lies_level() {
+        // The Board's timeline in a widget: three bands of about 55 px each.
+        assert!(label_fits_upright("Replies/s", 55));
+        assert!(!label_fits_upright("p99 of successes (ms)", 55));
+        // The same title up a whole plot's height.
+        assert!(label_fits_upright("p99 of successes (ms)", 200));
+    }
+
+    #[test]
     fn the_svg_has_the_marks_labels_and_axes() {
         let mut panel = Panel::new(Axis::linear("Share", 0.0, 1.0, Ticks::Percent));
         panel.lines.push(Line::new(
@@ -421,7 +458,7 @@ mod tests {
             summary: "s".into(),
         };
         let colours = Colours::from_pairs(vec![]);
-        let svg = svg_text(&figure, &colours).unwrap_or_default();
+        let svg = svg_text(&figure, "", &colours).unwrap_or_default();
         for text in [
             "p50 10 ms",
             "Latency (ms)",
@@ -461,7 +498,7 @@ mod tests {
             legend: vec![key("ring", Sample::Dots), key("ideal", Sample::Dashed)],
             summary: String::new(),
         };
-        let svg = svg_text(&figure, &Colours::from_pairs(vec![])).unwrap_or_default();
+        let svg = svg_text(&figure, "", &Colours::from_pairs(vec![])).unwrap_or_default();
         // The fixed colour, drawn; and no circle element: dots are strokes.
         assert!(svg.contains("#2B7BAB"), "{svg}");
         assert!(!svg.contains("<circle"), "{svg}");

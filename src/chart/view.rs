@@ -1,7 +1,9 @@
 //! A figure on the page: [`ChartView`] draws it on a canvas sized for the screen's pixel ratio,
 //! redraws it when the theme or the window changes, and exports it as SVG (plotters' SVG back end)
 //! and PNG (drawn again on a canvas of its own at twice the size or more); an `aria-label` gives
-//! screen readers its summary (each plot also carries its numbers as a table).
+//! screen readers its summary (each plot also carries its numbers as a table). An export carries
+//! the plot's title above the figure and a source line under it, so a file copied out of the
+//! page still says what it shows and where it came from.
 //!
 //! Text in a chart can never become markup: plotters' SVG back end escapes `<`, `>`, `&` and
 //! quotes in text and attributes (see the test below), and on the canvas text is only ever pixels.
@@ -9,6 +11,7 @@
 use std::rc::Rc;
 
 use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
 use plotters_canvas::CanvasBackend;
 use wasm_bindgen::JsCast;
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, HtmlElement};
@@ -16,19 +19,69 @@ use yew::prelude::*;
 
 use super::backend::{fail, ChartBackend};
 use super::colours::Colours;
+use super::draw::Area;
 use super::figure::Figure;
 use crate::browser::theme_change::use_theme_change;
 
 /// The size of the exported SVG, in pixels.
 pub const SVG_SIZE: (u32, u32) = (640, 360);
 
-/// The chart as a standalone SVG document, drawn by plotters' SVG back end.
-pub fn svg_text(chart: &Figure, colours: &Colours) -> Result<String, String> {
+/// The line under every exported figure.
+pub const SOURCE_LINE: &str = "Source: shardlab";
+/// The band above an exported figure for its title.
+const TITLE_BAND: u32 = 30;
+/// The band under an exported figure for [`SOURCE_LINE`].
+const SOURCE_BAND: u32 = 22;
+
+/// How much taller an export is than the figure in it: the title's band (when there is a
+/// title) and the source line's.
+fn export_bands(title: &str) -> u32 {
+    if title.is_empty() {
+        SOURCE_BAND
+    } else {
+        TITLE_BAND + SOURCE_BAND
+    }
+}
+
+/// An export: `title` above the figure (when there is one), [`SOURCE_LINE`] under it.
+fn draw_export(
+    area: &Area<'_>,
+    chart: &Figure,
+    title: &str,
+    colours: &Colours,
+) -> Result<(), String> {
+    area.fill(&colours.surface()).map_err(fail)?;
+    let (_, height) = area.dim_in_pixel();
+    let top = export_bands(title).saturating_sub(SOURCE_BAND);
+    let (head, rest) = area.split_vertically(top);
+    let (body, foot) = rest.split_vertically(height.saturating_sub(export_bands(title)));
+    let text = |size: u32, colour: RGBColor| {
+        (FontFamily::SansSerif, size)
+            .into_font()
+            .color(&colour)
+            .pos(Pos::new(HPos::Left, VPos::Top))
+    };
+    if top > 0 {
+        head.draw(&Text::new(
+            title.to_owned(),
+            (12, 9),
+            text(15, colours.text()),
+        ))
+        .map_err(fail)?;
+    }
+    chart.draw(&body, colours)?;
+    foot.draw(&Text::new(SOURCE_LINE, (12, 4), text(12, colours.muted())))
+        .map_err(fail)
+}
+
+/// The chart as a standalone SVG document, drawn by plotters' SVG back end, with `title` above
+/// it and the source line under it.
+pub fn svg_text(chart: &Figure, title: &str, colours: &Colours) -> Result<String, String> {
     let mut out = String::new();
     {
-        let area =
-            ChartBackend::Svg(SVGBackend::with_string(&mut out, SVG_SIZE)).into_drawing_area();
-        chart.draw(&area, colours)?;
+        let size = (SVG_SIZE.0, SVG_SIZE.1.saturating_add(export_bands(title)));
+        let area = ChartBackend::Svg(SVGBackend::with_string(&mut out, size)).into_drawing_area();
+        draw_export(&area, chart, title, colours)?;
         area.present().map_err(fail)?;
     }
     Ok(out)
@@ -44,13 +97,15 @@ fn draw_on_canvas(canvas: &HtmlCanvasElement, chart: &Figure) -> Result<(), Stri
         canvas.client_width().max(200),
         canvas.client_height().max(160),
     );
-    draw_scaled(canvas, chart, size, ratio, &Colours::read(canvas))
+    draw_scaled(canvas, chart, None, size, ratio, &Colours::read(canvas))
 }
 
-/// Draws the chart at `size` CSS pixels onto `canvas`, whose store is `ratio` times that size.
+/// Draws the chart at `size` CSS pixels onto `canvas`, whose store is `ratio` times that size;
+/// as an export under `title` when there is one.
 fn draw_scaled(
     canvas: &HtmlCanvasElement,
     chart: &Figure,
+    export_title: Option<&str>,
     (width, height): (i32, i32),
     ratio: f64,
     colours: &Colours,
@@ -71,7 +126,10 @@ fn draw_scaled(
         CanvasBackend::with_canvas_object(canvas.clone()).ok_or("this browser gives no canvas")?;
     let whole = ChartBackend::Canvas(backend).into_drawing_area();
     let area = whole.shrink((0, 0), (width as u32, height as u32));
-    chart.draw(&area, colours)?;
+    match export_title {
+        Some(title) => draw_export(&area, chart, title, colours)?,
+        None => chart.draw(&area, colours)?,
+    }
     area.present().map_err(fail)
 }
 
@@ -80,19 +138,27 @@ fn draw_scaled(
 const PNG_RATIO: f64 = 2.0;
 
 /// The chart as a PNG data URL: drawn again, at the on-screen size and at least
-/// [`PNG_RATIO`], on a canvas of its own.
-fn png_url(on_screen: &HtmlCanvasElement, chart: &Figure) -> Result<String, String> {
+/// [`PNG_RATIO`], on a canvas of its own, with `title` above it and the source line under it.
+fn png_url(on_screen: &HtmlCanvasElement, chart: &Figure, title: &str) -> Result<String, String> {
     let ratio = gloo::utils::window().device_pixel_ratio().max(PNG_RATIO);
+    let bands = i32::try_from(export_bands(title)).unwrap_or(0);
     let size = (
         on_screen.client_width().max(200),
-        on_screen.client_height().max(160),
+        on_screen.client_height().max(160).saturating_add(bands),
     );
     let canvas = gloo::utils::document()
         .create_element("canvas")
         .ok()
         .and_then(|c| c.dyn_into::<HtmlCanvasElement>().ok())
         .ok_or("this browser gives no canvas")?;
-    draw_scaled(&canvas, chart, size, ratio, &Colours::read(on_screen))?;
+    draw_scaled(
+        &canvas,
+        chart,
+        Some(title),
+        size,
+        ratio,
+        &Colours::read(on_screen),
+    )?;
     canvas
         .to_data_url_with_type("image/png")
         .map_err(|_| "the browser would not make a PNG".to_owned())
@@ -109,15 +175,15 @@ enum Export {
 fn export(
     canvas: &HtmlCanvasElement,
     chart: &Figure,
-    name: &str,
+    (name, title): (&str, &str),
     kind: Export,
 ) -> Result<(), String> {
     match kind {
-        Export::Png => download_href(&png_url(canvas, chart)?, &format!("{name}.png")),
+        Export::Png => download_href(&png_url(canvas, chart, title)?, &format!("{name}.png")),
         Export::Svg => crate::files::download::download_text(
             &format!("{name}.svg"),
             "image/svg+xml",
-            &svg_text(chart, &Colours::read(canvas))?,
+            &svg_text(chart, title, &Colours::read(canvas))?,
         ),
     }
     Ok(())
@@ -159,6 +225,9 @@ pub struct ChartViewProps {
     pub chart: Rc<Figure>,
     /// The canvas's `id`, and the downloads' name before `.png` / `.svg`.
     pub name: AttrValue,
+    /// The plot's title, written above the figure in its exports (the page shows its own).
+    #[prop_or_default]
+    pub title: AttrValue,
     /// The export buttons' verb: "Download" on the Ring, "Export" on the Board.
     #[prop_or(AttrValue::Static("Download"))]
     pub verb: AttrValue,
@@ -200,13 +269,13 @@ pub fn chart_view(props: &ChartViewProps) -> Html {
     let on_export = |kind: Export| {
         let canvas = canvas.clone();
         let chart = Rc::clone(&props.chart);
-        let name = props.name.clone();
+        let (name, title) = (props.name.clone(), props.title.clone());
         let drawn = drawn.clone();
         Callback::from(move |_: MouseEvent| {
             let Some(element) = canvas.cast::<HtmlCanvasElement>() else {
                 return;
             };
-            if let Err(e) = export(&element, chart.as_ref(), &name, kind) {
+            if let Err(e) = export(&element, chart.as_ref(), (&name, &title), kind) {
                 drawn.set(Some(Err(e)));
             }
         })
@@ -256,11 +325,24 @@ mod tests {
     fn text_in_the_svg_export_stays_text() {
         let markup = "<img src=x onerror=alert(1)>";
         let colours = Colours::from_pairs(vec![("--surface", RGBColor(255, 255, 255))]);
-        let svg = svg_text(&diagonal(markup), &colours).unwrap_or_default();
+        let svg = svg_text(&diagonal(markup), markup, &colours).unwrap_or_default();
         assert!(svg.starts_with("<svg"), "{svg}");
         assert!(svg.contains("&lt;img src=x onerror=alert(1)&gt;"), "{svg}");
         assert!(!svg.contains("<img"), "{svg}");
         assert!(svg.contains("<polyline"), "{svg}");
+    }
+
+    #[test]
+    fn an_export_carries_its_title_and_a_source_line() {
+        let colours = Colours::from_pairs(vec![("--surface", RGBColor(255, 255, 255))]);
+        let svg = svg_text(&diagonal("x"), "Keys moved when N grows", &colours).unwrap_or_default();
+        assert!(svg.contains("Keys moved when N grows"), "{svg}");
+        assert!(svg.contains(SOURCE_LINE), "{svg}");
+        // The figure keeps its size: the title and the source line get bands of their own.
+        let height = format!("height=\"{}\"", SVG_SIZE.1 + TITLE_BAND + SOURCE_BAND);
+        assert!(svg.contains(&height), "{svg}");
+        let untitled = svg_text(&diagonal("x"), "", &colours).unwrap_or_default();
+        assert!(untitled.contains(SOURCE_LINE), "{untitled}");
     }
 }
 
@@ -288,6 +370,7 @@ mod browser_tests {
         let root = mount_with::<ChartView>(ChartViewProps {
             chart: Rc::new(diagonal("A diagonal")),
             name: "test-diagonal".into(),
+            title: "A diagonal".into(),
             verb: "Download".into(),
             tools_class: "rv-row".into(),
             button_class: Default::default(),

@@ -60,6 +60,15 @@ pub fn home() -> Html {
                        bits in an ID, a hash and a ring, a design under load. Every number is computed \
                        here in your browser, from many keys, never asserted." }
                 </p>
+                // The first call to action: new readers start with the course, which opens each
+                // view in turn; the cards below go straight to a view.
+                <p class="start-here">
+                    <Link<Route> to={Route::Learn} classes="button primary">{ "Start here: the Learn path →" }</Link<Route>>
+                    <span class="muted">{ format!(
+                        "{} short chapters, each with a live view to try. Or open a view below.",
+                        crate::learn::progress::CHAPTER_SLUGS.len()
+                    ) }</span>
+                </p>
             </section>
             <crate::learn::resume::Resume />
             <ul class="cards" aria-label="Views">

@@ -15,6 +15,19 @@ use yew::prelude::*;
 /// The `type` of the one message an embed posts.
 pub const HEIGHT_MESSAGE: &str = "shardlab:height";
 
+/// The height a `shardlab:height` message reports, in whole CSS pixels; `None` for any other
+/// message. The receiver checks who sent it.
+pub fn reported_height(data: &JsValue) -> Option<u32> {
+    let field = |name: &str| js_sys::Reflect::get(data, &name.into()).ok();
+    if field("type")?.as_string()? != HEIGHT_MESSAGE {
+        return None;
+    }
+    let height = field("height")?.as_f64()?;
+    // In range, so the conversion is exact.
+    (height.is_finite() && height > 0.0 && height <= f64::from(u32::MAX))
+        .then(|| libm::ceil(height) as u32)
+}
+
 /// The window this page is framed by, if it is in a frame at all.
 fn parent_window() -> Option<web_sys::Window> {
     let window = gloo::utils::window();

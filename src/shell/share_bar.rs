@@ -1,63 +1,80 @@
-//! The share bar on every view: "Copy link" copies the full view's address for the current state,
-//! and "Embed" shows (and copies) the two ways to put this state in another page: the one-line
-//! `data-shardlab` div with `embed.js`, and a plain iframe.
+//! The share bar on every view: "Copy link" copies the address of what is on screen (the full
+//! view, or the widget shown alone) in its current state, and "Embed" opens the embed builder
+//! (`embed_builder.rs`): pick the widget, theme and column width, see the embed live, and copy one
+//! snippet whose height the live preview measured.
 //!
 //! The clipboard can be refused (permissions, an insecure origin, an old browser); the text is
 //! then shown selected, with a note saying to copy it by hand.
 
 use std::rc::Rc;
 
+use gloo::events::EventListener;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 use yew::prelude::*;
 use yew_router::prelude::*;
 
+use super::embed_builder::{embed_builder, Builder, PANEL_ID};
+use super::embed_height::reported_height;
+use super::embed_snippet::{hash_address, ChoiceAction, EmbedChoice, SnippetForm};
+use crate::catalogue::Widget;
 use crate::route::{Route, View};
 use crate::url::url_query::query_string;
 
 /// Which text a copy was of.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Copied {
-    /// The full view's link.
+    /// The link to what is on screen.
     Link,
-    /// Both embed forms together.
-    BothForms,
-    /// The div + script form.
-    ScriptForm,
-    /// The iframe form.
-    IframeForm,
+    /// The builder's snippet, in this form.
+    Snippet(SnippetForm),
 }
 
 impl Copied {
     fn what(self) -> &'static str {
         match self {
             Copied::Link => "the link",
-            Copied::BothForms => "both embed forms",
-            Copied::ScriptForm => "the script embed",
-            Copied::IframeForm => "the iframe embed",
+            Copied::Snippet(SnippetForm::Script) => "the embed.js snippet",
+            Copied::Snippet(SnippetForm::Iframe) => "the iframe snippet",
         }
     }
 }
 
 /// The share bar's view state.
-#[derive(Clone, PartialEq, Default, Debug)]
+#[derive(Clone, PartialEq, Debug)]
 pub struct ShareState {
-    /// Whether the embed snippets are shown.
+    /// Whether the embed builder is open.
     pub embed_open: bool,
     /// The last copy's outcome, announced in a live region.
     pub status: Option<String>,
     /// The link to copy by hand, shown when the clipboard refused it.
     pub fallback_link: Option<String>,
+    /// What the builder embeds, and the height its preview measured.
+    pub choice: EmbedChoice,
+}
+
+impl ShareState {
+    /// The bar closed, its builder set to embed `widget` (the one on screen), or the whole view.
+    pub fn new(widget: Option<Widget>) -> ShareState {
+        ShareState {
+            embed_open: false,
+            status: None,
+            fallback_link: None,
+            choice: EmbedChoice::new(widget),
+        }
+    }
 }
 
 /// What the share bar can be told.
 pub enum ShareAction {
-    /// Show or hide the embed snippets.
+    /// Open or close the embed builder.
     ToggleEmbed,
     /// The clipboard took the text.
     Copied(Copied),
     /// The clipboard refused the text; keep it on screen, selectable.
     Refused(Copied, String),
+    /// The reader changed a choice in the builder, or its preview reported its height.
+    Choose(ChoiceAction),
 }
 
 impl Reducible for ShareState {
@@ -83,9 +100,16 @@ impl Reducible for ShareState {
                 ));
                 match what {
                     Copied::Link => next.fallback_link = Some(text),
-                    // The embed forms are already on screen in their text boxes.
-                    _ => next.embed_open = true,
+                    // The snippet is already on screen in its text box.
+                    Copied::Snippet(_) => next.embed_open = true,
                 }
+            }
+            ShareAction::Choose(action) => {
+                let choice = next.choice.apply(action);
+                if choice == next.choice {
+                    return self;
+                }
+                next.choice = choice;
             }
         }
         Rc::new(next)
@@ -99,6 +123,9 @@ pub struct ShareBarProps {
     pub view: View,
     /// The view's current query pairs, as its address carries them.
     pub query: Vec<(&'static str, String)>,
+    /// The widget on screen, when the view shows one alone.
+    #[prop_or_default]
+    pub widget: Option<crate::catalogue::Widget>,
 }
 
 /// The absolute URL of `file` beside the running page (the site's base URL), e.g.
@@ -112,54 +139,6 @@ fn site_url(file: &str) -> String {
     web_sys::Url::new_with_base(file, &base)
         .map(|url| url.href())
         .unwrap_or_else(|_| file.to_owned())
-}
-
-/// `#/ring` or `#/embed/ring`, with `?query` when the state is not the opening one.
-pub fn hash_address(route_path: &str, query: &str) -> String {
-    if query.is_empty() {
-        format!("#{route_path}")
-    } else {
-        format!("#{route_path}?{query}")
-    }
-}
-
-/// Escapes text for a double-quoted HTML attribute.
-pub fn attribute(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('"', "&quot;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-}
-
-/// The one-line embed: a placeholder div that `embed.js` (at `script_url`) turns into an iframe.
-/// `data-shardlab-embed` lets the script find itself where `document.currentScript` is null.
-pub fn script_snippet(view: View, query: &str, script_url: &str) -> String {
-    let state = if query.is_empty() {
-        String::new()
-    } else {
-        format!(" data-state=\"{}\"", attribute(query))
-    };
-    format!(
-        "<div data-shardlab=\"{}\"{state}></div>\n<script src=\"{}\" async data-shardlab-embed></script>",
-        view.name(),
-        attribute(script_url)
-    )
-}
-
-/// The plain iframe embed; it works without the script, at a fixed height.
-pub fn iframe_snippet(view: View, frame_url: &str, label: &str) -> String {
-    // Each view's height at about 1000 px wide (measured); narrower frames need more, which
-    // the script form handles and this form leaves to the author.
-    let height = match view {
-        View::Decoder => 3100,
-        View::Ring => 4300,
-        View::Board => 2400,
-    };
-    format!(
-        "<iframe src=\"{}\" title=\"shardlab: {} (interactive)\" width=\"100%\" height=\"{height}\" style=\"border:0\" loading=\"lazy\"></iframe>",
-        attribute(frame_url),
-        attribute(label)
-    )
 }
 
 /// The clipboard, if this browser offers one here (it is missing on insecure origins).
@@ -193,7 +172,7 @@ fn copy(text: String, what: Copied, dispatch: UseReducerDispatcher<ShareState>) 
 }
 
 /// Selects the text of the focused box, so Ctrl+C copies it at once.
-fn select_on_focus() -> Callback<FocusEvent> {
+pub(super) fn select_on_focus() -> Callback<FocusEvent> {
     Callback::from(|event: FocusEvent| {
         if let Some(input) = event.target_dyn_into::<web_sys::HtmlInputElement>() {
             input.select();
@@ -203,55 +182,73 @@ fn select_on_focus() -> Callback<FocusEvent> {
     })
 }
 
-/// "Copy link" and "Embed" for a view. Renders nothing inside an embed, whose own link opens
-/// the full view.
+/// While the builder is open, takes each height its preview reports: only from the preview's own
+/// window, on this page's origin.
+#[hook]
+fn use_preview_height(open: bool, preview: NodeRef, dispatch: UseReducerDispatcher<ShareState>) {
+    use_effect_with(open, move |open| {
+        let listener = open.then(|| {
+            EventListener::new(&gloo::utils::window(), "message", move |event| {
+                let Some(event) = event.dyn_ref::<web_sys::MessageEvent>() else {
+                    return;
+                };
+                let own_origin = gloo::utils::window().location().origin().ok();
+                let preview_window = preview
+                    .cast::<web_sys::HtmlIFrameElement>()
+                    .and_then(|frame| frame.content_window())
+                    .map(JsValue::from);
+                let from_preview = preview_window.is_some()
+                    && event.source().map(JsValue::from) == preview_window
+                    && own_origin.as_deref() == Some(event.origin().as_str());
+                if let (true, Some(height)) = (from_preview, reported_height(&event.data())) {
+                    dispatch.dispatch(ShareAction::Choose(ChoiceAction::Measured(height)));
+                }
+            })
+        });
+        move || drop(listener)
+    });
+}
+
+/// "Copy link" and "Embed" for a view or a widget. Renders nothing inside an embed, whose own
+/// link opens the full view.
 #[function_component(ShareBar)]
 pub fn share_bar(props: &ShareBarProps) -> Html {
-    let share = use_reducer(ShareState::default);
+    let widget = props.widget;
+    let share = use_reducer(move || ShareState::new(widget));
+    let preview = use_node_ref();
+    use_preview_height(share.embed_open, preview.clone(), share.dispatcher());
     let route = use_route::<Route>();
     if route.is_some_and(Route::is_embed) {
         return html! {};
     }
     let query = query_string(&props.query);
     let view = props.view;
-    let link = format!(
-        "{}{}",
-        site_url(view.page_from_here()),
-        hash_address(&view.full_route().to_path(), &query)
-    );
-    let frame_url = format!(
-        "{}{}",
-        site_url(view.page_from_here()),
-        hash_address(&view.embed_route().to_path(), &query)
-    );
-    let script = script_snippet(view, &query, &site_url("embed.js"));
-    let iframe = iframe_snippet(view, &frame_url, view.full_route().label());
+    let page_url = site_url(view.page_from_here());
+    let on_screen = widget.map_or_else(|| view.full_route().to_path(), |w| w.path(false));
+    let link = format!("{page_url}{}", hash_address(&on_screen, &query));
+    let snippet = share
+        .choice
+        .snippet(view, &page_url, &site_url("embed.js"), &query);
     let copier = |text: String, what: Copied| {
         let dispatch = share.dispatcher();
         Callback::from(move |_: MouseEvent| copy(text.clone(), what, dispatch.clone()))
     };
     let on_link = copier(link, Copied::Link);
+    let on_copy = copier(snippet.clone(), Copied::Snippet(share.choice.form));
     let on_embed = {
         let dispatch = share.dispatcher();
-        let both = format!("{script}\n\n{iframe}");
-        let open = share.embed_open;
-        Callback::from(move |_: MouseEvent| {
-            dispatch.dispatch(ShareAction::ToggleEmbed);
-            // Opening the panel copies both forms; closing it copies nothing.
-            if !open {
-                copy(both.clone(), Copied::BothForms, dispatch.clone());
-            }
-        })
+        Callback::from(move |_: MouseEvent| dispatch.dispatch(ShareAction::ToggleEmbed))
     };
-    let on_script = copier(script.clone(), Copied::ScriptForm);
-    let on_iframe = copier(iframe.clone(), Copied::IframeForm);
-    let panel_id = format!("share-embed-{}", view.name());
+    let on_choose = {
+        let dispatch = share.dispatcher();
+        Callback::from(move |action| dispatch.dispatch(ShareAction::Choose(action)))
+    };
     html! {
         <div class="share-bar" role="group" aria-label="Share this view">
             <div class="share-buttons">
                 <button type="button" class="share-link" onclick={on_link}>{ "Copy link" }</button>
                 <button type="button" class="share-embed-toggle" aria-expanded={share.embed_open.to_string()}
-                    aria-controls={panel_id.clone()} onclick={on_embed}>{ "Embed" }</button>
+                    aria-controls={PANEL_ID} onclick={on_embed}>{ "Embed" }</button>
                 <span class="share-status" role="status" aria-live="polite">
                     { share.status.clone().unwrap_or_default() }
                 </span>
@@ -263,17 +260,8 @@ pub fn share_bar(props: &ShareBarProps) -> Html {
                 </label>
             }
             if share.embed_open {
-                <div class="share-embed" id={panel_id}>
-                    <p>{ "Paste either form into your page's HTML. The first sizes itself to fit; the second needs no script." }</p>
-                    <label for={format!("{}-script", view.name())}>{ "With embed.js (fits its height)" }</label>
-                    <textarea id={format!("{}-script", view.name())} class="mono share-snippet" data-testid="embed-script"
-                        readonly=true rows="5" value={script} onfocus={select_on_focus()} />
-                    <button type="button" onclick={on_script}>{ "Copy this form" }</button>
-                    <label for={format!("{}-iframe", view.name())}>{ "A plain iframe" }</label>
-                    <textarea id={format!("{}-iframe", view.name())} class="mono share-snippet" data-testid="embed-iframe"
-                        readonly=true rows="5" value={iframe} onfocus={select_on_focus()} />
-                    <button type="button" onclick={on_iframe}>{ "Copy this form" }</button>
-                </div>
+                { embed_builder(Builder { view, choice: share.choice, state: &query, snippet, preview,
+                    on_choose, on_copy }) }
             }
         </div>
     }
@@ -282,36 +270,11 @@ pub fn share_bar(props: &ShareBarProps) -> Html {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn snippets_carry_the_state_and_escape_it_for_html() {
-        let script = script_snippet(View::Ring, "v=1&scheme=mod", "https://a.example/s/embed.js");
-        assert_eq!(
-            script,
-            "<div data-shardlab=\"ring\" data-state=\"v=1&amp;scheme=mod\"></div>\n<script src=\"https://a.example/s/embed.js\" async data-shardlab-embed></script>"
-        );
-        let iframe = iframe_snippet(
-            View::Board,
-            "https://a.example/s/board.html#/embed/board?v=1&users=5",
-            "Board",
-        );
-        assert!(iframe.starts_with(
-            "<iframe src=\"https://a.example/s/board.html#/embed/board?v=1&amp;users=5\" title=\"shardlab: Board (interactive)\""
-        ));
-        assert_eq!(attribute("\"<x>\""), "&quot;&lt;x&gt;&quot;");
-        assert!(script_snippet(View::Decoder, "", "e.js")
-            .starts_with("<div data-shardlab=\"decoder\"></div>"));
-    }
-
-    #[test]
-    fn addresses_leave_out_an_empty_query() {
-        assert_eq!(hash_address("/ring", ""), "#/ring");
-        assert_eq!(hash_address("/embed/ring", "v=1"), "#/embed/ring?v=1");
-    }
+    use crate::catalogue::RingWidget;
 
     #[test]
     fn a_refused_copy_keeps_the_text_on_screen() {
-        let state = Rc::new(ShareState::default());
+        let state = Rc::new(ShareState::new(None));
         let state = state.reduce(ShareAction::Refused(Copied::Link, "L".into()));
         assert_eq!(state.fallback_link.as_deref(), Some("L"));
         assert!(state
@@ -320,7 +283,29 @@ mod tests {
             .is_some_and(|s| s.contains("Ctrl+C")));
         let state = state.reduce(ShareAction::Copied(Copied::Link));
         assert_eq!(state.fallback_link, None);
-        let state = state.reduce(ShareAction::Refused(Copied::IframeForm, "I".into()));
+        let state = state.reduce(ShareAction::Refused(
+            Copied::Snippet(SnippetForm::Iframe),
+            "I".into(),
+        ));
         assert!(state.embed_open);
+    }
+
+    #[test]
+    fn the_builder_opens_on_the_widget_on_screen_and_a_copy_is_announced() {
+        let grow = Widget::Ring(RingWidget::Grow);
+        let state = Rc::new(ShareState::new(Some(grow)));
+        assert_eq!(state.choice.widget, Some(grow));
+        let open = state.reduce(ShareAction::ToggleEmbed);
+        assert!(open.embed_open);
+        let measured = open.reduce(ShareAction::Choose(ChoiceAction::Measured(480)));
+        assert_eq!(measured.choice.height, Some(480));
+        // A report of the same height changes nothing, so nothing re-renders.
+        let again = Rc::clone(&measured).reduce(ShareAction::Choose(ChoiceAction::Measured(480)));
+        assert!(Rc::ptr_eq(&again, &measured));
+        let copied = again.reduce(ShareAction::Copied(Copied::Snippet(SnippetForm::Script)));
+        assert_eq!(
+            copied.status.as_deref(),
+            Some("Copied the embed.js snippet to the clipboard.")
+        );
     }
 }

@@ -1,4 +1,8 @@
 //! The light/dark toggle. Until the reader picks, the page follows `prefers-color-scheme`.
+//!
+//! The button names what it does ("Switch to dark theme", with the moon; "Switch to light theme",
+//! with the sun) in both themes. Its name is the state's equivalent, so it carries no
+//! `aria-pressed`: a toggle's pressed state beside a name that changes would read twice.
 
 use yew::prelude::*;
 
@@ -17,12 +21,14 @@ pub fn theme_toggle() -> Html {
             current.set(next);
         })
     };
-    let dark = *current == Theme::Dark;
+    let (icon, action) = match *current {
+        Theme::Light => ("☾", "Switch to dark theme"),
+        Theme::Dark => ("☀", "Switch to light theme"),
+    };
     html! {
-        <button type="button" class="theme-toggle" {onclick} aria-pressed={dark.to_string()}
-            title="Switch between the light and the dark theme">
-            <span aria-hidden="true">{ if dark { "☾" } else { "☀" } }</span>
-            <span class="theme-toggle-label">{ " Dark theme" }</span>
+        <button type="button" class="theme-toggle" {onclick} title={action}>
+            <span aria-hidden="true">{ icon }</span>
+            <span class="theme-toggle-label">{ " " }{ action }</span>
         </button>
     }
 }
@@ -38,8 +44,9 @@ mod tests {
 
     wasm_bindgen_test_configure!(run_in_browser);
 
-    fn pressed(theme: Theme) -> Option<String> {
-        Some((theme == Theme::Dark).to_string())
+    fn action(theme: Theme) -> Option<String> {
+        let other = theme.other().as_str();
+        Some(format!("Switch to {other} theme"))
     }
 
     #[wasm_bindgen_test]
@@ -47,7 +54,7 @@ mod tests {
         let before = theme::effective();
         let root = mount::<ThemeToggle>().await;
         let button = find(&root, "button");
-        assert_eq!(button.get_attribute("aria-pressed"), pressed(before));
+        assert_eq!(button.get_attribute("title"), action(before));
 
         button.unchecked_ref::<web_sys::HtmlElement>().click();
         yew::scheduler::flush().await;
@@ -59,6 +66,6 @@ mod tests {
             html.and_then(|h| h.get_attribute("data-theme")).as_deref(),
             Some(after.as_str())
         );
-        assert_eq!(button.get_attribute("aria-pressed"), pressed(after));
+        assert_eq!(button.get_attribute("title"), action(after));
     }
 }

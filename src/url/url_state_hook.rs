@@ -120,11 +120,11 @@ where
     let encoded = (codec.encode)(&state);
     // The address the view wrote last; an address change that merely echoes it is no edit.
     let last_written = use_mut_ref(Vec::<(String, String)>::new);
-    let target = if route.is_some_and(Route::is_embed) {
-        codec.view.embed_route()
-    } else {
-        codec.view.full_route()
-    };
+    // The route the view is on (its full route, its embed route or one of its widgets' routes),
+    // so a widget keeps its own address as its state changes.
+    let target = route
+        .filter(|route| route.view() == Some(codec.view))
+        .unwrap_or_else(|| codec.view.full_route());
 
     // State → address bar.
     {
