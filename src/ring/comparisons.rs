@@ -1,32 +1,32 @@
-//! The comparison plots: load per server (from the page's statistics), the moved fraction of
-//! N → N+1 for every scheme (a streamed [`MovementSweep`]), and ring balance against vnodes with
-//! its spread over seeds (a streamed [`VnodeSweep`]). Each sweep is a sliced job
-//! ([`crate::jobs`]), restarted when what it measures changes.
-
-use std::rc::Rc;
+//! The comparison plots' figures: load per server (from the page's statistics), the moved
+//! fraction of N → N+1 for every scheme (from a `MovementSweep`), and ring balance against
+//! vnodes with its spread over seeds (from a `VnodeSweep`), and the sweeps' sizes. The parts
+//! that run the sweeps and draw the plots are `parts/moved_plot.rs`, `parts/vnode_plot.rs` and
+//! `parts/load_plot.rs`.
 
 use shardlab_core::placement::{
-    LoadStats, MovementSweep, SchemeKind, SchemeSpec, SweepSeries, VnodeSweep, VnodeSweepResult,
-    MAX_RING_POINTS,
+    expected_stddev_over_mean, LoadStats, SchemeKind, SweepSeries, VnodeSweepResult,
 };
 use shardlab_core::stepped::Progress;
-use yew::prelude::*;
 
-use super::plots::{Plot, PlotView};
+use super::plots::Plot;
 use crate::chart::axis::{Axis, Ticks};
 use crate::chart::figure::{Bar, Line, Paint, Panel, Stroke};
-use crate::jobs::hook::use_stepped_job;
-use crate::jobs::slicer;
-use shardlab_core::text::thousands;
 
-const SWEEP_COUNTS: [u32; 10] = [1, 2, 3, 4, 5, 6, 8, 10, 12, 16];
-const SWEEP_SEEDS: u64 = 3;
-const SWEEP_KEYS: u64 = 20_000;
-const VNODE_COUNTS: [u32; 10] = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000];
-const VNODE_SEEDS: u64 = 5;
-const VNODE_KEYS: u64 = 50_000;
+/// The server counts the movement sweep steps through (N → N+1 for each).
+pub const SWEEP_COUNTS: [u32; 10] = [1, 2, 3, 4, 5, 6, 8, 10, 12, 16];
+/// Seeds per point of the movement sweep.
+pub const SWEEP_SEEDS: u64 = 3;
+/// Keys per run of the movement sweep.
+pub const SWEEP_KEYS: u64 = 20_000;
+/// The vnode counts the balance sweep measures.
+pub const VNODE_COUNTS: [u32; 10] = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000];
+/// Rings per point of the balance sweep.
+pub const VNODE_SEEDS: u64 = 5;
+/// Keys per ring of the balance sweep.
+pub const VNODE_KEYS: u64 = 50_000;
 /// How long the vnode sweep waits after a server count change: the ring's keys fly for 600 ms.
-const AFTER_FLIGHT_MS: u32 = 650;
+pub const AFTER_FLIGHT_MS: u32 = 650;
 
 /// The colour of server `id`, as `server_class` picks it.
 pub fn server_paint(id: u32) -> Paint {
@@ -119,7 +119,7 @@ pub fn load_plot(load: &LoadStats) -> Plot {
     )
 }
 
-fn movement_plot(all: &[SweepSeries]) -> Plot {
+pub fn movement_plot(all: &[SweepSeries]) -> Plot {
     let mut panel = Panel::new(Axis::linear(
         "keys moved (fraction)",
         0.0,
@@ -159,7 +159,7 @@ fn movement_plot(all: &[SweepSeries]) -> Plot {
     )
 }
 
-fn vnode_plot(r: &VnodeSweepResult) -> Plot {
+pub fn vnode_plot(r: &VnodeSweepResult) -> Plot {
     // x is the position in the 1-2-5 list of vnode counts, which is evenly spaced on a log scale.
     let counts: Vec<u32> = r.max_over_mean.iter().map(|p| p.x).collect();
     let lx = |v: u32| counts.iter().position(|&c| c == v).unwrap_or(0) as f64;
@@ -186,13 +186,18 @@ fn vnode_plot(r: &VnodeSweepResult) -> Plot {
     panel.lines = vec![
         measured("max/mean", Paint::Var("--c6"), &r.max_over_mean),
         measured("σ/mean", Paint::Var("--c5"), &r.stddev_over_mean),
+        // The expected σ/mean for these servers and keys, not the 1/√V rule of thumb, which
+        // overstates a few servers' spread (issue 19).
         named(
-            "1/√V".into(),
+            "expected σ/mean".into(),
             Stroke::Dashed,
             Paint::Var("--text"),
             r.stddev_over_mean
                 .iter()
-                .map(|p| (lx(p.x), p.ideal))
+                .map(|p| {
+                    let expected = expected_stddev_over_mean(r.servers, p.x, r.keys);
+                    (lx(p.x), expected)
+                })
                 .collect(),
         ),
     ];
@@ -212,101 +217,9 @@ fn vnode_plot(r: &VnodeSweepResult) -> Plot {
 }
 
 /// The note under a plot whose sweep is still running.
-fn measuring(progress: Progress) -> Option<String> {
+pub fn measuring(progress: Progress) -> Option<String> {
     Some(format!(
         "Measuring… {:.0} %",
         progress.done as f64 / progress.total.max(1) as f64 * 100.0
     ))
-}
-
-/// Props for [`Comparisons`].
-#[derive(Properties, PartialEq)]
-pub struct ComparisonsProps {
-    /// The current load, once measured.
-    pub load: Option<Rc<LoadStats>>,
-    pub servers: u32,
-    pub vnodes: u32,
-    pub seed: u64,
-}
-
-/// The three plots. A component of its own, so the sweeps' progress re-renders only the plots.
-#[function_component(Comparisons)]
-pub fn comparisons(props: &ComparisonsProps) -> Html {
-    let moved = use_state(|| None::<(Rc<Plot>, Option<String>)>);
-    let balance = use_state(|| None::<(Rc<Plot>, Option<String>)>);
-    {
-        let (set, done) = (moved.setter(), moved.setter());
-        let (seed, vnodes) = (props.seed, props.vnodes);
-        use_stepped_job((seed, vnodes), 0, move |ticket| {
-            let specs: Vec<SchemeSpec> = SchemeKind::ALL
-                .into_iter()
-                .map(|kind| SchemeSpec::from_kind(kind, vnodes))
-                .collect();
-            let seeds = (0..SWEEP_SEEDS).map(|i| seed.wrapping_add(i)).collect();
-            if let Ok(sweep) = MovementSweep::new(specs, SWEEP_COUNTS.to_vec(), seeds, SWEEP_KEYS) {
-                slicer::run(
-                    sweep,
-                    ticket,
-                    move |s: &MovementSweep, p| {
-                        set.set(Some((Rc::new(movement_plot(&s.series())), measuring(p))))
-                    },
-                    move |series| done.set(Some((Rc::new(movement_plot(&series)), None))),
-                );
-            }
-        });
-    }
-    let vnode_servers = props.servers.clamp(2, 64);
-    {
-        let (set, done) = (balance.setter(), balance.setter());
-        let seed = props.seed;
-        // A server count changes when a server is added or killed, just as the ring's keys start
-        // to fly (key_dots.rs): building the rings and the first slices wait for them to land, so
-        // they take no frame from the flight.
-        use_stepped_job((vnode_servers, seed), AFTER_FLIGHT_MS, move |ticket| {
-            let counts: Vec<u32> = VNODE_COUNTS
-                .iter()
-                .copied()
-                .filter(|&v| {
-                    u64::from(v).saturating_mul(u64::from(vnode_servers)) <= MAX_RING_POINTS
-                })
-                .collect();
-            let seeds = (0..VNODE_SEEDS).map(|i| seed.wrapping_add(i)).collect();
-            if let Ok(sweep) = VnodeSweep::new(vnode_servers, counts, seeds, VNODE_KEYS) {
-                slicer::run(
-                    sweep,
-                    ticket,
-                    move |s: &VnodeSweep, p| {
-                        set.set(Some((Rc::new(vnode_plot(&s.result())), measuring(p))))
-                    },
-                    move |result| done.set(Some((Rc::new(vnode_plot(&result)), None))),
-                );
-            }
-        });
-    }
-    let load = use_memo(props.load.clone(), |load| {
-        load.as_ref().map(|l| Rc::new(load_plot(l)))
-    });
-    html! {
-        <section class="panel rv-comparisons" aria-labelledby="rv-comparisons-title">
-            <h2 id="rv-comparisons-title">{ "Comparisons" }</h2>
-            <div class="rv-plots">
-                if let (Some(plot), Some(l)) = ((*load).clone(), props.load.as_ref()) {
-                    <PlotView id="load" {plot} caption={format!(
-                        "Keys owned by each server, counted over {} keys; the dashed line is the mean. \
-                         Under the ring, raise the vnodes and the bars even out.", thousands(l.keys))} />
-                }
-                if let Some((plot, progress)) = (*moved).clone() {
-                    <PlotView id="moved" {plot} {progress} caption={format!(
-                        "Each point is the mean over {SWEEP_SEEDS} seeds of {} keys, with the whiskers at min and max. \
-                         Mod and range move most keys; ring, jump and rendezvous stay near the dashed ideal. \
-                         The directory moves none: existing entries stay until someone moves them.", thousands(SWEEP_KEYS))} />
-                }
-                if let Some((plot, progress)) = (*balance).clone() {
-                    <PlotView id="vnodes" {plot} {progress} caption={format!(
-                        "{VNODE_SEEDS} rings per point (other vnode salts and keys), {} keys each; whiskers are min and max. \
-                         σ/mean follows 1/√V until the key count's own noise takes over.", thousands(VNODE_KEYS))} />
-                }
-            </div>
-        </section>
-    }
 }

@@ -5,11 +5,14 @@
 //! `requestAnimationFrame`. The keys that stay put are painted once per flight into a layer that
 //! each frame starts from, so a frame only paints the keys that move.
 //!
-//! Keys that changed owner slide from the key orbit to the moved orbit, fade from the old owner's
-//! colour to the new one's and carry a red outline; the others stay put. The flight lasts
-//! `--rv-flight` (www/ring.css), which is 0 under `prefers-reduced-motion`, so the end state is
-//! drawn at once. Colours are read from the theme's CSS (hidden probes with the same
-//! `server_class` as the SVG) whenever the theme or the system scheme changes.
+//! A change plays as [`super::animation`] says: first the arcs change owner (this painter sets
+//! `--rv-arcs`, 0 → 1, and `data-stage` on the drawing's wrapper, and the SVG's marks follow them
+//! in CSS), then the keys that changed owner slide from the key orbit to the moved orbit, fade
+//! from the old owner's colour to the new one's and carry a red outline; the others stay put.
+//! `--rv-flight` (www/ring.css) sets the pace: the stages' total at normal speed, 0 under
+//! `prefers-reduced-motion`, which (like the media query itself) draws the end state at once.
+//! Colours are read from the theme's CSS (hidden probes with the same `server_class` as the SVG)
+//! whenever the theme or the system scheme changes.
 
 use std::cell::RefCell;
 use std::f64::consts::TAU;
@@ -22,6 +25,7 @@ use wasm_bindgen::JsCast;
 use web_sys::{CanvasRenderingContext2d, Element, HtmlCanvasElement, ImageData};
 use yew::prelude::*;
 
+use super::animation::{Animation, Event, TOTAL_MS};
 use super::dot_raster::{DotStyle, Raster, Rgb};
 use super::ring_drawing::{turn_of, Dot, Scene, CENTRE, KEY_ORBIT, MOVED_ORBIT};
 use crate::browser::number::parse_f64;
@@ -145,10 +149,10 @@ struct Painter {
     still: Option<Raster>,
     /// The still layer being painted, when `still` is out of date.
     building: Option<StillBuild>,
-    /// The duration of a flight that starts when the still layer is ready, in ms.
-    waiting_flight: Option<f64>,
-    /// When the current flight started (`performance.now()`) and how long it lasts, in ms.
-    flight: Option<(f64, f64)>,
+    /// The pace of an animation that starts when the still layer is ready.
+    waiting: Option<f64>,
+    /// The change's animation.
+    animation: Animation,
     frame: Option<AnimationFrame>,
     /// Whether a scene has been drawn: the first one appears without a flight.
     drawn_once: bool,
@@ -309,18 +313,44 @@ fn paint(
     let _ = ctx.set_global_composite_operation("source-over");
 }
 
-/// Starts drawing a new scene: a flight when keys moved and motion is allowed, then the frames.
-fn begin_scene(painter: &Rc<RefCell<Painter>>, wants_flight: bool) {
+/// Whether the reader asked for reduced motion (a media query, which forces no style pass).
+fn reduced_motion() -> bool {
+    gloo::utils::window()
+        .match_media("(prefers-reduced-motion: reduce)")
+        .ok()
+        .flatten()
+        .is_some_and(|query| query.matches())
+}
+
+/// Shows the arcs' stage on the drawing's wrapper: `data-stage` and `--rv-arcs` (0 old owners, 1
+/// new ones), which the SVG's marks read.
+fn show_stage(canvas: &Element, stage: &str, arcs: f64) {
+    if let Some(wrap) = canvas.parent_element() {
+        let _ = wrap.set_attribute("data-stage", stage);
+        let _ = wrap.set_attribute("style", &format!("--rv-arcs:{arcs:.3}"));
+    }
+}
+
+/// Shows the old owners at once (in the task of the click), so the new band never flashes before
+/// the animation's first frame; under reduced motion the end state stays.
+fn hold_before_change(canvas: &NodeRef) {
+    if let (Some(canvas), false) = (canvas.cast::<Element>(), reduced_motion()) {
+        show_stage(&canvas, "arcs", 0.0);
+    }
+}
+
+/// Starts drawing a new scene: an animation when it shows a change, then the frames.
+fn begin_scene(painter: &Rc<RefCell<Painter>>, animate: bool) {
     {
         let mut state = painter.borrow_mut();
-        let duration = state
+        let flight = state
             .canvas
             .cast::<Element>()
             .and_then(|canvas| computed(&canvas, "--rv-flight"))
             .as_deref()
             .and_then(parse_ms)
             .unwrap_or(0.0);
-        state.waiting_flight = (wants_flight && duration > 0.0).then_some(duration);
+        state.waiting = animate.then_some(flight / f64::from(TOTAL_MS));
     }
     redraw(painter);
 }
@@ -358,29 +388,30 @@ fn redraw(painter: &Rc<RefCell<Painter>>) {
                 return;
             }
             state.still = Some(build.layer);
-            if let Some(duration) = state.waiting_flight.take() {
-                state.flight = Some((now(), duration));
-            }
         }
-        let progress = match state.flight {
-            Some((start, duration)) if duration > 0.0 => {
-                ((now() - start) / duration).clamp(0.0, 1.0)
-            }
-            _ => 1.0,
-        };
+        // The animation starts once the still layer is whole, so the moving keys fly over the
+        // right background.
+        let time = now();
+        if let Some(pace) = state.waiting.take() {
+            state.animation = state.animation.on(Event::Start {
+                now: time,
+                pace,
+                reduced_motion: reduced_motion(),
+            });
+        }
+        state.animation = state.animation.on(Event::Frame { now: time });
+        let frame = state.animation.frame(time);
         if let Some(still) = &state.still {
-            paint(&ctx, still, &state.batches, &palette, progress);
+            paint(&ctx, still, &state.batches, &palette, frame.keys);
         }
+        show_stage(&canvas, frame.stage.name(), frame.arcs);
     }
-    let flying = state
-        .flight
-        .is_some_and(|(start, duration)| duration > 0.0 && now() - start < duration);
-    let _ = canvas.set_attribute("data-flying", if flying { "true" } else { "false" });
-    if flying {
+    let running = state.animation.running();
+    let _ = canvas.set_attribute("data-flying", if running { "true" } else { "false" });
+    if running {
         let next = Rc::clone(painter);
         state.frame = Some(request_animation_frame(move |_| redraw(&next)));
     } else {
-        state.flight = None;
         state.frame = None;
     }
 }
@@ -390,6 +421,9 @@ fn redraw(painter: &Rc<RefCell<Painter>>) {
 pub struct KeyDotsProps {
     /// The scene whose `dots` are drawn (the rest of it is the SVG's).
     pub scene: Rc<Scene>,
+    /// How many times Replay was pressed: each press plays the last change again.
+    #[prop_or_default]
+    pub replay: u32,
 }
 
 /// The canvas of key dots, with the hidden colour probes it reads the theme from.
@@ -406,8 +440,8 @@ pub fn key_dots(props: &KeyDotsProps) -> Html {
             palette: None,
             still: None,
             building: None,
-            waiting_flight: None,
-            flight: None,
+            waiting: None,
+            animation: Animation::DONE,
             frame: None,
             drawn_once: false,
         })
@@ -419,14 +453,18 @@ pub fn key_dots(props: &KeyDotsProps) -> Html {
 
     {
         let painter = painter.clone();
+        let changed = props.scene.change.is_some();
         use_effect_with(Rc::clone(&*batches), move |batches| {
             {
                 let mut state = painter.borrow_mut();
                 state.batches = Rc::clone(batches);
                 state.still = None;
                 state.building = None;
-                state.flight = None;
-                let wants_flight = state.drawn_once && batches.moved() > 0;
+                state.animation = Animation::DONE;
+                let animate = state.drawn_once && (changed || batches.moved() > 0);
+                if animate {
+                    hold_before_change(&state.canvas);
+                }
                 // The page's first render has no dots (they come a task later): the first scene
                 // with dots is the one that appears without a flight.
                 state.drawn_once =
@@ -436,8 +474,21 @@ pub fn key_dots(props: &KeyDotsProps) -> Html {
                 // layer is painted over several frames.
                 let next = Rc::clone(&painter);
                 state.frame = Some(request_animation_frame(move |_| {
-                    begin_scene(&next, wants_flight)
+                    begin_scene(&next, animate)
                 }));
+            }
+        });
+    }
+
+    // Replay plays the last change again, over the still layer already painted.
+    {
+        let painter = painter.clone();
+        use_effect_with(props.replay, move |&replay| {
+            if replay != 0 {
+                let mut state = painter.borrow_mut();
+                hold_before_change(&state.canvas);
+                let next = Rc::clone(&painter);
+                state.frame = Some(request_animation_frame(move |_| begin_scene(&next, true)));
             }
         });
     }

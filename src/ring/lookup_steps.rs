@@ -1,10 +1,12 @@
 //! Step-by-step lookup: type a key, then step through hash → point on the ring → clockwise walk →
-//! owner → replicas. Play, pause and step controls; the drawing highlights the current step.
+//! owner → replicas. Play, pause and step controls; the drawing highlights the current step, and
+//! beside the controls a zoomed strip ([`super::lookup_inset`]) follows the walk.
 
 use gloo::timers::callback::Timeout;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
+use super::lookup_inset::{lookup_inset, LookupInsetProps};
 use super::state::Action;
 use crate::widgets::palette::server_class;
 
@@ -104,13 +106,17 @@ pub fn use_lookup_steps(props: &LookupStepsProps) -> Html {
             <p class="mono rv-hash">{ format!("hash = {}", props.key_hash) }</p>
             <div class="rv-row" role="group" aria-label="Step controls">
                 <button type="button" onclick={reset} aria-label="First step">{ "|◀" }</button>
-                <button type="button" onclick={back} aria-label="Previous step" disabled={step == 0}>{ "◀" }</button>
+                // aria-disabled, not disabled: a disabled button drops keyboard focus to the body.
+                <button type="button" onclick={back} aria-label="Previous step"
+                    aria-disabled={(step == 0).then_some("true")}>{ "◀" }</button>
                 <button type="button" class="primary" onclick={toggle} aria-pressed={(*playing).to_string()}>
                     { if *playing { "Pause" } else { "Play" } }
                 </button>
-                <button type="button" onclick={next} aria-label="Next step" disabled={step >= last}>{ "▶" }</button>
+                <button type="button" onclick={next} aria-label="Next step"
+                    aria-disabled={(step >= last).then_some("true")}>{ "▶" }</button>
                 <span class="muted" aria-live="polite">{ format!("step {} of {}", step.saturating_add(1), last.saturating_add(1)) }</span>
             </div>
+            { lookup_inset(&LookupInsetProps { key_hash: props.key_hash, steps: &props.steps, step }) }
             <ol class="rv-steps">{ for items }</ol>
             <p>{ "Owners, first to last:" }</p>
             <ol class="rv-replicas" data-testid="replicas">{ for replicas }</ol>

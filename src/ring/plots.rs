@@ -1,16 +1,10 @@
-//! One plot of the Ring's comparisons: a shared [`Figure`] of one panel, drawn by the shared
-//! [`ChartView`] (a canvas on the page; PNG and SVG exports), with its named series as a table
-//! ([`crate::chart::table`]) for its text alternative and a CSV export.
+//! One plot of the Ring's comparisons: a shared [`Figure`] of one panel with its legend and
+//! summary, as `parts/plot_view.rs` draws it.
 
 use std::rc::Rc;
 
-use yew::prelude::*;
-
 use crate::chart::axis::Axis;
 use crate::chart::figure::{Figure, Key, Paint, Panel, Sample, Stroke};
-use crate::chart::table::{self, columns, x_values};
-use crate::chart::ChartView;
-use crate::files::download::download_text;
 
 /// A Ring plot: its title, its figure, and how its table names the x column.
 #[derive(Debug, Clone, PartialEq)]
@@ -66,94 +60,11 @@ impl Plot {
     }
 }
 
-/// Props for [`PlotView`].
-#[derive(Properties, PartialEq)]
-pub struct PlotViewProps {
-    /// A short id: the canvas is `shardlab-{id}` and so are the downloads' names.
-    pub id: &'static str,
-    /// The plot.
-    pub plot: Rc<Plot>,
-    /// A sentence under the plot (what to look at, sample sizes).
-    pub caption: String,
-    /// Progress while the data streams in, e.g. "measuring… 40 %".
-    #[prop_or_default]
-    pub progress: Option<String>,
-}
-
-/// A table cell: the value, with its spread over seeds when it has one.
-fn cell(y: Option<f64>, spread: Option<(f64, f64)>) -> String {
-    match (y, spread) {
-        (Some(y), Some((lo, hi))) => format!("{y:.4} ({lo:.4} – {hi:.4})"),
-        (Some(y), None) if y.abs() >= 100.0 => format!("{y:.0}"),
-        (Some(y), None) => format!("{y:.4}"),
-        (None, _) => "—".to_owned(),
-    }
-}
-
-/// A plot with its table and exports.
-#[function_component(PlotView)]
-pub fn plot_view(props: &PlotViewProps) -> Html {
-    let csv = {
-        let id = props.id;
-        let plot = Rc::clone(&props.plot);
-        Callback::from(move |_: MouseEvent| {
-            let text = table::csv(&plot.figure, &plot.x_column);
-            download_text(&format!("shardlab-{id}.csv"), "text/csv", &text);
-        })
-    };
-    let plot = &props.plot;
-    let columns = columns(&plot.figure);
-    let rows = x_values(&columns).into_iter().map(|x| {
-        let cells = columns.iter().map(|c| {
-            html! { <td class="num">{ cell(c.at(x), c.spread_at(x)) }</td> }
-        });
-        html! { <tr><th scope="row">{ plot.figure.x.tick(x) }</th>{ for cells }</tr> }
-    });
-    let heads = columns.iter().map(|c| {
-        let spread = if c.spread.is_empty() {
-            ""
-        } else {
-            " (min – max)"
-        };
-        html! { <th scope="col">{ format!("{}{spread}", c.name) }</th> }
-    });
-    html! {
-        <figure class="rv-plot" data-testid={format!("plot-{}", props.id)}>
-            <h3>{ &plot.title }</h3>
-            <ChartView chart={Rc::clone(&plot.figure)} name={format!("shardlab-{}", props.id)} button_class={classes!("small")}>
-                <button type="button" class="small" onclick={csv}>{ "Download CSV" }</button>
-            </ChartView>
-            <figcaption>
-                if let Some(p) = &props.progress { <p class="rv-progress">{ p }</p> }
-                <p>{ &props.caption }</p>
-                <details>
-                    <summary>{ "The numbers as a table" }</summary>
-                    <table class="rv-plot-table">
-                        <thead><tr><th scope="col">{ &plot.x_column }</th>{ for heads }</tr></thead>
-                        <tbody>{ for rows }</tbody>
-                    </table>
-                </details>
-            </figcaption>
-        </figure>
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::chart::axis::Ticks;
     use crate::chart::figure::{Bar, Line};
-
-    #[test]
-    fn cells_show_the_spread_and_round_big_values() {
-        assert_eq!(
-            cell(Some(0.5), Some((0.4, 0.6))),
-            "0.5000 (0.4000 – 0.6000)"
-        );
-        assert_eq!(cell(Some(25_123.0), None), "25123");
-        assert_eq!(cell(Some(0.25), None), "0.2500");
-        assert_eq!(cell(None, None), "—");
-    }
 
     #[test]
     fn a_plot_names_its_series_in_the_legend_and_the_summary() {

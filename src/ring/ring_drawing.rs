@@ -1,26 +1,37 @@
-//! The ring itself: in SVG the owner band, each server's vnodes as ticks and the lookup's current
-//! step; under it, on a canvas ([`super::key_dots`]), the sample of keys as dots in their owner's
-//! colour. Keys that changed owner in the last change slide inwards to a second orbit, take their
-//! new owner's colour and get a red outline.
+//! The ring itself: in SVG the owner band (each wide arc labelled with its server), each server's
+//! vnodes as ticks and the lookup's current step; under it, on a canvas ([`super::key_dots`]), the
+//! sample of keys as dots in their owner's colour. After a change the arcs that changed owner are
+//! marked outside the band ([`super::ring_change`]: solid in the colour of the server that took
+//! them, hatched in a killed server's colour) and named in a legend; the change plays in two
+//! stages ([`super::animation`]): the arcs change colour, then the moved keys slide inwards to a
+//! second orbit with a red outline. Replay plays it again.
 
 use std::rc::Rc;
 
 use yew::prelude::*;
 
 use super::key_dots::KeyDots;
+use super::ring_change::Change;
 use crate::widgets::palette::server_class;
 
 /// The centre of the drawing and the radii of its parts, in viewBox units (400 × 400).
 pub const CENTRE: f64 = 200.0;
+/// The marks of the arcs that changed owner, outside the band.
+const MARK_OUTER: f64 = 198.0;
+const MARK_INNER: f64 = 189.0;
+/// The owner band, thick enough to carry its servers' names at a few vnodes.
 const BAND_OUTER: f64 = 186.0;
-const BAND_INNER: f64 = 178.0;
-const TICK_OUTER: f64 = 176.0;
-const TICK_INNER: f64 = 164.0;
+const BAND_INNER: f64 = 168.0;
+const LABEL_RADIUS: f64 = 177.0;
+const TICK_OUTER: f64 = 166.0;
+const TICK_INNER: f64 = 152.0;
 /// The orbit of the drawn keys.
-pub const KEY_ORBIT: f64 = 150.0;
+pub const KEY_ORBIT: f64 = 138.0;
 /// The orbit keys that changed owner fly to.
-pub const MOVED_ORBIT: f64 = 128.0;
-pub use shardlab_core::view_limits::ring::{MAX_BANDS, MAX_TICKS};
+pub const MOVED_ORBIT: f64 = 116.0;
+/// The narrowest band arc that carries its server's name, in turns (about 13°).
+const LABEL_MIN_TURN: f64 = 0.035;
+pub use shardlab_core::view_limits::ring::{MAX_BANDS, MAX_BAND_LABELS, MAX_TICKS};
 
 /// The fraction of a turn a point of the `u64` hash space sits at (0 at the top, clockwise).
 pub fn turn_of(point: u64) -> f64 {
@@ -84,10 +95,12 @@ pub struct Scene {
     /// Owner spans for the band (empty when ownership is not contiguous in hash order).
     pub spans: Vec<Span>,
     pub dots: Vec<Dot>,
+    /// What the last change did to the ring (ring scheme only).
+    pub change: Option<Rc<Change>>,
 }
 
 /// What [`ring_drawing`] draws.
-#[derive(PartialEq)]
+#[derive(Properties, PartialEq, Clone)]
 pub struct RingDrawingProps {
     pub scene: Rc<Scene>,
     /// The looked-up key's point, if it is shown.
@@ -121,7 +134,14 @@ pub fn drawn_bands(spans: &[Span], max: usize) -> Vec<Span> {
         return merged(spans);
     }
     let mut sorted;
-    let spans = if spans.is_sorted_by_key(|span| span.start) {
+    // A ring's spans come in point order but start with the one that wraps past zero (from the
+    // last point to the first), so only the others need be in order. Sorting 640,000 spans
+    // because of that one took 20 ms of the click that builds the largest ring's picture.
+    let ordered = spans
+        .iter()
+        .filter(|span| span.end > span.start)
+        .is_sorted_by_key(|span| span.start);
+    let spans = if ordered {
         spans
     } else {
         sorted = spans.to_vec();
@@ -148,13 +168,52 @@ pub fn drawn_bands(spans: &[Span], max: usize) -> Vec<Span> {
 const TURN: u128 = 1 << 64;
 
 /// Equal arcs of the hash space, filled in hash order with the owners' lengths inside each.
+///
+/// At the limits 640,000 spans fall into 1,000 arcs of up to 64 owners each. Each owner's length
+/// sits in a slot of its own (`totals`, found through `Slots`), so adding a span is a few
+/// operations instead of a search through the arc's owners (33 ms of a 37 ms scene, natively).
 struct Bins {
     count: u128,
     arc: u128,
     lo: u128,
     hi: u128,
-    shares: Vec<(u32, u128)>,
+    slots: Slots,
+    /// Each slot's length inside the current arc.
+    totals: Vec<u128>,
+    /// The slots the current arc has met (a slot met only by empty spans may repeat).
+    touched: Vec<usize>,
     out: Vec<Span>,
+}
+
+/// Server ids to dense slot numbers, in the order first seen. A direct-mapped cache answers the
+/// usual case (a few dozen ids) at once; a miss searches the ids seen so far.
+struct Slots {
+    ids: Vec<u32>,
+    /// `slot + 1` of the id last seen with these low bits, or 0.
+    cache: [u32; 256],
+}
+
+impl Slots {
+    fn of(&mut self, server: u32) -> usize {
+        let line = (server & 0xff) as usize;
+        let cached = self.cache.get(line).copied().unwrap_or(0);
+        if let Some(slot) = cached.checked_sub(1).map(|s| s as usize) {
+            if self.ids.get(slot) == Some(&server) {
+                return slot;
+            }
+        }
+        let slot = match self.ids.iter().position(|&id| id == server) {
+            Some(slot) => slot,
+            None => {
+                self.ids.push(server);
+                self.ids.len().saturating_sub(1)
+            }
+        };
+        if let Some(entry) = self.cache.get_mut(line) {
+            *entry = u32::try_from(slot).map_or(0, |s| s.saturating_add(1));
+        }
+        slot
+    }
 }
 
 impl Bins {
@@ -165,7 +224,12 @@ impl Bins {
             arc: 0,
             lo: 0,
             hi: Bins::bound(1, count),
-            shares: Vec::new(),
+            slots: Slots {
+                ids: Vec::new(),
+                cache: [0; 256],
+            },
+            totals: Vec::new(),
+            touched: Vec::new(),
             out: Vec::with_capacity(count as usize),
         }
     }
@@ -178,6 +242,10 @@ impl Bins {
 
     /// Adds `server`'s ownership of `start .. end`, which starts at or after everything added so far.
     fn add(&mut self, start: u128, end: u128, server: u32) {
+        let slot = self.slots.of(server);
+        if slot >= self.totals.len() {
+            self.totals.resize(slot.saturating_add(1), 0);
+        }
         let mut from = start;
         while from < end && self.arc < self.count {
             if from >= self.hi {
@@ -186,9 +254,12 @@ impl Bins {
             }
             let to = end.min(self.hi);
             let length = to.saturating_sub(from);
-            match self.shares.iter_mut().find(|(s, _)| *s == server) {
-                Some((_, total)) => *total = total.saturating_add(length),
-                None => self.shares.push((server, length)),
+            if let Some(total) = self.totals.get_mut(slot) {
+                // A slot's total is 0 from `close` until the arc first meets it.
+                if *total == 0 {
+                    self.touched.push(slot);
+                }
+                *total = total.saturating_add(length);
             }
             from = to;
         }
@@ -197,10 +268,11 @@ impl Bins {
     /// Gives the current arc to its largest owner (the lower id on a tie) and moves to the next.
     fn close(&mut self) {
         let owner = self
-            .shares
+            .touched
             .iter()
-            .max_by_key(|(server, total)| (*total, std::cmp::Reverse(*server)));
-        if let Some(&(server, _)) = owner {
+            .filter_map(|&slot| Some((*self.slots.ids.get(slot)?, *self.totals.get(slot)?)))
+            .max_by_key(|&(server, total)| (total, std::cmp::Reverse(server)));
+        if let Some((server, _)) = owner {
             // The last arc ends at a whole turn, which is 0 as a point.
             let end = if self.hi >= TURN { 0 } else { self.hi as u64 };
             self.out.push(Span {
@@ -209,7 +281,12 @@ impl Bins {
                 server,
             });
         }
-        self.shares.clear();
+        for &slot in &self.touched {
+            if let Some(total) = self.totals.get_mut(slot) {
+                *total = 0;
+            }
+        }
+        self.touched.clear();
         self.arc = self.arc.saturating_add(1);
         self.lo = self.hi;
         self.hi = Bins::bound(self.arc.saturating_add(1), self.count);
@@ -223,31 +300,129 @@ impl Bins {
     }
 }
 
-/// The ring drawing.
-pub fn ring_drawing(props: &RingDrawingProps) -> Html {
+/// The middle of each band arc wide enough to carry a name, in turns, with its server.
+pub fn band_labels(spans: &[Span]) -> Vec<(f64, u32)> {
+    let labels: Vec<(f64, u32)> = spans
+        .iter()
+        .filter_map(|span| {
+            let (a, b) = span_turns(span);
+            (b - a >= LABEL_MIN_TURN).then_some(((a + b) / 2.0, span.server))
+        })
+        .collect();
+    if labels.len() > MAX_BAND_LABELS {
+        Vec::new()
+    } else {
+        labels
+    }
+}
+
+/// A span's start and end in turns; the end passes 1 when the span wraps past zero.
+fn span_turns(span: &Span) -> (f64, f64) {
+    let a = turn_of(span.start);
+    let b = turn_of(span.end);
+    if span.end <= span.start {
+        (a, b + 1.0)
+    } else {
+        (a, b)
+    }
+}
+
+fn line(class: Classes, point: u64, inner: f64, outer: f64) -> Html {
+    let (x1, y1) = on_circle(point, inner);
+    let (x2, y2) = on_circle(point, outer);
+    html! { <line class={class} x1={format!("{x1:.1}")} y1={format!("{y1:.1}")}
+    x2={format!("{x2:.1}")} y2={format!("{y2:.1}")} /> }
+}
+
+/// The change's marks: the old owners' colours over the band, fading as the arcs change
+/// (`--rv-arcs` 0 → 1, set by the animation), the marks outside the band, the killed servers'
+/// old vnodes; with the hatch patterns the given-up marks use.
+fn change_marks(change: &Change) -> Html {
+    let marks = change.marks();
+    let hatches = change.removed.iter().map(|&id| {
+        html! {
+            <pattern id={format!("rv-hatch-{id}")} class={classes!("rv-hatch", server_class(id as usize))}
+                width="5" height="5" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+                <rect width="5" height="5" class="rv-hatch-ground" />
+                <line x1="1.5" y1="0" x2="1.5" y2="5" />
+            </pattern>
+        }
+    });
+    // Past the band's limit the old colours are not drawn (the marks still are).
+    let arcs = &change.diff.arcs;
+    let old = arcs
+        .iter()
+        .take(if arcs.len() > MAX_BANDS {
+            0
+        } else {
+            arcs.len()
+        })
+        .map(|arc| {
+            let a = turn_of(arc.start);
+            html! { <path class={classes!("rv-change-old", server_class(arc.from.0 as usize))}
+            d={band_path(a, a + arc.fraction(), BAND_INNER, BAND_OUTER)} /> }
+        });
+    let shown = marks.iter().map(|m| {
+        let fill = m.gave.then(|| format!("url(#rv-hatch-{})", m.server));
+        html! { <path class={classes!("rv-mark", if m.gave { "gave" } else { "took" }, server_class(m.server as usize))}
+            fill={fill} d={band_path(m.a, m.b, MARK_INNER, MARK_OUTER)} /> }
+    });
+    let gone = change.gone_ticks.iter().map(|&(point, server)| {
+        line(
+            classes!("rv-tick", "gone", server_class(server as usize)),
+            point,
+            TICK_INNER,
+            TICK_OUTER,
+        )
+    });
+    html! {
+        <g class="rv-change" data-testid="change-marks" data-marks={marks.len().to_string()}>
+            <defs>{ for hatches }</defs>
+            <g class="rv-change-olds">{ for old }</g>
+            <g class="rv-marks">{ for shown }</g>
+            <g class="rv-gone">{ for gone }</g>
+        </g>
+    }
+}
+
+/// The ring drawing (a component for its Replay count).
+#[function_component(RingDrawing)]
+pub fn ring_drawing_view(props: &RingDrawingProps) -> Html {
+    let replay = use_state(|| 0u32);
     let scene = &props.scene;
+    let fresh = scene
+        .change
+        .as_ref()
+        .map(|c| c.added.clone())
+        .unwrap_or_default();
     let stride = scene.ticks.len().div_ceil(MAX_TICKS).max(1);
     let ticks = scene.ticks.iter().step_by(stride).map(|&(point, server)| {
-        let (x1, y1) = on_circle(point, TICK_INNER);
-        let (x2, y2) = on_circle(point, TICK_OUTER);
-        html! { <line class={classes!("rv-tick", server_class(server as usize))}
-            x1={format!("{x1:.1}")} y1={format!("{y1:.1}")} x2={format!("{x2:.1}")} y2={format!("{y2:.1}")} /> }
+        let class = classes!(
+            "rv-tick",
+            server_class(server as usize),
+            fresh.contains(&server).then_some("fresh")
+        );
+        line(class, point, TICK_INNER, TICK_OUTER)
     });
     // The scene's spans are bounded already (`drawn_bands`); this only merges neighbours.
-    let band = merged(&scene.spans).into_iter().map(|span| {
-        let a = turn_of(span.start);
-        let mut b = turn_of(span.end);
-        if span.end <= span.start {
-            b += 1.0;
-        }
+    let spans = merged(&scene.spans);
+    let band = spans.iter().map(|span| {
+        let (a, b) = span_turns(span);
         html! { <path class={classes!("rv-band", server_class(span.server as usize))}
         d={band_path(a, b, BAND_INNER, BAND_OUTER)} /> }
     });
+    let labels = band_labels(&spans).into_iter().map(|(turn, server)| {
+        let (x, y) = at_turn(turn, LABEL_RADIUS);
+        html! { <text class="rv-band-label" x={format!("{x:.1}")} y={format!("{y:.1}")}
+        text-anchor="middle" dominant-baseline="central">{ format!("S{server}") }</text> }
+    });
     let walked = props.walked.iter().map(|&(point, chosen)| {
-        let (x1, y1) = on_circle(point, TICK_INNER - 10.0);
-        let (x2, y2) = on_circle(point, BAND_OUTER + 8.0);
-        html! { <line class={classes!("rv-walk", chosen.then_some("chosen"))}
-            x1={format!("{x1:.1}")} y1={format!("{y1:.1}")} x2={format!("{x2:.1}")} y2={format!("{y2:.1}")} /> }
+        line(
+            classes!("rv-walk", chosen.then_some("chosen")),
+            point,
+            TICK_INNER - 10.0,
+            MARK_OUTER,
+        )
     });
     let key_mark = props.key_point.map(|point| {
         let (x, y) = on_circle(point, KEY_ORBIT);
@@ -261,20 +436,50 @@ pub fn ring_drawing(props: &RingDrawingProps) -> Html {
             </g>
         }
     });
+    let legend = scene
+        .change
+        .as_ref()
+        .map(|c| c.legend())
+        .unwrap_or_default();
+    let legend = legend.iter().map(|l| {
+        html! { <li class={classes!(server_class(l.server as usize), l.gave.then_some("gave"))}>
+        <span class="rv-mark-swatch" aria-hidden="true"></span>{ l.text() }</li> }
+    });
+    let replayable = scene.change.is_some() || scene.dots.iter().any(|d| d.moved);
+    let on_replay = {
+        let replay = replay.clone();
+        Callback::from(move |_: MouseEvent| replay.set(replay.wrapping_add(1)))
+    };
     html! {
-        <div class="rv-ring-wrap">
-            // The keys' canvas comes first so that the SVG, positioned too, paints over it.
-            <KeyDots scene={Rc::clone(scene)} />
-            <svg class="rv-ring" viewBox="0 0 400 400" role="img" aria-labelledby="rv-ring-title">
-                <title id="rv-ring-title">{ props.summary.clone() }</title>
-                <g class="rv-bands">{ for band }</g>
-                <g class="rv-ticks">{ for ticks }</g>
-                <g class="rv-walked">{ for walked }</g>
-                { for key_mark }
-                <text class="rv-zero" x="200" y="8" text-anchor="middle">{ "0" }</text>
-            </svg>
-        </div>
+        <>
+            <div class="rv-ring-wrap" data-stage="done">
+                // The keys' canvas comes first so that the SVG, positioned too, paints over it.
+                <KeyDots scene={Rc::clone(scene)} replay={*replay} />
+                <svg class="rv-ring" viewBox="0 0 400 400" role="img" aria-labelledby="rv-ring-title">
+                    <title id="rv-ring-title">{ props.summary.clone() }</title>
+                    <g class="rv-bands">{ for band }</g>
+                    { for scene.change.as_deref().map(change_marks) }
+                    <g class="rv-band-labels" aria-hidden="true">{ for labels }</g>
+                    <g class="rv-ticks">{ for ticks }</g>
+                    <g class="rv-walked">{ for walked }</g>
+                    { for key_mark }
+                    <text class="rv-zero" x="200" y="106" text-anchor="middle">{ "0 · clockwise" }</text>
+                </svg>
+            </div>
+            if replayable {
+                <div class="rv-change-legend">
+                    <ul data-testid="change-legend" aria-live="polite">{ for legend }</ul>
+                    <button type="button" data-testid="replay" onclick={on_replay}
+                        aria-label="Replay the last change">{ "↻ Replay" }</button>
+                </div>
+            }
+        </>
     }
+}
+
+/// The ring drawing, from the page's render code.
+pub fn ring_drawing(props: &RingDrawingProps) -> Html {
+    html! { <RingDrawing ..props.clone() /> }
 }
 
 #[cfg(test)]
@@ -332,6 +537,18 @@ mod tests {
     }
 
     #[test]
+    fn wide_arcs_carry_their_servers_name_and_a_barcode_none() {
+        // Twelve arcs (4 servers at 3 vnodes): each a twelfth of the turn, so each is named.
+        let labels = band_labels(&striped(12, 4));
+        assert_eq!(labels.len(), 12);
+        let (middle, _) = labels[0];
+        assert!((middle - 1.0 / 24.0).abs() < 1e-6, "{middle}");
+        // The last span wraps to zero: its name sits before the top, not across the circle.
+        assert!(labels[11].0 > 0.9 && labels[11].0 < 1.0, "{labels:?}");
+        assert!(band_labels(&striped(400, 4)).is_empty());
+    }
+
+    #[test]
     fn few_spans_are_drawn_as_they_are() {
         let spans = striped(10, 3);
         assert_eq!(drawn_bands(&spans, MAX_BANDS), merged(&spans));
@@ -348,6 +565,27 @@ mod tests {
         for pair in bands.windows(2) {
             assert_eq!(pair[0].end, pair[1].start, "the arcs leave no gap");
         }
+    }
+
+    #[test]
+    fn a_ring_order_with_the_wrapping_span_first_draws_as_any_order_does() {
+        // A ring's spans start with the one from its last point round to its first; the bands
+        // must not depend on where it sits, nor on the others' order, nor on the owners' ids.
+        let mut spans = striped(50_000, 37);
+        for (i, span) in spans.iter_mut().enumerate() {
+            span.server = span.server * 1_000 + (i as u32 % 2) * 256;
+        }
+        let wrapping = spans.pop().unwrap();
+        let ring_order: Vec<Span> = std::iter::once(wrapping)
+            .chain(spans.iter().copied())
+            .collect();
+        let mut shuffled = ring_order.clone();
+        shuffled.reverse();
+        shuffled.swap(3, 40_000);
+        let bands = drawn_bands(&ring_order, 100);
+        assert_eq!(bands.len(), drawn_bands(&shuffled, 100).len());
+        assert_eq!(bands, drawn_bands(&shuffled, 100));
+        assert!(bands.len() > 10, "{}", bands.len());
     }
 
     #[test]

@@ -4,8 +4,8 @@ use shardlab_core::placement::{choose_replicas, key_hash, min_distinct_owners, K
 
 use yew::prelude::*;
 
+use super::measure::Measured;
 use super::state::{build_now, RingState};
-use super::stats::Measured;
 use crate::snapshot::{attribute, RingSnapshot};
 
 /// What the snapshot derives from the state alone by rebuilding the placement and walking the

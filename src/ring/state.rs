@@ -17,6 +17,8 @@ use shardlab_core::view_limits::ring::{
 };
 use yew::Reducible;
 
+use crate::catalogue::RingWidget;
+
 use shardlab_core::text::thousands;
 
 /// Defaults: an interesting first view (adding a server moves about a fifth of the keys).
@@ -28,6 +30,9 @@ pub const DEFAULT_KEYS: u64 = 100_000;
 pub const DEFAULT_SAMPLE: u64 = 1_000;
 pub const DEFAULT_SEED: u64 = 2015;
 pub const DEFAULT_KEY: &str = "user:42";
+/// Vnodes per weight a picture widget opens with: few enough that each server's arcs can be told
+/// apart (at 100 the ring is a barcode), enough that one added server takes arcs from several.
+pub const PICTURE_VNODES: u32 = 4;
 
 /// The page state.
 #[derive(Debug, Clone, PartialEq)]
@@ -50,7 +55,7 @@ pub struct RingState {
     pub seed: u64,
     /// The looked-up key, as typed.
     pub key: String,
-    /// The step of the lookup shown (0 is "hash"); not part of the address.
+    /// The step of the lookup shown (0 is "hash"); written as `step`, counted from 1.
     pub step: usize,
     /// Notes for the reader: refused requests, bad link values.
     pub notes: Vec<String>,
@@ -176,6 +181,30 @@ impl Default for RingState {
             step: 0,
             notes: Vec::new(),
             field_error: None,
+        }
+    }
+}
+
+impl RingState {
+    /// The state a bare address of `widget` opens (`None` is the full view): the picture widgets
+    /// draw a ring of [`PICTURE_VNODES`] per server, the statistics keep the full view's 100.
+    pub fn opening(widget: Option<RingWidget>) -> RingState {
+        let picture = match widget {
+            Some(
+                RingWidget::Grow
+                | RingWidget::ModVsRing
+                | RingWidget::Lookup
+                | RingWidget::Replicas,
+            ) => true,
+            Some(RingWidget::Vnodes | RingWidget::Compare) | None => false,
+        };
+        RingState {
+            vnodes: if picture {
+                PICTURE_VNODES
+            } else {
+                DEFAULT_VNODES
+            },
+            ..RingState::default()
         }
     }
 }

@@ -4,7 +4,9 @@
 //! - `servers`: server ids joined with `.`; `w`: their weights in the same order (1 … 100);
 //! - `from` (only after a change): the servers before it, as `id-weight` joined with `.`, so a
 //!   reload shows the same moved keys;
-//! - the rest are plain numbers, and `key` is the looked-up key as typed.
+//! - the rest are plain numbers, and `key` is the looked-up key as typed;
+//! - `step` (only past the first): the lookup step shown, counted from 1 as the panel's
+//!   "step 3 of 7" counts it; a link without it opens on the first step.
 //!
 //! Only a state that differs from the default is written. Decoding never fails: a bad value
 //! becomes a note and its default.
@@ -19,20 +21,58 @@ use shardlab_core::view_limits::ring::{
 
 use crate::url::url_query::check_version;
 
-use super::state::{ring_fits, RingState};
+use super::lookup::lookup;
+use super::state::{build_now, ring_fits, RingState};
+use crate::catalogue::RingWidget;
+use shardlab_core::placement::key_hash;
 
 /// The format version written as `v`.
 pub const VERSION: u32 = 1;
 
+/// The state's encoder and decoder on the route of `widget` (`None`: the full view): each writes
+/// nothing for, and opens a bare address as, that route's opening state ([`RingState::opening`]).
+#[allow(clippy::type_complexity)]
+pub fn codec_for(
+    widget: Option<RingWidget>,
+) -> (
+    fn(&RingState) -> Vec<(&'static str, String)>,
+    fn(&[(String, String)]) -> RingState,
+) {
+    if RingState::opening(widget) == RingState::default() {
+        (encode, decode)
+    } else {
+        (encode_picture, decode_picture)
+    }
+}
+
 /// The query pairs for a state; empty when it is the default state.
 pub fn encode(state: &RingState) -> Vec<(&'static str, String)> {
+    encode_over(&RingState::default(), state)
+}
+
+/// [`encode`] for a picture widget, whose bare address opens [`super::state::PICTURE_VNODES`] per weight.
+pub fn encode_picture(state: &RingState) -> Vec<(&'static str, String)> {
+    encode_over(&RingState::opening(Some(RingWidget::Grow)), state)
+}
+
+/// The state a link describes on a full view's route.
+pub fn decode(pairs: &[(String, String)]) -> RingState {
+    decode_over(RingState::default(), pairs)
+}
+
+/// [`decode`] for a picture widget: what the link leaves out is the picture's opening state.
+pub fn decode_picture(pairs: &[(String, String)]) -> RingState {
+    decode_over(RingState::opening(Some(RingWidget::Grow)), pairs)
+}
+
+/// The query pairs for a state; empty when it is `opening`.
+fn encode_over(opening: &RingState, state: &RingState) -> Vec<(&'static str, String)> {
     let lasting = |s: &RingState| {
         let mut s = s.clone();
         s.notes.clear();
-        s.step = 0;
         s
     };
-    if lasting(state) == RingState::default() {
+    if lasting(state) == *opening {
         return Vec::new();
     }
     let mut pairs = vec![
@@ -52,6 +92,9 @@ pub fn encode(state: &RingState) -> Vec<(&'static str, String)> {
         ("seed", state.seed.to_string()),
         ("key", state.key.clone()),
     ]);
+    if state.step > 0 {
+        pairs.push(("step", state.step.saturating_add(1).to_string()));
+    }
     pairs
 }
 
@@ -173,9 +216,9 @@ fn number<T: std::str::FromStr + PartialOrd + std::fmt::Display>(
     }
 }
 
-/// The state a link describes; bad values become notes and defaults.
-pub fn decode(pairs: &[(String, String)]) -> RingState {
-    let mut state = RingState::default();
+/// The state a link describes over `opening`; bad values become notes and `opening`'s values.
+fn decode_over(opening: RingState, pairs: &[(String, String)]) -> RingState {
+    let mut state = opening;
     if pairs.is_empty() {
         return state;
     }
@@ -249,8 +292,33 @@ pub fn decode(pairs: &[(String, String)]) -> RingState {
             state.previous = None;
         }
     }
+    if let Some(t) = get("step") {
+        state.step = decode_step(&mut notes, &state, t);
+    }
     state.notes = notes;
     state
+}
+
+/// The link's lookup step (counted from 1) as the state's index; a bad one is a note and the
+/// first step, one past the last is the last step with a note.
+fn decode_step(notes: &mut Vec<String>, state: &RingState, text: &str) -> usize {
+    let Some(shown) = text.parse::<usize>().ok().filter(|&n| n >= 1) else {
+        notes.push(format!(
+            "The link's lookup step {} is not a step number (1, 2, 3, …); showing the first step.",
+            quote(text)
+        ));
+        return 0;
+    };
+    let placement = build_now(state).ok();
+    let count = lookup(state, key_hash(&state.key), placement.as_ref())
+        .0
+        .len();
+    if shown > count {
+        notes.push(format!(
+            "The link's lookup step {shown} is past this lookup's {count} steps; showing the last."
+        ));
+    }
+    shown.min(count).saturating_sub(1)
 }
 
 #[cfg(test)]
@@ -267,6 +335,26 @@ mod tests {
     }
 
     #[test]
+    fn a_picture_widget_opens_few_vnodes_and_a_link_overrides_them() {
+        let (encode_grow, decode_grow) = codec_for(Some(RingWidget::Grow));
+        let opening = decode_grow(&[]);
+        assert_eq!(opening.vnodes, crate::ring::state::PICTURE_VNODES);
+        assert_eq!(opening, RingState::opening(Some(RingWidget::Lookup)));
+        assert!(encode_grow(&opening).is_empty());
+        // A link's pairs win over the opening state, and a changed state round-trips.
+        let linked = decode_grow(&owned(&[("v", "1".into()), ("vnodes", "100".into())]));
+        assert_eq!(linked.vnodes, 100);
+        let mut s = opening;
+        s.apply(Action::AddServer);
+        assert_eq!(decode_grow(&owned(&encode_grow(&s))), s);
+        // The statistics widgets and the full view keep the full view's defaults.
+        for widget in [None, Some(RingWidget::Vnodes), Some(RingWidget::Compare)] {
+            let (_, decode_it) = codec_for(widget);
+            assert_eq!(decode_it(&[]), RingState::default());
+        }
+    }
+
+    #[test]
     fn a_changed_state_round_trips() {
         let mut s = RingState::default();
         s.apply(Action::SetScheme(SchemeKind::Mod));
@@ -279,6 +367,38 @@ mod tests {
         s.apply(Action::SetKey("a&b=c d".into()));
         let back = decode(&owned(&encode(&s)));
         assert_eq!(back, s);
+    }
+
+    #[test]
+    fn the_lookup_step_is_in_the_link_and_a_bad_one_is_a_note() {
+        let mut s = RingState::default();
+        s.apply(Action::SetKey("cart:2026".into()));
+        s.apply(Action::SetStep(2));
+        let pairs = owned(&encode(&s));
+        assert!(pairs.iter().any(|(k, v)| k == "step" && v == "3"));
+        assert_eq!(decode(&pairs), s);
+        // The first step writes nothing, and an old link without `step` opens on it.
+        s.apply(Action::SetStep(0));
+        let pairs = owned(&encode(&s));
+        assert!(pairs.iter().all(|(k, _)| k != "step"));
+        assert_eq!(decode(&pairs).step, 0);
+        // A bad step is a note and the first step; one past the end is the last step.
+        for bad in ["x", "0", "-1", "2.5", "99999999999999999999999"] {
+            let mut with = pairs.clone();
+            with.push(("step".into(), bad.into()));
+            let back = decode(&with);
+            assert_eq!(back.step, 0, "{bad}");
+            assert_eq!(back.notes.len(), 1, "{bad}");
+        }
+        let mut far = pairs.clone();
+        far.push(("step".into(), "999".into()));
+        let back = decode(&far);
+        let steps = lookup(&back, key_hash(&back.key), build_now(&back).ok().as_ref())
+            .0
+            .len();
+        assert!(steps > 2);
+        assert_eq!(back.step, steps - 1);
+        assert_eq!(back.notes.len(), 1);
     }
 
     #[test]

@@ -7,8 +7,8 @@ use yew::prelude::*;
 
 use crate::widgets::palette::server_class;
 
-/// What [`scores`] draws.
-#[derive(PartialEq)]
+/// Props for [`Scores`].
+#[derive(Properties, PartialEq)]
 pub struct ScoresProps {
     pub servers: Vec<Server>,
     pub key_hash: u64,
@@ -16,6 +16,7 @@ pub struct ScoresProps {
 }
 
 /// The score list.
+#[function_component(Scores)]
 pub fn scores(props: &ScoresProps) -> Html {
     let Ok(list) = ServerList::new(props.servers.clone()) else {
         return html! {};

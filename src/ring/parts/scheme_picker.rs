@@ -3,16 +3,17 @@
 use shardlab_core::placement::SchemeKind;
 use yew::prelude::*;
 
-use super::state::Action;
+use crate::ring::state::Action;
 
-/// What [`scheme_picker`] draws.
-#[derive(PartialEq)]
+/// Props for [`SchemePicker`].
+#[derive(Properties, PartialEq)]
 pub struct SchemePickerProps {
     pub scheme: SchemeKind,
     pub dispatch: Callback<Action>,
 }
 
 /// The scheme switch.
+#[function_component(SchemePicker)]
 pub fn scheme_picker(props: &SchemePickerProps) -> Html {
     let options = SchemeKind::ALL.into_iter().map(|kind| {
         let name = kind.name();

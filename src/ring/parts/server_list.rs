@@ -5,12 +5,13 @@ use yew::prelude::*;
 
 use shardlab_core::view_limits::ring::MAX_VIEW_SERVERS;
 
-use super::state::{Action, Field};
+use super::grow_buttons::GrowButtons;
+use crate::ring::state::{Action, Field};
 use crate::widgets::draft_input::DraftInput;
 use crate::widgets::palette::server_class;
 
-/// What [`server_list`] draws.
-#[derive(PartialEq)]
+/// Props for [`ServerList`].
+#[derive(Properties, PartialEq)]
 pub struct ServerListProps {
     pub servers: Vec<Server>,
     /// Vnodes per unit of weight, when the scheme is the ring.
@@ -25,16 +26,27 @@ pub struct ServerListProps {
 }
 
 /// The server editor.
+#[function_component(ServerList)]
 pub fn server_list(props: &ServerListProps) -> Html {
-    let add = props.dispatch.reform(|_: MouseEvent| Action::AddServer);
-    let settle = props.dispatch.reform(|_: MouseEvent| Action::Settle);
+    // After a kill, focus goes to the list's heading: left on the button, it would land on the
+    // next row's Kill (the rows are reused), and a second key press would kill a second server.
+    // The moved counter's aria-live line announces what the kill did.
+    let heading = use_node_ref();
     let rows = props.servers.iter().map(|server| {
         let id = server.id.0;
         let field = Field::Weight(id);
         let on_weight = props.dispatch.reform(move |text: String| Action::Type(field, text));
         let error = props.error.as_ref().filter(|(f, _)| *f == field).map(|(_, m)| m.clone());
         let error_id = format!("rv-weight-{id}-error");
-        let kill = props.dispatch.reform(move |_: MouseEvent| Action::RemoveServer(id));
+        let kill = {
+            let (dispatch, heading) = (props.dispatch.clone(), heading.clone());
+            Callback::from(move |_: MouseEvent| {
+                dispatch.emit(Action::RemoveServer(id));
+                if let Some(h) = heading.cast::<web_sys::HtmlElement>() {
+                    let _ = h.focus();
+                }
+            })
+        };
         let input_id = format!("rv-weight-{id}");
         html! {
             <li class={classes!("rv-server", server_class(id as usize))} data-server={id.to_string()}>
@@ -60,16 +72,9 @@ pub fn server_list(props: &ServerListProps) -> Html {
     });
     html! {
         <section class="panel rv-servers" aria-labelledby="rv-servers-title">
-            <h2 id="rv-servers-title">{ format!("Servers ({})", props.servers.len()) }</h2>
+            <h2 id="rv-servers-title" tabindex="-1" ref={heading.clone()}>{ format!("Servers ({})", props.servers.len()) }</h2>
             <ul class="rv-server-list">{ for rows }</ul>
-            <div class="rv-row">
-                <button type="button" class="primary" data-testid="add-server" onclick={add}
-                    disabled={props.servers.len() >= MAX_VIEW_SERVERS}>{ "Add a server" }</button>
-                if props.changed {
-                    <button type="button" onclick={settle}
-                        title="Make the servers you see the new starting point">{ "Start from here" }</button>
-                }
-            </div>
+            <GrowButtons servers={props.servers.len()} changed={props.changed} dispatch={props.dispatch.clone()} />
             if !props.weighted {
                 <p class="help">{ "This scheme ignores weights: every server gets an equal share." }</p>
             }

@@ -17,8 +17,8 @@ pub enum BucketRule {
     Jump,
 }
 
-/// What [`buckets`] draws.
-#[derive(PartialEq)]
+/// Props for [`Buckets`].
+#[derive(Properties, PartialEq)]
 pub struct BucketsProps {
     pub rule: BucketRule,
     pub servers: Vec<Server>,
@@ -28,6 +28,7 @@ pub struct BucketsProps {
 }
 
 /// The bucket row.
+#[function_component(Buckets)]
 pub fn buckets(props: &BucketsProps) -> Html {
     let n = props.servers.len().max(1);
     let bucket = match props.rule {

@@ -7,8 +7,8 @@ use yew::prelude::*;
 
 use crate::widgets::palette::server_class;
 
-/// What [`directory_table`] draws.
-#[derive(PartialEq)]
+/// Props for [`DirectoryTable`].
+#[derive(Properties, PartialEq)]
 pub struct DirectoryTableProps {
     pub servers: Vec<Server>,
     /// The servers before the last change, if any: the table was filled then.
@@ -17,6 +17,7 @@ pub struct DirectoryTableProps {
 }
 
 /// The table's first entries.
+#[function_component(DirectoryTable)]
 pub fn directory_table(props: &DirectoryTableProps) -> Html {
     let first = props
         .previous

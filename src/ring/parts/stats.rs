@@ -1,32 +1,30 @@
-//! The measured numbers: "moved k of n keys (x %), ideal y %", and the load per server over the
-//! statistics keys, with what each server gained or lost in the last change.
+//! The measured numbers: "moved k of n keys (x %), minimum possible y %", and the load per server
+//! over the statistics keys, with what each server gained or lost in the last change. The
+//! minimum and the fair share are the core's (`MovementResult::minimum_fraction`,
+//! `LoadStats::max_over_fair`): a kill's minimum is the killed server's own measured share, and
+//! under weights a server's fair share is its weight's.
 
 use std::rc::Rc;
 
-use shardlab_core::placement::MovementResult;
 use shardlab_core::stepped::Progress;
 use yew::prelude::*;
 
+use crate::ring::measure::Measured;
 use crate::widgets::palette::server_class;
 use shardlab_core::text::thousands;
 
-/// A movement experiment so far.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Measured {
-    pub progress: Progress,
-    pub result: MovementResult,
-    /// What the last change was, in words ("added S4", "killed S1"); `None` before any change.
-    pub change: Option<String>,
-}
-
-/// What [`stats`] draws.
-#[derive(PartialEq)]
+/// Props for [`Stats`].
+#[derive(Properties, PartialEq)]
 pub struct StatsProps {
     pub measured: Option<Rc<Measured>>,
     /// How far a directory has got pinning the keys, while it still is (counting starts after).
     pub pinning: Option<Progress>,
     /// Why the numbers could not be measured, if they could not.
     pub error: Option<String>,
+    /// Whether to show what the last change moved (the counter and each server's gain or loss);
+    /// the vnodes widget shows only the load.
+    #[prop_or(true)]
+    pub moved: bool,
 }
 
 fn percent(x: f64) -> String {
@@ -34,7 +32,13 @@ fn percent(x: f64) -> String {
 }
 
 /// The statistics panel.
+#[function_component(Stats)]
 pub fn stats(props: &StatsProps) -> Html {
+    let title = if props.moved {
+        "Moved and load"
+    } else {
+        "Load per server"
+    };
     let pinning = props.pinning.map(|p| {
         html! {
             <p class="rv-progress">
@@ -46,11 +50,14 @@ pub fn stats(props: &StatsProps) -> Html {
     let Some(m) = props.measured.as_deref() else {
         return html! {
             <section class="panel rv-stats" aria-labelledby="rv-stats-title">
-                <h2 id="rv-stats-title">{ "Moved and load" }</h2>
+                <h2 id="rv-stats-title">{ title }</h2>
                 if let Some(pinning) = pinning {
                     { pinning }
+                } else if let Some(error) = props.error.clone() {
+                    <p class="error">{ error }</p>
                 } else {
-                    <p class="error">{ props.error.clone().unwrap_or_else(|| "Measuring…".to_owned()) }</p>
+                    // Work under way is not an error: muted, like every other progress line.
+                    <p class="rv-progress">{ "Measuring…" }</p>
                 }
             </section>
         };
@@ -62,7 +69,9 @@ pub fn stats(props: &StatsProps) -> Html {
             <p class="rv-counter" data-testid="moved-counter" aria-live="polite">
                 { format!("After you {change}: moved {} of {} keys (", thousands(r.moved), thousands(r.keys)) }
                 <strong data-testid="moved-percent" title={format!("{}", r.moved_fraction)}>{ percent(r.moved_fraction) }</strong>
-                { format!(" %), ideal {} %.", percent(r.ideal_fraction)) }
+                { " %), minimum possible " }
+                <span data-testid="minimum-percent" title={r.minimum_fraction(m.weighted).to_string()}>{ percent(r.minimum_fraction(m.weighted)) }</span>
+                { " %." }
             </p>
         },
         None => html! {
@@ -73,6 +82,13 @@ pub fn stats(props: &StatsProps) -> Html {
     };
     let load = &r.load_after;
     let before = &r.load_before;
+    // Equal weights make the fair share the mean: then it reads as the familiar max/mean.
+    let by_weight = m.weighted && {
+        let mut weights = load.per_server.iter().map(|s| s.weight);
+        let first = weights.next();
+        weights.any(|w| Some(w) != first)
+    };
+    let over_fair = load.max_over_fair(m.weighted);
     let max_keys = load
         .per_server
         .iter()
@@ -93,15 +109,17 @@ pub fn stats(props: &StatsProps) -> Html {
                 <th scope="row" class="mono"><span class="rv-swatch" aria-hidden="true"></span>{ format!("S{}", s.server.0) }</th>
                 <td class="num">{ thousands(s.keys) }</td>
                 <td class="rv-bar-cell" aria-hidden="true"><span class="rv-bar" style={format!("width:{width:.1}%")}></span></td>
-                <td class="num" data-testid="received">
-                    { match (m.change.is_some(), delta) {
-                        (false, _) => String::new(),
-                        (true, None) => "new".to_owned(),
-                        (true, Some(d)) if d > 0 => format!("+{}", thousands(d as u64)),
-                        (true, Some(d)) if d < 0 => format!("−{}", thousands(d.unsigned_abs())),
-                        (true, Some(_)) => "0".to_owned(),
-                    } }
-                </td>
+                if props.moved {
+                    <td class="num" data-testid="received">
+                        { match (m.change.is_some(), delta) {
+                            (false, _) => String::new(),
+                            (true, None) => "new".to_owned(),
+                            (true, Some(d)) if d > 0 => format!("+{}", thousands(d as u64)),
+                            (true, Some(d)) if d < 0 => format!("−{}", thousands(d.unsigned_abs())),
+                            (true, Some(_)) => "0".to_owned(),
+                        } }
+                    </td>
+                }
             </tr>
         }
     });
@@ -116,8 +134,8 @@ pub fn stats(props: &StatsProps) -> Html {
     });
     html! {
         <section class="panel rv-stats" aria-labelledby="rv-stats-title">
-            <h2 id="rv-stats-title">{ "Moved and load" }</h2>
-            { counter }
+            <h2 id="rv-stats-title">{ title }</h2>
+            if props.moved { { counter } }
             if let Some(pinning) = pinning {
                 { pinning }
             } else if !done {
@@ -127,8 +145,8 @@ pub fn stats(props: &StatsProps) -> Html {
                 </p>
             }
             <p class="rv-balance">
-                { "Load over " }{ thousands(load.keys) }{ " keys: max/mean " }
-                <strong data-testid="max-over-mean" title={load.max_over_mean.to_string()}>{ format!("{:.3}", load.max_over_mean) }</strong>
+                { "Load over " }{ thousands(load.keys) }{ if by_weight { " keys: max over fair share (by weight) " } else { " keys: max/mean " } }
+                <strong data-testid="max-over-mean" title={over_fair.to_string()}>{ format!("{over_fair:.3}") }</strong>
                 { ", σ/mean " }
                 <strong data-testid="stddev-over-mean" title={load.stddev_over_mean.to_string()}>{ format!("{:.3}", load.stddev_over_mean) }</strong>
                 { format!(" (mean {} keys per server).", thousands(load.mean.round() as u64)) }
@@ -137,10 +155,10 @@ pub fn stats(props: &StatsProps) -> Html {
                 <caption class="rv-sr">{ "Keys per server, and the change in the last step" }</caption>
                 <thead><tr><th scope="col">{ "server" }</th><th scope="col">{ "keys" }</th>
                     <th scope="col"><span class="rv-sr">{ "bar" }</span></th>
-                    <th scope="col">{ "received" }</th></tr></thead>
-                <tbody>{ for rows }{ for gone }</tbody>
+                    if props.moved { <th scope="col">{ "received" }</th> }</tr></thead>
+                <tbody>{ for rows }if props.moved { { for gone } }</tbody>
             </table>
-            if m.change.is_some() {
+            if props.moved && m.change.is_some() {
                 <p class="help">{ "\"received\" is the change in each server's keys: what a killed server held shows where it went. \
                                    On a ring with 10 or more vnodes it spreads over many servers; with 1 vnode it lands on one neighbour." }</p>
             }

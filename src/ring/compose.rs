@@ -1,0 +1,270 @@
+//! The Ring's compositions: each widget of the catalogue, and the full view, built from the
+//! components in `parts/` over what the page worked out ([`Shown`]). The full view shows every
+//! widget's parts, so nothing a widget shows is missing from it.
+
+use std::rc::Rc;
+
+use shardlab_core::placement::{key_hash, SchemeKind};
+use yew::prelude::*;
+
+use super::lookup::LookedUp;
+use super::measure::Measurement;
+use super::parts::buckets::{BucketRule, Buckets};
+use super::parts::grow_buttons::GrowButtons;
+use super::parts::load_plot::LoadPlot;
+use super::parts::lookup_panel::LookupPanel;
+use super::parts::moved_plot::MovedPlot;
+use super::parts::notes::Notes;
+use super::parts::number_field::NumberField;
+use super::parts::replica_owners::ReplicaOwners;
+use super::parts::ring_figure::RingFigure;
+use super::parts::scheme_picker::SchemePicker;
+use super::parts::scheme_picture::SchemePicture;
+use super::parts::server_list::ServerList;
+use super::parts::settings::{vnodes_help, Settings};
+use super::parts::side_count::SideCount;
+use super::parts::stats::Stats;
+use super::parts::to_decoder::ToDecoder;
+use super::parts::vnode_plot::VnodePlot;
+use super::ring_drawing::Scene;
+use super::state::{Action, Field, RingState};
+use crate::catalogue::RingWidget;
+
+/// The second scheme of "mod N against the ring", measured on the same servers and keys.
+pub struct Contrast {
+    pub scheme: SchemeKind,
+    pub measurement: Measurement,
+    /// Its drawing, when it is drawn (the mod side shows buckets).
+    pub scene: Rc<Scene>,
+}
+
+/// What the page worked out for the state, as every composition reads it.
+pub struct Shown {
+    pub state: Rc<RingState>,
+    pub dispatch: Callback<Action>,
+    pub measurement: Measurement,
+    pub contrast: Option<Contrast>,
+    pub scene: Rc<Scene>,
+    pub looked_up: Rc<LookedUp>,
+    /// Whether the first paint is done (the plots wait for it).
+    pub painted: bool,
+}
+
+impl Shown {
+    fn hash(&self) -> u64 {
+        key_hash(&self.state.key)
+    }
+
+    /// The lookup step shown, within the steps.
+    fn step(&self) -> usize {
+        self.state
+            .step
+            .min(self.looked_up.0.len().saturating_sub(1))
+    }
+
+    /// The ring figure; with the lookup's walk up to `step` when it is `Some`.
+    fn figure(&self, scene: &Rc<Scene>, scheme: SchemeKind, step: Option<usize>) -> Html {
+        let walked: Vec<(u64, bool)> = step.map_or_else(Vec::new, |step| {
+            let upto = step.saturating_add(1);
+            self.looked_up
+                .0
+                .iter()
+                .take(upto)
+                .filter_map(|s| s.vnode)
+                .collect()
+        });
+        html! {
+            <RingFigure scene={Rc::clone(scene)} key_point={step.filter(|&s| s >= 1).map(|_| self.hash())}
+                {walked} label={scheme.label()} servers={self.state.servers.len()}
+                changed={self.state.previous.is_some()} />
+        }
+    }
+
+    fn notes(&self) -> Html {
+        html! { <Notes notes={self.state.notes.clone()} dispatch={self.dispatch.clone()} /> }
+    }
+
+    fn stats(&self, moved: bool) -> Html {
+        let m = &self.measurement;
+        html! { <Stats measured={m.measured.clone()} pinning={m.pinning} error={m.error.clone()} {moved} /> }
+    }
+
+    fn server_list(&self) -> Html {
+        let s = &self.state;
+        html! {
+            <ServerList servers={s.servers.clone()} vnodes={s.scheme.uses_vnodes().then_some(s.vnodes)}
+                weighted={s.scheme.uses_weights()} changed={s.previous.is_some()}
+                error={s.field_error.clone()} dispatch={self.dispatch.clone()} />
+        }
+    }
+
+    fn lookup_panel(&self) -> Html {
+        html! {
+            <LookupPanel key_text={self.state.key.clone()} key_hash={self.hash()}
+                looked_up={Rc::clone(&self.looked_up)} step={self.step()} dispatch={self.dispatch.clone()} />
+        }
+    }
+
+    fn vnode_plot(&self) -> Html {
+        let servers = u32::try_from(self.state.servers.len()).unwrap_or(u32::MAX);
+        html! { <VnodePlot {servers} seed={self.state.seed} /> }
+    }
+}
+
+/// Keys per server over the statistics keys, in server order (empty until measured).
+fn loads(measurement: &Measurement) -> Vec<u64> {
+    measurement
+        .measured
+        .as_ref()
+        .map(|m| {
+            m.result
+                .load_after
+                .per_server
+                .iter()
+                .map(|s| s.keys)
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+impl Shown {
+    /// One widget's body, inside its frame (`shell::widget_page`).
+    pub fn widget(&self, widget: RingWidget) -> Html {
+        let body = match widget {
+            RingWidget::Grow => html! {
+                <div class="rv-widget-cols rv-grow">
+                    { self.figure(&self.scene, self.state.scheme, None) }
+                    <div class="rv-side">{ self.server_list() }{ self.stats(true) }</div>
+                </div>
+            },
+            RingWidget::ModVsRing => mod_vs_ring(self),
+            RingWidget::Vnodes => vnodes(self),
+            RingWidget::Lookup => html! {
+                <div class="rv-widget-cols">
+                    { self.figure(&self.scene, self.state.scheme, Some(self.step())) }
+                    { self.lookup_panel() }
+                </div>
+            },
+            RingWidget::Replicas => {
+                let s = &self.state;
+                let (steps, owners, note) = (*self.looked_up).clone();
+                html! {
+                    <div class="rv-widget-cols">
+                        { self.figure(&self.scene, s.scheme, Some(steps.len().saturating_sub(1))) }
+                        <ReplicaOwners key_text={s.key.clone()} replicas={s.replicas} {owners} {note}
+                            error={s.field_error.clone()} servers={s.servers.len()} dispatch={self.dispatch.clone()} />
+                    </div>
+                }
+            }
+            RingWidget::Compare => html! {
+                <div class="rv-plots">
+                    if self.painted {
+                        <MovedPlot vnodes={self.state.vnodes} seed={self.state.seed} />
+                        { self.vnode_plot() }
+                    } else {
+                        <p class="rv-progress">{ "Preparing the plots…" }</p>
+                    }
+                </div>
+            },
+        };
+        html! { <>{ self.notes() }{ body }</> }
+    }
+}
+
+/// "mod N against the ring": the same servers and keys under both, one Add, two counts.
+fn mod_vs_ring(shown: &Shown) -> Html {
+    let Some(contrast) = &shown.contrast else {
+        return html! {};
+    };
+    let state = &shown.state;
+    let own = (state.scheme, &shown.measurement, &shown.scene);
+    let other = (contrast.scheme, &contrast.measurement, &contrast.scene);
+    let (modulo, ring) = if state.scheme == SchemeKind::Mod {
+        (own, other)
+    } else {
+        (other, own)
+    };
+    html! {
+        <>
+            <div class="rv-pair">
+                <section class="panel rv-pair-side">
+                    <SideCount scheme={modulo.0} measured={modulo.1.measured.clone()} />
+                    <Buckets rule={BucketRule::Modulo} servers={state.servers.clone()}
+                        loads={loads(modulo.1)} key_hash={shown.hash()} />
+                    <p class="help">{ "Each bar is one server's keys: a key goes to server h mod N." }</p>
+                </section>
+                <section class="panel rv-pair-side">
+                    <SideCount scheme={ring.0} measured={ring.1.measured.clone()} />
+                    { shown.figure(ring.2, ring.0, None) }
+                </section>
+            </div>
+            <GrowButtons servers={state.servers.len()} changed={state.previous.is_some()}
+                kill={state.servers.last().copied()} dispatch={shown.dispatch.clone()} />
+        </>
+    }
+}
+
+/// "Vnodes and balance": the vnode count, the load it gives each server, and the sweep.
+fn vnodes(shown: &Shown) -> Html {
+    let s = &shown.state;
+    html! {
+        <div class="rv-widget-cols">
+            <div class="rv-side">
+                <NumberField field={Field::Vnodes} id="rv-vnodes" label="Vnodes per unit of weight"
+                    value={u64::from(s.vnodes)} help={Some(vnodes_help(s.scheme.uses_vnodes()))}
+                    error={s.field_error.clone()} dispatch={shown.dispatch.clone()} />
+                { shown.stats(false) }
+            </div>
+            if shown.painted { { shown.vnode_plot() } }
+        </div>
+    }
+}
+
+/// What the full view says under its heading.
+pub const LEAD: &str =
+    "Hash each key to a point on a circle and walk clockwise to the first server. \
+    Add a server: on the ring about one key in five moves, under hash mod N four in five. The red \
+    keys are the ones that moved.";
+
+impl Shown {
+    /// The full view's body (its frame is [`crate::shell::view_page`]): every widget's parts, with
+    /// the scheme switch, the settings and the link to the Decoder.
+    pub fn full_view(&self) -> Html {
+        let s = &self.state;
+        let hash = self.hash();
+        let final_load = self
+            .measurement
+            .measured
+            .as_ref()
+            .filter(|m| m.progress.is_done())
+            .map(|m| Rc::new(m.result.load_after.clone()));
+        html! {
+            <>
+                { self.notes() }
+                <SchemePicker scheme={s.scheme} dispatch={self.dispatch.clone()} />
+                <div class="rv-grid">
+                    { self.figure(&self.scene, s.scheme, Some(self.step())) }
+                    <div class="rv-side">{ self.stats(true) }{ self.server_list() }</div>
+                    <SchemePicture state={Rc::clone(s)} loads={loads(&self.measurement)} key_hash={hash} />
+                    { self.lookup_panel() }
+                    <ToDecoder key_hash={hash} />
+                    <Settings vnodes={s.vnodes} replicas={s.replicas} keys={s.keys} sample={s.sample}
+                        seed={s.seed} ring={s.scheme.uses_vnodes()} error={s.field_error.clone()}
+                        dispatch={self.dispatch.clone()} />
+                    <section class="panel rv-comparisons" aria-labelledby="rv-comparisons-title">
+                        <h2 id="rv-comparisons-title">{ "Comparisons" }</h2>
+                        if self.painted {
+                            <div class="rv-plots">
+                                <LoadPlot load={final_load} />
+                                <MovedPlot vnodes={s.vnodes} seed={s.seed} />
+                                { self.vnode_plot() }
+                            </div>
+                        } else {
+                            <p class="rv-progress">{ "Preparing the plots…" }</p>
+                        }
+                    </section>
+                </div>
+            </>
+        }
+    }
+}

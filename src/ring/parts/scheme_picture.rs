@@ -1,0 +1,58 @@
+//! "Inside <scheme>": each scheme's own picture of where keys go (the ring's words, the buckets
+//! of mod N and jump, rendezvous scores, range split points, the directory's table, the ID's bits).
+
+use std::rc::Rc;
+
+use shardlab_core::placement::SchemeKind;
+use yew::prelude::*;
+
+use super::buckets::{BucketRule, Buckets};
+use super::directory_table::DirectoryTable;
+use super::id_bits::IdBits;
+use super::ranges::Ranges;
+use super::scores::Scores;
+use crate::ring::state::RingState;
+
+/// Props for [`SchemePicture`].
+#[derive(Properties, PartialEq)]
+pub struct SchemePictureProps {
+    pub state: Rc<RingState>,
+    /// Keys per server over the statistics keys, in server order (empty until measured).
+    pub loads: Vec<u64>,
+    pub key_hash: u64,
+}
+
+/// The scheme's picture.
+#[function_component(SchemePicture)]
+pub fn scheme_picture(props: &SchemePictureProps) -> Html {
+    let state = &props.state;
+    let servers = state.servers.clone();
+    let key_hash = props.key_hash;
+    let buckets = |rule: BucketRule| {
+        html! { <Buckets {rule} servers={servers.clone()} loads={props.loads.clone()} {key_hash} /> }
+    };
+    let picture = match state.scheme {
+        SchemeKind::Ring => html! {
+            <p>{ format!("{} vnodes per unit of weight: each server's ticks are its points on the ring; \
+                          the band shows who owns each stretch.", state.vnodes) }</p>
+        },
+        SchemeKind::Mod => buckets(BucketRule::Modulo),
+        SchemeKind::Jump => buckets(BucketRule::Jump),
+        SchemeKind::Rendezvous => html! {
+            <Scores servers={servers.clone()} {key_hash} replicas={state.replicas} />
+        },
+        SchemeKind::Range => html! { <Ranges servers={servers.clone()} {key_hash} /> },
+        SchemeKind::Directory => html! {
+            <DirectoryTable servers={servers.clone()} previous={state.previous.clone()} seed={state.seed} />
+        },
+        SchemeKind::IdEncoded => html! {
+            <IdBits servers={servers.clone()} previous={state.previous.clone()} {key_hash} />
+        },
+    };
+    html! {
+        <section class="panel rv-scheme-picture" aria-labelledby="rv-picture-title">
+            <h2 id="rv-picture-title">{ format!("Inside {}", state.scheme.label()) }</h2>
+            { picture }
+        </section>
+    }
+}

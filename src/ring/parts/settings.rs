@@ -1,0 +1,52 @@
+//! The numbers behind the picture: vnodes per weight, replicas, keys counted, keys drawn, seed.
+
+use yew::prelude::*;
+
+use super::number_field::NumberField;
+use crate::ring::state::{Action, Field};
+
+/// Props for [`Settings`].
+#[derive(Properties, PartialEq)]
+pub struct SettingsProps {
+    pub vnodes: u32,
+    pub replicas: u32,
+    pub keys: u64,
+    pub sample: u64,
+    pub seed: u64,
+    /// Whether the scheme is the ring (vnodes matter only there).
+    pub ring: bool,
+    /// The box whose last commit was refused, and why.
+    pub error: Option<(Field, String)>,
+    pub dispatch: Callback<Action>,
+}
+
+/// The vnodes box's help, as the settings panel and the vnodes widget show it.
+pub fn vnodes_help(ring: bool) -> &'static str {
+    if ring {
+        "1 … 1000. More vnodes, evener load: σ/mean falls about as 1/√V."
+    } else {
+        "Only the ring uses vnodes."
+    }
+}
+
+/// The settings panel.
+#[function_component(Settings)]
+pub fn settings(props: &SettingsProps) -> Html {
+    let field = |field: Field, id: &'static str, label: &'static str, value: u64| {
+        let help = (field == Field::Vnodes).then(|| vnodes_help(props.ring));
+        html! {
+            <NumberField {field} {id} {label} {value} {help} error={props.error.clone()}
+                dispatch={props.dispatch.clone()} />
+        }
+    };
+    html! {
+        <section class="panel rv-settings" aria-labelledby="rv-settings-title">
+            <h2 id="rv-settings-title">{ "Settings" }</h2>
+            { field(Field::Vnodes, "rv-vnodes", "Vnodes per unit of weight", u64::from(props.vnodes)) }
+            { field(Field::Replicas, "rv-replicas", "Replicas R", u64::from(props.replicas)) }
+            { field(Field::Keys, "rv-keys", "Keys counted", props.keys) }
+            { field(Field::Sample, "rv-sample", "Keys drawn", props.sample) }
+            { field(Field::Seed, "rv-seed", "Seed", props.seed) }
+        </section>
+    }
+}

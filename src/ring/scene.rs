@@ -1,0 +1,122 @@
+//! What the ring drawing shows for a state: the ring's ticks and owner band (or the range's
+//! band) and the drawn keys, each with its owner before and after the last change. Built once per
+//! change of what it reads ([`use_scene`]), after the first paint.
+
+use std::rc::Rc;
+
+use shardlab_core::placement::{KeyStream, Range, SchemeKind, ServerList};
+use yew::prelude::*;
+
+use shardlab_core::view_limits::ring::MAX_MARKED_VNODES;
+
+use super::ring_change;
+use super::ring_drawing::{self, Dot, Scene, Span};
+use super::state::{build_pair, ring_of, RingState};
+
+/// The scene of `state`, rebuilt only when what it reads changes; empty until `painted` (so the
+/// first render paints at once) and for `None`.
+#[hook]
+pub fn use_scene(state: Option<&RingState>, painted: bool) -> Rc<Scene> {
+    let s = state.cloned();
+    let deps = state.map(|s| {
+        (
+            s.scheme,
+            s.servers.clone(),
+            s.previous.clone(),
+            s.vnodes,
+            s.sample,
+            s.seed,
+        )
+    });
+    let scene = use_memo((painted, deps), move |_| match s {
+        Some(s) if painted => Rc::new(scene(&s)),
+        _ => Rc::new(Scene::default()),
+    });
+    Rc::clone(&scene)
+}
+
+/// What the drawing shows: the ring's ticks and band (or the range's band), and the drawn keys.
+pub fn scene(state: &RingState) -> Scene {
+    let Ok((before, after)) = build_pair(state, state.sample) else {
+        return Scene::default();
+    };
+    let dots = KeyStream::new(state.seed)
+        .take_keys(state.sample)
+        .map(|key| {
+            let owner = after.locate(key);
+            let was = if state.previous.is_some() {
+                before.locate(key)
+            } else {
+                owner
+            };
+            Dot {
+                key,
+                owner: owner.0,
+                was: was.0,
+                moved: was != owner,
+            }
+        })
+        .collect();
+    let list = ServerList::new(state.servers.clone()).ok();
+    let mut scene = Scene {
+        dots,
+        ..Scene::default()
+    };
+    match state.scheme {
+        SchemeKind::Ring => {
+            if let Ok(ring) = ring_of(&state.servers, state.vnodes) {
+                // Thinned and bounded here, once per ring, not on every render of the drawing.
+                let stride = ring.vnode_count().div_ceil(ring_drawing::MAX_TICKS).max(1);
+                scene.ticks = ring
+                    .vnodes()
+                    .step_by(stride)
+                    .map(|v| (v.point, v.server.0))
+                    .collect();
+                // Each vnode owns the arc from the point before it; built from the points
+                // directly, since `Ring::arcs` also measures each arc, 640,000 times at the limit.
+                let mut previous = ring.points().last().copied().unwrap_or(0);
+                let spans: Vec<Span> = ring
+                    .points()
+                    .iter()
+                    .zip(ring.owners())
+                    .map(|(&point, owner)| {
+                        let start = std::mem::replace(&mut previous, point);
+                        Span {
+                            start,
+                            end: point,
+                            server: owner.0,
+                        }
+                    })
+                    .collect();
+                scene.spans = ring_drawing::drawn_bands(&spans, ring_drawing::MAX_BANDS);
+                if ring.vnode_count() <= MAX_MARKED_VNODES {
+                    scene.change = ring_change::change_of(
+                        &state.servers,
+                        state.previous.as_deref(),
+                        state.vnodes,
+                    );
+                }
+            }
+        }
+        SchemeKind::Range => {
+            if let Some(list) = list {
+                scene.spans = Range::even(list)
+                    .spans()
+                    .iter()
+                    .map(|s| Span {
+                        start: s.start,
+                        end: s.end.wrapping_add(1),
+                        server: s.server.0,
+                    })
+                    .collect();
+            }
+        }
+        // These draw their own picture beside the ring, which shows only their keys.
+        SchemeKind::Mod
+        | SchemeKind::Jump
+        | SchemeKind::Rendezvous
+        | SchemeKind::Directory
+        | SchemeKind::IdEncoded => {}
+    }
+    scene
+}
