@@ -6,13 +6,19 @@
 //!   bit strip's keyboard and drag as pure state machines beside it;
 //! - [`url_state`]: the URL codec; [`layout_io`]: layout import/export and the table as CSV;
 //!   [`snapshot`]: the `data-shardlab-snapshot` the tests and the Learn checks read;
-//! - [`parts`]: one function component per panel; [`narrate`]: the words for the core's
-//!   generator steps; [`to_ring`]: the link to the Ring view.
+//! - [`parts`]: one piece per file (a function component, or a plain function for a few lines of
+//!   markup); `compose.rs`: the full view and each widget ([`crate::catalogue::DecoderWidget`]) as
+//!   compositions of those parts; [`narrate`]: the words for the core's generator steps;
+//!   [`code_text`]: the arithmetic as Rust, SQL and JavaScript; [`to_ring`]: the link to the Ring.
 //!
 //! Every rule, limit and default comes from `shardlab_core::layout`. Everything but the home-page
 //! preview is compiled only with the `decoder` feature, so that the pages that do not show this
 //! view do not carry its code (see `route.rs`).
 
+#[cfg(feature = "decoder")]
+pub mod code_text;
+#[cfg(feature = "decoder")]
+mod compose;
 #[cfg(feature = "decoder")]
 mod dom;
 #[cfg(feature = "decoder")]

@@ -1,20 +1,32 @@
-//! The Decoder page itself: its state, its address-bar sync and its layout.
+//! The Decoder page itself: its one state, its address-bar sync, and either the full view
+//! or one widget, in their frame ([`view_or_widget`]), both drawn by [`Shown`].
 
-use super::parts::{
-    arithmetic, bit_strip, field_editor, generator, id_input, layout_editor, placement_panel,
-};
+use super::compose::Shown;
 use super::*;
-use crate::shell::share_bar::ShareBar;
+use crate::catalogue::{DecoderWidget, Widget};
+use crate::shell::view_page::{view_or_widget, ViewPage};
 use crate::url::url_state_hook::{use_url_state, UrlCodec};
-use shardlab_core::layout::{FieldRole, Preset};
 use yew::prelude::*;
 
 use crate::route::View;
 use state::Action;
 
-/// The Decoder page.
+/// Properties of [`DecoderView`].
+#[derive(Properties, PartialEq, Default)]
+pub struct DecoderViewProps {
+    /// The one widget to show alone ([`crate::catalogue`]); `None` shows the full view.
+    #[prop_or_default]
+    pub widget: Option<DecoderWidget>,
+}
+
+/// What the full view says under its heading.
+const LEAD: &str = "An ID can carry its own address. Pinterest's 64 bits hold a shard, a type and a \
+    local row number, so finding an object is a shift, a mask and one lookup in a small table. Flip a \
+    bit and watch the shard change; split a host and watch the ID stay put.";
+
+/// The Decoder page, or one of its widgets.
 #[function_component(DecoderView)]
-pub fn decoder_view() -> Html {
+pub fn decoder_view(props: &DecoderViewProps) -> Html {
     let url = use_url_state(UrlCodec::new(
         View::Decoder,
         url_state::encode,
@@ -22,69 +34,25 @@ pub fn decoder_view() -> Html {
         |s| Action::Restore(Box::new(s)),
     ));
     let state = url.state.clone();
-
     let dispatch = {
         let state = state.clone();
         Callback::from(move |action: Action| state.dispatch(action))
     };
-    let on_id = dispatch.reform(Action::TypeId);
-    let on_toggle = dispatch.reform(Action::ToggleBit);
-    let on_move = dispatch.reform(|(position, bits)| Action::MoveBoundary { position, bits });
-    let on_field = dispatch.reform(|(position, text)| Action::SetField { position, text });
-
-    let layout = &state.layout;
-    let has_shard = layout.position_of_role(FieldRole::Shard).is_some();
-    let placement = match (&state.table, has_shard) {
-        (Some(table), true) => html! {
-            <placement_panel::PlacementPanel layout={layout.clone()} id={state.id} table={table.clone()}
-                table_changed={state.table != state.default_table()}
-                split={state.split.clone()} host_error={state.errors.host.clone()}
-                split_error={state.errors.split.clone()}
-                source={placement_panel::table_source(state.base, table)}
-                dispatch={dispatch.clone()} />
-        },
-        _ => html! {
-            <section class="panel placement-panel" aria-labelledby="placement-title">
-                <h2 id="placement-title">{ "Where the row lives" }</h2>
-                <p>{ "This layout has no shard field, so the ID alone does not say which machine holds the row. \
-                      Give a field the role shard to see the config table." }</p>
-            </section>
-        },
+    let shown = Shown {
+        state: &state,
+        dispatch,
     };
-    html! {
-        <div class="page decoder" data-shardlab-snapshot={snapshot::attr(&state)}>
-            <h1>{ "Decoder" }</h1>
-            <p class="lead">
-                { "An ID can carry its own address. Pinterest's 64 bits hold a shard, a type and a local row \
-                   number, so finding an object is a shift, a mask and one lookup in a small table. \
-                   Flip a bit and watch the shard change; split a host and watch the ID stay put." }
-            </p>
-            <ShareBar view={View::Decoder} query={url.encoded.clone()} />
-            { for state.notes.iter().map(|n| html! { <p class="note" role="status">{ n.clone() }</p> }) }
-            <div class="decoder-grid">
-                <id_input::IdInput text={state.id_text.clone()} id={state.id}
-                    error={state.errors.id.clone()} on_input={on_id} />
-                <bit_strip::BitStrip layout={layout.clone()} id={state.id} {on_toggle} {on_move} />
-                <field_editor::FieldEditors layout={layout.clone()} id={state.id}
-                    pinterest={Preset::of_layout(layout) == Some(Preset::Pinterest)}
-                    refused={state.errors.field.clone()} on_edit={on_field.clone()} />
-                { placement }
-                <to_ring::ToRing id={state.id} />
-                <generator::Generator counted={state.allocator.is_some()}
-                    timed={layout.position_of_role(FieldRole::Timestamp).is_some()}
-                    has_shards={has_shard && state.table.is_some()}
-                    last_shard={state.table.as_ref().map_or(0, |t| t.last_shard())}
-                    generated={state.generated.clone()} error={state.errors.generate.clone()}
-                    dispatch={dispatch.clone()} />
-                <layout_editor::LayoutEditor base={state.base} layout={layout.clone()}
-                    edited={state.layout_edited()} error={state.errors.layout.clone()}
-                    id={state.id} time_refused={state.errors.time.clone()} dispatch={dispatch.clone()} />
-                <layout_io::LayoutIo base={state.base} layout={layout.clone()} table={state.table.clone()}
-                    error={state.errors.import.clone()} dispatch={dispatch.clone()} />
-                <arithmetic::Arithmetic layout={layout.clone()} id={state.id} {on_field} />
-            </div>
-        </div>
-    }
+    let page = ViewPage {
+        view: View::Decoder,
+        snapshot: snapshot::attr(&state),
+        query: &url.encoded,
+        lead: LEAD,
+    };
+    let body = match props.widget {
+        Some(widget) => shown.widget(widget),
+        None => shown.full_view(),
+    };
+    view_or_widget(page, props.widget.map(Widget::Decoder), body)
 }
 
 #[cfg(all(test, target_arch = "wasm32"))]
@@ -92,8 +60,10 @@ mod tests {
     use wasm_bindgen::JsCast;
     use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 
-    use super::DecoderView;
-    use crate::test_support::{find, mount, texts};
+    use super::{DecoderView, DecoderViewProps};
+    use crate::catalogue::DecoderWidget;
+    use crate::snapshot::ATTRIBUTE;
+    use crate::test_support::{find, mount, mount_with, texts};
 
     wasm_bindgen_test_configure!(run_in_browser);
 
@@ -129,6 +99,49 @@ mod tests {
         assert_eq!(
             texts(&root, "[data-testid=id-decimal]"),
             ["241294492511762325"]
+        );
+    }
+
+    #[wasm_bindgen_test]
+    async fn each_widget_renders_alone_in_its_frame_with_the_snapshot() {
+        for &widget in DecoderWidget::ALL {
+            let props = DecoderViewProps {
+                widget: Some(widget),
+            };
+            let root = mount_with::<DecoderView>(props).await;
+            let frame = find(&root, "[data-widget]");
+            assert_eq!(
+                frame.get_attribute("data-widget"),
+                Some(format!("decoder/{}", widget.name()))
+            );
+            let snapshot = frame.get_attribute(ATTRIBUTE).unwrap_or_default();
+            assert!(snapshot.contains("241294492511762325"), "{snapshot}");
+            // Alone means alone: no other widget's part, and never the full view's heading.
+            assert!(root.query_selector("h1").ok().flatten().is_none());
+            assert_eq!(texts(&root, ".decoder-grid").len(), 0);
+        }
+    }
+
+    #[wasm_bindgen_test]
+    async fn the_pitfalls_widget_shows_the_core_numbers_and_its_button_reveals_the_mask() {
+        let props = DecoderViewProps {
+            widget: Some(DecoderWidget::Pitfalls),
+        };
+        let root = mount_with::<DecoderView>(props).await;
+        let rounded = texts(&root, "[data-testid=number-rounded]").concat();
+        assert!(rounded.contains("241294492511762336"), "{rounded:?}");
+        assert!(rounded.contains("off by +11"), "{rounded:?}");
+        assert!(texts(&root, "[data-testid=mask-result]")
+            .concat()
+            .contains("matches the real local 7075733"));
+        find(&root, "[data-testid=mask-try]")
+            .unchecked_into::<web_sys::HtmlElement>()
+            .click();
+        yew::scheduler::flush().await;
+        let mask = texts(&root, "[data-testid=mask-result]").concat();
+        assert!(
+            mask.contains("instead of the real local 4302043029"),
+            "{mask:?}"
         );
     }
 }

@@ -9,7 +9,9 @@
 //!   first, joined with `.`; a timestamp adds `-unit_ms-epoch_ms`;
 //! - `id`: decimal;
 //! - `table` (only when it differs from the default): `end_master_standby` per range, joined with
-//!   `.`; each range starts one past the previous end, the first at 0.
+//!   `.`; each range starts one past the previous end, the first at 0;
+//! - `code` (only when it is not Rust): the code tab's language, `sql` or `js`. Links from before
+//!   it open on Rust.
 //!
 //! Decoding never fails: a bad value becomes a note and its default.
 
@@ -22,6 +24,7 @@ use shardlab_core::text::quote;
 
 use crate::url::url_query::check_version;
 
+use super::code_text::Lang;
 use super::state::DecoderState;
 
 /// The format version written as `v`.
@@ -32,7 +35,8 @@ pub fn encode(state: &DecoderState) -> Vec<(&'static str, String)> {
     let edited = state.layout_edited();
     let table_changed = state.table != state.default_table();
     let default_id = !edited && state.id == state.base.example_id();
-    if state.base == Preset::Pinterest && !edited && default_id && !table_changed {
+    let lang_changed = state.lang != Lang::Rust;
+    if state.base == Preset::Pinterest && !edited && default_id && !table_changed && !lang_changed {
         return Vec::new();
     }
     let mut pairs = vec![
@@ -47,6 +51,9 @@ pub fn encode(state: &DecoderState) -> Vec<(&'static str, String)> {
         if let Some(table) = &state.table {
             pairs.push(("table", encode_table(table)));
         }
+    }
+    if lang_changed {
+        pairs.push(("code", state.lang.name().to_owned()));
     }
     pairs
 }
@@ -196,7 +203,19 @@ pub fn decode(pairs: &[(String, String)]) -> DecoderState {
             None
         }
     };
+    let lang = match get("code").map(|name| (name, Lang::from_name(name))) {
+        None => Lang::Rust,
+        Some((_, Some(lang))) => lang,
+        Some((name, None)) => {
+            notes.push(format!(
+                "The link's code language {} was not used: it is rust, sql or js. Showing Rust.",
+                quote(name)
+            ));
+            Lang::Rust
+        }
+    };
     let mut state = DecoderState::restored(base, layout, id, table);
+    state.lang = lang;
     state.notes = notes;
     state
 }
@@ -216,6 +235,23 @@ mod tests {
     fn the_default_state_has_an_empty_query() {
         assert!(encode(&DecoderState::default()).is_empty());
         assert_eq!(decode(&[]), DecoderState::default());
+    }
+
+    #[test]
+    fn the_code_tab_round_trips_and_a_bad_one_is_a_note() {
+        let state = DecoderState {
+            lang: Lang::Sql,
+            ..DecoderState::default()
+        };
+        let pairs = encode(&state);
+        assert!(pairs.contains(&("code", "sql".to_owned())));
+        assert_eq!(decode(&owned(&pairs)).lang, Lang::Sql);
+        // A link from before the tab was kept opens on Rust, with no note.
+        let old = decode(&owned(&[("v", "1".into()), ("layout", "pinterest".into())]));
+        assert_eq!((old.lang, old.notes.len()), (Lang::Rust, 0));
+        let bad = decode(&owned(&[("v", "1".into()), ("code", "cobol".into())]));
+        assert_eq!(bad.lang, Lang::Rust);
+        assert!(bad.notes[0].contains("rust, sql or js"), "{:?}", bad.notes);
     }
 
     #[test]

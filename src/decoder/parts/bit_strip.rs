@@ -3,8 +3,9 @@
 //! Tab stop (roving tabindex). Between fields sit boundary handles: drag one, or focus it and press
 //! ← or →, to move bits from one field to its neighbour.
 //!
-//! The strip is drawn as two halves of 32 bits, side by side on a wide screen and stacked on a
-//! narrow one, so it stays readable at 390 px.
+//! The strip is drawn in rows whose size comes from its measured width (`strip::row_bits`): one
+//! row of 64 on a wide screen, rows of 8 on a phone, so every cell is a 24 px target. A dragged
+//! handle follows the pointer's x on any row while the pointer is captured.
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -14,10 +15,11 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::decoder::state::strip::{
-    cell_look, drag_bits, grip_key_bits, handles, key_target, label_runs, owners, Handle, Owner,
-    Strip, StripAction, HALF_BITS, TOP_BIT,
+    bit_nearest, cell_look, drag_bits, grip_key_bits, handles, key_target, label_fits, label_runs,
+    owners, row_tops, CellBox, Handle, Owner, Strip, StripAction, TOP_BIT,
 };
 use crate::widgets::palette::role_class;
+use shardlab_core::layout::ID_BITS;
 use shardlab_core::text::thousands;
 
 /// Props for [`BitStrip`].
@@ -65,17 +67,66 @@ fn focus_by_id(id: &str) {
     }
 }
 
-/// The bit under a screen point, read from the `data-bit` of the cell there.
+/// The bit a dragged pointer at a screen point stands for: the nearest cell in the nearest row.
 fn bit_at(x: i32, y: i32) -> Option<u32> {
-    let element = gloo::utils::document().element_from_point(x as f32, y as f32)?;
-    let cell = element.closest("[data-bit]").ok()??;
-    cell.get_attribute("data-bit")?.parse().ok()
+    let document = gloo::utils::document();
+    let cells: Vec<CellBox> = (0..ID_BITS)
+        .filter_map(|bit| {
+            let rect = document
+                .get_element_by_id(&format!("bit-{bit}"))?
+                .get_bounding_client_rect();
+            Some(CellBox {
+                bit,
+                left: rect.left(),
+                right: rect.right(),
+                top: rect.top(),
+                bottom: rect.bottom(),
+            })
+        })
+        .collect();
+    bit_nearest(&cells, f64::from(x), f64::from(y))
+}
+
+/// Measures the strip now and on every resize, into the strip's state.
+#[hook]
+fn use_measure(node: NodeRef, strip: UseReducerDispatcher<Strip>) {
+    {
+        use_effect_with((), move |_| {
+            let element = node.cast::<web_sys::Element>();
+            let measure = {
+                let element = element.clone();
+                move || {
+                    if let Some(el) = &element {
+                        let width = u32::try_from(el.client_width()).unwrap_or(0);
+                        strip.dispatch(StripAction::Measured(width));
+                    }
+                }
+            };
+            measure();
+            let resized = wasm_bindgen::closure::Closure::<dyn FnMut()>::new(measure);
+            let observer = element.as_ref().and_then(|el| {
+                let observer =
+                    web_sys::ResizeObserver::new(resized.as_ref().unchecked_ref()).ok()?;
+                observer.observe(el);
+                Some(observer)
+            });
+            move || {
+                if let Some(observer) = observer {
+                    observer.disconnect();
+                }
+                drop(resized);
+            }
+        });
+    }
 }
 
 /// The strip.
 #[function_component(BitStrip)]
 pub fn bit_strip(props: &BitStripProps) -> Html {
     let strip = use_reducer(Strip::default);
+    let strip_ref = use_node_ref();
+    use_measure(strip_ref.clone(), strip.dispatcher());
+    let (row, cell_px) = (strip.row(), strip.cell_px());
     // An element to focus once the next render is in the DOM (a handle may change halves).
     let pending_focus: Rc<RefCell<Option<String>>> = use_mut_ref(|| None);
     {
@@ -124,12 +175,13 @@ pub fn bit_strip(props: &BitStripProps) -> Html {
         };
         let minor = !bit.is_multiple_of(4) && !top_of_field;
         // On a narrow screen only these indices stay, so that neighbours never collide.
-        let major = bit.is_multiple_of(8) || bit == TOP_BIT || bit == HALF_BITS.saturating_sub(1);
+        let major =
+            bit.is_multiple_of(8) || bit == TOP_BIT || (bit.saturating_add(1)).is_multiple_of(row);
         html! {
             <button type="button" id={format!("bit-{bit}")} data-bit={bit.to_string()}
                 class={classes!("bit-cell", role_class(role), one.then_some("one"),
                     top_of_field.then_some("field-start"), (owner == Owner::Unused).then_some("unused"))}
-                style={format!("grid-column: {}", HALF_BITS.saturating_sub(bit % HALF_BITS))}
+                style={format!("grid-column: {}", row.saturating_sub(bit.checked_rem(row).unwrap_or(0)))}
                 tabindex={if strip.focus == bit { "0" } else { "-1" }}
                 aria-pressed={one.to_string()}
                 aria-label={format!("bit {bit}")}
@@ -140,10 +192,10 @@ pub fn bit_strip(props: &BitStripProps) -> Html {
             </button>
         }
     };
-    let half = |high: u32| -> Html {
-        let low = high.saturating_sub(HALF_BITS.saturating_sub(1));
+    let strip_row = |high: u32| -> Html {
+        let low = high.saturating_sub(row.saturating_sub(1));
         let column = |bit: u32| high.saturating_sub(bit).saturating_add(1);
-        let labels = label_runs(layout, &owners, high).into_iter().map(|run| {
+        let labels = label_runs(layout, &owners, high, row).into_iter().map(|run| {
             // The run is at least one bit wide: `low` only walks down from `high`.
             let span = run.high.saturating_sub(run.low).saturating_add(1);
             let text = if run.continued {
@@ -151,20 +203,22 @@ pub fn bit_strip(props: &BitStripProps) -> Html {
             } else {
                 run.name.to_owned()
             };
+            // A name too long for its run stands above the labels, from the run's first bit.
+            let outside = cell_px > 0.0 && !label_fits(text.chars().count(), span, cell_px);
             html! {
-                <span class={classes!("strip-label", role_class(run.role))}
+                <span class={classes!("strip-label", role_class(run.role), outside.then_some("outside"))}
                     style={format!("grid-column: {} / span {span}", column(run.high))}
                     title={format!("{}: bits {}–{} shown here", run.name, run.high, run.low)}>
                     <span class="strip-label-text">{ text }</span>
                 </span>
             }
         });
-        let grips = handles(layout, high).into_iter().map(|handle| {
+        let grips = handles(layout, high, row).into_iter().map(|handle| {
             let style = format!("grid-column: {} / span 1", column(handle.lowest));
             grip(&handle, style, &strip, &props.on_move, &pending_focus)
         });
         html! {
-            <div class="strip-half">
+            <div class="strip-row" style={format!("--row-bits: {row}")}>
                 { for labels }
                 { for (low..=high).rev().map(&cell) }
                 { for grips }
@@ -180,12 +234,16 @@ pub fn bit_strip(props: &BitStripProps) -> Html {
         let strip = strip.clone();
         Callback::from(move |_| strip.dispatch(StripAction::Leave))
     };
+    // A handle re-drawn in another row loses the pointer's capture; the release still ends the drag.
+    let onpointerup = {
+        let strip = strip.clone();
+        Callback::from(move |_: PointerEvent| strip.dispatch(StripAction::Release))
+    };
     html! {
         <section class="panel strip-panel" aria-labelledby="strip-title">
             <h2 id="strip-title">{ "The 64 bits" }</h2>
-            <div class="strip" role="group" aria-label="The 64 bits of the ID, bit 63 first. Arrow keys move; Space flips a bit." {onmouseleave}>
-                { half(TOP_BIT) }
-                { half(HALF_BITS.saturating_sub(1)) }
+            <div class="strip" ref={strip_ref} data-row-bits={row.to_string()} role="group" aria-label="The 64 bits of the ID, bit 63 first. Arrow keys move; Space flips a bit." {onmouseleave} {onpointerup}>
+                { for row_tops(row).into_iter().map(&strip_row) }
             </div>
             <p class="strip-readout mono-nums" data-testid="bit-readout">{ readout }</p>
         </section>
@@ -241,6 +299,7 @@ fn grip(
         let strip = strip.clone();
         Callback::from(move |_: PointerEvent| strip.dispatch(StripAction::Release))
     };
+    let onpointercancel = onpointerup.clone();
     let (upper, upper_width) = (&handle.upper.name, handle.upper.width);
     let (lower, lower_width) = (&handle.lower.name, handle.lower.width);
     let label =
@@ -255,7 +314,7 @@ fn grip(
             aria-valuenow={upper_width.to_string()}
             aria-valuetext={format!("{upper} {upper_width} bits, {lower} {lower_width} bits")}
             title={format!("{label}. Drag, or focus and press ← or →.")}
-            {onkeydown} {onpointerdown} {onpointermove} {onpointerup}>
+            {onkeydown} {onpointerdown} {onpointermove} {onpointerup} {onpointercancel}>
             <span aria-hidden="true">{ "◆" }</span>
         </span>
     }

@@ -1,10 +1,11 @@
 //! One editor per field: its value, its range 0 … 2^w − 1, and what the value means (a time, an
 //! object type). Editing recomposes the ID; a value that does not fit is refused in place.
 
-use shardlab_core::layout::{object_type, BitLayout, FieldRole};
+use shardlab_core::layout::BitLayout;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
+use super::field_values::{meaning, warnings};
 use crate::decoder::state::Refused;
 use crate::widgets::palette::role_class;
 
@@ -42,13 +43,7 @@ pub fn field_editors(props: &FieldEditorsProps) -> Html {
             })
         };
         let top = field.shift.saturating_add(field.width).saturating_sub(1);
-        let meaning = match (&field.time, field.role) {
-            (Some(time), _) => Some(time.iso8601.clone()),
-            (None, FieldRole::Type) if props.pinterest => Some(
-                object_type(field.value).map_or_else(|| "no Pinterest type".to_owned(), |t| t.name.to_owned()),
-            ),
-            _ => None,
-        };
+        let what = meaning(field, props.pinterest);
         html! {
             <div class={classes!("field-editor", role_class(field.role), refused.map(|_| "invalid"))}
                 data-field={field.name.clone()}>
@@ -61,24 +56,18 @@ pub fn field_editors(props: &FieldEditorsProps) -> Html {
                     aria-invalid={refused.is_some().to_string()}
                     aria-describedby={format!("{range_id} {error_id}")} />
                 <span id={range_id} class="field-range mono">{ format!("0 … {max}") }</span>
-                { for meaning.map(|m| html! { <span class="field-meaning">{ m }</span> }) }
+                { for what.map(|m| html! { <span class="field-meaning">{ m }</span> }) }
                 <span id={error_id} class="error" role="alert">
                     { refused.map(|r| r.message.clone()).unwrap_or_default() }
                 </span>
             </div>
         }
     });
-    let warnings = decoded
-        .warnings
-        .iter()
-        .map(|w| html! { <li>{ w.to_string() }</li> });
     html! {
         <section class="panel fields-panel" aria-labelledby="fields-title">
             <h2 id="fields-title">{ "The fields" }</h2>
             <div class="field-editors">{ for editors }</div>
-            if !decoded.warnings.is_empty() {
-                <ul class="warnings">{ for warnings }</ul>
-            }
+            { warnings(&decoded) }
         </section>
     }
 }

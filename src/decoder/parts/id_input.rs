@@ -1,6 +1,7 @@
 //! The ID input: anything `parse_id` reads, the ID in three bases, and an inline error that leaves
 //! the last good ID on screen.
 
+use shardlab_core::text::group;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
@@ -15,20 +16,9 @@ pub struct IdInputProps {
     pub error: Option<String>,
     /// Called with the new text on every edit.
     pub on_input: Callback<String>,
-}
-
-/// Groups `digits` from the right in runs of `size`, joined by `sep`.
-pub fn group(digits: &str, size: usize, sep: char) -> String {
-    let separators = digits.len().checked_div(size).unwrap_or(0);
-    let mut out = String::with_capacity(digits.len().saturating_add(separators));
-    let len = digits.chars().count();
-    for (i, ch) in digits.chars().enumerate() {
-        if i > 0 && size > 0 && len.saturating_sub(i).is_multiple_of(size) {
-            out.push(sep);
-        }
-        out.push(ch);
-    }
-    out
+    /// Whether to show the ID in its three bases (a widget that shows it otherwise leaves them out).
+    #[prop_or(true)]
+    pub bases: bool,
 }
 
 /// The ID input and its three readings.
@@ -59,23 +49,13 @@ pub fn id_input(props: &IdInputProps) -> Html {
                     <>{ e }{ format!(". Still showing {id}.") }</>
                 }) }
             </p>
-            <dl class="id-bases">
-                <div><dt>{ "decimal" }</dt><dd class="mono" data-testid="id-decimal">{ id }</dd></div>
-                <div><dt>{ "hex" }</dt><dd class="mono" data-testid="id-hex">{ format!("0x{}", group(&format!("{id:016X}"), 4, '_')) }</dd></div>
-                <div><dt>{ "binary" }</dt><dd class="mono binary" data-testid="id-binary">{ format!("0b{}", group(&format!("{id:064b}"), 8, '_')) }</dd></div>
-            </dl>
+            if props.bases {
+                <dl class="id-bases">
+                    <div><dt>{ "decimal" }</dt><dd class="mono" data-testid="id-decimal">{ id }</dd></div>
+                    <div><dt>{ "hex" }</dt><dd class="mono" data-testid="id-hex">{ format!("0x{}", group(&format!("{id:016X}"), 4, '_')) }</dd></div>
+                    <div class="id-binary"><dt>{ "binary" }</dt><dd class="mono binary" data-testid="id-binary">{ format!("0b{}", group(&format!("{id:064b}"), 8, '_')) }</dd></div>
+                </dl>
+            }
         </section>
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::group;
-
-    #[test]
-    fn groups_from_the_right() {
-        assert_eq!(group("12345", 4, '_'), "1_2345");
-        assert_eq!(group("abcd", 4, '_'), "abcd");
-        assert_eq!(group("", 4, '_'), "");
     }
 }

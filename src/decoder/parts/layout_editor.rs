@@ -74,23 +74,23 @@ pub fn layout_editor(props: &LayoutEditorProps) -> Html {
         html! {
             <tr key={format!("{position}-{}", field.name)} class={role_class(field.role)}>
                 <td class="swatch-cell"><span class="swatch" aria-hidden="true"></span></td>
-                <td>
+                <td class="name-cell" data-label="name">
                     <label class="visually-hidden" for={name_id.clone()}>{ format!("Name of field {}", position.saturating_add(1)) }</label>
                     <input id={name_id} class="mono name-input" type="text" value={field.name.clone()}
                         spellcheck="false" autocomplete="off" onchange={on_name} />
                 </td>
-                <td>
+                <td class="bits-cell" data-label="bits">
                     <input class="mono width-input" type="number" min="1" max={ID_BITS.to_string()} value={field.width.to_string()}
                         aria-label={format!("Width of {} in bits", field.name)} onchange={on_width} />
                 </td>
-                <td>
+                <td class="role-cell" data-label="role">
                     <select aria-label={format!("Role of {}", field.name)} onchange={on_role}>
                         { for FieldRole::ALL.iter().map(|role| html! {
                             <option value={role.label()} selected={*role == field.role}>{ role.label() }</option>
                         }) }
                     </select>
                 </td>
-                <td class="boundary-cell">
+                <td class="boundary-cell" data-label={below.map(|_| "boundary below")}>
                     { for below.map(|lower| html! {
                         <span class="boundary-buttons">
                             <button type="button" class="small" onclick={mover(-1)}
@@ -100,7 +100,7 @@ pub fn layout_editor(props: &LayoutEditorProps) -> Html {
                         </span>
                     }) }
                 </td>
-                <td>
+                <td class="remove-cell">
                     <button type="button" class="small" onclick={on_remove} disabled={count <= 1}
                         aria-label={format!("Remove {}", field.name)}>{ "Remove" }</button>
                 </td>

@@ -1,14 +1,14 @@
-//! Placement, for layouts with a shard field: the shard's host pair from the config table, its
-//! database and query line, the table itself (host names editable), and "Split this host", which
-//! moves half of the range to a new pair while the ID stays exactly the same.
+//! Placement, for layouts with a shard field: where the row lives ([`location_summary`]), "Split
+//! this host", which moves half of the range to a new pair while the ID stays exactly the same,
+//! and the config table itself ([`config_table`]). The Decoder's *config* widget is this panel.
 
 use shardlab_core::layout::{BitLayout, Preset, ShardMap};
-use web_sys::HtmlInputElement;
+use shardlab_core::text::thousands;
 use yew::prelude::*;
 
+use super::config_table::{config_table, ConfigTable};
+use super::location::location_summary;
 use crate::decoder::state::{Action, Refused, SplitShown};
-use crate::widgets::palette::server_class;
-use shardlab_core::text::thousands;
 
 /// Props for [`PlacementPanel`].
 #[derive(Properties, PartialEq)]
@@ -63,25 +63,6 @@ pub fn placement_panel(props: &PlacementPanelProps) -> Html {
         .as_ref()
         .ok()
         .and_then(|l| props.table.range_index_of(l.shard));
-    let summary = match &location {
-        Ok(location) => html! {
-            <dl class="location">
-                <div><dt>{ "shard" }</dt><dd class="mono" data-testid="loc-shard">{ location.shard }</dd></div>
-                <div class="host-pair">
-                    <dt>{ "master" }</dt>
-                    <dd class="mono host" data-testid="loc-master">{ location.hosts.master.clone() }</dd>
-                </div>
-                <div><dt>{ "standby" }</dt><dd class="mono" data-testid="loc-standby">{ location.hosts.standby.clone() }</dd></div>
-                <div><dt>{ "database" }</dt><dd class="mono" data-testid="loc-db">{ location.database.clone() }</dd></div>
-                { for location.query.clone().map(|q| html! {
-                    <div class="query"><dt>{ "query" }</dt><dd><code data-testid="loc-query">{ q }</code></dd></div>
-                }) }
-            </dl>
-        },
-        Err(err) => {
-            html! { <p class="error" data-testid="loc-error">{ format!("No host: {err}.") }</p> }
-        }
-    };
     let split_button = {
         let dispatch = props.dispatch.clone();
         let label = match &location {
@@ -128,59 +109,21 @@ pub fn placement_panel(props: &PlacementPanelProps) -> Html {
             </div>
         }
     });
-    let rows = props.table.ranges().iter().enumerate().map(|(index, range)| {
-        let cell = |master: bool, name: &str| {
-            let refused = props.host_error.as_ref().filter(|r| r.key == (index, master));
-            let value = refused.map_or_else(|| name.to_owned(), |r| r.text.clone());
-            let dispatch = props.dispatch.clone();
-            let onchange = Callback::from(move |e: Event| {
-                let input: HtmlInputElement = e.target_unchecked_into();
-                dispatch.emit(Action::SetHost { index, master, name: input.value() });
-            });
-            let error_id = format!("host-{index}-{}-error", if master { "m" } else { "s" });
-            html! {
-                <td>
-                    <input class={classes!("mono", "host-input", refused.map(|_| "invalid"))} type="text"
-                        value={value} spellcheck="false" autocomplete="off" {onchange}
-                        aria-label={format!("{} of shards {}–{}", if master { "Master" } else { "Standby" }, range.start, range.end)}
-                        aria-invalid={refused.is_some().to_string()} aria-describedby={error_id.clone()} />
-                    { for refused.map(|r| html! { <span id={error_id.clone()} class="error" role="alert">{ r.message.clone() }</span> }) }
-                </td>
-            }
-        };
-        let just_moved = props.split.as_ref().is_some_and(|s| s.moved_index == index);
-        let current = current_index == Some(index);
-        html! {
-            <tr key={format!("{}-{}", range.start, range.end)}
-                class={classes!(server_class(index), current.then_some("current"), just_moved.then_some("just-moved"))}
-                aria-current={current.then_some("true")}>
-                <th scope="row" class="mono">
-                    <span class="swatch" aria-hidden="true"></span>
-                    { format!("{}–{}", range.start, range.end) }
-                </th>
-                { cell(true, &range.hosts.master) }
-                { cell(false, &range.hosts.standby) }
-            </tr>
-        }
-    });
     html! {
         <section class="panel placement-panel" aria-labelledby="placement-title">
             <h2 id="placement-title">{ "Where the row lives" }</h2>
-            { summary }
+            { location_summary(&location) }
             <div class="actions">{ split_button }{ for reset }</div>
             <p class="error" role="alert">{ props.split_error.clone().unwrap_or_default() }</p>
             { for split_report }
-            <details class="config-table" open=true>
-                <summary>{ format!("The config table: {} ranges, shards 0–{}", props.table.ranges().len(), props.table.last_shard()) }</summary>
-                <p class="help">{ props.source.clone() }</p>
-                <p class="help">{ "Production reads and writes only the master. Rename a host to fail over by hand; names use letters, digits and -." }</p>
-                <div class="table-scroll">
-                    <table class="shard-table">
-                        <thead><tr><th scope="col">{ "shards" }</th><th scope="col">{ "master" }</th><th scope="col">{ "standby" }</th></tr></thead>
-                        <tbody>{ for rows }</tbody>
-                    </table>
-                </div>
-            </details>
+            { config_table(&ConfigTable {
+                table: &props.table,
+                current_index,
+                just_moved: props.split.as_ref().map(|s| s.moved_index),
+                host_error: props.host_error.as_ref(),
+                source: &props.source,
+                dispatch: &props.dispatch,
+            }) }
         </section>
     }
 }

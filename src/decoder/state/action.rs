@@ -61,6 +61,8 @@ pub enum Action {
     ImportLayout(Result<BitLayout, String>),
     /// Add a field in the free top bits.
     AddField,
+    /// A code language tab was picked.
+    PickLang(crate::decoder::code_text::Lang),
     /// Remove a field.
     RemoveField(usize),
     /// Rename a host in the table.

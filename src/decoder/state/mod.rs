@@ -59,6 +59,8 @@ pub struct DecoderState {
     pub generated: Option<Generated>,
     /// Counts splits and inserts.
     pub serial: u64,
+    /// The language the arithmetic's code is shown in.
+    pub lang: crate::decoder::code_text::Lang,
 }
 
 impl Default for DecoderState {
@@ -97,6 +99,7 @@ impl DecoderState {
             split: None,
             generated: None,
             serial: 0,
+            lang: crate::decoder::code_text::Lang::Rust,
         }
     }
 
@@ -199,6 +202,7 @@ impl DecoderState {
             }
             Action::ImportLayout(Err(message)) => self.errors.import = Some(message),
             Action::AddField => self.add_field(),
+            Action::PickLang(lang) => self.lang = lang,
             Action::RemoveField(position) => {
                 self.edit_layout(|layout| layout.remove_field(position))
             }

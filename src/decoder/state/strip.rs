@@ -2,7 +2,10 @@
 //! each half of the strip, and the keyboard and drag state machine. The component in
 //! `parts/bit_strip.rs` draws what these return and does the DOM work (focus, pointer capture).
 //!
-//! Every width comes from the layout and the strip's size from the core's [`ID_BITS`].
+//! Every width comes from the layout and the strip's size from the core's [`ID_BITS`]. The strip
+//! is drawn in rows of [`row_bits`] bits, chosen from its measured width: 64 or 32 in a row when
+//! each cell keeps a pointer's 16 px (a desktop, a 680 px column), else the widest of 16 or 8 whose
+//! cells are a finger's target (24 px: a phone).
 
 use std::rc::Rc;
 
@@ -12,8 +15,69 @@ use yew::Reducible;
 /// The most significant bit, where the strip starts.
 pub const TOP_BIT: u32 = ID_BITS.saturating_sub(1);
 
-/// The bits in each half of the strip (two halves keep it readable on a narrow screen).
-pub const HALF_BITS: u32 = ID_BITS.div_euclid(2);
+/// The narrowest cell a mouse points at comfortably, in CSS pixels (a row of 64 needs it).
+const POINTER_CELL_PX: f64 = 16.0;
+
+/// The narrowest cell a finger can tap (WCAG 2.5.8's 24 px target), in CSS pixels.
+const TAP_CELL_PX: f64 = 24.0;
+
+/// The bits in one row of a strip `width_px` wide: 64, else 32, when each cell gets
+/// [`POINTER_CELL_PX`]; else the widest of 16 and 8 whose cells get [`TAP_CELL_PX`] (8 when
+/// neither does).
+pub fn row_bits(width_px: f64) -> u32 {
+    let half = ID_BITS.div_euclid(2);
+    for bits in [ID_BITS, half] {
+        if width_px / f64::from(bits) >= POINTER_CELL_PX {
+            return bits;
+        }
+    }
+    let mut bits = half.div_euclid(2);
+    while bits > 8 && width_px / f64::from(bits) < TAP_CELL_PX {
+        bits = bits.div_euclid(2);
+    }
+    bits.max(1)
+}
+
+/// The top bit of every row, highest first, for rows of `row_bits`.
+pub fn row_tops(row_bits: u32) -> Vec<u32> {
+    let step = row_bits.clamp(1, ID_BITS);
+    (0..ID_BITS.div_ceil(step))
+        .map(|row| TOP_BIT.saturating_sub(row.saturating_mul(step)))
+        .collect()
+}
+
+/// Whether a label of `chars` characters fits over `span` cells of `cell_px` pixels (about
+/// 7.5 px a character at the label's 0.8 rem, plus its padding).
+pub fn label_fits(chars: usize, span: u32, cell_px: f64) -> bool {
+    let chars = u32::try_from(chars).unwrap_or(u32::MAX);
+    f64::from(span) * cell_px >= f64::from(chars) * 7.5 + 8.0
+}
+
+/// One bit cell's box on screen, in CSS pixels.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CellBox {
+    /// The bit.
+    pub bit: u32,
+    /// Left edge.
+    pub left: f64,
+    /// Right edge.
+    pub right: f64,
+    /// Top edge.
+    pub top: f64,
+    /// Bottom edge.
+    pub bottom: f64,
+}
+
+/// The bit a dragged pointer at (`x`, `y`) stands for: in the row of cells nearest `y`, the cell
+/// nearest `x`. A pointer anywhere (on the handles' row, beside the strip) maps to a bit.
+pub fn bit_nearest(cells: &[CellBox], x: f64, y: f64) -> Option<u32> {
+    let off = |value: f64, low: f64, high: f64| (low - value).max(value - high).max(0.0);
+    cells
+        .iter()
+        .map(|c| (off(y, c.top, c.bottom), off(x, c.left, c.right), c.bit))
+        .min_by(|a, b| a.0.total_cmp(&b.0).then(a.1.total_cmp(&b.1)))
+        .map(|(_, _, bit)| bit)
+}
 
 /// What owns one bit: a field position, or the unused top bits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -53,7 +117,7 @@ pub fn cell_look(layout: &BitLayout, owner: Owner, bit: u32) -> (FieldRole, bool
     }
 }
 
-/// One label above a run of bits with the same owner inside a half.
+/// One label above a run of bits with the same owner inside a row.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LabelRun<'a> {
     /// The run's highest bit.
@@ -64,13 +128,18 @@ pub struct LabelRun<'a> {
     pub name: &'a str,
     /// The field's role (reserved for unused bits).
     pub role: FieldRole,
-    /// Whether the field continues above this half.
+    /// Whether the field continues above this row.
     pub continued: bool,
 }
 
-/// The label runs of the half whose top bit is `high`, highest first.
-pub fn label_runs<'a>(layout: &'a BitLayout, owners: &[Owner], high: u32) -> Vec<LabelRun<'a>> {
-    let low = high.saturating_sub(HALF_BITS.saturating_sub(1));
+/// The label runs of the row of `row_bits` whose top bit is `high`, highest first.
+pub fn label_runs<'a>(
+    layout: &'a BitLayout,
+    owners: &[Owner],
+    high: u32,
+    row_bits: u32,
+) -> Vec<LabelRun<'a>> {
+    let low = high.saturating_sub(row_bits.saturating_sub(1));
     let owner_of = |bit: u32| owners.get(bit as usize).copied().unwrap_or(Owner::Unused);
     let mut runs = Vec::new();
     let mut bit = i64::from(high);
@@ -133,10 +202,10 @@ impl Handle<'_> {
     }
 }
 
-/// The handles of the half whose top bit is `high`: below every field but the last, when the
-/// field's lowest bit is in this half.
-pub fn handles(layout: &BitLayout, high: u32) -> Vec<Handle<'_>> {
-    let low = high.saturating_sub(HALF_BITS.saturating_sub(1));
+/// The handles of the row of `row_bits` whose top bit is `high`: below every field but the
+/// last, when the field's lowest bit is in this row.
+pub fn handles(layout: &BitLayout, high: u32, row_bits: u32) -> Vec<Handle<'_>> {
+    let low = high.saturating_sub(row_bits.saturating_sub(1));
     (0..layout.field_count().saturating_sub(1))
         .filter_map(|position| {
             let lowest = layout.shift(position)?;
@@ -191,6 +260,23 @@ pub struct Strip {
     pub active: Option<u32>,
     /// The handle being dragged (its upper field's position), if any.
     pub dragging: Option<usize>,
+    /// The strip's measured width in CSS pixels (0 until measured).
+    pub width: u32,
+}
+
+impl Strip {
+    /// The bits in each row: [`row_bits`] of the measured width, 32 until it is measured.
+    pub fn row(&self) -> u32 {
+        match self.width {
+            0 => ID_BITS.div_euclid(2),
+            width => row_bits(f64::from(width)),
+        }
+    }
+
+    /// One cell's width in CSS pixels (0 until measured).
+    pub fn cell_px(&self) -> f64 {
+        f64::from(self.width) / f64::from(self.row())
+    }
 }
 
 impl Default for Strip {
@@ -199,6 +285,7 @@ impl Default for Strip {
             focus: TOP_BIT,
             active: None,
             dragging: None,
+            width: 0,
         }
     }
 }
@@ -218,6 +305,8 @@ pub enum StripAction {
     Grab(usize),
     /// The pointer was released.
     Release,
+    /// The strip was measured (on mount and on each resize), in CSS pixels.
+    Measured(u32),
 }
 
 impl Reducible for Strip {
@@ -234,6 +323,7 @@ impl Reducible for Strip {
             StripAction::Leave => next.active = None,
             StripAction::Grab(position) => next.dragging = Some(position),
             StripAction::Release => next.dragging = None,
+            StripAction::Measured(width) => next.width = width,
         })
     }
 }
@@ -282,6 +372,9 @@ mod tests {
         assert_eq!((strip.focus, strip.active), (7, Some(3)));
         let strip = reduce(strip, StripAction::Leave);
         assert_eq!(strip.active, None);
+        assert_eq!(strip.row(), 32);
+        let strip = reduce(strip, StripAction::Measured(342));
+        assert_eq!((strip.row(), strip.cell_px()), (8, 42.75));
         let strip = reduce(strip, StripAction::Grab(1));
         assert_eq!(strip.dragging, Some(1));
         assert_eq!(reduce(strip, StripAction::Release).dragging, None);
@@ -299,7 +392,7 @@ mod tests {
             cell_look(&layout, owners[46], 46),
             (FieldRole::Shard, false)
         );
-        let high: Vec<_> = label_runs(&layout, &owners, 63)
+        let high: Vec<_> = label_runs(&layout, &owners, 63, 32)
             .into_iter()
             .map(|r| (r.name, r.high, r.low, r.continued))
             .collect();
@@ -312,20 +405,80 @@ mod tests {
                 ("local", 35, 32, false),
             ]
         );
-        let low = label_runs(&layout, &owners, 31);
+        let low = label_runs(&layout, &owners, 31, 32);
         assert_eq!(low.len(), 1);
         assert!(low[0].continued);
-        let grips: Vec<_> = handles(&layout, 63)
+        let grips: Vec<_> = handles(&layout, 63, 32)
             .iter()
             .map(|h| (h.position, h.lowest))
             .collect();
         assert_eq!(grips, [(0, 62), (1, 46), (2, 36)]);
-        assert_eq!(handles(&layout, 63)[1].max_width(), 25);
-        assert!(handles(&layout, 31).is_empty());
+        assert_eq!(handles(&layout, 63, 32)[1].max_width(), 25);
+        assert!(handles(&layout, 31, 32).is_empty());
         // A layout that leaves the top bits free labels them "unused".
         let freed = layout.remove_field(0).unwrap();
-        let runs = label_runs(&freed, &super::owners(&freed), 63);
+        let runs = label_runs(&freed, &super::owners(&freed), 63, 32);
         assert_eq!(runs[0].name, "unused");
         assert_eq!(runs[0].role, FieldRole::Reserved);
+    }
+
+    #[test]
+    fn one_row_of_64_labels_each_field_once() {
+        // At the 32-bit wrap local was labelled twice ("local | …local"); a row of 64 has no wrap.
+        let layout = Preset::Pinterest.layout();
+        let owners = owners(&layout);
+        let runs = label_runs(&layout, &owners, TOP_BIT, row_bits(1200.0));
+        let names: Vec<_> = runs.iter().map(|r| r.name).collect();
+        assert_eq!(names, ["reserved", "shard", "type", "local"]);
+        assert!(runs.iter().all(|r| !r.continued));
+        assert_eq!(handles(&layout, TOP_BIT, 64).len(), 3);
+        assert_eq!(row_tops(64), [63]);
+        assert_eq!(row_tops(8), [63, 55, 47, 39, 31, 23, 15, 7]);
+    }
+
+    #[test]
+    fn a_phone_gets_rows_whose_cells_a_finger_can_tap() {
+        for width in [320.0, 342.0, 390.0, 640.0, 800.0, 1000.0, 1200.0] {
+            let bits = row_bits(width);
+            assert_eq!(ID_BITS % bits, 0, "{width} px: {bits}");
+            let cell = width / f64::from(bits);
+            assert!(cell >= 16.0, "{width} px: {bits} bits of {cell} px");
+            if bits < ID_BITS.div_euclid(2) && width >= 8.0 * 24.0 {
+                assert!(cell >= 24.0, "{width} px: {bits} bits of {cell} px");
+            }
+        }
+        assert_eq!(row_bits(342.0), 8);
+        // A 680 px column keeps two rows of 32, so its widgets stay short.
+        assert_eq!(row_bits(630.0), 32);
+        assert_eq!(row_bits(1200.0), 64);
+        // "reserved" does not fit over two 18 px cells, and does over two 60 px ones.
+        assert!(!label_fits(8, 2, 18.0));
+        assert!(label_fits(8, 2, 60.0));
+    }
+
+    #[test]
+    fn a_drag_maps_the_pointer_s_x_to_a_bit_from_any_height() {
+        // Two rows of two cells, 20 px wide, the second row 60 px below the first.
+        let cell = |bit, left: f64, top: f64| CellBox {
+            bit,
+            left,
+            right: left + 20.0,
+            top,
+            bottom: top + 40.0,
+        };
+        let cells = [
+            cell(3, 0.0, 0.0),
+            cell(2, 20.0, 0.0),
+            cell(1, 0.0, 60.0),
+            cell(0, 20.0, 60.0),
+        ];
+        // On the handles' row, just below the first row's cells: x picks the bit.
+        assert_eq!(bit_nearest(&cells, 5.0, 48.0), Some(3));
+        assert_eq!(bit_nearest(&cells, 35.0, 48.0), Some(2));
+        // Past the strip's right end: the last cell of the row.
+        assert_eq!(bit_nearest(&cells, 300.0, 10.0), Some(2));
+        // Below the second row.
+        assert_eq!(bit_nearest(&cells, 25.0, 130.0), Some(0));
+        assert_eq!(bit_nearest(&[], 0.0, 0.0), None);
     }
 }
