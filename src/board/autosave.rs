@@ -4,6 +4,8 @@
 //! - A link opens as the link. The save is not read into the board, and it is written only after
 //!   the reader edits; the page says that a saved board is there and offers it.
 //! - A page in a frame (a same-site page framing the full board) never writes, nor does an embed.
+//! - A widget (`#/w/board/…` or `#/embed/board/…`) neither reads nor writes: it opens its link,
+//!   or the preset's default when the link is bare, as an embed does (`page.rs`).
 //! - A save is read the way a link is: what reads is kept, and each value dropped is named. A save
 //!   this build cannot read at all (damaged, or from another format version) is kept aside under
 //!   [`KEPT_KEY`] before the first save would overwrite it, and can be downloaded.

@@ -9,20 +9,13 @@ pub const NODE_H: f64 = 72.0;
 pub const VIEW_W: f64 = 800.0;
 /// The viewBox height on a wide board. See [`VIEW_W`].
 pub const VIEW_H: f64 = 440.0;
-/// The viewBox height on a narrow board (a phone): square, so a board zoomed in to legible
-/// labels still shows a few rows of boxes instead of a strip about 200 px high.
+/// The viewBox height on a narrow board (a phone): square, so a board the reader zooms in to
+/// read its labels still shows a few rows of boxes instead of a strip about 200 px high.
 pub const TALL_VIEW_H: f64 = 800.0;
 /// Zoom limits (the core's).
 pub use shardlab_core::view_limits::board::{MAX_ZOOM, MIN_ZOOM};
 
-/// The font size, in board units, of a node's smallest line of text (its load, under the label
-/// and the kind); keep in step with `.node-load` in `www/board.css`.
-pub const SMALLEST_TEXT_UNITS: f64 = 11.0;
-/// The smallest size, in CSS px, at which the opening view of a narrow board draws any line of a
-/// node's text.
-pub const LEGIBLE_TEXT_PX: f64 = 12.0;
-/// Below this drawn width (CSS px) the board is on a phone, and its opening view favours legible
-/// labels over showing every box at once.
+/// Below this drawn width (CSS px) the board is on a phone, and its viewBox is square.
 pub const NARROW_BOARD_PX: f64 = 600.0;
 
 /// The viewBox height for a board drawn `width_px` CSS pixels wide: taller below
@@ -88,30 +81,6 @@ impl View {
         }
     }
 
-    /// The opening view for a board drawn `width_px` CSS pixels wide. On a wide board that is
-    /// [`View::fit`]. On a narrow one, whose viewBox is [`view_height`] high, where the fitted labels would be a few pixels high, it zooms
-    /// in until a node's smallest line of text is [`LEGIBLE_TEXT_PX`], keeping the left-most box's left edge in place:
-    /// the reader starts at the users, and drags to pan to the rest.
-    pub fn fit_for_width(points: &[(f64, f64)], width_px: f64) -> View {
-        let view_h = view_height(width_px);
-        let fitted = View::fit(points, view_h);
-        if !width_px.is_finite() || width_px <= 0.0 || width_px >= NARROW_BOARD_PX {
-            return fitted;
-        }
-        let px_per_unit = width_px / VIEW_W;
-        let needed = LEGIBLE_TEXT_PX / (SMALLEST_TEXT_UNITS * px_per_unit);
-        if fitted.zoom >= needed {
-            return fitted;
-        }
-        let left = points.iter().map(|p| p.0).fold(f64::INFINITY, f64::min) - NODE_W / 2.0;
-        let anchor_x = if left.is_finite() {
-            fitted.to_view(left, 0.0).0
-        } else {
-            0.0
-        };
-        fitted.zoom_about(needed / fitted.zoom, anchor_x, view_h / 2.0)
-    }
-
     /// The least pan that brings the box of the node centred at board point `(bx, by)` wholly
     /// into a viewBox `view_h` high, with a small margin; the view itself when the box is already in it. On a
     /// phone the opening view shows part of the board, and a node reached with Tab must not stay
@@ -168,6 +137,15 @@ impl View {
             zoom,
         }
     }
+}
+
+/// The board's shape and view for a drawing `width_px` CSS pixels wide: the viewBox height for
+/// that width ([`view_height`]) and the view that fits every box into it ([`View::fit`]). The
+/// board takes it on load, on every resize of its drawing and for every new design; the reader's
+/// own pan and zoom last until then.
+pub fn fit_to_width(points: &[(f64, f64)], width_px: f64) -> (View, f64) {
+    let view_h = view_height(width_px);
+    (View::fit(points, view_h), view_h)
 }
 
 /// A viewBox point from a client point, given the SVG's client rectangle (left, top, width). The
@@ -232,6 +210,46 @@ pub fn edge_ends(from: (f64, f64), to: (f64, f64)) -> (f64, f64, f64, f64) {
     )
 }
 
+/// Room kept between two boxes, so an edge between neighbours stays visible.
+const BOX_GAP: f64 = 24.0;
+
+/// Whether boxes centred at `a` and `b` overlap or sit closer than [`BOX_GAP`].
+pub fn boxes_crowd(a: (f64, f64), b: (f64, f64)) -> bool {
+    (a.0 - b.0).abs() < NODE_W + BOX_GAP && (a.1 - b.1).abs() < NODE_H + BOX_GAP
+}
+
+/// Where a new box goes: the first cell, row by row from the top left of the boxes already on
+/// the board, that crowds none of them. Four columns and one row per box are enough for any
+/// board, so a free cell always exists.
+pub fn free_spot(boxes: &[(f64, f64)]) -> (f64, f64) {
+    let finite = || boxes.iter().filter(|(x, y)| x.is_finite() && y.is_finite());
+    let left = finite().map(|p| p.0).fold(f64::INFINITY, f64::min);
+    let top = finite().map(|p| p.1).fold(f64::INFINITY, f64::min);
+    let (left, top) = if left.is_finite() {
+        (left, top)
+    } else {
+        (80.0, 80.0)
+    };
+    (0..=boxes.len())
+        .flat_map(|row| (0..4).map(move |col| (col, row)))
+        .map(|(col, row)| {
+            (
+                left + f64::from(col) * (NODE_W + BOX_GAP + 26.0),
+                top + row as f64 * (NODE_H + BOX_GAP + 24.0),
+            )
+        })
+        .find(|spot| !boxes.iter().any(|b| boxes_crowd(*spot, *b)))
+        .unwrap_or((left, top))
+}
+
+/// The length to squeeze a node's line of text into when `chars` characters of `font_px` text
+/// would overflow its box (about 0.58 em a character, the system font's average): the value of
+/// the SVG `textLength`; `None` when it fits as it is.
+pub fn squeeze_text(chars: usize, font_px: f64) -> Option<f64> {
+    let room = NODE_W - 16.0;
+    (chars as f64 * font_px * 0.58 > room).then_some(room)
+}
+
 /// `count` user counts spaced evenly on a log scale from `lo` to `hi`, rounded to whole users.
 pub fn log_space(lo: u32, hi: u32, count: usize) -> Vec<u32> {
     let (a, b) = (
@@ -253,6 +271,61 @@ pub fn log_space(lo: u32, hi: u32, count: usize) -> Vec<u32> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_new_box_lands_clear_of_every_other() {
+        let mut boxes: Vec<(f64, f64)> = Vec::new();
+        for _ in 0..40 {
+            let spot = free_spot(&boxes);
+            assert!(
+                boxes.iter().all(|b| !boxes_crowd(spot, *b)),
+                "{spot:?} in {boxes:?}"
+            );
+            boxes.push(spot);
+        }
+        // Beside a preset's boxes too, and near them: within a row or two of their top left.
+        for name in shardlab_core::sim::PRESET_NAMES {
+            let design = shardlab_core::sim::preset(name).unwrap().design;
+            let boxes: Vec<(f64, f64)> = design.nodes.iter().map(|n| (n.x, n.y)).collect();
+            let spot = free_spot(&boxes);
+            assert!(
+                boxes.iter().all(|b| !boxes_crowd(spot, *b)),
+                "{name}: {spot:?}"
+            );
+            assert!(spot.1 <= 80.0 + 2.0 * 120.0, "{name}: {spot:?}");
+        }
+    }
+
+    #[test]
+    fn no_preset_hides_a_box_behind_another() {
+        for name in shardlab_core::sim::PRESET_NAMES {
+            let nodes = shardlab_core::sim::preset(name).unwrap().design.nodes;
+            for (i, a) in nodes.iter().enumerate() {
+                for b in nodes.iter().skip(i + 1) {
+                    assert!(
+                        !boxes_crowd((a.x, a.y), (b.x, b.y)),
+                        "{name}: {} and {}",
+                        a.id,
+                        b.id
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn long_node_text_is_squeezed_into_its_box() {
+        assert_eq!(
+            squeeze_text("100 % busy · 8.0k req/s".chars().count(), 11.0),
+            Some(NODE_W - 16.0)
+        );
+        assert_eq!(
+            squeeze_text("40 % busy · 90 req/s".chars().count(), 11.0),
+            None
+        );
+        assert_eq!(squeeze_text("Database".len(), 15.0), None);
+        assert!(squeeze_text(40, 15.0).is_some());
+    }
 
     #[test]
     fn view_maps_both_ways_and_zooms_about_a_point() {
@@ -291,27 +364,72 @@ mod tests {
         );
     }
 
+    /// The least distance, in viewBox units, from any of the boxes centred at `points` to the
+    /// edge of a viewBox `view_h` high (negative when a box sticks out).
+    fn least_margin(view: View, points: &[(f64, f64)], view_h: f64) -> f64 {
+        points
+            .iter()
+            .map(|&(x, y)| {
+                let (left, top) = view.to_view(x - NODE_W / 2.0, y - NODE_H / 2.0);
+                let (right, bottom) = view.to_view(x + NODE_W / 2.0, y + NODE_H / 2.0);
+                left.min(top).min(VIEW_W - right).min(view_h - bottom)
+            })
+            .fold(f64::INFINITY, f64::min)
+    }
+
     #[test]
-    fn a_narrow_board_opens_with_legible_labels_from_the_left() {
-        let points = [(0.0, 0.0), (300.0, 0.0), (600.0, 100.0)];
-        let fitted = View::fit(&points, VIEW_H);
-        // Wide: the plain fit.
-        assert_eq!(View::fit_for_width(&points, 900.0), fitted);
-        assert_eq!(View::fit_for_width(&points, f64::NAN), fitted);
-        assert_eq!(View::fit_for_width(&points, 0.0), fitted);
-        // A phone: the smallest text is drawn LEGIBLE_TEXT_PX high, and the left edge of the
-        // boxes stays.
-        let width = 358.0;
-        let phone = View::fit_for_width(&points, width);
-        let phone_fitted = View::fit(&points, TALL_VIEW_H);
-        let small_px = SMALLEST_TEXT_UNITS * phone.zoom * width / VIEW_W;
-        assert!((small_px - LEGIBLE_TEXT_PX).abs() < 1e-9, "{small_px}");
-        assert!(phone.zoom > phone_fitted.zoom);
-        let left = -NODE_W / 2.0;
-        assert!((phone.to_view(left, 0.0).0 - phone_fitted.to_view(left, 0.0).0).abs() < 1e-9);
-        // An empty board has nothing to anchor and still gets a finite view.
-        let empty = View::fit_for_width(&[], width);
-        assert!(empty.x.is_finite() && empty.y.is_finite() && empty.zoom.is_finite());
+    fn the_fit_puts_every_box_inside_with_a_margin_at_any_width() {
+        let mut designs: Vec<Vec<(f64, f64)>> = shardlab_core::sim::PRESET_NAMES
+            .iter()
+            .filter_map(|name| shardlab_core::sim::preset(name))
+            .map(|p| p.design.nodes.iter().map(|n| (n.x, n.y)).collect())
+            .collect();
+        assert!(designs.len() >= 3, "the presets are there");
+        // Boards a reader might draw: one box, a tight cluster, a long row, a tall column, and
+        // scattered boxes from a fixed sequence (a linear congruential generator).
+        designs.push(vec![(0.0, 0.0)]);
+        designs.push(vec![(10.0, 10.0), (12.0, 11.0), (9.0, 12.0)]);
+        designs.push((0..12).map(|i| (f64::from(i) * 190.0, 0.0)).collect());
+        designs.push((0..8).map(|i| (0.0, f64::from(i) * 140.0)).collect());
+        let mut seed: u64 = 7;
+        let mut next = move || {
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (seed >> 11) as f64 / (1u64 << 53) as f64
+        };
+        for count in 1..=20 {
+            designs.push(
+                (0..count)
+                    .map(|_| (next() * 2_000.0 - 1_000.0, next() * 1_000.0 - 500.0))
+                    .collect(),
+            );
+        }
+        for points in &designs {
+            for width in [1_280.0, 680.0, 600.0, 599.0, 390.0, 358.0, 0.0, f64::NAN] {
+                let (view, view_h) = fit_to_width(points, width);
+                assert_eq!(view_h, view_height(width));
+                assert_eq!(
+                    view.boxes_out_of_view(points, view_h),
+                    0,
+                    "{points:?} at {width}"
+                );
+                assert!(
+                    least_margin(view, points, view_h) >= 23.9,
+                    "{points:?} at {width}"
+                );
+                assert!((MIN_ZOOM..=MAX_ZOOM).contains(&view.zoom), "{}", view.zoom);
+            }
+        }
+        // Boxes too far apart to fit even at the farthest zoom: the farthest zoom, centred.
+        let far = [(-1_000_000.0, 0.0), (1_000_000.0, 0.0)];
+        let (view, view_h) = fit_to_width(&far, 1_280.0);
+        assert_eq!(view.zoom, MIN_ZOOM);
+        assert!((view.to_view(0.0, 0.0).0 - VIEW_W / 2.0).abs() < 1e-6);
+        assert!(view.y.is_finite() && view_h == VIEW_H);
+        // Nothing to fit, or nonsense positions: the default view.
+        assert_eq!(fit_to_width(&[], 390.0).0, View::default());
+        assert_eq!(fit_to_width(&[(f64::NAN, 0.0)], 390.0).0, View::default());
     }
 
     #[test]
@@ -324,9 +442,9 @@ mod tests {
         );
         let tall = View::fit(&points, TALL_VIEW_H);
         assert_eq!(tall.boxes_out_of_view(&points, TALL_VIEW_H), 0);
-        // The phone's opening view zooms in from the left: the right-hand boxes leave the view.
-        let phone = View::fit_for_width(&points, 332.0);
-        let hidden = phone.boxes_out_of_view(&points, TALL_VIEW_H);
+        // Zoomed in about the left-hand box, the right-hand boxes leave the view.
+        let zoomed = tall.zoom_about(2.5, 0.0, TALL_VIEW_H / 2.0);
+        let hidden = zoomed.boxes_out_of_view(&points, TALL_VIEW_H);
         assert!((1..points.len()).contains(&hidden), "{hidden}");
         // A box cut by the edge counts; panning it fully in brings the count down.
         let cut = View {

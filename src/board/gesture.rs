@@ -12,7 +12,7 @@
 
 use shardlab_core::sim::Design;
 
-use super::geometry::{client_to_view, drawn_width, hits_node, view_height, View, VIEW_H, VIEW_W};
+use super::geometry::{client_to_view, drawn_width, fit_to_width, hits_node, View, VIEW_H, VIEW_W};
 use super::state::{Action, Selection};
 
 /// How far, in client pixels, a pointer must move before a press becomes a drag.
@@ -179,16 +179,13 @@ pub enum Input {
     EdgeClick(usize),
     /// A zoom button: zoom about the board's middle.
     ZoomBy(f64),
-    /// "Reset view": the opening view for the board's width.
+    /// "Reset view": every box in view again.
     ResetView,
-    /// "Show all": every box in view.
-    ShowAll,
     /// A node got focus (Tab): pan it into view.
     Focused(String),
-    /// The board is on screen for the first time: shape it and open at the view for its width.
-    Opened,
-    /// The window resized: a board that crosses the phone threshold changes shape and opens
-    /// again; other resizes (a mobile address bar sliding away) keep the reader's pan and zoom.
+    /// The board's drawing was measured: on screen for the first time, or resized. A new width
+    /// shapes the board for it and fits every box again; the same width (a mobile address bar
+    /// sliding away resizes the window, not the board) keeps the reader's pan and zoom.
     Resized,
 }
 
@@ -278,9 +275,11 @@ pub struct Picture {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Stage {
     view: View,
-    /// The viewBox height: taller on a phone (see [`view_height`]), decided from the board's
-    /// width once it is on screen and again when a resize crosses the threshold.
+    /// The viewBox height: taller on a phone (see [`super::geometry::view_height`]), decided
+    /// from the board's width at each fit.
     view_h: f64,
+    /// The drawn width the board was last fitted to (0 before it is measured).
+    fitted_width: f64,
     gesture: Gesture,
     touches: Vec<Touch>,
 }
@@ -301,8 +300,9 @@ impl Stage {
     /// The board before it is measured: the design fitted in the wide viewBox.
     pub fn new(design: &Design) -> Stage {
         Stage {
-            view: View::fit_for_width(&points(design), 0.0),
+            view: View::fit(&points(design), VIEW_H),
             view_h: VIEW_H,
+            fitted_width: 0.0,
             gesture: Gesture::Idle,
             touches: Vec::new(),
         }
@@ -342,7 +342,6 @@ impl Stage {
 
     /// Applies one input and returns what the page must do.
     pub fn step(&mut self, input: Input, scene: &Scene) -> Vec<Effect> {
-        let points = || points(scene.design);
         match input {
             Input::Down {
                 pointer,
@@ -391,12 +390,7 @@ impl Stage {
                 Vec::new()
             }
             Input::ResetView => {
-                let width = scene.frame.drawn_width(self.view_h);
-                self.view = View::fit_for_width(&points(), width);
-                Vec::new()
-            }
-            Input::ShowAll => {
-                self.view = View::fit(&points(), self.view_h);
+                self.fit(scene);
                 Vec::new()
             }
             Input::Focused(id) => {
@@ -405,21 +399,23 @@ impl Stage {
                 }
                 Vec::new()
             }
-            Input::Opened => {
-                let width = scene.frame.drawn_width(self.view_h);
-                self.view_h = view_height(width);
-                self.view = View::fit_for_width(&points(), width);
-                Vec::new()
-            }
             Input::Resized => {
+                // Half a pixel either way is the same board (the drawn width is fractional).
                 let width = scene.frame.drawn_width(self.view_h);
-                if view_height(width) != self.view_h {
-                    self.view_h = view_height(width);
-                    self.view = View::fit_for_width(&points(), width);
+                let same = (width - self.fitted_width).abs() <= 0.5;
+                if !same {
+                    self.fit(scene);
                 }
                 Vec::new()
             }
         }
+    }
+
+    /// Shapes the board for its drawn width and fits every box into it ([`fit_to_width`]).
+    fn fit(&mut self, scene: &Scene) {
+        let width = scene.frame.drawn_width(self.view_h);
+        (self.view, self.view_h) = fit_to_width(&points(scene.design), width);
+        self.fitted_width = width;
     }
 
     fn down(&mut self, pointer: Pointer, on: Target, primary: bool, scene: &Scene) -> Vec<Effect> {
@@ -616,7 +612,7 @@ fn key_effects(key: Key, shift: bool, on: Item) -> Vec<Effect> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::geometry::{TALL_VIEW_H, VIEW_H};
+    use crate::board::geometry::{fit_to_width, TALL_VIEW_H, VIEW_H};
     use crate::board::state::BoardState;
     use shardlab_core::sim::preset;
     use std::rc::Rc;
@@ -1115,7 +1111,7 @@ mod tests {
     }
 
     #[test]
-    fn the_buttons_zoom_about_the_middle_reset_and_show_all() {
+    fn the_buttons_zoom_about_the_middle_and_reset_fits_every_box() {
         let mut board = Board::plain();
         let points = points(&board.design);
         let from = board.stage.view;
@@ -1124,10 +1120,10 @@ mod tests {
             board.stage.view,
             from.zoom_about(1.25, VIEW_W / 2.0, VIEW_H / 2.0)
         );
-        board.run(vec![Input::ShowAll]);
+        board.run(vec![Input::ResetView]);
         assert_eq!(board.stage.view, View::fit(&points, VIEW_H));
         assert_eq!(board.stage.view.boxes_out_of_view(&points, VIEW_H), 0);
-        // Reset: the opening view for the board's drawn width.
+        // On a phone: the phone's shape, every box in it.
         let phone = Frame {
             width: 360.0,
             height: 360.0,
@@ -1139,11 +1135,15 @@ mod tests {
             frame: phone,
         };
         board.stage.step(Input::ResetView, &scene);
-        assert_eq!(board.stage.view, View::fit_for_width(&points, 356.0));
+        assert_eq!(
+            (board.stage.view, board.stage.view_h),
+            fit_to_width(&points, 356.0)
+        );
+        assert_eq!(board.stage.view.boxes_out_of_view(&points, TALL_VIEW_H), 0);
     }
 
     #[test]
-    fn the_board_opens_square_and_legible_on_a_phone_and_reshapes_on_a_turn() {
+    fn the_board_fits_every_box_when_measured_and_again_on_each_resize() {
         let design = design();
         let points = points(&design);
         let mut stage = Stage::new(&design);
@@ -1161,24 +1161,36 @@ mod tests {
             design: &design,
             frame,
         };
-        stage.step(Input::Opened, &at(phone));
+        stage.step(Input::Resized, &at(phone));
         // Measured in the wide shape: 196 px high inside the border holds 356 px of width.
+        assert_eq!((stage.view, stage.view_h), fit_to_width(&points, 356.0));
         assert_eq!(stage.view_h, TALL_VIEW_H);
-        assert_eq!(stage.view, View::fit_for_width(&points, 356.0));
-        assert!(stage.view.boxes_out_of_view(&points, TALL_VIEW_H) > 0);
-        // A resize that stays a phone (the address bar sliding away) keeps the reader's pan.
+        assert_eq!(stage.view.boxes_out_of_view(&points, TALL_VIEW_H), 0);
+        // The reader zooms in and pans; a resize of the window that leaves the board's width
+        // (the address bar sliding away) keeps their view.
+        stage.step(Input::ZoomBy(2.0), &at(phone));
         stage.step(down(mouse(10.0, 10.0), Target::Background), &at(phone));
         stage.step(Input::Move(mouse(40.0, 10.0)), &at(phone));
         stage.step(Input::Up(mouse(40.0, 10.0)), &at(phone));
         let panned = stage.view;
+        assert!(stage.view.boxes_out_of_view(&points, TALL_VIEW_H) > 0);
         let taller = Frame {
             height: 380.0,
             ..phone
         };
         stage.step(Input::Resized, &at(taller));
         assert_eq!(stage.view, panned);
+        // A narrower board, still a phone: every box fits again.
+        let narrower = Frame {
+            width: 324.0,
+            height: 324.0,
+            inner_width: 320.0,
+            ..PLAIN
+        };
+        stage.step(Input::Resized, &at(narrower));
+        assert_eq!((stage.view, stage.view_h), fit_to_width(&points, 320.0));
         // Turned on its side: the square board is 804 px wide (800 inside its border), so it
-        // is wide again and opens again.
+        // is wide again, and fitted again.
         let turned = Frame {
             width: 804.0,
             height: 804.0,
@@ -1190,14 +1202,14 @@ mod tests {
             (stage.view, stage.view_h),
             (View::fit(&points, VIEW_H), VIEW_H)
         );
-        // A wide board opens at the fit.
+        // A wide board, measured for the first time over a reader's view, fits.
         let wide = Frame {
             height: 444.0,
             ..turned
         };
         let mut desktop = Stage::new(&design);
         desktop.view = panned;
-        desktop.step(Input::Opened, &at(wide));
+        desktop.step(Input::Resized, &at(wide));
         assert_eq!(
             (desktop.view, desktop.view_h),
             (View::fit(&points, VIEW_H), VIEW_H)

@@ -1,26 +1,42 @@
-//! The Board page itself: its state, its address-bar sync and its layout.
+//! The Board page itself: its one reducer, its address-bar sync and autosave, the estimate and
+//! the simulation, and what it shows: the full view, or one widget alone in the shared widget frame
+//! ([`crate::shell::widget_page`]). Both are compositions of the same parts ([`super::compose`]).
+//!
+//! A widget's address opens its own link, or the preset's default when the link is bare, and
+//! never reads or writes the reader's autosave: like an embed, it is someone's post showing one
+//! idea, and the reader's own board stays theirs (see `autosave.rs`).
 
 use super::*;
-use crate::shell::share_bar::ShareBar;
+use crate::catalogue::{BoardWidget, Widget};
+use crate::shell::view_page::{view_or_widget, ViewPage};
 use crate::url::url_state_hook::{use_link_pairs, use_url_state_with, UrlCodec};
-use std::collections::BTreeMap;
 use std::rc::Rc;
 
 use shardlab_core::sim::{estimate, validate};
 use yew::prelude::*;
 
 use crate::route::View;
+use compose::{Shown, ShownSave};
 use runner::{use_simulation, RunKey, RunStatus};
-use settings_panel::Row;
-use state::{Action, Selection, DEFAULT_DURATION_S};
+use state::{Action, DEFAULT_DURATION_S};
 
 use autosave::{use_autosave, SAVE_DELAY_MS};
 
-/// The Board page.
+/// Properties of [`BoardView`].
+#[derive(Properties, PartialEq, Default)]
+pub struct BoardViewProps {
+    /// The one widget to show alone ([`crate::catalogue`]); `None` shows the full view.
+    #[prop_or_default]
+    pub widget: Option<BoardWidget>,
+}
+
+/// The Board page, or one of its widgets.
 #[function_component(BoardView)]
-pub fn board_view() -> Html {
+pub fn board_view(props: &BoardViewProps) -> Html {
     let link = use_link_pairs();
-    let opening = use_memo((), move |_| autosave::opening(&link.own, link.embedded));
+    // Apart from the reader's autosave: an embed, and any widget (see the module doc).
+    let apart = link.embedded || props.widget.is_some();
+    let opening = use_memo((), move |_| autosave::opening(&link.own, apart));
     let codec = UrlCodec::new(
         View::Board,
         url_state::encode,
@@ -32,11 +48,20 @@ pub fn board_view() -> Html {
         move |_, _| opening.state.clone()
     });
     let state = url.state.clone();
-    let (saved, dismiss_other_tab) = use_autosave(&state, &url.encoded, url.embedded);
+    let (saved, dismiss_other_tab) = use_autosave(&state, &url.encoded, apart);
 
+    // How many times a whole new design came onto the board: the canvas is keyed by it, so each
+    // new design (a preset, an import, a restored board) opens at its own fit.
+    let designs_loaded = use_mut_ref(|| 0u32);
     let dispatch = {
-        let state = state.clone();
-        Callback::from(move |action: Action| state.dispatch(action))
+        let (state, designs_loaded) = (state.clone(), designs_loaded.clone());
+        Callback::from(move |action: Action| {
+            if action.replaces_design() {
+                let mut loaded = designs_loaded.borrow_mut();
+                *loaded = loaded.wrapping_add(1);
+            }
+            state.dispatch(action)
+        })
     };
 
     // A progress update re-renders the page while the board is unchanged; validating and
@@ -44,23 +69,6 @@ pub fn board_view() -> Html {
     let checked = use_memo((state.design.clone(), state.users), |(design, users)| {
         (validate(design), estimate(design, *users))
     });
-    let (errors, estimated) = (&checked.0, &checked.1);
-    let mut problems: BTreeMap<String, Vec<String>> = BTreeMap::new();
-    let mut general = Vec::new();
-    for error in errors {
-        match error.node_id().filter(|id| state.design.node(id).is_some()) {
-            Some(id) => problems
-                .entry(id.to_string())
-                .or_default()
-                .push(error.to_string()),
-            None => general.push(error.to_string()),
-        }
-    }
-    let estimate_caption = match (estimated, errors.first()) {
-        (_, Some(first)) => Err(first.to_string()),
-        (Ok(e), None) => Ok(e.caption()),
-        (Err(e), None) => Err(e.to_string()),
-    };
     let key = Rc::new(RunKey::new(
         &state.design,
         state.users,
@@ -77,104 +85,34 @@ pub fn board_view() -> Html {
         RunStatus::Done(report) => Some(report.clone()),
         _ => None,
     };
-
-    let node_loads = match (&report, estimated) {
-        (Some(r), _) => r.nodes.clone(),
-        (None, Ok(e)) => e.nodes.clone(),
-        _ => Vec::new(),
+    let canvas_key = format!(
+        "{}:{}",
+        state.preset.as_deref().unwrap_or_default(),
+        designs_loaded.borrow()
+    );
+    let shown = Shown {
+        state: &state,
+        errors: &checked.0,
+        estimated: &checked.1,
+        status: &status,
+        report,
+        dispatch: &dispatch,
+        canvas_key,
+        save: ShownSave {
+            opening: &opening,
+            status: &saved,
+            dismiss_other_tab: &dismiss_other_tab,
+        },
     };
-    // Filled by `insert` rather than `collect`, which would sort through its own copy of the
-    // standard stable sort (several kB of wasm).
-    let mut loads: BTreeMap<String, (Option<f64>, f64)> = BTreeMap::new();
-    for node in node_loads {
-        loads.insert(node.id, (node.utilisation, node.requests_per_s));
-    }
-    let selected_node = state.selected_node().cloned();
-    let rows: Vec<Row> = selected_node
-        .as_ref()
-        .map(|node| {
-            node.settings
-                .kind()
-                .settings()
-                .iter()
-                .map(|setting| Row {
-                    setting: *setting,
-                    value: node.settings.value_text(*setting).unwrap_or_default(),
-                    why: state.why(&node.id, *setting),
-                })
-                .collect()
-        })
-        .unwrap_or_default();
-    let setting_error = match (&state.setting_error, &selected_node) {
-        (Some((id, setting, message)), Some(node)) if *id == node.id => {
-            Some((*setting, message.clone()))
-        }
-        _ => None,
+    let page = ViewPage {
+        view: View::Board,
+        snapshot: snapshot::attr(&state, &checked.1, &status),
+        query: &url.encoded,
+        lead: compose::LEAD,
     };
-    let edge_text = match &state.selected {
-        Selection::Edge(i) => state.design.edges.get(*i).map(|e| {
-            let label = |id: &str| {
-                state
-                    .design
-                    .node(id)
-                    .map_or_else(|| id.to_string(), |n| n.label.clone())
-            };
-            format!("An edge: {} calls {}.", label(&e.from), label(&e.to))
-        }),
-        _ => None,
+    let body = match props.widget {
+        Some(widget) => shown.widget(widget),
+        None => shown.full_view(),
     };
-    let summary = state
-        .preset
-        .as_deref()
-        .and_then(shardlab_core::sim::preset)
-        .map(|p| p.summary);
-
-    html! {
-        <div class="page board" data-shardlab-snapshot={snapshot::attr(&state, estimated, &status)}>
-            <h1>{ "Board" }</h1>
-            <p class="lead">
-                { "Drag together users, app servers, a cache and a sharded database, set each box's knobs, \
-                   and read one sentence about how the design holds up. The estimate answers as you move the \
-                   slider; a seeded simulation of 60 seconds then replaces it." }
-            </p>
-            <ShareBar view={View::Board} query={url.encoded.clone()} />
-            <save_notes::SaveNotes opening={opening.clone()} status={saved.clone()}
-                {dismiss_other_tab} dispatch={dispatch.clone()} />
-            if let Some(note) = &state.note {
-                <p class="note" role="status">{ note.clone() }</p>
-            }
-            <div class="board-top">
-            <caption::Caption estimate={estimate_caption} status={status.clone()} users={state.users}
-                seed={state.seed} dispatch={dispatch.clone()} />
-            <section class="panel board-panel" aria-labelledby="board-title">
-                <h2 id="board-title">{ state.design.name.clone() }
-                    if state.design.name.is_empty() { { "Your design" } }
-                </h2>
-                if let Some(summary) = summary {
-                    <p class="muted">{ summary }</p>
-                }
-                <palette::Palette preset={state.preset.clone()} design={state.design.clone()}
-                    selected={state.selected.clone()} connecting={state.connecting.clone()}
-                    dispatch={dispatch.clone()} />
-                if !general.is_empty() {
-                    <ul class="board-errors" role="alert">
-                        { for general.iter().map(|m| html! { <li>{ m.clone() }</li> }) }
-                    </ul>
-                }
-                <parts::canvas::Canvas key={state.preset.clone().unwrap_or_default()} design={state.design.clone()} selected={state.selected.clone()}
-                    connecting={state.connecting.clone()} problems={problems} {loads}
-                    dispatch={dispatch.clone()} />
-                <saving::Saving design={state.design.clone()} error={state.import_error.clone()}
-                    save_failed={saved.failed} dispatch={dispatch.clone()} />
-            </section>
-            </div>
-            <settings_panel::SettingsPanel node={selected_node} {rows} error={setting_error}
-                edge={edge_text} dispatch={dispatch.clone()} />
-            <faults::FaultsPanel faults={state.design.faults.clone()} shards={state.shard_count()}
-                auto_failover={state.auto_failover()} dispatch={dispatch.clone()} />
-            <plots::Plots report={report}
-                estimate_shards={estimated.as_ref().map(|e| e.shards.clone()).unwrap_or_default()}
-                design={state.design.clone()} users={state.users} />
-        </div>
-    }
+    view_or_widget(page, props.widget.map(Widget::Board), body)
 }

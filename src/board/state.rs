@@ -192,6 +192,8 @@ pub enum Action {
     CancelConnect,
     /// Wire `from → to`.
     Connect(String, String),
+    /// Put the node on the edge at this index (`from → node → to`).
+    Splice(String, usize),
     /// Delete the selected node (with its edges) or edge.
     DeleteSelected,
     /// Change one setting from its control's text.
@@ -210,6 +212,17 @@ pub enum Action {
     Import(Result<Box<Design>, String>),
     /// Replace the whole state (URL or autosave restore).
     Restore(Box<BoardState>),
+}
+
+impl Action {
+    /// Whether the action puts a whole new design on the board (a preset, an imported file, a
+    /// restored board), which the canvas then fits into view afresh.
+    pub fn replaces_design(&self) -> bool {
+        matches!(
+            self,
+            Action::LoadPreset(_) | Action::Import(Ok(_)) | Action::Restore(_)
+        )
+    }
 }
 
 impl Reducible for BoardState {
@@ -289,6 +302,9 @@ impl Reducible for BoardState {
             }
             Action::CancelConnect => next.connecting = None,
             Action::Connect(from, to) => connect(&mut next, from, to),
+            Action::Splice(id, index) => {
+                next.design.splice(&id, index);
+            }
             Action::DeleteSelected => {
                 match std::mem::take(&mut next.selected) {
                     Selection::Node(id) => {
@@ -452,6 +468,29 @@ mod tests {
         assert_eq!(faults, expected);
         let order: Vec<f64> = faults.iter().map(|f| f.at_s).collect();
         assert_eq!(order, [-0.0, 10.0, 10.0, 30.0, 30.0]);
+    }
+
+    #[test]
+    fn a_preset_an_import_and_a_restore_replace_the_design_and_edits_do_not() {
+        let design = BoardState::default().design;
+        let replacing = [
+            Action::LoadPreset("pinterest".into()),
+            Action::Import(Ok(Box::new(design))),
+            Action::Restore(Box::default()),
+        ];
+        assert!(replacing.iter().all(Action::replaces_design));
+        let editing = [
+            Action::Import(Err("not JSON".into())),
+            Action::SetUsers(10),
+            Action::MoveNode {
+                id: "app".into(),
+                x: 1.0,
+                y: 2.0,
+            },
+            Action::AddNode(NodeKind::Cache, 0.0, 0.0),
+            Action::DeleteSelected,
+        ];
+        assert!(!editing.iter().any(Action::replaces_design));
     }
 
     #[test]

@@ -2,7 +2,8 @@
 //! pan, Ctrl/Cmd + wheel to zoom (buttons too), drag from a port to wire an edge, and validation
 //! callouts pinned next to the node they blame. The gestures are the pure
 //! [`crate::board::gesture::Stage`]; this component feeds it the SVG's events (the wheel and the
-//! window's resizes come through [`use_stage`]), and draws what it holds.
+//! board's resizes come through [`use_stage`]), and draws what it holds. The board fits every box
+//! on load, on each resize of its drawing and for each new design; Reset view fits again.
 
 use std::collections::BTreeMap;
 
@@ -120,12 +121,9 @@ pub fn canvas(props: &CanvasProps) -> Html {
                 <button type="button" onclick={button(Input::ZoomBy(1.25))} aria-label="Zoom in">{ "+" }</button>
                 <button type="button" onclick={button(Input::ZoomBy(0.8))} aria-label="Zoom out">{ "−" }</button>
                 <button type="button" onclick={button(Input::ResetView)}>{ "Reset view" }</button>
-                if out_of_view > 0 {
-                    <button type="button" onclick={button(Input::ShowAll)}>{ "Show all" }</button>
-                }
                 <span class="hint">
                     if out_of_view > 0 {
-                        { format!("{} of {} boxes are off screen. ", out_of_view, points.len()) }
+                        { format!("{} of {} boxes are off screen; Reset view shows them all. ", out_of_view, points.len()) }
                     }
                     { "Drag to pan. Hold Ctrl or Cmd and scroll to zoom (or pinch)." }
                 </span>

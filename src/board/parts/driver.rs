@@ -2,15 +2,20 @@
 //! on screen, stepping the [`Stage`], and carrying its effects out (dispatching, capturing the
 //! pointer, preventing the default, moving focus, redrawing the canvas when its picture changes).
 //! [`use_stage`] holds the stage for the canvas and feeds it what the SVG's own handlers cannot:
-//! the board's first measure, the Ctrl/Cmd + wheel zoom and the window's resizes.
+//! the board's measures (at once, then from a `ResizeObserver` on the SVG) and the Ctrl/Cmd +
+//! wheel zoom.
 
 use std::cell::RefCell;
 use std::rc::Rc;
 
 use gloo::events::{EventListener, EventListenerOptions};
 use shardlab_core::sim::Design;
+use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
-use web_sys::{Element, Event, FocusEvent, HtmlElement, KeyboardEvent, PointerEvent, WheelEvent};
+use web_sys::{
+    Element, Event, FocusEvent, HtmlElement, KeyboardEvent, PointerEvent, ResizeObserver,
+    WheelEvent,
+};
 use yew::prelude::*;
 
 use crate::board::gesture::{Effect, Frame, Input, Item, Key, Pointer, Scene, Stage};
@@ -129,7 +134,7 @@ impl Driver {
 }
 
 /// The canvas's stage for `design` (created on the first render: the canvas is re-created for
-/// each preset, so each opens at its own fit), the SVG's ref to attach, and the callback its parts
+/// each new design, so each opens at its own fit), the SVG's ref to attach, and the callback its parts
 /// send their inputs to.
 #[hook]
 pub fn use_stage(
@@ -144,27 +149,22 @@ pub fn use_stage(
         dispatch: dispatch.clone(),
         redraw: use_force_update(),
     };
-    let shared = Rc::new(design.clone());
     let drive = {
-        let (driver, design) = (driver.clone(), shared.clone());
+        let (driver, design) = (driver.clone(), Rc::new(design.clone()));
         Callback::from(move |(input, event): (Input, Event)| {
             driver.run(&design, input, Some(&event));
         })
     };
-    {
-        // The first render cannot measure the board; once it is on screen, open at the view that
-        // suits its width.
-        let driver = driver.clone();
-        use_effect_with((), move |_| driver.run(&shared, Input::Opened, None));
-    }
     // Ctrl/Cmd + wheel zooms about the pointer (registered by hand so that it may call
-    // preventDefault: Yew's wheel listener is passive), and a resize may reshape the board.
+    // preventDefault: Yew's wheel listener is passive). A resize of the board's drawing fits
+    // every box into its new size; the board is measured at once too, which fits it on load.
     use_effect_with(design.clone(), move |design| {
         let design = Rc::new(design.clone());
-        let wheel = driver.svg.cast::<Element>().map(|el| {
+        let svg = driver.svg.cast::<Element>();
+        let wheel = svg.as_ref().map(|el| {
             let (driver, design) = (driver.clone(), design.clone());
             let options = EventListenerOptions::enable_prevent_default();
-            EventListener::new_with_options(&el, "wheel", options, move |event| {
+            EventListener::new_with_options(el, "wheel", options, move |event| {
                 if let Some(wheel) = event.dyn_ref::<WheelEvent>() {
                     let input = Input::Wheel {
                         x: f64::from(wheel.client_x()),
@@ -176,10 +176,20 @@ pub fn use_stage(
                 }
             })
         });
-        let resize = EventListener::new(&gloo::utils::window(), "resize", move |_| {
-            driver.run(&design, Input::Resized, None);
+        driver.run(&design, Input::Resized, None);
+        let resized =
+            Closure::<dyn FnMut()>::new(move || driver.run(&design, Input::Resized, None));
+        let observer = svg.and_then(|el| {
+            let observer = ResizeObserver::new(resized.as_ref().unchecked_ref()).ok()?;
+            observer.observe(&el);
+            Some(observer)
         });
-        move || drop((wheel, resize))
+        move || {
+            if let Some(observer) = observer {
+                observer.disconnect();
+            }
+            drop((wheel, resized));
+        }
     });
     (svg, stage, drive)
 }

@@ -6,7 +6,7 @@ use shardlab_core::sim::Node;
 use yew::prelude::*;
 
 use super::driver::{on_key, pointer, OnInput};
-use crate::board::geometry::{NODE_H, NODE_W};
+use crate::board::geometry::{squeeze_text, NODE_H, NODE_W};
 use crate::board::gesture::{Input, Item, Target};
 use crate::board::preview::kind_class;
 
@@ -43,6 +43,11 @@ fn on_press(on_input: &OnInput, target: Target) -> Callback<PointerEvent> {
         };
         (input, e.into())
     })
+}
+
+/// The `textLength` that fits a line of `font_px` text in the box, if it needs squeezing.
+fn fit(text: &str, font_px: f64) -> Option<String> {
+    squeeze_text(text.chars().count(), font_px).map(|room| room.to_string())
 }
 
 /// One node.
@@ -84,7 +89,7 @@ pub fn node_view(props: &NodeViewProps) -> Html {
             None => (rate, false),
         };
         html! {
-            <text x={x.to_string()} y={(y + 25.0).to_string()}
+            <text x={x.to_string()} y={(y + 25.0).to_string()} textLength={fit(&text, 11.0)} lengthAdjust="spacingAndGlyphs"
                 class={classes!("node-load", hot.then_some("hot"))}>{ text }</text>
         }
     });
@@ -96,7 +101,8 @@ pub fn node_view(props: &NodeViewProps) -> Html {
             onpointerdown={on_down} onkeydown={on_key}>
             <rect x={(x - NODE_W / 2.0).to_string()} y={(y - NODE_H / 2.0).to_string()}
                 width={NODE_W.to_string()} height={NODE_H.to_string()} rx="10" />
-            <text x={x.to_string()} y={(y - 10.0).to_string()} class="node-label">{ label }</text>
+            <text x={x.to_string()} y={(y - 10.0).to_string()} class="node-label"
+                textLength={fit(&label, 15.0)} lengthAdjust="spacingAndGlyphs">{ label }</text>
             <text x={x.to_string()} y={(y + 8.0).to_string()} class="node-kind">{ kind.title() }</text>
             <circle class="port" cx={(x + NODE_W / 2.0).to_string()} cy={y.to_string()} r="8"
                 onpointerdown={on_port}>

@@ -7,8 +7,8 @@ use yew::prelude::*;
 
 use shardlab_core::sim::MAX_DESIGN_BYTES;
 
-use super::design_io::{export_json, parse_import};
-use super::state::Action;
+use crate::board::design_io::{export_json, parse_import};
+use crate::board::state::Action;
 use crate::browser::storage::SaveError;
 use crate::files::download::download_text;
 use crate::files::file_import::{use_file_import, FileRead};

@@ -6,8 +6,8 @@ use yew::prelude::*;
 
 use crate::widgets::draft_input::DraftInput;
 
-use super::runner::RunStatus;
-use super::state::{Action, BOARD_MIN_USERS, MAX_USERS};
+use crate::board::runner::RunStatus;
+use crate::board::state::{Action, BOARD_MIN_USERS, MAX_USERS};
 use crate::widgets::log_slider;
 
 /// Users for a slider position in 0 … 1000 (log scale, 10 … 1,000,000).

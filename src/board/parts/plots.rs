@@ -1,34 +1,27 @@
 //! The four plots, drawn with plotters through the shared [`crate::chart`] (a canvas on the
 //! page, PNG and SVG export) as [`Figure`]s: the latency CDF with p50/p95/p99, per-shard load with
 //! the hot shard in red, the time series around the injected failures, and Apdex and p99 against
-//! users (the capacity curve) with its knee. Each has axis labels with units, a table of its
-//! numbers, and a CSV export. What a plot marks is also listed in its `data-detail`.
+//! users (the estimate's capacity curve) with the simulated capacity marked ([`super::capacity`]
+//! runs its search). Each has axis labels with units, a table of its numbers, and a CSV export.
+//! What a plot marks is also listed in its `data-detail`.
 
 use std::rc::Rc;
 
+use shardlab_core::sim::capacity::{Bound, Capacity, DEFAULT_TARGET_APDEX};
 use shardlab_core::sim::{estimate, Design, Fault, SecondStats, ShardLoad, SimReport};
+use shardlab_core::text::{approx_count, percent_one_decimal};
 use yew::prelude::*;
 
-use super::geometry::log_space;
+use super::capacity::{CapacityPlot, CapacityStatus};
+use crate::board::geometry::log_space;
 use crate::chart::axis::{short_number, Axis, Ticks};
-use crate::chart::figure::{Bar, Figure, Key, Level, Line, Mark, Note, Paint, Panel};
+use crate::chart::figure::{Bar, Figure, Key, Level, Line, Mark, Note, Paint, Panel, Sample};
 use crate::chart::ChartView;
 use crate::files::csv::csv_text;
 use crate::files::download::download_text;
 
-/// When a shard is hot and where the capacity curve's knee is (the core's rules).
-pub use shardlab_core::sim::report::{HOT_OVER_MEAN, KNEE_APDEX};
-
-/// The index of the first point past the knee: Apdex under [`KNEE_APDEX`], or p99 more than
-/// doubling from one point to the next.
-pub fn knee(points: &[(u32, f64, f64)]) -> Option<usize> {
-    let mut previous_p99: Option<f64> = None;
-    points.iter().position(|&(_, apdex, p99)| {
-        let jump = previous_p99.is_some_and(|before| p99 > 2.0 * before && p99 > 50.0);
-        previous_p99 = Some(p99);
-        apdex < KNEE_APDEX || jump
-    })
-}
+/// When a shard is hot (the core's rule).
+pub use shardlab_core::sim::report::HOT_OVER_MEAN;
 
 fn fmt_ms(ms: f64) -> String {
     if ms >= 100.0 {
@@ -58,6 +51,12 @@ pub struct PlotFrameProps {
     pub header: Vec<&'static str>,
     /// Table rows (also the CSV).
     pub rows: Rc<Vec<Vec<String>>>,
+    /// A line that announces a running job's progress and its result (`role="status"`).
+    #[prop_or_default]
+    pub status: Option<AttrValue>,
+    /// How far the running job has got, 0 … 1, shown as a bar beside the status.
+    #[prop_or_default]
+    pub progress: Option<f64>,
 }
 
 /// A plot's frame.
@@ -81,8 +80,16 @@ pub fn plot_frame(props: &PlotFrameProps) -> Html {
             <figcaption>
                 <h3>{ props.title.clone() }</h3>
                 <p class="muted">{ props.note.clone() }</p>
+                if let Some(status) = &props.status {
+                    <p class="plot-status" role="status">
+                        if let Some(done) = props.progress {
+                            <progress max="1" value={done.to_string()}></progress>{ " " }
+                        }
+                        { status.clone() }
+                    </p>
+                }
             </figcaption>
-            <ChartView chart={Rc::clone(&props.figure)} name={props.id.clone()} verb="Export" tools_class="plot-tools">
+            <ChartView chart={Rc::clone(&props.figure)} name={props.id.clone()} title={props.title.clone()} verb="Export" tools_class="plot-tools">
                 <button type="button" onclick={on_csv}>{ "Export CSV" }</button>
             </ChartView>
             <details>
@@ -111,6 +118,39 @@ pub struct PlotsProps {
     pub design: Design,
     /// Current users, marked on the capacity curve.
     pub users: u32,
+    /// Which plots to draw: all four in the full view, a widget's own in a widget.
+    #[prop_or(PlotSet::ALL)]
+    pub show: PlotSet,
+}
+
+/// Which of the plots a [`Plots`] draws.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PlotSet {
+    /// Load per shard.
+    pub shards: bool,
+    /// The latency CDF.
+    pub latency: bool,
+    /// Second by second.
+    pub timeline: bool,
+    /// Capacity.
+    pub capacity: bool,
+}
+
+impl PlotSet {
+    /// Every plot (the full view).
+    pub const ALL: PlotSet = PlotSet {
+        shards: true,
+        latency: true,
+        timeline: true,
+        capacity: true,
+    };
+    /// No plot; a widget names the ones it draws from here.
+    pub const NONE: PlotSet = PlotSet {
+        shards: false,
+        latency: false,
+        timeline: false,
+        capacity: false,
+    };
 }
 
 /// The latency CDF on a log latency axis, with p50, p95 and p99 marked.
@@ -126,9 +166,9 @@ pub fn cdf_figure(report: &SimReport) -> Figure {
     let mut panel = Panel::new(Axis::linear("Share of replies", 0.0, 1.0, Ticks::Percent));
     panel.lines.push(Line::new(points, Paint::Var("--c5")));
     let quantiles = [
-        ("p50", report.p50_ms, 0.5),
-        ("p95", report.p95_ms, 0.95),
-        ("p99", report.p99_ms, 0.99),
+        ("p50", report.outcome.p50_ms, 0.5),
+        ("p95", report.outcome.p95_ms, 0.95),
+        ("p99", report.outcome.p99_ms, 0.99),
     ];
     let marks = quantiles
         .iter()
@@ -149,10 +189,11 @@ pub fn cdf_figure(report: &SimReport) -> Figure {
         marks,
         legend: Vec::new(),
         summary: format!(
-            "Latency CDF: the share of replies within each latency; p50 {} ms, p95 {} ms, p99 {} ms.",
-            fmt_ms(report.p50_ms),
-            fmt_ms(report.p95_ms),
-            fmt_ms(report.p99_ms)
+            "Latency CDF: the share of successful replies within each latency; p50 {} ms, p95 {} ms, p99 of successes {} ms, {} errors.",
+            fmt_ms(report.outcome.p50_ms),
+            fmt_ms(report.outcome.p95_ms),
+            fmt_ms(report.outcome.p99_ms),
+            percent_one_decimal(report.outcome.error_rate)
         ),
     }
 }
@@ -168,8 +209,9 @@ fn cdf_plot(report: &SimReport) -> Html {
         .collect();
     html! {
         <PlotFrame id="plot-latency-cdf" title="Latency CDF"
-            note={format!("Of {} successful replies: half within {} ms, 99 % within {} ms.",
-                shardlab_core::text::thousands(report.completed), fmt_ms(report.p50_ms), fmt_ms(report.p99_ms))}
+            note={format!("Of {} successful replies: half within {} ms, 99 % within {} ms (the p99 of successes). The {} of requests that failed are not in it.",
+                shardlab_core::text::thousands(report.completed), fmt_ms(report.outcome.p50_ms), fmt_ms(report.outcome.p99_ms),
+                percent_one_decimal(report.outcome.error_rate))}
             {figure} header={vec!["latency_ms", "share_of_replies"]} rows={Rc::new(rows)} />
     }
 }
@@ -323,12 +365,12 @@ pub fn series_figure(series: &[&SecondStats], faults: &[Fault], duration_s: f64)
         panels: vec![
             band("Replies/s", Paint::Var("--c5"), |s| s.completed as f64),
             band("Errors/s", Paint::Var("--error"), |s| s.errors as f64),
-            band("p99 (ms)", Paint::Var("--c1"), |s| s.p99_ms),
+            band("p99 of successes (ms)", Paint::Var("--c1"), |s| s.p99_ms),
         ],
         marks,
         legend: Vec::new(),
         summary: format!(
-            "Replies per second, errors per second and p99 latency for each of {duration_s:.0} simulated seconds, with {} injected failures marked.",
+            "Replies per second, errors per second and the p99 latency of successes for each of {duration_s:.0} simulated seconds, with {} injected failures marked.",
             faults.iter().filter(|f| f.at_s < duration_s).count()
         ),
     }
@@ -360,12 +402,46 @@ fn series_plot(series: &[SecondStats], faults: &[Fault], duration_s: f64) -> Htm
     let figure = Rc::new(series_figure(&series, faults, duration_s));
     html! {
         <PlotFrame id="plot-timeline" title="Second by second" note={note}
-            {figure} header={vec!["second", "arrivals", "replies", "errors", "p99_ms"]} rows={Rc::new(rows)} />
+            {figure} header={vec!["second", "arrivals", "replies", "errors", "p99_of_successes_ms"]} rows={Rc::new(rows)} />
     }
 }
 
-/// Apdex (left axis) and p99 (right, log) against users (log), with the knee and "now" marked.
-pub fn capacity_figure(points: &[(u32, f64, f64)], users: u32) -> Figure {
+/// The estimate's Apdex, p99 of successes and error share at 21 user counts from 10 to a
+/// million: the capacity curve.
+pub fn capacity_points(design: &Design) -> Vec<(u32, f64, f64, f64)> {
+    log_space(10, 1_000_000, 21)
+        .into_iter()
+        .filter_map(|u| {
+            estimate(design, u)
+                .ok()
+                .map(|e| (u, e.outcome.apdex, e.outcome.p99_ms, e.outcome.error_rate))
+        })
+        .collect()
+}
+
+/// The simulated capacity's mark label, short enough to sit beside its line on a phone (the
+/// legend says what it is): `≈ 4.1k`, `≥ 1M`; none when not even one user meets the target.
+fn capacity_label(found: &Capacity) -> Option<(f64, String)> {
+    match found.bound {
+        Bound::Found => Some((
+            f64::from(found.users),
+            approx_count(u64::from(found.users), u64::from(found.plus_minus)),
+        )),
+        Bound::AtCeiling => Some((
+            f64::from(found.ceiling),
+            format!("≥ {}", short_number(f64::from(found.ceiling))),
+        )),
+        Bound::BelowOneUser => None,
+    }
+}
+
+/// The estimate's Apdex (left axis) and p99 (right, log) against users (log), the target Apdex
+/// dashed, the simulated capacity and "now" marked.
+pub fn capacity_figure(
+    points: &[(u32, f64, f64, f64)],
+    users: u32,
+    found: Option<&Capacity>,
+) -> Figure {
     let p99s = || {
         points
             .iter()
@@ -377,7 +453,7 @@ pub fn capacity_figure(points: &[(u32, f64, f64)], users: u32) -> Figure {
     let mut panel = Panel::new(Axis::linear("Apdex", 0.0, 1.0, Ticks::Tenths));
     let right = Axis::log("p99 (ms, log)", p99_lo, p99_hi);
     panel.lines.push(Line::new(
-        points.iter().map(|&(u, a, _)| (f64::from(u), a)).collect(),
+        points.iter().map(|&(u, a, ..)| (f64::from(u), a)).collect(),
         Paint::Var("--c5"),
     ));
     panel.lines.push(Line {
@@ -386,20 +462,24 @@ pub fn capacity_figure(points: &[(u32, f64, f64)], users: u32) -> Figure {
             points
                 .iter()
                 .filter(|p| p.2.is_finite() && p.2 > 0.0)
-                .map(|&(u, _, p)| (f64::from(u), p))
+                .map(|&(u, _, p, _)| (f64::from(u), p))
                 .collect(),
             Paint::Var("--c1"),
         )
     });
     panel.right = Some(right);
+    panel.levels.push(Level {
+        y: found.map_or(DEFAULT_TARGET_APDEX, |c| c.target.min_apdex),
+        paint: Paint::Var("--muted"),
+    });
     let mut marks = Vec::new();
-    if let Some(&(u, _, _)) = knee(points).and_then(|i| points.get(i)) {
+    let capacity = found.and_then(capacity_label);
+    if let Some((x, figure)) = &capacity {
         marks.push(Mark {
-            key: "knee",
-            x: f64::from(u),
+            key: "capacity",
+            x: x.clamp(10.0, 1_000_000.0),
             up_to: None,
-            // Short ("10k", not "10.00k"): the label must fit beside its line on a phone.
-            label: format!("knee ≈ {}", short_number(f64::from(u))),
+            label: figure.clone(),
             label_at: 0.06,
             label_left: true,
             paint: Paint::Var("--error"),
@@ -414,74 +494,116 @@ pub fn capacity_figure(points: &[(u32, f64, f64)], users: u32) -> Figure {
         label_left: false,
         paint: Paint::Var("--muted"),
     });
-    let knee_text = match knee(points).and_then(|i| points.get(i)) {
-        Some((u, _, _)) => format!("the knee is near {u} users"),
-        None => "no knee up to a million users".into(),
+    let found_text = match found {
+        Some(found) => format!("; capacity {}", found.sentence()),
+        None => String::new(),
     };
+    let mut legend = vec![
+        Key::line("Apdex (estimate)", Paint::Var("--c5")),
+        Key::line("p99 of successes (estimate)", Paint::Var("--c1")),
+    ];
+    if capacity.is_some() {
+        legend.push(Key {
+            sample: Sample::Dashed,
+            ..Key::line("capacity (simulated)", Paint::Var("--error"))
+        });
+    }
     Figure {
         x: Axis::log("Users (log scale)", 10.0, 1_000_000.0),
         panels: vec![panel],
         marks,
-        legend: vec![
-            Key::line("Apdex", Paint::Var("--c5")),
-            Key::line("p99", Paint::Var("--c1")),
-        ],
-        summary: format!("Apdex and p99 latency against users on a log scale; {knee_text}."),
+        legend,
+        summary: format!(
+            "The estimate's Apdex and p99 latency of successes against users on a log scale, the error share in its table{found_text}."
+        ),
     }
 }
 
-fn capacity_plot(design: &Design, users: u32) -> Html {
-    let points: Vec<(u32, f64, f64)> = log_space(10, 1_000_000, 21)
-        .into_iter()
-        .filter_map(|u| estimate(design, u).ok().map(|e| (u, e.apdex, e.p99_ms)))
-        .collect();
+/// The capacity plot: the estimate's curve, and the search's figure or its progress. `faults`
+/// counts the design's injected failures, which the figure leaves out.
+pub fn capacity_plot(
+    points: &[(u32, f64, f64, f64)],
+    users: u32,
+    status: &CapacityStatus,
+    faults: usize,
+) -> Html {
     if points.is_empty() {
         return html! {};
     }
-    let knee_at = knee(&points).and_then(|i| points.get(i));
     let rows: Vec<Vec<String>> = points
         .iter()
-        .map(|(u, a, p)| vec![u.to_string(), format!("{a:.3}"), fmt_ms(*p)])
+        .map(|(u, a, p, e)| {
+            vec![
+                u.to_string(),
+                format!("{a:.3}"),
+                fmt_ms(*p),
+                format!("{e:.4}"),
+            ]
+        })
         .collect();
-    let note = match knee_at {
-        Some((u, _, _)) => format!(
-            "From the estimate at 21 user counts. Past about {} users Apdex falls under {KNEE_APDEX} or p99 jumps: the knee.",
-            shardlab_core::text::thousands(u64::from(*u))
-        ),
-        None => "From the estimate at 21 user counts. This design holds up to a million users.".to_string(),
+    let found = match status {
+        CapacityStatus::Done(found) => Some(found.as_ref()),
+        CapacityStatus::Searching { .. } | CapacityStatus::Failed(_) => None,
     };
-    let figure = Rc::new(capacity_figure(&points, users));
+    let target = found.map_or(DEFAULT_TARGET_APDEX, |c| c.target.min_apdex);
+    let mut note = format!(
+        "The lines are the estimate at 21 user counts; the dashed line is the target, Apdex {target}. The capacity, in red, is the most users at which seeded simulations still reach it."
+    );
+    if faults > 0 {
+        note.push_str(" The injected failures are not part of it: it is the steady state.");
+    }
+    let progress = match status {
+        CapacityStatus::Searching { fraction, .. } => Some(*fraction),
+        CapacityStatus::Done(_) | CapacityStatus::Failed(_) => None,
+    };
+    let status = match status {
+        CapacityStatus::Searching {
+            seeds_done,
+            seeds,
+            runs,
+            fraction,
+        } => format!(
+            "Simulating the capacity: seed {} of {seeds}, {runs} runs, {:.0} % done…",
+            seeds_done.saturating_add(1).min(*seeds),
+            fraction * 100.0
+        ),
+        CapacityStatus::Done(found) => format!("Capacity {}.", found.sentence()),
+        CapacityStatus::Failed(message) => format!("No capacity: {message}"),
+    };
+    let figure = Rc::new(capacity_figure(points, users, found));
     html! {
-        <PlotFrame id="plot-capacity" title="Capacity: Apdex and p99 against users" {note}
-            {figure} header={vec!["users", "apdex", "p99_ms"]} rows={Rc::new(rows)} />
+        <PlotFrame id="plot-capacity" title="Capacity: Apdex and p99 of successes against users" {note}
+            status={Some(AttrValue::from(status))} {progress}
+            {figure} header={vec!["users", "estimate_apdex", "estimate_p99_of_successes_ms", "estimate_error_rate"]} rows={Rc::new(rows)} />
     }
 }
 
 /// The plots panel.
 #[function_component(Plots)]
 pub fn plots(props: &PlotsProps) -> Html {
-    let capacity = {
-        let design = props.design.clone();
-        let users = props.users;
-        use_memo((design, users), |(design, users)| {
-            capacity_plot(design, *users)
-        })
-    };
+    let show = props.show;
     let shards = match &props.report {
-        Some(report) if !report.shards.is_empty() => shard_plot(&report.shards, "simulation"),
+        _ if !show.shards => html! {},
+        Some(report) if !report.outcome.shards.is_empty() => {
+            shard_plot(&report.outcome.shards, "simulation")
+        }
         _ if !props.estimate_shards.is_empty() => shard_plot(&props.estimate_shards, "estimate"),
         _ => html! {},
     };
     let from_run = match &props.report {
         Some(report) => html! {
             <>
-                { cdf_plot(report) }
-                { series_plot(&report.series, &props.design.faults, report.duration_s) }
+                if show.latency { { cdf_plot(report) } }
+                if show.timeline { { series_plot(&report.series, &props.design.faults, report.duration_s) } }
             </>
         },
-        None => html! {
+        None if show.latency => html! {
             <p class="muted plot-wait">{ "The latency CDF and the second-by-second plot appear when the simulation finishes." }</p>
         },
+        None if show.timeline => html! {
+            <p class="muted plot-wait">{ "The second-by-second plot appears when the simulation finishes." }</p>
+        },
+        None => html! {},
     };
     html! {
         <section class="panel board-plots" aria-labelledby="board-plots-title">
@@ -489,7 +611,7 @@ pub fn plots(props: &PlotsProps) -> Html {
             <div class="plot-grid">
                 { shards }
                 { from_run }
-                { (*capacity).clone() }
+                if show.capacity { <CapacityPlot design={props.design.clone()} users={props.users} /> }
             </div>
         </section>
     }
@@ -498,16 +620,6 @@ pub fn plots(props: &PlotsProps) -> Html {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn the_knee_is_where_apdex_drops_or_p99_jumps() {
-        let flat = [(10, 1.0, 20.0), (100, 0.99, 21.0), (1000, 0.97, 25.0)];
-        assert_eq!(knee(&flat), None);
-        let drop = [(10, 1.0, 20.0), (100, 0.9, 30.0), (1000, 0.5, 40.0)];
-        assert_eq!(knee(&drop), Some(2));
-        let jump = [(10, 1.0, 30.0), (100, 0.95, 200.0)];
-        assert_eq!(knee(&jump), Some(1));
-    }
 
     /// Every way a placed label can collide: with a line or level of the first panel, another
     /// mark's line, another label, or the drawing's edge. Empty when the labels are clear.
@@ -590,38 +702,81 @@ mod tests {
         assert!(checked >= 12, "only {checked} CDFs were checked");
     }
 
+    /// A finished search's result at `users`, as the core would give it.
+    fn found(users: u32, bound: Bound) -> Capacity {
+        Capacity {
+            users,
+            plus_minus: shardlab_core::sim::capacity::step(users),
+            lowest: users,
+            highest: users,
+            bound,
+            ceiling: 1_000_000,
+            first_to_saturate: None,
+            seeds: Vec::new(),
+            simulations: 15,
+            estimate_users: users,
+            faults_left_out: 0,
+            target: shardlab_core::sim::capacity::Target::default(),
+            duration_s: 60.0,
+        }
+    }
+
     #[test]
-    fn the_knee_and_now_labels_keep_apart() {
+    fn the_capacity_and_now_labels_keep_apart() {
         let mut checked = 0;
         for name in shardlab_core::sim::PRESET_NAMES {
             let Some(preset) = shardlab_core::sim::preset(name) else {
                 continue;
             };
-            let points: Vec<(u32, f64, f64)> = log_space(10, 1_000_000, 21)
-                .into_iter()
-                .filter_map(|u| {
-                    estimate(&preset.design, u)
-                        .ok()
-                        .map(|e| (u, e.apdex, e.p99_ms))
-                })
-                .collect();
-            let Some(&(at_knee, _, _)) = knee(&points).and_then(|i| points.get(i)) else {
-                continue;
-            };
-            // "now" on the knee, just either side of it, and far from it.
-            for users in [at_knee, at_knee / 2, at_knee * 2, at_knee / 30, 10] {
-                let figure = capacity_figure(&points, users);
+            let points = capacity_points(&preset.design);
+            // The presets' figures are near 4k, 6k and 41k; the plot must hold any.
+            for at in [40, 4_052, 6_046, 41_302, 300_000] {
+                let capacity = found(at, Bound::Found);
+                // "now" on the mark, just either side of it, and far from it.
+                for users in [at, at / 2, at * 2, at / 30, 10] {
+                    let figure = capacity_figure(&points, users, Some(&capacity));
+                    assert_eq!(figure.mark_keys(), "capacity now");
+                    for (w, h) in SIZES {
+                        let found = collisions(&figure, w, h);
+                        assert!(
+                            found.is_empty(),
+                            "{name}, now {users}, capacity {at}: {found:?}"
+                        );
+                        checked += 1;
+                    }
+                }
+            }
+            let ceiling = found(1_000_000, Bound::AtCeiling);
+            for users in [10, 4_000, 1_000_000] {
+                let figure = capacity_figure(&points, users, Some(&ceiling));
                 for (w, h) in SIZES {
                     let found = collisions(&figure, w, h);
                     assert!(
                         found.is_empty(),
-                        "{name}, now {users}, knee {at_knee}: {found:?}"
+                        "{name}, now {users}, at the ceiling: {found:?}"
                     );
-                    checked += 1;
                 }
             }
+            let none = found(0, Bound::BelowOneUser);
+            assert_eq!(capacity_figure(&points, 10, Some(&none)).mark_keys(), "now");
+            assert_eq!(capacity_figure(&points, 10, None).mark_keys(), "now");
         }
-        assert!(checked >= 20, "only {checked} capacity curves were checked");
+        assert!(checked >= 60, "only {checked} capacity curves were checked");
+    }
+
+    #[test]
+    fn the_capacity_label_is_rounded_to_its_spread() {
+        let figure = capacity_figure(&[], 4_000, Some(&found(41_302, Bound::Found)));
+        let labels: Vec<&str> = figure.marks.iter().map(|m| m.label.as_str()).collect();
+        assert_eq!(labels, ["≈ 41.3k", "now"]);
+        assert!(figure
+            .summary
+            .contains("capacity ≈ 41.3k users, simulated, 0 seeds"));
+        let ceiling = capacity_figure(&[], 4_000, Some(&found(1_000_000, Bound::AtCeiling)));
+        assert_eq!(
+            ceiling.marks.first().map(|m| m.label.as_str()),
+            Some("≥ 1M")
+        );
     }
 
     fn shard(i: u32, share: f64) -> ShardLoad {

@@ -5,7 +5,7 @@ use shardlab_core::sim::{Node, NodeSettings, Setting};
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
-use super::state::Action;
+use crate::board::state::Action;
 use crate::widgets::draft_input::DraftInput;
 
 /// One row of the table, already resolved by the page.
@@ -34,7 +34,8 @@ pub struct SettingsPanelProps {
     pub dispatch: Callback<Action>,
 }
 
-fn control(node_id: &str, row: &Row, dispatch: &Callback<Action>, invalid: bool) -> Html {
+/// The control for one knob of `node_id`: a select for a choice, a draft number box otherwise.
+pub fn control(node_id: &str, row: &Row, dispatch: &Callback<Action>, invalid: bool) -> Html {
     let id = format!("setting-{}-{}", node_id, row.setting.key());
     let setting = row.setting;
     let node = node_id.to_string();
@@ -102,7 +103,7 @@ pub fn settings_panel(props: &SettingsPanelProps) -> Html {
                     <p class="kind-why">{ kind.why() }</p>
                     <p class="label-row">
                         <label for="board-settings-first">{ "Label" }</label>
-                        <DraftInput id="board-settings-first" kind="text" maxlength={super::state::MAX_LABEL_CHARS.to_string()}
+                        <DraftInput id="board-settings-first" kind="text" maxlength={crate::board::state::MAX_LABEL_CHARS.to_string()}
                             value={node.label.clone()} on_commit={on_label} />
                     </p>
                     if props.rows.is_empty() {

@@ -5,8 +5,9 @@ use shardlab_core::sim::{preset, Design, NodeKind, PRESET_NAMES};
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
-use super::preview::kind_class;
-use super::state::{Action, Selection};
+use crate::board::geometry::free_spot;
+use crate::board::preview::kind_class;
+use crate::board::state::{Action, Selection};
 
 /// The palette's inputs.
 #[derive(Properties, PartialEq)]
@@ -27,15 +28,25 @@ pub struct PaletteProps {
 #[function_component(Palette)]
 pub fn palette(props: &PaletteProps) -> Html {
     let dispatch = &props.dispatch;
+    // "Connect to…" moves focus into the list it opens.
+    let picker = use_node_ref();
+    {
+        let picker = picker.clone();
+        use_effect_with(props.connecting.clone(), move |_| {
+            if let Some(select) = picker.cast::<HtmlSelectElement>() {
+                let _ = select.focus();
+            }
+        });
+    }
     let on_preset = dispatch.reform(|e: Event| {
         let select: HtmlSelectElement = e.target_unchecked_into();
         Action::LoadPreset(select.value())
     });
-    let count = props.design.nodes.len() as f64;
+    let boxes: Vec<(f64, f64)> = props.design.nodes.iter().map(|n| (n.x, n.y)).collect();
+    // A new box goes in free space, clear of every box on the board.
+    let (x, y) = free_spot(&boxes);
     let adds = NodeKind::ALL.iter().map(|kind| {
         let kind = *kind;
-        // New boxes go in a loose diagonal near the top left, so they never land on each other.
-        let (x, y) = (120.0 + (count % 6.0) * 40.0, 60.0 + (count % 6.0) * 30.0);
         html! {
             <button type="button" class={classes!("add-node", kind_class(kind))}
                 onclick={dispatch.reform(move |_| Action::AddNode(kind, x, y))}>
@@ -52,18 +63,22 @@ pub fn palette(props: &PaletteProps) -> Html {
                     Action::Connect(from.clone(), select.value())
                 })
             };
-            let options = props
-                .design
+            // Only the targets the model accepts (the core's callees) and not yet wired.
+            let design = &props.design;
+            let callees = design
+                .node(from)
+                .map_or(&[][..], |n| n.settings.kind().callees().0);
+            let options = design
                 .nodes
                 .iter()
-                .filter(|n| &n.id != from)
+                .filter(|n| callees.contains(&n.settings.kind()) && !design.has_edge(from, &n.id))
                 .map(|n| {
                     html! { <option value={n.id.clone()}>{ n.label.clone() }</option> }
                 });
             html! {
                 <span class="connect-pick" role="group" aria-label="Connect">
                     <label for="board-connect-to">{ "Connect to" }</label>
-                    <select id="board-connect-to" onchange={on_pick}>
+                    <select id="board-connect-to" ref={picker.clone()} onchange={on_pick}>
                         <option value="" selected=true disabled=true>{ "choose a node…" }</option>
                         { for options }
                     </select>
@@ -72,9 +87,32 @@ pub fn palette(props: &PaletteProps) -> Html {
                 </span>
             }
         }
-        (None, Selection::Node(_)) => html! {
-            <button type="button" onclick={dispatch.reform(|_| Action::StartConnect)}>{ "Connect to…" }</button>
-        },
+        (None, Selection::Node(id)) => {
+            // A new, unwired node that can sit on an existing edge (a load balancer on users →
+            // App Server) is offered that place.
+            let design = &props.design;
+            let splice = design
+                .node(id)
+                .filter(|_| !design.edges.iter().any(|e| &e.from == id || &e.to == id))
+                .and_then(|n| design.splice_point(n.settings.kind()))
+                .and_then(|index| {
+                    let edge = design.edges.get(index)?;
+                    let label = |id: &str| design.node(id).map(|n| n.label.clone());
+                    let text = format!("Put it between {} and {}", label(&edge.from)?, label(&edge.to)?);
+                    let id = id.clone();
+                    Some(html! {
+                        <button type="button" onclick={dispatch.reform(move |_| Action::Splice(id.clone(), index))}>
+                            { text }
+                        </button>
+                    })
+                });
+            html! {
+                <>
+                    { for splice }
+                    <button type="button" onclick={dispatch.reform(|_| Action::StartConnect)}>{ "Connect to…" }</button>
+                </>
+            }
+        }
         _ => html! {},
     };
     let can_delete = props.selected != Selection::None;

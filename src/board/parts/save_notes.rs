@@ -6,8 +6,8 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-use super::autosave::{AutosaveStatus, Opening};
-use super::state::{Action, BoardState};
+use crate::board::autosave::{AutosaveStatus, Opening};
+use crate::board::state::{Action, BoardState};
 use crate::files::download::download_text;
 
 /// The notes' inputs.

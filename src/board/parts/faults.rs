@@ -6,7 +6,7 @@ use shardlab_core::sim::{Fault, FaultKind};
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
-use super::state::{Action, DEFAULT_DURATION_S, MAX_FAULTS};
+use crate::board::state::{Action, DEFAULT_DURATION_S, MAX_FAULTS};
 use crate::browser::number::parse_f64;
 
 /// How a fault reads in the list.
