@@ -1,15 +1,15 @@
-//! A chapter: its prose, its live views, its tasks (ticked from the views' snapshots), its
-//! sources, and Previous / Next.
+//! A chapter: its lesson (prose with each live widget and its tasks where the prose refers to
+//! it), "What you just saw" once the tasks are done, its sources, and Previous / Next. Tasks tick
+//! from the widgets' snapshots.
 
 use std::rc::Rc;
 
 use yew::prelude::*;
 use yew_router::prelude::*;
 
-use super::chapters::{by_slug, CHAPTERS};
-use super::live_frame::LiveFrame;
+use super::chapters::{by_slug, Block, CHAPTERS};
 use super::progress::{self, use_progress, ChapterSlug, CHAPTER_SLUGS};
-use super::task_card::TaskCard;
+use super::stage::Stage;
 use super::tasks::{state_done, Snapshot};
 use crate::route::Route;
 
@@ -71,6 +71,7 @@ pub fn chapter_page(props: &ChapterPageProps) -> Html {
     let progress = use_progress();
     let snapshots = use_reducer(Snapshots::default);
     let announcement = use_state(String::new);
+    let seed = use_state(progress::reader_seed);
     let found = by_slug(props.slug.0);
 
     // Remember where the reader is, for "where was I".
@@ -81,19 +82,21 @@ pub fn chapter_page(props: &ChapterPageProps) -> Html {
             progress::save(&stored);
         }
     });
-    // Tick every state task the views now satisfy.
+    // Tick every task the views now satisfy (a prediction, once its guess is in).
     {
         let announcement = announcement.clone();
         let index = found.map(|(i, _)| i);
-        use_effect_with((*snapshots).clone(), move |snapshots: &Snapshots| {
+        let deps = ((*snapshots).clone(), (*progress).clone());
+        use_effect_with(deps, move |(snapshots, _): &(Snapshots, _)| {
             let Some((index, chapter)) = index.and_then(|i| CHAPTERS.get(i).map(|c| (i, c))) else {
                 return;
             };
             let stored = progress::load();
             for (t, task) in chapter.tasks.iter().enumerate() {
                 let snapshot = snapshots.0.get(task.frame).cloned().flatten();
+                let guessed = stored.guess(chapter.slug, task.id).is_some();
                 if !stored.is_done(chapter.slug, task.id)
-                    && state_done(&task.check, snapshot.as_deref())
+                    && state_done(&task.check, snapshot.as_deref(), guessed)
                 {
                     if let Some(text) = mark_done(index, t) {
                         announcement.set(text);
@@ -117,6 +120,15 @@ pub fn chapter_page(props: &ChapterPageProps) -> Html {
     let previous = neighbour(index.checked_sub(1));
     let next = neighbour(index.checked_add(1));
     let done_here = chapter.tasks_done(&progress);
+    let revealed = chapter.all_done(&progress) || progress.finished.contains(chapter.slug);
+    let on_done = {
+        let announcement = announcement.clone();
+        Callback::from(move |t: usize| {
+            if let Some(text) = mark_done(index, t) {
+                announcement.set(text);
+            }
+        })
+    };
     html! {
         <article class="page learn-chapter" aria-labelledby="chapter-title">
             <p class="chapter-kicker">
@@ -124,37 +136,35 @@ pub fn chapter_page(props: &ChapterPageProps) -> Html {
                 { format!(" · Chapter {} of {}", index.saturating_add(1), CHAPTERS.len()) }
             </p>
             <h1 id="chapter-title">{ chapter.title }</h1>
-            { for chapter.intro.iter().map(|p| html! { <p>{ *p }</p> }) }
-            <div class={classes!("live-views", (chapter.frames.len() > 1).then_some("two"))}>
-                { for chapter.frames.iter().enumerate().map(|(i, frame)| {
+            { for chapter.body.iter().map(|block| match *block {
+                Block::Prose(text) => html! { <p>{ text }</p> },
+                Block::Live(frame) => {
                     let on_snapshot = snapshots.dispatcher();
                     html! {
-                        <LiveFrame view={frame.view} query={frame.query} title={frame.title}
-                            on_snapshot={Callback::from(move |s: Snapshot| on_snapshot.dispatch((i, s)))} />
+                        <Stage chapter={index} {frame} seed={*seed}
+                            snapshot={snapshots.0.get(frame).cloned().flatten()}
+                            on_snapshot={Callback::from(move |s: Snapshot| on_snapshot.dispatch((frame, s)))}
+                            on_done={on_done.clone()} />
                     }
-                }) }
-            </div>
-            <section class="panel learn-tasks" aria-labelledby="tasks-title">
-                <h2 id="tasks-title">{ "Try it" }
-                    <span class="task-count">{ format!("{done_here} of {} done", chapter.tasks.len()) }</span>
-                </h2>
-                <ol class="task-list">
-                    { for chapter.tasks.iter().enumerate().map(|(t, task)| {
-                        let announcement = announcement.clone();
-                        html! {
-                            <TaskCard chapter={index} task={t}
-                                snapshot={snapshots.0.get(task.frame).cloned().flatten()}
-                                done={progress.is_done(chapter.slug, task.id)}
-                                on_done={Callback::from(move |_| {
-                                    if let Some(text) = mark_done(index, t) { announcement.set(text) }
-                                })} />
-                        }
-                    }) }
-                </ol>
-                <p class="visually-hidden" aria-live="polite" data-testid="task-announcement">{ (*announcement).clone() }</p>
+                }
+            }) }
+            <p class="visually-hidden" aria-live="polite" data-testid="task-announcement">{ (*announcement).clone() }</p>
+            <section class="chapter-after" aria-labelledby="after-title">
+                <h2 id="after-title">{ "What you just saw" }</h2>
+                if revealed {
+                    { for chapter.after.iter().map(|p| html! { <p>{ *p }</p> }) }
+                } else {
+                    <p class="after-locked" data-testid="after-locked">
+                        { format!(
+                            "Opens when this chapter's {} done ({done_here} of {} so far): it \
+                             explains what the widgets show, so it waits until you have seen it \
+                             for yourself.",
+                            if chapter.tasks.len() == 1 { "task is" } else { "tasks are" },
+                            chapter.tasks.len()
+                        ) }
+                    </p>
+                }
             </section>
-            <h2>{ "What you just saw" }</h2>
-            { for chapter.after.iter().map(|p| html! { <p>{ *p }</p> }) }
             <section class="chapter-sources" aria-labelledby="sources-title">
                 <h2 id="sources-title">{ "Sources" }</h2>
                 <ul>
@@ -213,7 +223,9 @@ mod tests {
                 .as_deref(),
             Some("Ring: hash mod N over four servers")
         );
-        assert_eq!(texts(&root, ".task-card").len(), 2);
+        // The tasks sit beside the widget they watch, and the explanation waits for them.
+        assert_eq!(texts(&root, ".stage .task-card").len(), 3);
+        assert_eq!(texts(&root, "[data-testid=after-locked]").len(), 1);
         // No snapshot has arrived from the frame, so a typed reading cannot be judged yet.
         let input =
             find(&root, "#task-read-moved-answer").unchecked_into::<web_sys::HtmlInputElement>();

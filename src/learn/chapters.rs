@@ -1,14 +1,18 @@
-//! The course: eleven chapters, each with our own prose (facts from the source texts and the
-//! product spec), one or more live views in a chosen state, its "try it" tasks, and its sources.
+//! The course: eleven chapters, each our own prose (facts from the source texts and the product
+//! spec) with one to three live widgets placed where the prose refers to them, the "try it" tasks
+//! beside each widget, what the reader just saw (shown once the tasks are done), and sources.
 
-use super::live_view::LiveView;
+use self::Block::{Live, Prose};
+use super::predict::Prediction;
 use super::progress::ReaderProgress;
 use super::tasks::{self, Check, Task};
+use crate::catalogue::{BoardWidget, DecoderWidget, RingWidget, Widget};
+use shardlab_core::placement::SchemeKind;
 
-/// A live view in a chapter.
+/// A live widget in a chapter.
 pub struct Frame {
-    /// Which view.
-    pub view: LiveView,
+    /// Which widget of which view.
+    pub widget: Widget,
     /// The state it opens in, in the view's own link format.
     pub query: &'static str,
     /// The iframe's title (read out by screen readers, shown under the frame).
@@ -31,19 +35,45 @@ pub struct Chapter {
     pub title: &'static str,
     /// What the reader does in it, in one line.
     pub task: &'static str,
-    /// The paragraphs before the live views.
-    pub intro: &'static [&'static str],
-    /// The live views.
+    /// The lesson: paragraphs, with each live widget where the prose refers to it.
+    pub body: &'static [Block],
+    /// The live widgets, placed by [`Block::Live`].
     pub frames: &'static [Frame],
     /// The "try it" tasks.
     pub tasks: &'static [Task],
-    /// The paragraphs after the tasks: what the reader just saw, and what it costs.
+    /// "What you just saw": the paragraphs revealed once the chapter's tasks are done.
     pub after: &'static [&'static str],
     /// Where the facts come from.
     pub sources: &'static [Source],
 }
 
+/// One piece of a chapter's lesson.
+pub enum Block {
+    /// A paragraph.
+    Prose(&'static str),
+    /// The chapter's frame with this index, with the tasks that watch it beside it.
+    Live(usize),
+}
+
 impl Chapter {
+    /// The lesson's paragraphs (not the widgets).
+    pub fn paragraphs(&self) -> impl Iterator<Item = &'static str> + '_ {
+        self.body.iter().filter_map(|block| match block {
+            Prose(text) => Some(*text),
+            Live(_) => None,
+        })
+    }
+
+    /// Whether every task is done: "What you just saw" opens then.
+    pub fn all_done(&self, progress: &ReaderProgress) -> bool {
+        self.tasks_done(progress) == self.tasks.len()
+    }
+
+    /// "1 of 2 tasks", or "0 of 1 task" for a chapter with one.
+    pub fn tasks_phrase(&self, progress: &ReaderProgress) -> String {
+        tasks_phrase(self.tasks_done(progress), self.tasks.len())
+    }
+
     /// How many of this chapter's tasks the reader has done. Only its own task ids count, so a
     /// stored id no chapter has cannot read "100000 of 2 tasks done".
     pub fn tasks_done(&self, progress: &ReaderProgress) -> usize {
@@ -52,6 +82,12 @@ impl Chapter {
             .filter(|task| progress.is_done(self.slug, task.id))
             .count()
     }
+}
+
+/// "`done` of `total` tasks", with "task" for a total of one.
+pub fn tasks_phrase(done: usize, total: usize) -> String {
+    let noun = if total == 1 { "task" } else { "tasks" };
+    format!("{done} of {total} {noun}")
 }
 
 const PINTEREST: Source = Source {
@@ -78,28 +114,41 @@ pub const CHAPTERS: [Chapter; 11] = [
         slug: "shard-later",
         title: "Shard later",
         task: "Find the users count at which one big box drops below Apdex 0.85.",
-        intro: &[
-            "Sharding splits the rows of one table across machines, so each machine holds only \
+        body: &[
+            Prose("Sharding splits the rows of one table across machines, so each machine holds only \
              part of the data. It is the main tool for data that outgrows a machine, and it is \
              expensive. Joins and transactions that cross shards get hard or slow. The database \
              stops enforcing references between shards. Adding a shard means moving data while \
-             you serve traffic. Every backup, schema change and alert now happens once per shard.",
-            "So ask first whether you need it at all. A bigger machine raises every limit at once. \
+             you serve traffic. Every backup, schema change and alert now happens once per shard."),
+            Prose("So ask first whether you need it at all. A bigger machine raises every limit at once. \
              Read replicas copy the whole data set to more machines: they help reads and survive a \
              dead machine, but every copy still holds everything. A cache keeps the hot rows in \
              memory, so most reads never reach the database. Each of these is simpler than \
-             sharding. Try them first.",
-            "The board below is that design. 2,000 users each send two requests a second, nine \
+             sharding. Try them first."),
+            Prose("The board below is that design. 2,000 users each send two requests a second, nine \
              reads to every write. Two large app servers sit in front of a Redis cache and one \
              xlarge database with a standby. The caption under the board gives the Apdex score: \
              the share of requests answered within 250 ms, with those under a second counting \
-             half. 1.00 means everyone is happy.",
+             half. 1.00 means everyone is happy."),
+            Live(0),
+            Prose("Found it? The capacity widget below runs the same search on the same design, the \
+             way a capacity planner would: it bisects on the simulation, repeats it over five \
+             seeds, and marks the knee with its spread and the box that saturates first. Check \
+             your answer against it."),
+            Live(1),
         ],
-        frames: &[Frame {
-            view: LiveView::Board,
-            query: "v=1&preset=one-big-box&users=2000&seed=1",
-            title: "Board: one big box behind a cache",
-        }],
+        frames: &[
+            Frame {
+                widget: Widget::Board(BoardWidget::Solve),
+                query: "v=1&preset=one-big-box&users=2000&seed=1",
+                title: "Board: one big box behind a cache",
+            },
+            Frame {
+                widget: Widget::Board(BoardWidget::Capacity),
+                query: "v=1&preset=one-big-box&users=2000&seed=1",
+                title: "Board: where one big box runs out",
+            },
+        ],
         tasks: &[Task {
             id: "knee",
             prompt: "Raise the users on the board's slider until the finished simulation (not the \
@@ -132,33 +181,34 @@ pub const CHAPTERS: [Chapter; 11] = [
         slug: "shard-key",
         title: "Choosing a shard key",
         task: "Key on the user and make a hot shard appear.",
-        intro: &[
-            "The shard key is the field the placement rule reads. Every row's home follows from \
+        body: &[
+            Prose("The shard key is the field the placement rule reads. Every row's home follows from \
              it, and every query that names it goes straight to one shard. It is the most \
              consequential choice in a sharded design, because changing it later means moving \
-             every row you have.",
-            "A good key has three properties. High cardinality: it has many distinct values, so \
+             every row you have."),
+            Prose("A good key has three properties. High cardinality: it has many distinct values, so \
              the data can be cut finely. Even distribution: no value is far more common than the \
              rest, so no shard gets more than its share. And it matches the access pattern: the \
              common queries name the key, so each one touches a single shard instead of all of \
-             them.",
-            "The board below is Pinterest's fleet at board scale: three app servers, a memcached \
+             them."),
+            Prose("The board below is Pinterest's fleet at board scale: three app servers, a memcached \
              tier, and one MySQL database cut into eight shards that stand for Pinterest's 4,096. \
              It starts keyed on the shard bits inside each object's ID. Its 4,000 users are not \
              alike. The user skew is 1.0, so a few users send far more requests than the rest. \
-             Select the Database and find its shard key before you change it.",
+             The widget shows the load on each shard and, above it, the Database's shard key."),
+            Live(0),
         ],
         frames: &[Frame {
-            view: LiveView::Board,
+            widget: Widget::Board(BoardWidget::ShardLoad),
             query: BOARD_PINTEREST,
             title: "Board: the Pinterest fleet, eight shards",
         }],
         tasks: &[
             Task {
                 id: "hot-user",
-                prompt: "Select the Database on the board and set its shard key to hash of user. \
-                         Wait for the simulation, then look at the per-shard load: one shard should \
-                         stand out at least 1.5 × the mean.",
+                prompt: "Set the Database's shard key, above the plot, to hash of user. Wait for \
+                         the simulation, then look at the per-shard load: one shard should stand out \
+                         at least 1.5 × the mean.",
                 frame: 0,
                 check: Check::State(tasks::user_key_hot_shard),
             },
@@ -202,54 +252,58 @@ pub const CHAPTERS: [Chapter; 11] = [
         slug: "range-hash-directory",
         title: "Range, hash and directory rules",
         task: "Make the last range shard hot with time-ordered keys.",
-        intro: &[
-            "A placement rule maps a key to a shard. Three rules cover most systems, and each buys \
-             one thing by paying for another.",
-            "Range: each shard holds a contiguous stretch of keys, A to F on one, G to M on the \
+        body: &[
+            Prose("A placement rule maps a key to a shard. Three rules cover most systems, and each buys \
+             one thing by paying for another."),
+            Prose("Range: each shard holds a contiguous stretch of keys, A to F on one, G to M on the \
              next. Neighbours live together, so a range query, such as every order from last week, \
              reads one shard or a few. The danger is order. If keys arrive in sequence, the newest \
-             ones all land in the last range.",
-            "Hash: hash the key and let the hash pick the shard. Keys spread evenly, and hot \
+             ones all land in the last range."),
+            Prose("The widget below is the eight-shard Pinterest fleet again, keyed on the shard \
+             bits in each ID. Its load-per-shard plot shows how evenly the requests spread."),
+            Live(0),
+            Prose("Hash: hash the key and let the hash pick the shard. Keys spread evenly, and hot \
              ranges disappear. The price is that neighbours are scattered, so a range query must \
-             ask every shard.",
-            "Directory: a lookup table records which shard holds each key. It is the most flexible \
+             ask every shard."),
+            Prose("Directory: a lookup table records which shard holds each key. It is the most flexible \
              rule, since you can move any key anywhere by editing one row. But every read pays an \
              extra hop to the table first, and the table is a single point of failure that must \
-             itself be replicated and cached.",
-            "The board is the eight-shard Pinterest fleet again. Beside it, the Ring view shows \
-             the range rule over four servers.",
+             itself be replicated and cached."),
+            Prose("The Ring widget below cuts the key space into four ranges, one per server, but \
+             over hashed keys. Watch its per-server bars."),
+            Live(1),
         ],
         frames: &[
             Frame {
-                view: LiveView::Board,
+                widget: Widget::Board(BoardWidget::ShardLoad),
                 query: BOARD_PINTEREST,
                 title: "Board: the Pinterest fleet, eight shards",
             },
             Frame {
-                view: LiveView::Ring,
+                widget: Widget::Ring(RingWidget::Grow),
                 query: "v=1&scheme=range&r=1",
-                title: "Ring: range placement over four servers",
+                title: "Ring: range placement over four servers, on hashed keys",
             },
         ],
         tasks: &[
             Task {
                 id: "last-range-hot",
-                prompt: "On the board, set the Database's shard key to range by time. When the \
-                         simulation finishes, the busiest shard should be the last one.",
+                prompt: "Above the load-per-shard plot, set the Database's shard key to range by \
+                         time. When the simulation finishes, the busiest shard should be the last one.",
                 frame: 0,
                 check: Check::State(tasks::last_range_hot),
             },
             Task {
                 id: "directory-cost",
                 prompt: "A directory lets you move any key anywhere. What do you pay for that?",
-                frame: 0,
+                frame: 1,
                 check: Check::Choice {
                     options: &[
-                        ("Range queries must ask every shard", "That is the price of hashing. A directory can keep neighbours together if you want it to."),
-                        ("An extra hop on every read, and a table that must never go down", "Yes. Every lookup reads the directory first, so it has to be replicated and cached, or it becomes the single point of failure."),
-                        ("New keys all land on the last shard", "That is the range rule with time-ordered keys, which you just made happen."),
+                        ("An extra hop per read, to a table that must stay up", "Yes. Every lookup reads the directory first, so it has to be replicated and cached, or it becomes the single point of failure."),
+                        ("Range queries have to ask every single shard in turn", "That is the price of hashing. A directory can keep neighbours together if you want it to."),
+                        ("Every new key piles onto the last shard you added", "That is the range rule with time-ordered keys, which you just made happen on the board."),
                     ],
-                    correct: 1,
+                    correct: 0,
                     needs: None,
                 },
             },
@@ -275,24 +329,38 @@ pub const CHAPTERS: [Chapter; 11] = [
         slug: "mod-n",
         title: "Hash mod N and the 80 % problem",
         task: "Grow from 4 to 5 shards and read how many keys moved.",
-        intro: &[
-            "The simplest hash rule is shard = hash(key) mod N. It spreads keys evenly, needs no \
+        body: &[
+            Prose("The simplest hash rule is shard = hash(key) mod N. It spreads keys evenly, needs no \
              table, and any client computes it with one division. With N servers each one gets \
              about 1/N of the keys, and the view's max/mean sits close to 1.00. It works until N \
-             changes.",
-            "The view below places 100,000 keys on four servers with hash mod N. It draws 1,000 \
+             changes."),
+            Prose("The view below places 100,000 keys on four servers with hash mod N. It draws 1,000 \
              of them as dots, each coloured by the server that owns it; the statistics under the \
-             drawing count all 100,000.",
-            "Before you add a server, guess. Five servers should end up with a fifth of the keys \
+             drawing count all 100,000."),
+            Prose("Before you add a server, guess. Five servers should end up with a fifth of the keys \
              each, so the new one must take 20 % of them. That is the least any rule can move. How \
-             many do you think hash mod N moves?",
+             many do you think hash mod N moves? Commit your guess in the task beside the widget, \
+             then add the fifth server."),
+            Live(0),
         ],
         frames: &[Frame {
-            view: LiveView::Ring,
+            widget: Widget::Ring(RingWidget::Grow),
             query: "v=1&scheme=mod&r=1",
             title: "Ring: hash mod N over four servers",
         }],
         tasks: &[
+            Task {
+                id: "predict-moved",
+                prompt: "Guess first: growing hash mod N from 4 to 5 servers, what share of the keys \
+                         will change server? Commit it, then add a fifth server.",
+                frame: 0,
+                check: Check::Predict(&Prediction {
+                    label: "Your guess (% of keys)",
+                    scheme: SchemeKind::Mod,
+                    from: 4,
+                    scheme_words: "hash mod N",
+                }),
+            },
             Task {
                 id: "read-moved",
                 prompt: "Add a fifth server. When the counter finishes, type the moved percentage \
@@ -309,11 +377,11 @@ pub const CHAPTERS: [Chapter; 11] = [
                 frame: 0,
                 check: Check::Choice {
                     options: &[
-                        ("The new server takes a fifth of the keys from each old one", "That would move only 20 %, the least any rule can move. Hash mod N moves far more."),
-                        ("A key stays only where h mod 4 equals h mod 5", "Yes. Over any 20 consecutive hash values that holds for just 4, so about 16 in 20, 80 %, change shard."),
-                        ("The hash function changes when N changes", "The hash stays the same; only the divisor changes, and that alone reshuffles most keys."),
+                        ("The new server takes a fifth of each old server's keys", "That would move only 20 %, the least any rule can move. Hash mod N moves far more."),
+                        ("The hash function itself changes whenever N changes", "The hash stays the same; only the divisor changes, and that alone reshuffles most keys."),
+                        ("A key stays put only where h mod 4 equals h mod 5", "Yes. Over any 20 consecutive hash values that holds for just 4, so about 16 in 20, 80 %, change shard."),
                     ],
-                    correct: 1,
+                    correct: 2,
                     needs: None,
                 },
             },
@@ -342,30 +410,56 @@ pub const CHAPTERS: [Chapter; 11] = [
         slug: "ring",
         title: "The ring",
         task: "Add a server and see about 1/(N+1) of the keys move.",
-        intro: &[
-            "Consistent hashing bends the hash space into a circle, from 0 up to the largest hash \
+        body: &[
+            Prose("Consistent hashing bends the hash space into a circle, from 0 up to the largest hash \
              and round to 0 again. Each server hashes to points on the circle. To find a key's \
              owner, hash the key to a point and walk clockwise to the first server point you \
-             meet.",
-            "The view below is a ring of four servers with 100 points each. Those points are \
-             virtual nodes, and the next chapter is about them. The dots are 1,000 of the 100,000 \
-             keys, coloured by owner. Look up a key and the step-by-step panel shows the walk.",
-            "Every client that knows the list of servers and the hash function draws the same \
-             circle, so every client finds the same owner with no table to ask. Add a server and \
-             watch which dots change colour.",
+             meet."),
+            Prose("The widget below has four servers with only three points each, so the walk is \
+             easy to see. Look up a key and step through it."),
+            Live(0),
+            Prose("The next widget is the same kind of ring with four points per server, few enough \
+             to see which arcs a new server takes. Those points are virtual nodes; the next \
+             chapter shows why real rings use a hundred or more. The dots are 1,000 of the \
+             100,000 keys, coloured by owner."),
+            Prose("Every client that knows the list of servers and the hash function draws the same \
+             circle, so every client finds the same owner with no table to ask. Guess how many \
+             keys a fifth server takes, then add it and watch which dots change colour."),
+            Live(1),
         ],
-        frames: &[Frame {
-            view: LiveView::Ring,
-            query: "v=1&scheme=ring&r=1",
-            title: "Ring: consistent hashing over four servers",
-        }],
-        tasks: &[Task {
-            id: "grow",
-            prompt: "Add a server and wait for the counter. The moved share should come within half \
-                     of the ideal 1/(N+1) either way.",
-            frame: 0,
-            check: Check::State(tasks::ring_grew_near_ideal),
-        }],
+        frames: &[
+            Frame {
+                widget: Widget::Ring(RingWidget::Lookup),
+                query: "v=1&scheme=ring&vnodes=3&r=1",
+                title: "Ring: the lookup walk, three points per server",
+            },
+            Frame {
+                widget: Widget::Ring(RingWidget::Grow),
+                query: "v=1&scheme=ring&r=1",
+                title: "Ring: consistent hashing over four servers",
+            },
+        ],
+        tasks: &[
+            Task {
+                id: "predict-ring",
+                prompt: "Guess first: growing the ring from 4 to 5 servers, what share of the keys \
+                         will change server? Commit it, then add a server.",
+                frame: 1,
+                check: Check::Predict(&Prediction {
+                    label: "Your guess (% of keys)",
+                    scheme: SchemeKind::Ring,
+                    from: 4,
+                    scheme_words: "a ring at these vnodes",
+                }),
+            },
+            Task {
+                id: "grow",
+                prompt: "Add a server and wait for the counter. The moved share should come within \
+                         half of the ideal 1/(N+1) either way.",
+                frame: 1,
+                check: Check::State(tasks::ring_grew_near_ideal),
+            },
+        ],
         after: &[
             "This time about a fifth of the keys move. Going from four servers to five, the \
              counter reads 20.7 % of the 100,000 keys, against an ideal of 20 %. The moved dots \
@@ -390,20 +484,21 @@ pub const CHAPTERS: [Chapter; 11] = [
         slug: "virtual-nodes",
         title: "Virtual nodes and weights",
         task: "Bring the busiest server under 1.10 × the mean load.",
-        intro: &[
-            "With only a few points on the ring, they land unevenly. One server owns a long arc, \
+        body: &[
+            Prose("With only a few points on the ring, they land unevenly. One server owns a long arc, \
              another a sliver, and the keys follow the arcs. Plain consistent hashing also treats \
-             a strong machine and a weak one alike.",
-            "The fix is to hash each server to many points, its virtual nodes or vnodes. Each \
+             a strong machine and a weak one alike."),
+            Prose("The fix is to hash each server to many points, its virtual nodes or vnodes. Each \
              server then owns many short arcs instead of a few long ones, and the law of large \
-             numbers evens out the totals. Real systems use 100 to 200 vnodes per server.",
-            "The ring below has five servers with only 10 vnodes each, 50 points on the whole \
+             numbers evens out the totals. Real systems use 100 to 200 vnodes per server."),
+            Prose("The ring below has five servers with only 10 vnodes each, 50 points on the whole \
              circle, so one unlucky gap between two points shows up straight in one server's load. \
              Find max/mean in the statistics: the busiest server's keys over the average server's \
-             keys. 1.00 would be perfect balance.",
+             keys. 1.00 would be perfect balance."),
+            Live(0),
         ],
         frames: &[Frame {
-            view: LiveView::Ring,
+            widget: Widget::Ring(RingWidget::Vnodes),
             query: "v=1&scheme=ring&servers=0.1.2.3.4&w=1.1.1.1.1&vnodes=10&r=1",
             title: "Ring: five servers, ten vnodes each",
         }],
@@ -438,22 +533,23 @@ pub const CHAPTERS: [Chapter; 11] = [
         slug: "replication",
         title: "Replication on the ring",
         task: "With three replicas, kill a server and check every key still has three owners.",
-        intro: &[
-            "Sharding splits the data, but each shard is still one machine. If it dies, its keys \
+        body: &[
+            Prose("Sharding splits the data, but each shard is still one machine. If it dies, its keys \
              are gone. The ring gives you copies almost for free: store each key on its owner and \
-             on the next distinct servers clockwise. Three copies in total is common.",
-            "The word distinct matters. With 100 vnodes per server, the next point clockwise can \
+             on the next distinct servers clockwise. Three copies in total is common."),
+            Prose("The word distinct matters. With 100 vnodes per server, the next point clockwise can \
              belong to the very server you already chose, and two copies on one machine are no \
              safer than one. So the walk skips points of servers it already has, and every copy \
              lands on a different machine. Amazon's Dynamo and Cassandra are built on exactly this \
-             walk.",
-            "The view below has five servers with 100 vnodes each and one replica per key. Every \
+             walk."),
+            Prose("The view below has five servers with 100 vnodes each and one replica per key. Every \
              key lives on one machine, so a dead server takes its keys with it. The replicas R is \
-             a setting beside the ring, and the lookup panel lists a key's owners in the order the \
-             walk found them.",
+             a setting beside the ring, and \u{201c}Where its copies go\u{201d} lists a key's owners \
+             in the order the walk found them."),
+            Live(0),
         ],
         frames: &[Frame {
-            view: LiveView::Ring,
+            widget: Widget::Ring(RingWidget::Replicas),
             query: "v=1&scheme=ring&servers=0.1.2.3.4&w=1.1.1.1.1&vnodes=100&r=1",
             title: "Ring: five servers, one replica",
         }],
@@ -488,22 +584,33 @@ pub const CHAPTERS: [Chapter; 11] = [
         slug: "shard-in-the-id",
         title: "Put the shard in the ID",
         task: "Decode a Pin, then compose an ID for shard 5000, type 2.",
-        intro: &[
-            "Pinterest took another road. In 2012 it started sharding its MySQL fleet: eight EC2 \
+        body: &[
+            Prose("Pinterest took another road. In 2012 it started sharding its MySQL fleet: eight EC2 \
              servers and 4,096 virtual shards, each shard a MySQL database. Instead of hashing a \
-             key to find its shard, it put the shard number into every object's 64-bit ID.",
-            "Here is the layout, from the top. Bits 63 and 62 are reserved and always zero. The \
+             key to find its shard, it put the shard number into every object's 64-bit ID."),
+            Prose("Here is the layout, from the top. Bits 63 and 62 are reserved and always zero. The \
              next 16 bits, 61 down to 46, are the shard. Then come 10 bits of type: 1 is a Pin, 2 \
              a board, 3 a user. The low 36 bits are the local ID, the row within that shard's \
-             table. So id = (shard << 46) | (type << 36) | local.",
-            "The Decoder below shows a user's ID in that layout, with each field in its own \
-             colour on the 64-bit strip. Paste a Pin instead.",
+             table. So id = (shard << 46) | (type << 36) | local."),
+            Prose("The Decoder below shows a user's ID in that layout, with each field in its own \
+             colour on the 64-bit strip. Paste a Pin instead."),
+            Live(0),
+            Prose("The formula runs the other way too. Set the three fields in the widget below and \
+             it composes the ID they make."),
+            Live(1),
         ],
-        frames: &[Frame {
-            view: LiveView::Decoder,
-            query: "v=1&layout=pinterest&id=1196474809451538",
-            title: "Decoder: a Pinterest user ID",
-        }],
+        frames: &[
+            Frame {
+                widget: Widget::Decoder(DecoderWidget::Paste),
+                query: "v=1&layout=pinterest&id=1196474809451538",
+                title: "Decoder: a Pinterest user ID",
+            },
+            Frame {
+                widget: Widget::Decoder(DecoderWidget::Compose),
+                query: "v=1&layout=pinterest&id=1196474809451538",
+                title: "Decoder: compose an ID from its fields",
+            },
+        ],
         tasks: &[
             Task {
                 id: "decode-pin",
@@ -518,8 +625,10 @@ pub const CHAPTERS: [Chapter; 11] = [
             Task {
                 id: "compose",
                 prompt: "Now make the Decoder show an ID for shard 5000 and type 2 (a board): edit \
-                         the fields and watch the ID recompose.",
-                frame: 0,
+                         the fields and watch the ID recompose. The 2015 table maps only shards 0 \
+                         to 4095, so \u{201c}Where the row lives\u{201d} says \u{201c}No host\u{201d} \
+                         for shard 5000: that is expected, and the ID is still a valid one.",
+                frame: 1,
                 check: Check::State(tasks::composed_board_id),
             },
         ],
@@ -527,8 +636,8 @@ pub const CHAPTERS: [Chapter; 11] = [
             "The Pin 241294492511762325 decodes to shard 3429, type 1, local ID 7075733. Finding \
              it takes a shift, a mask and one look in the config table. Under the 2015 table, \
              shard 3429 is on MySQL007A; the row is in database db03429, table pins, under local \
-             ID 7075733. The placement panel shows all of that, and the arithmetic panel writes \
-             the code. Pinterest's post says MySQL012A in its text, but its own table puts shard \
+             ID 7075733. \u{201c}Where the row lives\u{201d} shows all of that, and the Decoder's \
+             full view writes the arithmetic as code. Pinterest's post says MySQL012A in its text, but its own table puts shard \
              3429 on MySQL007A, and we follow the table.",
             "No lookup service, no directory tier and no hash ring sits on the read path. Any \
              client that knows the layout and the small config table can find any object, even \
@@ -549,29 +658,30 @@ pub const CHAPTERS: [Chapter; 11] = [
         slug: "grow-by-shards",
         title: "Grow by moving whole shards",
         task: "Split a host and confirm that no ID changed.",
-        intro: &[
-            "If the ID names the shard, an object can never leave its shard. Other rows refer to \
+        body: &[
+            Prose("If the ID names the shard, an object can never leave its shard. Other rows refer to \
              an object by its ID, so moving the object to another shard would leave every such \
-             reference pointing at the old one.",
-            "So Pinterest grows by moving whole shards between machines. It started with 4,096 \
+             reference pointing at the old one."),
+            Prose("So Pinterest grows by moving whole shards between machines. It started with 4,096 \
              shards on 8 master and standby pairs, 512 shards to a pair: 0 to 511 on MySQL001A, \
              and so on up to 3584 to 4095 on MySQL008A. A config table holds those eight ranges. \
              When a pair gets busy, half its range moves to a new pair, and only the table \
-             changes.",
-            "The Decoder below shows the example Pin and its config table. Each row of the table \
+             changes."),
+            Prose("The Decoder below shows the example Pin and its config table. Each row of the table \
              names a range of shards, its master and its standby: MySQL001A with MySQL001B, and so \
-             on. Find the row that holds shard 3429 before you split.",
+             on. Find the row that holds shard 3429 before you split."),
+            Live(0),
         ],
         frames: &[Frame {
-            view: LiveView::Decoder,
+            widget: Widget::Decoder(DecoderWidget::Config),
             query: "v=1&layout=pinterest&id=241294492511762325",
             title: "Decoder: the example Pin and its config table",
         }],
         tasks: &[
             Task {
                 id: "split",
-                prompt: "In the placement panel, split the host that serves this Pin. Keep the same \
-                         ID on screen.",
+                prompt: "Under \u{201c}Where the row lives\u{201d}, split the host that serves this \
+                         Pin. Keep the same ID on screen.",
                 frame: 0,
                 check: Check::State(tasks::split_kept_id),
             },
@@ -610,21 +720,22 @@ pub const CHAPTERS: [Chapter; 11] = [
         slug: "pinterest-board",
         title: "The Pinterest board",
         task: "Kill a master with no auto-failover and explain the errors.",
-        intro: &[
-            "Here is the fleet under load, at the scale of a board. Three large app servers decode \
+        body: &[
+            Prose("Here is the fleet under load, at the scale of a board. Three large app servers decode \
              IDs and ask a memcached tier first. Behind them sit eight MySQL shards standing for \
-             the 4,096, each a master with a standby, and 4,000 users send requests at it all.",
-            "Two rules from Pinterest's post matter here. Production reads and writes only the \
+             the 4,096, each a master with a standby, and 4,000 users send requests at it all."),
+            Prose("Two rules from Pinterest's post matter here. Production reads and writes only the \
              master. The pair replicates master to master, but a lagging standby never serves a \
              stale row. And nothing fails over by itself: promoting a standby is a person's \
-             decision.",
-            "Read the caption first. At 4,000 users and with no faults, the finished run scores \
+             decision."),
+            Prose("Read the caption first. At 4,000 users and with no faults, the finished run scores \
              Apdex 1.00, with a p99 near 31 ms and no errors. Then break something. The run lasts \
              60 simulated seconds; set the fault about 10 seconds in, so the plots show the calm \
-             before it as well as the errors after it.",
+             before it as well as the errors after it."),
+            Live(0),
         ],
         frames: &[Frame {
-            view: LiveView::Board,
+            widget: Widget::Board(BoardWidget::Break),
             query: BOARD_PINTEREST,
             title: "Board: the Pinterest fleet under load",
         }],
@@ -642,11 +753,11 @@ pub const CHAPTERS: [Chapter; 11] = [
                 frame: 0,
                 check: Check::Choice {
                     options: &[
-                        ("The cache went cold and the other shards are overloaded", "The other shards carry the same load as before; nothing was moved onto them."),
-                        ("The dead master's shards have no one serving them until someone fails over", "Yes. Reads and writes go only to the master, and nothing promotes the standby by itself, so every request for those shards fails until a person acts."),
-                        ("The objects' IDs changed when the master died", "IDs never change; that is the point of the scheme. The ID still names the shard, and that shard's master is gone."),
+                        ("The cache went cold, so all the other shards are now overloaded", "The other shards carry the same load as before; nothing was moved onto them."),
+                        ("The objects' IDs changed when their master died, so reads miss", "IDs never change; that is the point of the scheme. The ID still names the shard, and that shard's master is gone."),
+                        ("No one serves the dead master's shards until someone fails over", "Yes. Reads and writes go only to the master, and nothing promotes the standby by itself, so every request for those shards fails until a person acts."),
                     ],
-                    correct: 1,
+                    correct: 2,
                     needs: Some(tasks::master_killed_without_failover),
                 },
             },
@@ -675,24 +786,26 @@ pub const CHAPTERS: [Chapter; 11] = [
         slug: "trade-offs",
         title: "Trade-offs",
         task: "ID-encoded against hash placement, side by side, then a short quiz.",
-        intro: &[
-            "You have now seen two ways to find data. Hash placement computes a key's home from \
+        body: &[
+            Prose("You have now seen two ways to find data. Hash placement computes a key's home from \
              the key, every time. ID-encoded placement writes the home into the key, once. Here \
-             they are side by side, so you can grow each one and compare what moves.",
-            "The first view is the Decoder with the example Pin, 241294492511762325, and \
-             Pinterest's config table: eight ranges of 512 shards, one per master. The second is \
-             a consistent-hash ring of four servers with 100 vnodes each, counting 100,000 keys. \
-             Grow both: split the Pin's host in the Decoder, then add a server to the ring.",
+             they are side by side, so you can grow each one and compare what moves."),
+            Prose("First the Decoder, with the example Pin, 241294492511762325, and Pinterest's \
+             config table: eight ranges of 512 shards, one per master. Split the Pin's host."),
+            Live(0),
+            Prose("Then a consistent-hash ring of four servers with 100 vnodes each, counting \
+             100,000 keys. Add a server to it."),
+            Live(1),
         ],
         frames: &[
             Frame {
-                view: LiveView::Decoder,
+                widget: Widget::Decoder(DecoderWidget::Config),
                 query: "v=1&layout=pinterest&id=241294492511762325",
                 title: "Decoder: ID-encoded placement, the Pin and its config table",
             },
             Frame {
-                view: LiveView::Ring,
-                query: "v=1&scheme=ring&r=1",
+                widget: Widget::Ring(RingWidget::Grow),
+                query: "v=1&scheme=ring&vnodes=100&r=1",
                 title: "Ring: hash placement over four servers",
             },
         ],
@@ -711,11 +824,11 @@ pub const CHAPTERS: [Chapter; 11] = [
                 frame: 1,
                 check: Check::Choice {
                     options: &[
-                        ("Both moved about a fifth of their data, one object at a time", "The ring did. The split moved whole shards, and the Decoder still shows the same ID."),
-                        ("The split moved whole shards and changed no ID; the ring moved about 1/(N+1) of its keys, each one recomputed by the hash", "Yes. One side moves databases and edits the config table; the other recomputes every key's home and moves the keys whose answer changed."),
-                        ("The split changed the Pin's ID, and the ring moved nothing", "The Decoder still shows 241294492511762325 after the split, and the ring's counter shows the keys it moved."),
+                        ("The split moved whole shards; the ring rehashed keys one by one", "Yes. One side moves databases and edits the config table; the other recomputes every key's home and moves the keys whose answer changed."),
+                        ("Both sides moved about a fifth of their data, one object at a time", "The ring did. The split moved whole shards, and the Decoder still shows the same ID."),
+                        ("The split gave the Pin a new ID, and the ring moved no keys at all", "The Decoder still shows 241294492511762325 after the split, and the ring's counter shows the keys it moved."),
                     ],
-                    correct: 1,
+                    correct: 0,
                     needs: Some(tasks::ring_grew_by_one),
                 },
             },
@@ -725,11 +838,11 @@ pub const CHAPTERS: [Chapter; 11] = [
                 frame: 0,
                 check: Check::Choice {
                     options: &[
-                        ("Move that Pin to a quieter shard", "Its ID names its shard, and every reference holds the ID. Moving it would break them all."),
-                        ("Relieve its whole shard: split the range or give the host more hardware, and cache the Pin", "Yes. Placement is permanent, so you act on the shard, and a cache takes the hot reads."),
-                        ("Rehash it onto the ring", "There is no hash on the read path to change: that is what ID-encoded placement removed."),
+                        ("Move that one Pin to a quieter shard and update its references", "Its ID names its shard, and every reference holds the ID. Moving it would break them all."),
+                        ("Rehash the Pin onto a ring, so it lands on some quieter server", "There is no hash on the read path to change: that is what ID-encoded placement removed."),
+                        ("Relieve its whole shard: split the range, and cache the Pin", "Yes. Placement is permanent, so you act on the shard, and a cache takes the hot reads."),
                     ],
-                    correct: 1,
+                    correct: 2,
                     needs: None,
                 },
             },
@@ -763,13 +876,12 @@ pub const CHAPTERS: [Chapter; 11] = [
 /// may have; the house style asks for 300 to 600.
 pub const PROSE_WORDS: std::ops::RangeInclusive<usize> = 300..=600;
 
-/// The words in a chapter's prose: its paragraphs before and after the live views, not the
-/// tasks or the sources.
+/// The words in a chapter's prose: its lesson and "What you just saw", not the tasks or the
+/// sources.
 pub fn prose_words(chapter: &Chapter) -> usize {
     chapter
-        .intro
-        .iter()
-        .chain(chapter.after)
+        .paragraphs()
+        .chain(chapter.after.iter().copied())
         .map(|paragraph| paragraph.split_whitespace().count())
         .sum()
 }
@@ -784,6 +896,27 @@ mod tests {
     use super::*;
     use crate::learn::progress::CHAPTER_SLUGS;
     use crate::learn::tasks::Check;
+
+    #[test]
+    fn a_task_whose_widget_shows_an_error_says_it_is_expected() {
+        use shardlab_core::layout::Preset;
+        let chapter = CHAPTERS.iter().find(|c| c.slug == "shard-in-the-id");
+        let task = chapter.and_then(|c| c.tasks.iter().find(|t| t.id == "compose"));
+        let prompt = task.map(|t| t.prompt).unwrap_or_default();
+        // Shard 5000 of a board (type 2): the 2015 table has no host for it.
+        let id = (5000_u64 << 46) | (2 << 36) | 1;
+        let layout = Preset::Pinterest.layout();
+        let table = Preset::Pinterest.shard_map();
+        assert!(table.is_some_and(|t| t.locate(&layout, id).is_err()));
+        assert!(prompt.contains("No host"), "{prompt}");
+        assert!(prompt.contains("expected"), "{prompt}");
+    }
+
+    #[test]
+    fn one_task_reads_as_one_task() {
+        assert_eq!(tasks_phrase(0, 1), "0 of 1 task");
+        assert_eq!(tasks_phrase(1, 2), "1 of 2 tasks");
+    }
 
     #[test]
     fn chapters_match_the_slugs_the_router_knows() {
@@ -809,7 +942,7 @@ mod tests {
             slug: "s",
             title: "A title that is not counted",
             task: "Nor is the task line.",
-            intro: &["Two words.", "  three  more\twords "],
+            body: &[Prose("Two words."), Live(0), Prose("  three  more\twords ")],
             frames: &[],
             tasks: &[],
             after: &["and four after this"],
@@ -824,10 +957,8 @@ mod tests {
     fn prose(slug: &str) -> String {
         let (_, chapter) = by_slug(slug).unwrap();
         chapter
-            .intro
-            .iter()
-            .chain(chapter.after)
-            .copied()
+            .paragraphs()
+            .chain(chapter.after.iter().copied())
             .collect::<Vec<_>>()
             .join(" ")
     }
@@ -902,23 +1033,38 @@ mod tests {
             simulate(&preset(name).unwrap().design, users, 1, 60.0).unwrap()
         };
         let knee = prose("shard-later");
-        assert_eq!(format!("{:.2}", run("one-big-box", 4_000).apdex), "1.00");
+        assert_eq!(
+            format!("{:.2}", run("one-big-box", 4_000).outcome.apdex),
+            "1.00"
+        );
         assert!(knee.contains("1.00 at 4,000 users"));
         let past = run("one-big-box", 4_500);
-        assert!(knee.contains(&format!("about {:.2}", past.apdex)));
-        assert_eq!((1.0 / past.error_rate).round(), 9.0, "one request in nine");
+        assert!(knee.contains(&format!("about {:.2}", past.outcome.apdex)));
+        assert_eq!(
+            (1.0 / past.outcome.error_rate).round(),
+            9.0,
+            "one request in nine"
+        );
         assert!(knee.contains("one request in nine"));
         let fleet = run("pinterest", 4_000);
-        assert_eq!(format!("{:.2}", fleet.apdex), "1.00");
-        assert_eq!(fleet.error_rate, 0.0);
-        assert!(prose("pinterest-board").contains(&format!("p99 near {:.0} ms", fleet.p99_ms)));
+        assert_eq!(format!("{:.2}", fleet.outcome.apdex), "1.00");
+        assert_eq!(fleet.outcome.error_rate, 0.0);
+        assert!(
+            prose("pinterest-board").contains(&format!("p99 near {:.0} ms", fleet.outcome.p99_ms))
+        );
     }
 
     #[test]
     fn the_trade_offs_chapter_sets_the_decoder_beside_the_ring() {
         let (_, chapter) = by_slug("trade-offs").unwrap();
-        let views: Vec<LiveView> = chapter.frames.iter().map(|f| f.view).collect();
-        assert_eq!(views, [LiveView::Decoder, LiveView::Ring]);
+        let widgets: Vec<Widget> = chapter.frames.iter().map(|f| f.widget).collect();
+        assert_eq!(
+            widgets,
+            [
+                Widget::Decoder(DecoderWidget::Config),
+                Widget::Ring(RingWidget::Grow)
+            ]
+        );
         assert!(chapter.frames[0].query.contains("layout=pinterest"));
         assert!(chapter.frames[1].query.contains("scheme=ring"));
         // Each side has a task that reads its own view's state.
@@ -941,6 +1087,24 @@ mod tests {
                 "{}: task ids repeat",
                 chapter.slug
             );
+            // Each widget is placed in the lesson exactly once.
+            for frame in 0..chapter.frames.len() {
+                let placed = chapter
+                    .body
+                    .iter()
+                    .filter(|b| matches!(b, Live(i) if *i == frame))
+                    .count();
+                assert_eq!(placed, 1, "{}: frame {frame}", chapter.slug);
+            }
+            assert!(chapter.frames.len() <= 3, "{}", chapter.slug);
+            assert!(
+                chapter.body.iter().all(|b| match b {
+                    Live(i) => *i < chapter.frames.len(),
+                    Prose(_) => true,
+                }),
+                "{}",
+                chapter.slug
+            );
             for task in chapter.tasks {
                 assert!(
                     task.frame < chapter.frames.len(),
@@ -955,6 +1119,79 @@ mod tests {
                     assert!(correct < options.len(), "{}/{}", chapter.slug, task.id);
                 }
             }
+        }
+    }
+
+    /// A quiz's options, each with its explanation.
+    type Options = &'static [(&'static str, &'static str)];
+
+    /// Every quiz of the course: (chapter, task, options, the right option).
+    fn quizzes() -> Vec<(&'static str, &'static str, Options, usize)> {
+        CHAPTERS
+            .iter()
+            .flat_map(|c| c.tasks.iter().map(move |t| (c.slug, t)))
+            .filter_map(|(slug, t)| match t.check {
+                Check::Choice {
+                    options, correct, ..
+                } => Some((slug, t.id, options, correct)),
+                Check::State(_) | Check::Reading { .. } | Check::Predict(_) => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn quiz_options_are_of_a_length_and_the_right_one_does_not_stand_out() {
+        let quizzes = quizzes();
+        assert!(quizzes.len() >= 6);
+        let mut right_is_longest = 0;
+        for (slug, id, options, correct) in &quizzes {
+            let lengths: Vec<usize> = options
+                .iter()
+                .map(|(text, _)| text.chars().count())
+                .collect();
+            let (shortest, longest) = (
+                *lengths.iter().min().unwrap(),
+                *lengths.iter().max().unwrap(),
+            );
+            assert!(
+                longest * 10 <= shortest * 17,
+                "{slug}/{id}: options of {lengths:?} characters"
+            );
+            if lengths.iter().filter(|l| **l >= lengths[*correct]).count() == 1 {
+                right_is_longest += 1;
+            }
+        }
+        assert!(
+            right_is_longest * 3 <= quizzes.len(),
+            "the right option is the longest in {right_is_longest} of {} quizzes",
+            quizzes.len()
+        );
+        // Nor does the right option sit in one place in the source (the page shuffles it too).
+        let places: std::collections::BTreeSet<usize> = quizzes.iter().map(|q| q.3).collect();
+        assert!(places.len() >= 3, "{places:?}");
+    }
+
+    #[test]
+    fn the_course_asks_for_two_predictions_before_the_growth() {
+        let predicted: Vec<(&str, SchemeKind)> = CHAPTERS
+            .iter()
+            .flat_map(|c| c.tasks.iter().map(move |t| (c.slug, t)))
+            .filter_map(|(slug, t)| match t.check {
+                Check::Predict(p) => Some((slug, p.scheme)),
+                Check::State(_) | Check::Reading { .. } | Check::Choice { .. } => None,
+            })
+            .collect();
+        assert_eq!(
+            predicted,
+            [("mod-n", SchemeKind::Mod), ("ring", SchemeKind::Ring)]
+        );
+        // A prediction comes before the task that has the reader act on the same widget.
+        for slug in ["mod-n", "ring"] {
+            let (_, chapter) = by_slug(slug).unwrap();
+            assert!(
+                matches!(chapter.tasks[0].check, Check::Predict(_)),
+                "{slug}"
+            );
         }
     }
 }

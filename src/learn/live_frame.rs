@@ -1,5 +1,5 @@
-//! One live view inside a chapter: a same-origin iframe of the view's page in a chosen state,
-//! which reports the view's snapshot to the chapter as soon as it changes and takes the height the
+//! One live widget inside a chapter: a same-origin iframe of its view's page at the widget's
+//! embed route in a chosen state, which reports the view's snapshot to the chapter as soon as it changes and takes the height the
 //! framed page asks for.
 //!
 //! The snapshot is watched with a `MutationObserver` on the frame's document, not read on a
@@ -17,6 +17,7 @@ use yew::prelude::*;
 
 use super::live_view::{frame_src, LiveView};
 use super::tasks::Snapshot;
+use crate::catalogue::Widget;
 use crate::snapshot::ATTRIBUTE;
 
 /// A snapshot's JSON, read as the view it came from; `None` when it does not parse.
@@ -134,8 +135,8 @@ impl SnapshotWatcher {
 /// The frame's inputs.
 #[derive(Properties, PartialEq)]
 pub struct LiveFrameProps {
-    /// Which view.
-    pub view: LiveView,
+    /// Which widget.
+    pub widget: Widget,
     /// Its state, in the view's own link format.
     pub query: AttrValue,
     /// The iframe's accessible title.
@@ -157,7 +158,7 @@ pub fn live_frame(props: &LiveFrameProps) -> Html {
 
     {
         let frame = frame.clone();
-        let view = props.view;
+        let view = props.widget.view();
         use_effect_with(*generation, move |_| {
             let watcher = Rc::new(SnapshotWatcher {
                 frame: frame.clone(),
@@ -206,7 +207,7 @@ pub fn live_frame(props: &LiveFrameProps) -> Html {
         });
     }
 
-    let src = frame_src(props.view, &props.query);
+    let src = frame_src(props.widget, &props.query);
     let style = height.map(|h| format!("height: {h:.0}px"));
     let restart = {
         let generation = generation.clone();
@@ -218,7 +219,7 @@ pub fn live_frame(props: &LiveFrameProps) -> Html {
                 src={src.clone()} title={props.title.clone()} {style} />
             <figcaption class="live-view-tools">
                 <span>{ props.title.clone() }</span>
-                <button type="button" class="link-button" onclick={restart}>{ "Start this view over" }</button>
+                <button type="button" class="link-button" onclick={restart}>{ "Start this widget over" }</button>
                 <a href={src} target="_blank" rel="noopener">{ "Open it full size" }</a>
             </figcaption>
         </figure>

@@ -3,15 +3,24 @@
 //!
 //! - `chapters`: the course itself (prose, live views, tasks, sources);
 //! - `tasks`: the task checks, pure functions of a view's snapshot (`snapshot`);
-//! - `progress`: what the reader has done, in localStorage (small; the header reads it);
-//! - `live_view`: the one function that turns (view, state) into an iframe address;
-//! - components: `chapter_page`, `live_frame` (the iframe, its snapshot polling and height),
-//!   `task_card`, `resume` (the home page's "where was I"), and `preview` (the home-page card).
+//! - `predict`: "predict, then observe" tasks: the measurement, its spread over seeds (the core's
+//!   `course`), and the words that set a guess against them;
+//! - `shuffle`: the reader's own order of a quiz's options;
+//! - `progress`: what the reader has done, in localStorage (small; the header reads it), and
+//!   `progress_file`: the same as a JSON file to export and import;
+//! - `live_view`: the one function that turns (widget, state) into an iframe address;
+//! - components: `chapter_page`, `stage` (a widget with its tasks beside or over it),
+//!   `live_frame` (the iframe, its snapshot watching and height), `task_card`, `predict_card`,
+//!   `progress_tools` (export, import, continue), `resume` (the home page's "where was I"), and
+//!   `preview` (the home-page card).
 
 pub mod chapters;
 pub mod live_view;
+pub mod predict;
 pub mod preview;
 pub mod progress;
+pub mod progress_file;
+pub mod shuffle;
 pub mod tasks;
 
 #[cfg(feature = "home")]
@@ -19,7 +28,13 @@ pub mod chapter_page;
 #[cfg(feature = "home")]
 pub mod live_frame;
 #[cfg(feature = "home")]
+pub mod predict_card;
+#[cfg(feature = "home")]
+pub mod progress_tools;
+#[cfg(feature = "home")]
 pub mod resume;
+#[cfg(feature = "home")]
+pub mod stage;
 #[cfg(feature = "home")]
 pub mod task_card;
 
@@ -57,31 +72,18 @@ mod view {
                 confirming.set(false);
             })
         };
-        let resume = progress
-            .last
-            .as_deref()
-            .and_then(|s| s.parse::<ChapterSlug>().ok());
         html! {
             <section class="page narrow learn" aria-labelledby="learn-title">
                 <h1 id="learn-title">{ "Learn" }</h1>
                 <p class="lead">
                     { "Eleven short chapters, from \"do you need to shard at all?\" to putting the shard in \
-                       the ID the way Pinterest did. Each shows a live view in a chosen state and asks you \
-                       to do something with it; the task ticks itself when the view gets there. Your \
-                       progress stays in this browser." }
+                       the ID the way Pinterest did. Each places small live widgets in its prose, with a \
+                       task beside each one that ticks itself when the widget gets there. Your progress \
+                       stays in this browser; export it to keep it or carry it elsewhere." }
                 </p>
-                <p class="learn-summary" data-testid="learn-summary">
-                    { format!("{} of {} chapters finished.", progress.finished_count(), CHAPTERS.len()) }
-                    if let Some(slug) = resume {
-                        { " " }
-                        <Link<Route> to={Route::LearnChapter { slug }}>
-                            { format!("Continue with chapter {}", slug.index().saturating_add(1)) }
-                        </Link<Route>>
-                    }
-                </p>
+                <super::progress_tools::ProgressTools />
                 <ol class="chapter-list">
                     { for CHAPTERS.iter().map(|chapter| {
-                        let done = chapter.tasks_done(&progress);
                         let finished = progress.finished.contains(chapter.slug);
                         let slug = chapter.slug.parse::<ChapterSlug>().ok();
                         html! {
@@ -91,7 +93,7 @@ mod view {
                                 }
                                 <span class="chapter-task">{ chapter.task }</span>
                                 <span class="chapter-progress">
-                                    { if finished { "✓ finished".to_owned() } else { format!("{done} of {} tasks", chapter.tasks.len()) } }
+                                    { if finished { "✓ finished".to_owned() } else { chapter.tasks_phrase(&progress) } }
                                 </span>
                             </li>
                         }

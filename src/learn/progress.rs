@@ -1,5 +1,7 @@
 //! The reader's progress through the Learn path, kept in localStorage: the tasks done per chapter,
-//! the chapters finished, and the chapter last opened (for "where was I" on the home page).
+//! the chapters finished, the chapter last opened (for "where was I" on the home page), the
+//! reader's seed (the order of quiz options) and committed guesses. When the browser blocks
+//! storage, the same progress lives for the page load, so every chapter still works.
 //!
 //! This file is small on purpose: every page's route parses the chapter slugs kept here, so it must
 //! not pull the chapters' prose into the decoder, ring or board bundles; `chapters.rs` is checked
@@ -80,6 +82,12 @@ pub struct ReaderProgress {
     /// The chapter last opened.
     #[serde(default)]
     pub last: Option<String>,
+    /// The reader's seed, which orders every quiz's options for this reader (see `shuffle`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u32>,
+    /// Committed "predict, then observe" guesses, by `<slug>/<task id>`, in tenths of a percent.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub guesses: BTreeMap<String, u32>,
 }
 
 impl ReaderProgress {
@@ -119,6 +127,22 @@ impl ReaderProgress {
             .and_then(Value::as_str)
             .filter(|slug| known(slug))
             .map(str::to_owned);
+        progress.seed = object
+            .get("seed")
+            .and_then(Value::as_u64)
+            .and_then(|seed| u32::try_from(seed).ok());
+        for (key, tenths) in object
+            .get("guesses")
+            .and_then(Value::as_object)
+            .into_iter()
+            .flatten()
+        {
+            let known_task = key.split_once('/').is_some_and(|(slug, _)| known(slug));
+            let tenths = tenths.as_u64().and_then(|t| u32::try_from(t).ok());
+            if let (true, Some(tenths)) = (known_task, tenths.filter(|t| *t <= GUESS_TENTHS_TOP)) {
+                progress.guesses.insert(key.clone(), tenths);
+            }
+        }
         Some(progress)
     }
 
@@ -148,10 +172,49 @@ impl ReaderProgress {
     pub fn finished_count(&self) -> usize {
         self.finished.len()
     }
+
+    /// The guess committed for a task, in tenths of a percent.
+    pub fn guess(&self, slug: &str, task: &str) -> Option<u32> {
+        self.guesses.get(&guess_key(slug, task)).copied()
+    }
+
+    /// Whether the reader has started: a task done, a guess made, or a chapter opened.
+    pub fn started(&self) -> bool {
+        !self.done.is_empty() || !self.guesses.is_empty() || self.last.is_some()
+    }
+
+    /// Where "Continue" goes: the first chapter not finished; `None` once all are.
+    pub fn first_unfinished(&self) -> Option<ChapterSlug> {
+        CHAPTER_SLUGS
+            .iter()
+            .find(|slug| !self.finished.contains(**slug))
+            .map(|slug| ChapterSlug(slug))
+    }
 }
 
-/// The stored progress (a fresh one when there is none or it is unreadable).
+/// The largest guess, in tenths of a percent (100 %).
+pub const GUESS_TENTHS_TOP: u32 = 1_000;
+
+/// The key a task's guess is kept under.
+pub fn guess_key(slug: &str, task: &str) -> String {
+    format!("{slug}/{task}")
+}
+
+thread_local! {
+    /// The progress of this page load, for a browser that keeps nothing: tasks still tick and the
+    /// chapter still opens its explanation until the page closes.
+    static PAGE_PROGRESS: std::cell::RefCell<ReaderProgress> = std::cell::RefCell::default();
+    /// This page load's seed, for a browser that refuses to save: quizzes keep one order until
+    /// the page closes.
+    static PAGE_SEED: std::cell::Cell<Option<u32>> = const { std::cell::Cell::new(None) };
+}
+
+/// The stored progress (a fresh one when there is none or it is unreadable); this page load's,
+/// when the browser blocks storage.
 pub fn load() -> ReaderProgress {
+    if !crate::browser::storage::available() {
+        return PAGE_PROGRESS.with(|page| page.borrow().clone());
+    }
     crate::browser::storage::get(STORAGE_KEY)
         .and_then(|text| ReaderProgress::parse(&text))
         .unwrap_or_default()
@@ -159,15 +222,45 @@ pub fn load() -> ReaderProgress {
 
 /// Stores the progress and tells the page (header, home) it changed.
 pub fn save(progress: &ReaderProgress) {
+    store(progress);
+    announce();
+}
+
+/// Stores the progress without telling anyone (a render may call it).
+fn store(progress: &ReaderProgress) {
+    if !crate::browser::storage::available() {
+        PAGE_PROGRESS.with(|page| *page.borrow_mut() = progress.clone());
+        return;
+    }
     let readable: fn(&str) -> bool = |text| ReaderProgress::parse(text).is_some();
     let _ =
         crate::browser::storage::set_keeping(STORAGE_KEY, &progress.to_text(), KEPT_KEY, readable);
     let _ = crate::browser::storage::set(COUNT_KEY, &progress.finished_count().to_string());
-    announce();
+}
+
+/// The reader's seed: the stored one, or a new random one, stored with the progress (when the
+/// browser blocks or refuses storage, it lasts for this page load). Safe to call while rendering: it fires
+/// no change event.
+pub fn reader_seed() -> u32 {
+    let mut stored = load();
+    if let Some(seed) = stored.seed {
+        return seed;
+    }
+    let seed = PAGE_SEED.with(|page| {
+        let seed = page
+            .get()
+            .unwrap_or_else(|| (js_sys::Math::random() * f64::from(u32::MAX)) as u32);
+        page.set(Some(seed));
+        seed
+    });
+    stored.seed = Some(seed);
+    store(&stored);
+    seed
 }
 
 /// Forgets all progress.
 pub fn reset() {
+    PAGE_PROGRESS.with(|page| *page.borrow_mut() = ReaderProgress::default());
     crate::browser::storage::remove(STORAGE_KEY);
     crate::browser::storage::remove(COUNT_KEY);
     announce();
@@ -242,6 +335,42 @@ mod tests {
         assert_eq!(p.done.len(), 1, "{p:?}");
         assert_eq!(p.finished_count(), 1);
         assert_eq!(p.last, None);
+    }
+
+    #[test]
+    fn the_seed_and_guesses_are_kept_and_bad_ones_dropped() {
+        let mut p = ReaderProgress {
+            seed: Some(7),
+            ..ReaderProgress::default()
+        };
+        p.guesses.insert(guess_key("mod-n", "predict-moved"), 250);
+        assert_eq!(ReaderProgress::parse(&p.to_text()), Some(p.clone()));
+        assert_eq!(p.guess("mod-n", "predict-moved"), Some(250));
+        let text = r#"{"seed":-1,"guesses":{"mod-n/a":2000,"gone/b":5,"ring/c":"x","ring/d":200}}"#;
+        let q = ReaderProgress::parse(text).unwrap_or_default();
+        assert_eq!(q.seed, None);
+        assert_eq!(q.guesses.len(), 1, "{q:?}");
+        assert_eq!(q.guess("ring", "d"), Some(200));
+    }
+
+    #[test]
+    fn continue_goes_to_the_first_unfinished_chapter() {
+        let mut p = ReaderProgress::default();
+        assert!(!p.started());
+        assert_eq!(p.first_unfinished(), Some(ChapterSlug("shard-later")));
+        p.finished.insert("shard-later".into());
+        p.finished.insert("mod-n".into());
+        p.last = Some("ring".into());
+        assert!(p.started());
+        // Chapter 2 is the first not finished, whatever was opened last.
+        assert_eq!(p.first_unfinished(), Some(ChapterSlug("shard-key")));
+        // Only the last chapter done (issue 19): Continue still offers chapter 1, not 11.
+        let last = CHAPTER_SLUGS.last().copied().unwrap_or_default();
+        p.finished = [last.to_string()].into_iter().collect();
+        p.last = Some(last.into());
+        assert_eq!(p.first_unfinished(), Some(ChapterSlug("shard-later")));
+        p.finished = CHAPTER_SLUGS.iter().map(|s| s.to_string()).collect();
+        assert_eq!(p.first_unfinished(), None);
     }
 
     #[test]

@@ -28,9 +28,8 @@ pub fn resume() -> Html {
                 { format!("You were on chapter {}, ", index.saturating_add(1)) }
                 <Link<Route> to={Route::LearnChapter { slug }}>{ chapter.title }</Link<Route>>
                 { format!(
-                    ": {} of {} tasks done. {} of {} chapters finished.",
-                    chapter.tasks_done(&progress),
-                    chapter.tasks.len(),
+                    ": {} done. {} of {} chapters finished.",
+                    chapter.tasks_phrase(&progress),
                     progress.finished_count(),
                     CHAPTER_SLUGS.len()
                 ) }

@@ -1,5 +1,6 @@
 //! One "try it" task in a chapter: its prompt, whether it is done, and for readings and questions
-//! the input and the verdict.
+//! the input and the verdict. A question's options appear in the reader's own order (`shuffle`);
+//! a prediction's form is `predict_card`.
 
 use std::rc::Rc;
 
@@ -7,6 +8,9 @@ use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 use super::chapters::CHAPTERS;
+use super::predict_card::PredictCard;
+use super::progress::guess_key;
+use super::shuffle::option_order;
 use super::tasks::{judge, Check, Snapshot, Verdict};
 
 /// The card's inputs.
@@ -20,6 +24,10 @@ pub struct TaskCardProps {
     pub snapshot: Option<Rc<Snapshot>>,
     /// Whether the task is done (from the stored progress).
     pub done: bool,
+    /// The committed guess, for a prediction (tenths of a percent).
+    pub guess: Option<u32>,
+    /// The reader's seed, which orders a question's options.
+    pub seed: u32,
     /// Called when a reading or an answer is judged right.
     pub on_done: Callback<()>,
 }
@@ -30,9 +38,9 @@ pub fn task_card(props: &TaskCardProps) -> Html {
     let answer = use_state(String::new);
     let picked = use_state(|| None::<usize>);
     let verdict = use_state(|| None::<String>);
-    let Some(task) = CHAPTERS
+    let Some((slug, task)) = CHAPTERS
         .get(props.chapter)
-        .and_then(|c| c.tasks.get(props.task))
+        .and_then(|c| c.tasks.get(props.task).map(|t| (c.slug, t)))
     else {
         return html! {};
     };
@@ -65,8 +73,12 @@ pub fn task_card(props: &TaskCardProps) -> Html {
     let form = match task.check {
         Check::State(_) => html! {
             if !props.done {
-                <p class="muted task-watch">{ "This task watches the live view and ticks itself when the view gets there." }</p>
+                <p class="muted task-watch">{ "This task watches the widget and ticks itself when it gets there." }</p>
             }
+        },
+        Check::Predict(prediction) => html! {
+            <PredictCard {slug} id={task.id} {prediction} guess={props.guess}
+                snapshot={props.snapshot.clone()} on_done={props.on_done.clone()} />
         },
         Check::Reading { label, .. } => {
             let oninput = {
@@ -95,17 +107,18 @@ pub fn task_card(props: &TaskCardProps) -> Html {
                 <form class="task-form choice" onsubmit={submit}>
                     <fieldset>
                         <legend class="visually-hidden">{ task.prompt }</legend>
-                        { for options.iter().enumerate().map(|(i, (text, _))| {
+                        { for option_order(options.len(), props.seed, &guess_key(slug, task.id)).into_iter().filter_map(|i| {
+                            let (text, _) = options.get(i)?;
                             let picked = picked.clone();
                             let verdict = verdict.clone();
-                            html! {
+                            Some(html! {
                                 <label class="choice-option">
                                     <input type="radio" name={format!("{id}-choice")} value={i.to_string()}
                                         checked={*picked == Some(i)}
                                         onchange={Callback::from(move |_| { picked.set(Some(i)); verdict.set(None); })} />
                                     { *text }
                                 </label>
-                            }
+                            })
                         }) }
                     </fieldset>
                     <button type="submit">{ "Check" }</button>

@@ -44,6 +44,9 @@ pub enum Check {
         /// The state the view must be in for the answer to count.
         needs: Option<fn(&Snapshot) -> bool>,
     },
+    /// Predict, then observe: the reader commits a guess first, then acts; done once a guess is
+    /// committed and the view shows the measurement it was about.
+    Predict(&'static super::predict::Prediction),
 }
 
 /// One "try it" task.
@@ -68,10 +71,14 @@ pub enum Verdict {
     NotYet(String),
 }
 
-/// Whether a state-only task is done, given its view's snapshot (if it has published one).
-pub fn state_done(check: &Check, snapshot: Option<&Snapshot>) -> bool {
+/// Whether a task the view alone decides is done, given its view's snapshot (if it has published
+/// one) and whether the reader has committed a guess (for a prediction).
+pub fn state_done(check: &Check, snapshot: Option<&Snapshot>, guessed: bool) -> bool {
     match (check, snapshot) {
         (Check::State(test), Some(snapshot)) => test(snapshot),
+        (Check::Predict(prediction), Some(snapshot)) => {
+            guessed && prediction.measured(snapshot).is_some()
+        }
         _ => false,
     }
 }
@@ -79,7 +86,9 @@ pub fn state_done(check: &Check, snapshot: Option<&Snapshot>) -> bool {
 /// Judges a typed reading or a picked option against the view's snapshot.
 pub fn judge(check: &Check, snapshot: Option<&Snapshot>, answer: &str) -> Verdict {
     match check {
-        Check::State(_) => Verdict::NotYet("This task checks the view by itself.".to_owned()),
+        Check::State(_) | Check::Predict(_) => {
+            Verdict::NotYet("This task checks the view by itself.".to_owned())
+        }
         Check::Reading { test, .. } => match snapshot {
             None => Verdict::NotYet("The live view has not loaded yet.".to_owned()),
             Some(snapshot) => match test(snapshot, answer) {
@@ -120,7 +129,7 @@ pub fn parse_number(text: &str) -> Option<f64> {
     parse_f64(&cleaned).filter(|v| v.is_finite())
 }
 
-fn ring(snapshot: &Snapshot) -> Option<&RingSnapshot> {
+pub(crate) fn ring(snapshot: &Snapshot) -> Option<&RingSnapshot> {
     match snapshot {
         Snapshot::Ring(r) => Some(r),
         _ => None,
@@ -193,7 +202,7 @@ pub fn last_range_hot(s: &Snapshot) -> bool {
 }
 
 /// A ring snapshot after growing from exactly `from` servers by one, with the count measured.
-fn grew(r: &RingSnapshot, scheme: SchemeKind, from: Option<usize>) -> bool {
+pub(crate) fn grew(r: &RingSnapshot, scheme: SchemeKind, from: Option<usize>) -> bool {
     r.scheme == scheme
         && r.killed.is_empty()
         && r.added.len() == 1
@@ -505,9 +514,9 @@ mod tests {
             design_is_preset: true,
             users,
             source: "simulation".into(),
-            apdex: Some(report.apdex),
-            error_rate: Some(report.error_rate),
-            shard_down_rate: Some(report.errors_by_cause.shard_down),
+            apdex: Some(report.outcome.apdex),
+            error_rate: Some(report.outcome.error_rate),
+            shard_down_rate: Some(report.outcome.errors_by_cause.shard_down),
             hottest: report.outcome.hottest_shard.map(|h| HotShardSnapshot {
                 shard: h.shard,
                 share: h.share,
@@ -586,7 +595,11 @@ mod tests {
         assert!(matches!(judge(&check, Some(&r), "0"), Verdict::NotYet(_)));
         assert!(matches!(judge(&check, Some(&r), "7"), Verdict::NotYet(_)));
         assert!(matches!(judge(&check, None, "1"), Verdict::NotYet(_)));
-        assert!(!state_done(&check, Some(&r)));
-        assert!(state_done(&Check::State(three_owners_after_kill), Some(&r)));
+        assert!(!state_done(&check, Some(&r), true));
+        assert!(state_done(
+            &Check::State(three_owners_after_kill),
+            Some(&r),
+            false
+        ));
     }
 }
