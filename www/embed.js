@@ -1,7 +1,9 @@
 // shardlab's one-line embed. A page that loads this script gets every
-//   <div data-shardlab="decoder|ring|board" data-state="v=1&…" data-theme="light|dark"></div>
-// replaced by an iframe of that view's chrome-less embed route, sized to its content. Plain
-// iframes of an embed route (`…/ring.html#/embed/ring?…`) are sized too.
+//   <div data-shardlab="ring/grow" data-state="v=1&…" data-theme="light|dark" data-height="480"></div>
+// replaced by an iframe of that widget's chrome-less embed route (`data-shardlab="ring"` is the
+// whole view), opening at `data-height` pixels and then sized to its content. Plain iframes of an
+// embed route (`…/ring.html#/embed/ring/grow?…`) are sized too. An unknown name gets a note in
+// the page, in the div's place.
 //
 // The iframe's address is built from this script's own URL, so the embed works wherever the
 // site is hosted, under a subpath included. Only one kind of message is accepted: a
@@ -9,8 +11,32 @@
 (function () {
   'use strict';
 
-  var VIEWS = { decoder: 'decoder.html', ring: 'ring.html', board: 'board.html' };
-  var LABELS = { decoder: 'Decoder', ring: 'Ring', board: 'Board' };
+  // BEGIN catalogue: generated from src/catalogue.rs; rewrite it with
+  // `SHARDLAB_BLESS=1 cargo test -p shardlab-app --lib catalogue`.
+  var PAGES = { "decoder": "decoder.html", "ring": "ring.html", "board": "board.html" };
+  var TITLES = {
+    "decoder": "Decoder",
+    "ring": "Ring",
+    "board": "Board",
+    "decoder/paste": "Paste an ID",
+    "decoder/compose": "Compose an ID",
+    "decoder/layout": "Edit the layout",
+    "decoder/config": "Config table and split",
+    "decoder/generate": "Generate IDs",
+    "decoder/pitfalls": "Pitfalls",
+    "decoder/code": "The arithmetic as code",
+    "ring/grow": "Grow the ring",
+    "ring/mod-vs-ring": "mod N against the ring",
+    "ring/vnodes": "Vnodes and balance",
+    "ring/lookup": "The lookup walk",
+    "ring/replicas": "Replicas",
+    "ring/compare": "Compare schemes",
+    "board/solve": "Solve a design",
+    "board/break": "Break it",
+    "board/capacity": "Capacity",
+    "board/shard-load": "Load per shard"
+  };
+  // END catalogue
   var MIN_HEIGHT = 120;
   var MAX_HEIGHT = 20000;
 
@@ -42,7 +68,7 @@
       for (var i = 0; i < shared.frames.length; i++) {
         var entry = shared.frames[i];
         if (entry.frame.contentWindow === event.source && entry.origin === event.origin) {
-          var clamped = Math.min(MAX_HEIGHT, Math.max(MIN_HEIGHT, Math.ceil(height)));
+          var clamped = clampHeight(height);
           entry.frame.style.height = clamped + 'px';
           entry.frame.setAttribute('height', String(clamped));
         }
@@ -62,10 +88,29 @@
     shared.frames.push({ frame: frame, origin: origin });
   }
 
+  function clampHeight(height) {
+    return Math.min(MAX_HEIGHT, Math.max(MIN_HEIGHT, Math.ceil(height)));
+  }
+
+  // In the div's place, where the author will see it: what was asked, and where the names are.
+  function note(div, name) {
+    var list = new URL('widgets.json', base).href;
+    div.textContent = 'shardlab: no view or widget is named "' + name.slice(0, 80) + '". Use ' +
+      Object.keys(PAGES).join(', ') + ', or <view>/<widget> with a widget listed in ';
+    var link = document.createElement('a');
+    link.href = list;
+    link.textContent = list;
+    div.appendChild(link);
+    div.appendChild(document.createTextNode('.'));
+    div.setAttribute('role', 'note');
+    div.style.border = '1px solid';
+    div.style.padding = '8px 12px';
+  }
+
   function frameFor(div) {
-    var view = div.getAttribute('data-shardlab');
-    if (!Object.prototype.hasOwnProperty.call(VIEWS, view)) {
-      div.textContent = 'shardlab: "' + view + '" is not a view; use decoder, ring or board.';
+    var name = div.getAttribute('data-shardlab') || '';
+    if (!Object.prototype.hasOwnProperty.call(TITLES, name)) {
+      note(div, name);
       return;
     }
     var state = (div.getAttribute('data-state') || '').replace(/^[?#]+/, '');
@@ -75,11 +120,15 @@
       query += (query ? '&' : '') + 'theme=' + theme;
     }
     var frame = document.createElement('iframe');
-    frame.src = new URL(VIEWS[view], base).href + '#/embed/' + view + (query ? '?' + query : '');
-    frame.title = div.getAttribute('data-title') || 'shardlab: ' + LABELS[view] + ' (interactive)';
+    var page = PAGES[name.split('/')[0]];
+    frame.src = new URL(page, base).href + '#/embed/' + name + (query ? '?' + query : '');
+    frame.title = div.getAttribute('data-title') || 'shardlab: ' + TITLES[name] + ' (interactive)';
     frame.setAttribute('loading', 'lazy');
-    frame.setAttribute('height', '600');
-    frame.style.height = '600px';
+    // The builder's measured height, so the page does not jump when the frame reports.
+    var initial = Number(div.getAttribute('data-height'));
+    var height = String(clampHeight(initial > 0 ? initial : 600));
+    frame.setAttribute('height', height);
+    frame.style.height = height + 'px';
     frame.className = div.className;
     track(frame);
     div.replaceWith(frame);
