@@ -113,6 +113,7 @@ async function firstRender(browser, results) {
       ready_ms: median(ready),
       ready_all_ms: ready,
       fcp_ms: fcp.length ? median(fcp) : null,
+      fcp_all_ms: fcp,
     };
     console.log(`${file}: app ready ${median(ready).toFixed(0)} ms (median of ${LOADS}), FCP ${fcp.length ? median(fcp).toFixed(0) : '?'} ms`);
   }

@@ -192,6 +192,14 @@ pub fn bench(args: &[String]) -> Result<(), String> {
         browser.as_ref(),
     );
     let path = root.join("BENCHMARKS.md");
+    // `cargo xtask size --write` owns the page-weight section; keep it as it was.
+    let report = match std::fs::read_to_string(&path)
+        .ok()
+        .and_then(|old| crate::size::section_of(&old))
+    {
+        Some(section) => crate::size::with_section(&report, &section),
+        None => report,
+    };
     std::fs::write(&path, &report).map_err(|e| format!("{}: {e}", path.display()))?;
     println!("\n{report}");
     println!("bench: wrote {}", path.display());

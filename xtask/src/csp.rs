@@ -8,6 +8,7 @@
 //! - `style-src 'self' 'unsafe-inline'`: Yew writes `style="…"` attributes (bar widths, positions);
 //!   style attributes cannot run code, so this is the one relaxation.
 //! - `img-src 'self' data: blob:`: plot exports draw through data and blob URLs.
+//! - `worker-src 'self'`: the offline service worker, `sw.js` (`offline.rs`).
 //! - `object-src 'none'`, `base-uri 'self'`, `form-action 'none'`.
 //! - `frame-ancestors` cannot be set from a meta tag; it is left to the host, so pages may embed us.
 
@@ -17,7 +18,7 @@ use sha2::{Digest, Sha256};
 /// The directives, with `{script_hashes}` filled in per build.
 const POLICY: &str = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'{script_hashes}; \
     style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self'; \
-    connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'none'";
+    connect-src 'self'; worker-src 'self'; object-src 'none'; base-uri 'self'; form-action 'none'";
 
 /// The hashes of every inline `<script>` (one without `src`) in `html`, in order.
 pub fn inline_script_hashes(html: &str) -> Vec<String> {

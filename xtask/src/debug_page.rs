@@ -39,5 +39,7 @@ pub fn build(dist_dir: &Path) -> Result<(), String> {
     let page = dist_dir.join("index.html");
     let text = std::fs::read_to_string(&page).map_err(|e| format!("{}: {e}", page.display()))?;
     std::fs::write(&page, crate::csp::with_policy(&text)?)
-        .map_err(|e| format!("{}: {e}", page.display()))
+        .map_err(|e| format!("{}: {e}", page.display()))?;
+    // The page registers a worker like every release page (www/offline.js).
+    crate::offline::write_service_worker(dist_dir)
 }

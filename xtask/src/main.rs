@@ -4,6 +4,7 @@
 //! - `dist [--public-url P] [--dist DIR]`: a release build for any static host.
 //! - `test`: lint, native tests, browser tests, dist, end-to-end tests and the size budget.
 //! - `tidy`: the architecture rules a compiler cannot see ([`tidy`]; also run by `test`).
+//! - `size [--dist DIR] [--write]`: each page's brotli size and twiggy's top items ([`size`]).
 //! - `bench [--quick] [--native-only]`: benchmarks (native, wasm in Chromium, the page) -> BENCHMARKS.md.
 //!
 //! Each subcommand installs what it needs and skips what is already there (see [`tools`]), so a
@@ -15,6 +16,8 @@ mod debug_page;
 mod dist_stamp;
 mod fuzz;
 mod minify;
+mod offline;
+mod size;
 mod tally;
 mod tidy;
 mod tools;
@@ -47,6 +50,8 @@ fn main() -> ExitCode {
         "bench" => bench::bench(rest),
         "fuzz" => fuzz::run(rest),
         "tidy" => tidy::run(),
+        "size" => size::run(rest),
+        "shots" => shots(rest),
         "-h" | "--help" | "help" => {
             println!("{USAGE}");
             Ok(())
@@ -73,6 +78,11 @@ const USAGE: &str = "usage: cargo xtask <command>
   dist-debug                             the e2e-only page with #/debug/panic -> dist-debug/
   test                                   the whole suite; ends with `N passed, N failed`
   bench [--quick] [--native-only]        benchmarks: native, wasm in Chromium, the page -> BENCHMARKS.md
+  size [--dist DIR] [--top N] [--write]  each page's brotli size and twiggy's top N items (of a
+                                         dist built by `dist`; --write puts them in BENCHMARKS.md)
+  shots [--dist DIR] [--only G1,G2] [--chapters S1,S2]
+                                         screenshots to look at (learn, views, widgets, post) at
+                                         1280/680 and 390 px -> target/shots/; builds nothing
   tidy                                   architecture rules: limits in the core, no name matching
   fuzz [--smoke] [--seconds N] [--only T1,T2]
                                          cargo-fuzz targets: 10 M runs each (or N s), --smoke 30 s";
@@ -171,6 +181,8 @@ fn dist(public_url: &str, dist_dir: &Path) -> Result<(), String> {
         if !status.success() {
             return Err(format!("trunk build of {html} exited with {status}"));
         }
+        // The same wasm with its names, for `cargo xtask size` (wasm-opt drops them).
+        size::keep_named_wasm(html)?;
         copy_files(&part, dist_dir)?;
     }
     check_no_env_import(dist_dir)?;
@@ -183,6 +195,8 @@ fn dist(public_url: &str, dist_dir: &Path) -> Result<(), String> {
         std::fs::write(&page, csp::with_policy(&text)?)
             .map_err(|e| format!("{}: {e}", page.display()))?;
     }
+    // Last: the worker's version is a hash of every other file as it ships.
+    offline::write_service_worker(dist_dir)?;
     if let Some(inputs) = inputs {
         inputs.record(dist_dir)?;
     }
@@ -234,6 +248,41 @@ fn check_no_env_import(dist_dir: &Path) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// `cargo xtask shots`: the screenshots a person looks at before calling a page done
+/// (`tests/e2e/shots/`), of a dist that `dist` built. Pictures, not tests: nothing in them fails.
+fn shots(args: &[String]) -> Result<(), String> {
+    tools::ensure(Needs::BROWSER | Needs::E2E)?;
+    let root = root();
+    let dist = root.join(flag_value(args, "--dist")?.unwrap_or_else(|| "dist".into()));
+    if !dist.join("index.html").exists() {
+        return Err(format!(
+            "{} holds no site: run `cargo xtask dist` first",
+            dist.display()
+        ));
+    }
+    let out = root.join("target/shots");
+    let mut npx = tools::command("npx");
+    npx.args(["playwright", "test", "-c", "playwright.shots.config.js"])
+        .current_dir(root.join("tests/e2e"))
+        .env("SHARDLAB_DIST", &dist)
+        .env("SHARDLAB_SHOTS_OUT", &out)
+        .env("SHARDLAB_PORT", E2E_PORT.to_string());
+    if let Some(only) = flag_value(args, "--only")? {
+        npx.env("SHARDLAB_SHOTS", only);
+    }
+    if let Some(chapters) = flag_value(args, "--chapters")? {
+        npx.env("SHARDLAB_SHOTS_SLUGS", chapters);
+    }
+    let status = npx
+        .status()
+        .map_err(|e| format!("could not run {}: {e}", describe(&npx)))?;
+    println!("screenshots in {}", out.display());
+    status
+        .success()
+        .then_some(())
+        .ok_or_else(|| format!("the screenshots stopped early ({status})"))
 }
 
 fn test(_args: &[String]) -> Result<(), String> {

@@ -1,9 +1,12 @@
 //! Minifies each page's wasm-bindgen JS glue with terser (from `tools/package.json`) after trunk
-//! has built it, and rewrites the page's `modulepreload` integrity hash to match.
+//! has built it, shortens the names the wasm imports from the glue, and rewrites the page's
+//! `modulepreload` and wasm `preload` integrity hashes to match.
 //!
 //! Why: trunk 0.21's own minifier cannot parse wasm-bindgen's ES module (it stops at
 //! `export default`), and the glue is about 8 kB of each page's brotli budget; terser takes
-//! about a fifth of that off.
+//! about a fifth of that off. wasm-bindgen names each import with a 16-digit hash
+//! (`__wbg_Error_208446807d0d1e30`), written once in the wasm and once in the glue: some 260 of
+//! them a page, incompressible, about 2 kB of brotli on each page for nothing.
 
 use std::collections::HashMap;
 use std::path::Path;
@@ -39,14 +42,34 @@ pub fn minify_glue(dist_dir: &Path, pages: &[&str]) -> Result<(), String> {
                 if !status.success() {
                     return Err(format!("terser on {file} exited with {status}"));
                 }
-                let bytes = std::fs::read(&js).map_err(|e| format!("{}: {e}", js.display()))?;
+                let wasm_href = wasm_preload_href(&html)
+                    .ok_or_else(|| format!("{page}: no preload link for the app's wasm"))?;
+                let wasm_file = wasm_href.rsplit('/').next().unwrap_or(wasm_href).to_owned();
+                let wasm = dist_dir.join(&wasm_file);
+                let module =
+                    std::fs::read(&wasm).map_err(|e| format!("{}: {e}", wasm.display()))?;
+                let glue =
+                    std::fs::read_to_string(&js).map_err(|e| format!("{}: {e}", js.display()))?;
+                let (module, glue) = shorten_imports(&module, &glue)
+                    .ok_or_else(|| format!("{wasm_file}: its import section did not parse"))?;
+                std::fs::write(&wasm, &module).map_err(|e| format!("{}: {e}", wasm.display()))?;
+                std::fs::write(&js, &glue).map_err(|e| format!("{}: {e}", js.display()))?;
+                done.insert(wasm_href.to_owned(), sri_sha384(&module));
+                let bytes = glue.into_bytes();
                 let integrity = sri_sha384(&bytes);
                 done.insert(file.clone(), integrity.clone());
                 integrity
             }
         };
-        let updated = with_integrity(&html, href, &integrity)
+        let mut updated = with_integrity(&html, href, &integrity)
             .ok_or_else(|| format!("{page}: no integrity attribute on the link to {href}"))?;
+        if let Some(wasm_href) = wasm_preload_href(&html) {
+            if let Some(wasm_integrity) = done.get(wasm_href) {
+                updated = with_integrity(&updated, wasm_href, wasm_integrity).ok_or_else(|| {
+                    format!("{page}: no integrity attribute on the link to {wasm_href}")
+                })?;
+            }
+        }
         std::fs::write(&page_path, updated).map_err(|e| format!("{}: {e}", page_path.display()))?;
     }
     Ok(())
@@ -59,6 +82,163 @@ fn modulepreload_href(html: &str) -> Option<&str> {
     let href_at = rest.find("href=\"")? + "href=\"".len();
     let rest = rest.get(href_at..)?;
     rest.get(..rest.find('"')?)
+}
+
+/// The `href` of the page's `<link rel="preload" …>` of its `_bg.wasm`.
+fn wasm_preload_href(html: &str) -> Option<&str> {
+    let end = html.find("_bg.wasm\"")? + "_bg.wasm".len();
+    let start = html.get(..end)?.rfind("href=\"")? + "href=\"".len();
+    html.get(start..end)
+}
+
+/// Reads one unsigned LEB128 number at `*at`, moving past it.
+fn leb(bytes: &[u8], at: &mut usize) -> Option<u64> {
+    let (mut value, mut shift) = (0u64, 0u32);
+    loop {
+        let byte = *bytes.get(*at)?;
+        *at += 1;
+        value |= u64::from(byte & 0x7f).checked_shl(shift)?;
+        if byte & 0x80 == 0 {
+            return Some(value);
+        }
+        shift += 7;
+    }
+}
+
+fn push_leb(out: &mut Vec<u8>, mut value: u64) {
+    loop {
+        let byte = (value & 0x7f) as u8;
+        value >>= 7;
+        if value == 0 {
+            out.push(byte);
+            return;
+        }
+        out.push(byte | 0x80);
+    }
+}
+
+/// `text` with `name` replaced by `short`, when `name` occurs in it exactly once as a whole
+/// identifier (the glue's key for that import); `None` otherwise.
+fn rename_sole_ident(text: &str, name: &str, short: &str) -> Option<String> {
+    let ident = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '$';
+    let mut whole = text.match_indices(name).map(|(at, _)| at).filter(|&at| {
+        let before = text.get(..at).and_then(|t| t.chars().next_back());
+        let after = text.get(at + name.len()..).and_then(|t| t.chars().next());
+        !before.is_some_and(ident) && !after.is_some_and(ident)
+    });
+    let at = whole.next()?;
+    if whole.next().is_some() {
+        return None;
+    }
+    let mut out = String::with_capacity(text.len());
+    out.push_str(text.get(..at)?);
+    out.push_str(short);
+    out.push_str(text.get(at + name.len()..)?);
+    Some(out)
+}
+
+/// The module and glue with each import from the glue's module (`wbg` or `./…_bg.js`) that the
+/// glue names exactly once (as
+/// its key in the imports object) renamed to `$` and a base-36 number, in both. `None` when the
+/// module's sections do not parse.
+fn shorten_imports(module: &[u8], glue: &str) -> Option<(Vec<u8>, String)> {
+    if module.get(..8)? != b"\0asm\x01\0\0\0" {
+        return None;
+    }
+    let mut at = 8;
+    let mut out = module.get(..8)?.to_vec();
+    let mut glue = glue.to_owned();
+    let mut renamed = 0u32;
+    while at < module.len() {
+        let id = *module.get(at)?;
+        at += 1;
+        let size = usize::try_from(leb(module, &mut at)?).ok()?;
+        let body = module.get(at..at.checked_add(size)?)?;
+        at += size;
+        if id != 2 {
+            out.push(id);
+            push_leb(&mut out, size as u64);
+            out.extend_from_slice(body);
+            continue;
+        }
+        let mut p = 0;
+        let count = leb(body, &mut p)?;
+        let mut section = Vec::with_capacity(body.len());
+        push_leb(&mut section, count);
+        for _ in 0..count {
+            let mut name = || -> Option<String> {
+                let len = usize::try_from(leb(body, &mut p)?).ok()?;
+                let text = std::str::from_utf8(body.get(p..p.checked_add(len)?)?).ok()?;
+                p += len;
+                Some(text.to_owned())
+            };
+            let (module_name, field) = (name()?, name()?);
+            let desc_start = p;
+            let kind = *body.get(p)?;
+            p += 1;
+            match kind {
+                0 => {
+                    leb(body, &mut p)?;
+                }
+                1 | 2 => {
+                    if kind == 1 {
+                        p += 1; // the table's reference type
+                    }
+                    let flags = *body.get(p)?;
+                    p += 1;
+                    leb(body, &mut p)?;
+                    if flags & 1 == 1 {
+                        leb(body, &mut p)?;
+                    }
+                }
+                3 => p += 2, // value type, mutability
+                4 => {
+                    p += 1;
+                    leb(body, &mut p)?;
+                }
+                _ => return None,
+            }
+            // wasm-bindgen names the glue's module `wbg` or, lately, `./<crate>_bg.js`.
+            let from_glue = module_name == "wbg" || module_name.ends_with("_bg.js");
+            let short = format!("${}", base36(renamed));
+            let renamed_glue = if from_glue {
+                rename_sole_ident(&glue, &field, &short)
+            } else {
+                None
+            };
+            let field = match renamed_glue {
+                Some(renamed_glue) => {
+                    glue = renamed_glue;
+                    renamed += 1;
+                    short
+                }
+                None => field,
+            };
+            for text in [&module_name, &field] {
+                push_leb(&mut section, text.len() as u64);
+                section.extend_from_slice(text.as_bytes());
+            }
+            section.extend_from_slice(body.get(desc_start..p)?);
+        }
+        out.push(id);
+        push_leb(&mut out, section.len() as u64);
+        out.extend_from_slice(&section);
+    }
+    Some((out, glue))
+}
+
+fn base36(mut n: u32) -> String {
+    let digits = b"0123456789abcdefghijklmnopqrstuvwxyz";
+    let mut out = Vec::new();
+    loop {
+        out.push(digits[(n % 36) as usize]);
+        n /= 36;
+        if n == 0 {
+            break;
+        }
+    }
+    out.reverse();
+    String::from_utf8(out).unwrap_or_default()
 }
 
 /// `sha384-…` as a subresource-integrity value.
@@ -103,6 +283,44 @@ mod tests {
         assert!(updated.contains("integrity=\"sha384-wasm\""));
         assert!(!updated.contains("sha384-old"));
         assert_eq!(updated.len(), PAGE.len() - "old".len() + "new".len());
+    }
+
+    #[test]
+    fn imports_named_once_in_the_glue_are_shortened_in_both() {
+        // A module importing `wbg.__wbg_log_0123456789abcdef` (a function of type 0) and
+        // `wbg.__wbindgen_free`, which the glue names twice and so keeps.
+        let mut module = b"\0asm\x01\0\0\0".to_vec();
+        let mut section = vec![2u8];
+        for field in ["__wbg_log_0123456789abcdef", "__wbindgen_free"] {
+            section.extend_from_slice(&[9]);
+            section.extend_from_slice(b"./a_bg.js");
+            section.push(field.len() as u8);
+            section.extend_from_slice(field.as_bytes());
+            section.extend_from_slice(&[0, 0]);
+        }
+        module.push(2);
+        module.push(section.len() as u8);
+        module.extend_from_slice(&section);
+        module.extend_from_slice(&[0, 3, 1, b'x', 7]); // a custom section after it, kept as is
+        let glue = "const i={__wbg_log_0123456789abcdef:function(){},__wbindgen_free:f};x.__wbindgen_free()";
+        let (short, glue) = shorten_imports(&module, glue).expect("parses");
+        assert_eq!(
+            glue,
+            "const i={$0:function(){},__wbindgen_free:f};x.__wbindgen_free()"
+        );
+        let text = String::from_utf8_lossy(&short);
+        assert!(text.contains("wbg\u{2}$0") || short.windows(2).any(|w| w == b"$0"));
+        assert!(!text.contains("__wbg_log"));
+        assert!(text.contains("__wbindgen_free"));
+        assert!(short.ends_with(&[0, 3, 1, b'x', 7]));
+        assert_eq!(
+            short.len(),
+            module.len() - "__wbg_log_0123456789abcdef".len() + 2
+        );
+        // Not a module: refused, not guessed at.
+        assert!(shorten_imports(b"nope", "").is_none());
+        assert_eq!(base36(0), "0");
+        assert_eq!(base36(36 * 36), "100");
     }
 
     #[test]

@@ -2,11 +2,13 @@
 //!
 //! A cargo test run counts its tests (from the `test result:` lines), a Playwright run counts its
 //! tests (from its JSON report), and a check such as `cargo fmt --check` counts as one. The summary
-//! line `N passed, N failed` is the last thing printed.
+//! line `N passed, N failed` is the last thing printed, after each phase's wall time (issue 20 §5:
+//! where the suite's minutes go).
 
 use std::io::{BufRead, BufReader};
 use std::path::Path;
 use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
 
 use crate::describe;
 
@@ -16,11 +18,24 @@ pub struct Tally {
     passed: u64,
     failed: u64,
     failures: Vec<String>,
+    /// Each finished phase and how long it took, in order.
+    phases: Vec<(String, Duration)>,
+    /// The phase running now, since when.
+    current: Option<(String, Instant)>,
 }
 
 impl Tally {
-    fn banner(what: &str) {
+    /// Starts the phase `what` (ending the one before it).
+    fn banner(&mut self, what: &str) {
+        self.end_phase();
         println!("\n==> {what}");
+        self.current = Some((what.to_owned(), Instant::now()));
+    }
+
+    fn end_phase(&mut self) {
+        if let Some((what, started)) = self.current.take() {
+            self.phases.push((what, started.elapsed()));
+        }
     }
 
     /// Records a failed step that did not run.
@@ -31,7 +46,7 @@ impl Tally {
 
     /// A step that runs in-process and passes or fails as one.
     pub fn step(&mut self, what: &str, step: impl FnOnce() -> Result<(), String>) -> bool {
-        Self::banner(what);
+        self.banner(what);
         match step() {
             Ok(()) => {
                 self.passed += 1;
@@ -47,7 +62,7 @@ impl Tally {
 
     /// A command that passes or fails as one.
     pub fn check(&mut self, what: &str, cmd: &mut Command) -> bool {
-        Self::banner(what);
+        self.banner(what);
         match cmd.status() {
             Ok(status) if status.success() => {
                 self.passed += 1;
@@ -68,7 +83,7 @@ impl Tally {
 
     /// A `cargo test` run: its output is echoed and its `test result:` lines are summed.
     pub fn cargo_tests(&mut self, what: &str, cmd: &mut Command) {
-        Self::banner(what);
+        self.banner(what);
         cmd.stdout(Stdio::piped());
         let mut child = match cmd.spawn() {
             Ok(child) => child,
@@ -104,7 +119,7 @@ impl Tally {
 
     /// A Playwright run, counted from its JSON report.
     pub fn playwright(&mut self, what: &str, cmd: &mut Command, report: &Path) {
-        Self::banner(what);
+        self.banner(what);
         let _ = std::fs::remove_file(report);
         let ok = cmd.status().map(|s| s.success()).unwrap_or(false);
         let stats = std::fs::read_to_string(report)
@@ -134,7 +149,14 @@ impl Tally {
     }
 
     /// Prints the summary and turns it into the exit status.
-    pub fn finish(self) -> Result<(), String> {
+    pub fn finish(mut self) -> Result<(), String> {
+        self.end_phase();
+        println!("\nWall time per phase:");
+        for (what, took) in &self.phases {
+            println!("  {:>9}  {what}", minutes(*took));
+        }
+        let total: Duration = self.phases.iter().map(|(_, took)| *took).sum();
+        println!("  {:>9}  in all", minutes(total));
         if !self.failures.is_empty() {
             println!("\nFailed:");
             for failure in &self.failures {
@@ -160,9 +182,15 @@ fn parse_test_result(line: &str) -> Option<(u64, u64)> {
     Some((number_before(" passed")?, number_before(" failed")?))
 }
 
+/// `m:ss` for a phase's wall time.
+fn minutes(took: Duration) -> String {
+    let seconds = took.as_secs();
+    format!("{}:{:02}", seconds / 60, seconds % 60)
+}
+
 #[cfg(test)]
 mod tests {
-    use super::parse_test_result;
+    use super::*;
 
     #[test]
     fn reads_cargo_test_summary() {
@@ -174,5 +202,26 @@ mod tests {
     fn ignores_other_lines() {
         assert_eq!(parse_test_result("running 3 tests"), None);
         assert_eq!(parse_test_result("test result: garbled"), None);
+    }
+
+    #[test]
+    fn each_phase_is_timed_until_the_next_begins() {
+        let mut tally = Tally::default();
+        tally.step("first", || Ok(()));
+        std::thread::sleep(Duration::from_millis(20));
+        tally.fail("no phase of its own");
+        tally.step("second", || Err("broke".into()));
+        tally.end_phase();
+        let names: Vec<&str> = tally.phases.iter().map(|(w, _)| w.as_str()).collect();
+        assert_eq!(names, ["first", "second"]);
+        assert!(tally.phases[0].1 >= Duration::from_millis(20));
+        assert_eq!((tally.passed, tally.failed), (1, 2));
+    }
+
+    #[test]
+    fn wall_times_read_as_minutes_and_seconds() {
+        assert_eq!(minutes(Duration::from_secs(0)), "0:00");
+        assert_eq!(minutes(Duration::from_secs(61)), "1:01");
+        assert_eq!(minutes(Duration::from_secs(3_725)), "62:05");
     }
 }

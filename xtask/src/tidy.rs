@@ -2,8 +2,9 @@
 //! (these are unit tests of the xtask binary, so `cargo test --workspace` runs them), in the manner
 //! of rust-analyzer's `tidy.rs`. `cargo xtask tidy` prints the same findings.
 //!
-//! - The app declares no limit: a `const MAX_…` under `src/` belongs in the core, which the app
-//!   imports (`pub use shardlab_core::…::MAX_…` is fine).
+//! - The app and the CLI declare no limit: a `const MAX_…` under `src/` or
+//!   `crates/shardlab-cli/src/` belongs in the core, which they import (`pub use
+//!   shardlab_core::…::MAX_…` is fine).
 //! - The app and the CLI never decide by a scheme's or node kind's name: a string literal that is
 //!   one of those names, in a match arm or a comparison, means the enum was bypassed.
 //! - Every module folder under `src/` is named in ARCHITECTURE.md's code map.
@@ -49,6 +50,7 @@ pub fn findings(root: &Path) -> Vec<String> {
     for file in rust_files(&root.join("crates/shardlab-cli/src")) {
         let rel = relative(root, &file);
         if let Ok(text) = std::fs::read_to_string(&file) {
+            out.extend(app_limits(&rel, &text));
             out.extend(name_matches(&rel, &text));
         }
     }

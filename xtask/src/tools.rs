@@ -11,6 +11,8 @@ use crate::root;
 
 /// The trunk release that builds with rustc 1.95 (0.22 needs 1.96).
 const TRUNK_VERSION: &str = "0.21.14";
+/// twiggy, the wasm size profiler `cargo xtask size` runs (issue 20 §2).
+pub const TWIGGY_VERSION: &str = "0.8.0";
 /// Debian's ChromeDriver, installed with the `chromium-driver` package.
 pub const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
 /// Debian's Chromium.
@@ -27,6 +29,8 @@ impl Needs {
     pub const BROWSER: Needs = Needs(2);
     /// The e2e folder's npm packages.
     pub const E2E: Needs = Needs(4);
+    /// twiggy, for `cargo xtask size`.
+    pub const PROFILE: Needs = Needs(8);
 
     fn has(self, other: Needs) -> bool {
         self.0 & other.0 != 0
@@ -53,6 +57,9 @@ pub fn ensure(needs: Needs) -> Result<(), String> {
     }
     if needs.has(Needs::E2E) {
         ensure_npm_packages("tests/e2e", "Playwright")?;
+    }
+    if needs.has(Needs::PROFILE) {
+        ensure_twiggy()?;
     }
     Ok(())
 }
@@ -173,6 +180,18 @@ fn ensure_wasm_bindgen() -> Result<(), String> {
     run(
         &format!("wasm-bindgen-cli {wanted}"),
         cargo().args(["install", "wasm-bindgen-cli", "--version", &wanted]),
+    )
+}
+
+/// twiggy from crates.io, built here like trunk (a couple of minutes on two cores).
+fn ensure_twiggy() -> Result<(), String> {
+    let version = output_of(command("twiggy").arg("--version")).unwrap_or_default();
+    if version.split_whitespace().nth(1) == Some(TWIGGY_VERSION) {
+        return Ok(());
+    }
+    run(
+        &format!("twiggy {TWIGGY_VERSION}"),
+        cargo().args(["install", "twiggy", "--version", TWIGGY_VERSION, "--locked"]),
     )
 }
 
