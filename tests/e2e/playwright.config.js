@@ -16,6 +16,9 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${port}/`,
     trace: 'off',
+    // The release pages register an offline service worker (www/sw.js). Once it controls a page it
+    // answers that page's requests, out of reach of page.route; only offline.spec.js lets it run.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
       args: [

@@ -25,21 +25,134 @@ async function simulatedErrors(page) {
 test('the pinterest preset opens with its caption, estimate first, then the simulation', async ({ page }) => {
   await openRoute(page, '#/board');
   await expect(page.locator('#board-preset')).toHaveValue('pinterest');
-  await expect(caption(page)).toHaveText(/^At 4\.00k users the (estimate|simulation) solves this design to Apdex/);
+  await expect(caption(page)).toHaveText(/^At 4,000 users the (estimate|simulation) solves this design to Apdex/);
   await expect(source(page)).toHaveText('simulation', { timeout: 20_000 });
-  await expect(caption(page)).toHaveText(/^At 4\.00k users the simulation solves this design to Apdex [\d.]+ \(T = 250 ms\), p99 \d+ ms, [\d.]+ % errors and \$[\d.]+\/s burn\.$/);
+  await expect(caption(page)).toHaveText(/^At 4,000 users the simulation solves this design to Apdex [\d.]+ \(T = 250 ms\), p99 of successes \d+ ms, [\d.]+ % errors and \$[\d.]+\/s \(\$[\d.,]+\/hour, \$[\d.,]+\/month\) burn\.$/);
   await expect(page.locator('.board-svg [data-node]')).toHaveCount(4);
   // What the CDF marks is written on its figure from the data the canvas is drawn from.
   await expect(page.locator('[data-plot="plot-latency-cdf"]')).toHaveAttribute('data-detail', 'p50 p95 p99');
   await expect(page.locator('[data-plot="plot-latency-cdf"] canvas')).toHaveAttribute('data-drawn', 'true');
-  await expect(page.locator('[data-plot="plot-latency-cdf"] canvas')).toHaveAttribute('aria-label', /p50 [\d.]+ ms, p95 [\d.]+ ms, p99 [\d.]+ ms/);
+  await expect(page.locator('[data-plot="plot-latency-cdf"] canvas')).toHaveAttribute('aria-label', /p50 [\d.]+ ms, p95 [\d.]+ ms, p99 of successes [\d.]+ ms/);
   // The slider answers at once from the estimate.
   await page.locator('#board-users').evaluate((el) => {
     el.value = '1000';
     el.dispatchEvent(new Event('input', { bubbles: true }));
   });
-  await expect(caption(page)).toHaveText(/^At 1\.00M users the estimate/);
+  await expect(caption(page)).toHaveText(/^At 1,000,000 users the estimate/);
   await expect(page.locator('.run-done')).toContainText('at most 20,000,000');
+});
+
+// Issue 19 §2: a burn of "$0.0012/s" alone says nothing; the caption gives it per hour and per
+// month too, and it names the users in the form the slider's readout does.
+test('the caption writes the users as the slider does and the burn per hour and month', async ({ page }) => {
+  await openRoute(page, '#/board?v=1&preset=pinterest&users=150000&seed=1');
+  const readout = (await page.locator('.users-out').textContent()).trim();
+  const text = await caption(page).textContent();
+  expect(text.startsWith(`At ${readout} users `), `${text} vs the slider's ${readout}`).toBe(true);
+  const burn = text.match(/\$([\d.]+)\/s \(\$([\d.,]+)\/hour, \$([\d.,]+)\/month\) burn/);
+  expect(burn, text).not.toBeNull();
+  const [perS, perHour, perMonth] = burn.slice(1).map((v) => Number(v.replace(/,/g, '')));
+  // Each is the same rate, to the precision each is printed with.
+  expect(Math.abs(perHour - perS * 3600) / perHour).toBeLessThan(0.05);
+  expect(Math.abs(perMonth - perHour * 730.5) / perMonth).toBeLessThan(0.01);
+});
+
+// Issue 19 §2: p99 is over successful replies only, so it plateaus while requests fail; every
+// place that gives it says so and gives the error share beside it.
+test('p99 reads as the p99 of successes, with the error share beside it', async ({ page }) => {
+  test.setTimeout(90_000);
+  await openRoute(page, '#/board?v=1&preset=pinterest&users=20000&seed=1');
+  // A run at 20,000 users takes longer than the default wait on a busy machine.
+  await expect(source(page)).toHaveText('simulation', { timeout: 60_000 });
+  const errors = await simulatedErrors(page);
+  await expect(caption(page)).toContainText(/p99 of successes \d+ ms, [\d.]+ % errors/);
+  const cdf = page.locator('[data-plot="plot-latency-cdf"] canvas');
+  await expect(cdf).toHaveAttribute('aria-label', /p99 of successes [\d.]+ ms, [\d.]+ % errors/);
+  const share = Number((await cdf.getAttribute('aria-label')).match(/([\d.]+) % errors/)[1]);
+  expect(share).toBeCloseTo(errors, 1);
+  await expect(page.locator('[data-plot="plot-latency-cdf"]')).toContainText('% of requests that failed are not in it');
+  for (const canvas of await page.locator('[data-plot] canvas').all()) {
+    const label = (await canvas.getAttribute('aria-label')) ?? '';
+    if (/p99/.test(label)) expect(label, 'a p99 without "of successes"').toMatch(/p99 (latency )?of successes/);
+  }
+});
+
+/** Each node's box on screen, by id. */
+async function boxes(page) {
+  return page.locator('.board-svg [data-node]').evaluateAll((nodes) => nodes.map((n) => {
+    const r = n.querySelector('rect').getBoundingClientRect();
+    return { id: n.dataset.node, left: r.left, right: r.right, top: r.top, bottom: r.bottom };
+  }));
+}
+const overlap = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+
+// Issue 19 §3: a new box landed on top of an existing one, the link shortener's boxes hid its
+// edges, and a busy node's load ran out of its box.
+test('boxes never cover each other, and node text stays inside its box', async ({ page }) => {
+  await openRoute(page, '#/board?v=1&preset=link-shortener&users=20000&seed=3');
+  await expect(page.locator('.board-svg [data-node]')).toHaveCount(4);
+  const pairs = (list) => list.flatMap((a, i) => list.slice(i + 1).map((b) => [a, b]));
+  for (const [a, b] of pairs(await boxes(page))) expect(overlap(a, b), `${a.id} over ${b.id}`).toBe(false);
+  // The estimate's loads are on the boxes at once; the run is not needed here.
+  await openRoute(page, '#/board?v=1&preset=pinterest&users=20000&seed=1');
+  // Every line of text fits its box (the busiest node reads "100 % busy · 8.0k req/s" or so).
+  await expect(page.locator('.board-svg .node-load').first()).toBeVisible();
+  const spill = await page.locator('.board-svg [data-node]').evaluateAll((nodes) => nodes.flatMap((n) => {
+    const box = n.querySelector('rect').getBoundingClientRect();
+    return [...n.querySelectorAll('text.node-label, text.node-kind, text.node-load')]
+      .map((t) => ({ text: t.textContent, r: t.getBoundingClientRect() }))
+      .filter(({ r }) => r.left < box.left || r.right > box.right)
+      .map(({ text }) => text);
+  }));
+  expect(spill).toEqual([]);
+  await page.getByRole('button', { name: '+ Load balancer' }).click();
+  await page.getByRole('button', { name: '+ Cache' }).click();
+  await expect(page.locator('.board-svg [data-node]')).toHaveCount(6);
+  for (const [a, b] of pairs(await boxes(page))) expect(overlap(a, b), `${a.id} over ${b.id}`).toBe(false);
+});
+
+// Issue 19 §3: a load balancer added to a wired design broke it until rewired by hand.
+test('a new load balancer is offered the users → App Server edge', async ({ page }) => {
+  await openRoute(page, '#/board');
+  await page.getByRole('button', { name: '+ Load balancer' }).click();
+  await expect(page.locator('.callout[data-node="users"]')).toContainText('the users call it');
+  await page.getByRole('button', { name: 'Put it between Pinners and API (App Server)' }).click();
+  await expect(page.locator('.board-svg [data-edge="users→load-balancer"]')).toHaveCount(1);
+  await expect(page.locator('.board-svg [data-edge="load-balancer→app"]')).toHaveCount(1);
+  await expect(page.locator('.board-svg [data-edge="users→app"]')).toHaveCount(0);
+  await expect(page.locator('.callout')).toHaveCount(0);
+  await expect(caption(page)).toHaveText(/^At 4,000 users the (estimate|simulation) solves/);
+  await expect(page.getByRole('button', { name: /^Put it between/ })).toHaveCount(0);
+});
+
+// Issue 19 §3: "node `cache-2` is a second cache" named the box by an id the reader never sees.
+test('a message names a box by its label, not its id', async ({ page }) => {
+  await openRoute(page, '#/board');
+  await page.getByRole('button', { name: '+ Cache' }).click();
+  await page.locator('#board-settings-first').fill('Spare cache');
+  await page.locator('#board-settings-first').press('Tab');
+  const ids = await page.locator('.board-svg [data-node]').evaluateAll((nodes) => nodes.map((n) => n.dataset.node));
+  await expect(page.locator('.callout').first()).toBeVisible();
+  const texts = [...await page.locator('.callout').allTextContents(), await caption(page).textContent()];
+  expect(texts.join(' ')).toContain('Spare cache');
+  for (const text of texts) for (const id of ids) expect(text, `names ${id}`).not.toContain(`\`${id}\``);
+});
+
+// Issue 19 §3: "Connect to…" offered edges the model refuses (Memcached → Pinners) and left focus
+// on the button.
+test('"Connect to…" offers only the targets the model accepts, with focus in the list', async ({ page }) => {
+  await openRoute(page, '#/board');
+  await node(page, 'cache').click();
+  await page.getByRole('button', { name: 'Connect to…' }).click();
+  const picker = page.locator('#board-connect-to');
+  await expect(picker).toBeFocused();
+  await expect(picker.locator('option:not([disabled])')).toHaveText(['MySQL shards']);
+  await picker.selectOption('db');
+  await expect(page.locator('.board-svg [data-edge="cache→db"]')).toHaveCount(1);
+  // The users may call the App Server (wired already) or a load balancer (none): nothing to offer.
+  await node(page, 'users').click();
+  await page.getByRole('button', { name: 'Connect to…' }).click();
+  await expect(page.locator('#board-connect-to option:not([disabled])')).toHaveCount(0);
 });
 
 test('a long run shows its progress and can be cancelled, then run again', async ({ page }) => {
@@ -48,7 +161,7 @@ test('a long run shows its progress and can be cancelled, then run again', async
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.locator('.run-progress')).toContainText('Simulation cancelled');
   await expect(source(page)).toHaveText('estimate');
-  await expect(caption(page)).toHaveText(/^At 150\.00k users the estimate/);
+  await expect(caption(page)).toHaveText(/^At 150,000 users the estimate/);
   await page.getByRole('button', { name: 'Run the simulation' }).click();
   await expect(page.locator('#board-progress')).toBeVisible();
 });
@@ -104,6 +217,36 @@ test('no task holds the main thread for long while the simulation runs', async (
   expect(byCpu.cpu, `tasks over ${TASK_CPU_BOUND_MS} ms of CPU: ${JSON.stringify(over)}`).toBeLessThanOrEqual(TASK_CPU_BOUND_MS);
 });
 
+// Issue 19, item 1: the capacity is the simulation's, searched over five seeds in the page, and a
+// changed design starts the search again. One big box is the cheapest preset to search.
+test('the capacity plot marks the simulated capacity, and a new design searches again', async ({ page }) => {
+  test.setTimeout(150_000);
+  await openRoute(page, '#/board?v=1&preset=one-big-box&users=2000&seed=1');
+  const plot = page.locator('[data-plot="plot-capacity"]');
+  const status = plot.locator('.plot-status');
+  await expect(status).toContainText(/Simulating the capacity: seed \d of 5/);
+  await expect(plot.locator('progress')).toBeVisible();
+  await expect(plot).toHaveAttribute('data-detail', 'capacity now', { timeout: 120_000 });
+  await expect(status).toHaveText(/^Capacity ≈ [\d.,]+k? users, simulated, 5 seeds, first to saturate: the (App Server|database|cache)\.$/);
+  await expect(plot.locator('figcaption')).toContainText('The lines are the estimate');
+  await expect(plot.locator('figcaption')).not.toContainText('injected failures');
+  // Moving the slider is not a new design; a failure on the timeline is left out of the search.
+  await page.locator('#board-users').evaluate((el) => {
+    el.value = '400';
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+  await expect(caption(page)).toHaveText(/^At 1,000 users/);
+  await page.locator('#fault-at').fill('10');
+  await page.getByRole('button', { name: 'Flush the cache' }).click();
+  await expect(plot.locator('figcaption')).toContainText('The injected failures are not part of it');
+  await expect(plot).toHaveAttribute('data-detail', 'capacity now');
+  // A bigger database is a new design: the search starts again.
+  await node(page, 'db').click();
+  await page.locator('select[data-setting="size"]').selectOption({ index: 0 });
+  await expect(status).toContainText(/Simulating the capacity: seed 1 of 5/);
+  await expect(plot).toHaveAttribute('data-detail', 'now');
+});
+
 test('a dragged node keeps its place over a reload', async ({ page }) => {
   await openRoute(page, '#/board');
   const before = await position(page, 'app');
@@ -128,7 +271,7 @@ test('a preset and an edited link restore the board', async ({ page }) => {
   await expect(page).toHaveURL(/preset=one-big-box/);
   await page.evaluate(() => { window.location.hash = '#/board?v=1&preset=link-shortener&users=20000&seed=3'; });
   await expect(page.locator('#board-preset')).toHaveValue('link-shortener');
-  await expect(caption(page)).toHaveText(/^At 20\.00k users/);
+  await expect(caption(page)).toHaveText(/^At 20,000 users/);
   await expect(page.locator('#board-seed')).toHaveValue('3');
 });
 
@@ -250,7 +393,7 @@ test('an invalid design is explained next to the node, and a wire can be made by
   await page.locator('#board-connect-to').selectOption('db');
   await expect(page.locator('.board-svg [data-edge="app→db"]')).toHaveCount(1);
   await expect(page.locator('.callout')).toHaveCount(0);
-  await expect(caption(page)).toHaveText(/^At 4\.00k users the (estimate|simulation) solves/);
+  await expect(caption(page)).toHaveText(/^At 4,000 users the (estimate|simulation) solves/);
   // A new box from the palette lands on the board, selected; a load balancer must take the users' calls.
   await page.getByRole('button', { name: '+ Load balancer' }).click();
   await expect(page.locator('.board-svg [data-node="load-balancer"]')).toHaveAttribute('aria-pressed', 'true');
@@ -300,16 +443,12 @@ for (const [name, width, height] of [
     await page.setViewportSize({ width, height });
     await openRoute(page, '#/board');
     await expect(source(page)).toHaveText('simulation', { timeout: 20_000 });
-    // Every line of a node's text (label, kind, load) is drawn 12 px high or more, on a phone too
-    // (its opening view zooms in; 11.9 leaves room for rounding only).
-    const textPx = await page.locator('.board-svg [data-node] text:not(.node-badge text)').evaluateAll(
+    // The board opens with every box inside it (issue 18), on a phone too.
+    const textPx = () => page.locator('.board-svg [data-node] text:not(.node-badge text)').evaluateAll(
       (els) => els.map((el) => [el.classList[0], parseFloat(getComputedStyle(el).fontSize) * el.getScreenCTM().a]),
     );
-    expect(new Set(textPx.map(([cls]) => cls))).toEqual(new Set(['node-label', 'node-kind', 'node-load']));
-    for (const [cls, px] of textPx) expect(px, cls).toBeGreaterThanOrEqual(11.9);
-    // A phone's legible opening view leaves boxes off screen: the board says so, and "Show all"
-    // brings every box into view. A desktop shows every box from the start.
-    const showAll = page.getByRole('button', { name: 'Show all' });
+    expect(new Set((await textPx()).map(([cls]) => cls))).toEqual(new Set(['node-label', 'node-kind', 'node-load']));
+    const hint = page.locator('.board-zoom .hint');
     const allInside = () => page.evaluate(() => {
       const board = document.querySelector('.board-svg').getBoundingClientRect();
       return [...document.querySelectorAll('.board-svg [data-node] > rect')].every((el) => {
@@ -318,20 +457,28 @@ for (const [name, width, height] of [
           && r.top >= board.top - 0.5 && r.bottom <= board.bottom + 0.5;
       });
     });
+    expect(await allInside()).toBe(true);
+    await expect(hint).not.toContainText('off screen');
+    const smallest = async () => Math.min(...(await textPx()).map(([, px]) => px));
     if (name === 'phone') {
-      await expect(page.locator('.board-zoom .hint')).toContainText(/[1-3] of 4 boxes are off screen\./);
+      // Fitted on a phone, the labels are small: zooming in makes every line of a node's text
+      // (label, kind, load) 12 px high or more (11.9 leaves room for rounding only), and the
+      // board says which boxes left the screen; Reset view fits them all again.
+      for (let i = 0; i < 6 && (await smallest()) < 11.9; i += 1) {
+        await page.getByRole('button', { name: 'Zoom in' }).click();
+      }
+      expect(await smallest()).toBeGreaterThanOrEqual(11.9);
+      await expect(hint).toContainText(/[1-3] of 4 boxes are off screen; Reset view shows them all\./);
       expect(await allInside()).toBe(false);
-      await showAll.click();
-      await expect(showAll).toHaveCount(0);
-      await expect(page.locator('.board-zoom .hint')).not.toContainText('off screen');
-      expect(await allInside()).toBe(true);
       await page.getByRole('button', { name: 'Reset view' }).click();
-      await expect(showAll).toBeVisible();
-    } else {
-      await expect(showAll).toHaveCount(0);
+      await expect(hint).not.toContainText('off screen');
       expect(await allInside()).toBe(true);
+      for (let i = 0; i < 4; i += 1) await page.getByRole('button', { name: 'Zoom in' }).click();
+    } else {
+      // A desktop's fit draws every line of a node's text 12 px high or more.
+      expect(await smallest()).toBeGreaterThanOrEqual(11.9);
     }
-    // On a phone the database starts off to the right; reaching it with the keyboard pans it into view.
+    // Zoomed in on a phone the database is off to the right; reaching it with the keyboard pans it into view.
     await node(page, 'db').focus();
     await expect.poll(async () => {
       const board = await page.locator('.board-svg').boundingBox();
@@ -353,3 +500,27 @@ for (const [name, width, height] of [
     }
   });
 }
+
+test('the board fits every box again for a new preset and for an imported design', async ({ page }) => {
+  await openRoute(page, '#/board');
+  await expect(page.locator('.board-svg [data-node]')).toHaveCount(4);
+  const hint = page.locator('.board-zoom .hint');
+  const zoomIn = async () => {
+    for (let i = 0; i < 5; i += 1) await page.getByRole('button', { name: 'Zoom in' }).click();
+    await expect(hint).toContainText('off screen');
+  };
+  await zoomIn();
+  await page.locator('#board-preset').selectOption('link-shortener');
+  await expect(page.locator('.board-svg [data-node="lb"]')).toHaveCount(1);
+  await expect(hint).not.toContainText('off screen');
+  await zoomIn();
+  const [json] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export JSON' }).click()]);
+  const text = await (await json.createReadStream()).toArray().then((c) => Buffer.concat(c).toString());
+  await page.locator('#board-import').setInputFiles({ name: 'mine.json', mimeType: 'application/json', buffer: Buffer.from(text) });
+  await expect(page.getByText('Imported the design.')).toBeVisible();
+  await expect(hint).not.toContainText('off screen');
+  // Imported again over an imported design (no preset to tell them apart): fitted again.
+  await zoomIn();
+  await page.locator('#board-import').setInputFiles({ name: 'again.json', mimeType: 'application/json', buffer: Buffer.from(text) });
+  await expect(hint).not.toContainText('off screen');
+});

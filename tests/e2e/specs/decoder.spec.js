@@ -54,6 +54,7 @@ test('a boundary moves by dragging and by keyboard', async ({ page }) => {
   await openRoute(page, '#/decoder');
   // Drag the shard/type boundary (below bit 46) two bits to the right, onto bit 44.
   const grip = page.locator('#grip-1');
+  await grip.scrollIntoViewIfNeeded();
   const box = await grip.boundingBox();
   const target = await page.locator('#bit-44').boundingBox();
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
@@ -77,6 +78,123 @@ test('a boundary moves by dragging and by keyboard', async ({ page }) => {
   }
   await expect(page.getByTestId('layout-error')).toContainText('has no bits');
   await expect(page.locator('.field-editor[data-field="type"] .field-range')).toHaveText('0 … 1');
+});
+
+test('a boundary follows the pointer along its own row of handles (issue 19)', async ({ page }) => {
+  await openRoute(page, '#/decoder');
+  // Drag the shard/type handle sideways at its own height, never onto the bits, to bit 44's x.
+  await page.locator('#grip-1').scrollIntoViewIfNeeded();
+  const box = await page.locator('#grip-1').boundingBox();
+  const target = await page.locator('#bit-44').boundingBox();
+  const y = box.y + box.height / 2;
+  await page.mouse.move(box.x + box.width / 2, y);
+  await page.mouse.down();
+  await page.mouse.move(target.x + target.width / 2, y, { steps: 5 });
+  await page.mouse.up();
+  await expect(page.locator('.field-editor[data-field="shard"] .field-range')).toHaveText('0 … 262143');
+  await expect(page.locator('#grip-1')).not.toHaveClass(/dragging/);
+});
+
+test('on a 390 px phone every bit is a 24 px target (issue 19)', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openRoute(page, '#/decoder');
+  await expect(page.locator('.strip')).toHaveAttribute('data-row-bits', /^(8|16)$/);
+  const boxes = await page.locator('.bit-cell').evaluateAll((cells) =>
+    cells.map((c) => { const r = c.getBoundingClientRect(); return [c.id, r.width, r.height]; }));
+  expect(boxes).toHaveLength(64);
+  for (const [id, width, height] of boxes) {
+    expect(width, id).toBeGreaterThanOrEqual(24);
+    expect(height, id).toBeGreaterThanOrEqual(24);
+  }
+  // The strip fits the phone: no sideways scroll.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
+
+test('a wide strip is one row that names each field once and whole (issue 19)', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await openRoute(page, '#/decoder');
+  await expect(page.locator('.strip')).toHaveAttribute('data-row-bits', '64');
+  await expect(page.locator('.strip-label')).toHaveText(['reserved', 'shard', 'type', 'local']);
+  // No label is cut: each shows its whole text.
+  const cut = await page.locator('.strip-label-text').evaluateAll((labels) =>
+    labels.filter((l) => l.scrollWidth > l.clientWidth + 1).map((l) => l.textContent));
+  expect(cut).toEqual([]);
+});
+
+test('on a 390 px phone the layout editor is one card per field, each control labelled (issue 19)', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openRoute(page, '#/decoder');
+  const rows = page.locator('.layout-table tbody tr');
+  await expect(rows).toHaveCount(4);
+  const cards = await rows.evaluateAll((trs) => trs.map((tr) => {
+    const box = tr.getBoundingClientRect();
+    const controls = [...tr.querySelectorAll('input, select, button')].map((c) => c.getBoundingClientRect());
+    const labels = [...tr.querySelectorAll('td')].map((td) => getComputedStyle(td, '::before').content);
+    return {
+      box: [box.left, box.right, box.top, box.bottom],
+      inside: controls.every((c) => c.left >= box.left - 1 && c.right <= box.right + 1 && c.top >= box.top - 1 && c.bottom <= box.bottom + 1),
+      tall: controls.every((c) => c.height >= 24),
+      labels,
+      border: getComputedStyle(tr).borderTopStyle,
+    };
+  }));
+  for (const card of cards) {
+    expect(card.inside).toBe(true);
+    expect(card.tall).toBe(true);
+    expect(card.border).toBe('solid');
+    for (const name of ['"name"', '"bits"', '"role"']) expect(card.labels).toContain(name);
+  }
+  // Cards stack without overlapping, and nothing scrolls sideways.
+  for (let i = 1; i < cards.length; i += 1) expect(cards[i].box[2]).toBeGreaterThanOrEqual(cards[i - 1].box[3]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
+
+test('a bad host name is named while typed and the table holds still (issue 19)', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await openRoute(page, '#/decoder');
+  const widths = () => page.locator('.shard-table thead th').evaluateAll((ths) => ths.map((th) => Math.round(th.getBoundingClientRect().width)));
+  const before = await widths();
+  const host = page.getByLabel('Master of shards 0–511');
+  await host.fill('bad name with spaces and more');
+  // No blur: the message shows while the input keeps focus.
+  await expect(host).toBeFocused();
+  await expect(host).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.locator('#host-0-m-error')).toBeVisible();
+  await expect(page.locator('#host-0-m-error')).toContainText('host names');
+  expect(await widths()).toEqual(before);
+});
+
+test('the split notice reads as a success, not an error (issue 19)', async ({ page }) => {
+  await openRoute(page, '#/decoder');
+  await page.getByRole('button', { name: 'Split MySQL007A' }).click();
+  const report = page.getByTestId('split-report');
+  await expect(report).toHaveClass(/moved/);
+  const colours = await report.evaluate((el) => {
+    const probe = document.createElement('span');
+    el.append(probe);
+    const resolve = (v) => { probe.style.color = `var(${v})`; return getComputedStyle(probe).color; };
+    const red = [resolve('--error'), resolve('--moved')];
+    probe.remove();
+    const texts = [...el.querySelectorAll('*')].map((e) => getComputedStyle(e).color);
+    return { red, border: getComputedStyle(el).borderTopColor, texts };
+  });
+  expect(colours.red).not.toContain(colours.border);
+  for (const colour of colours.texts) expect(colours.red).not.toContain(colour);
+});
+
+test('the code tab is kept in the link; a bad one is a note (issue 19)', async ({ page }) => {
+  await openRoute(page, '#/decoder');
+  await page.getByRole('button', { name: 'SQL (MySQL)' }).click();
+  await expect(page).toHaveURL(/code=sql/);
+  await page.reload();
+  await expect(page.locator('body[data-app-ready="true"]')).toHaveCount(1);
+  await expect(page.getByRole('button', { name: 'SQL (MySQL)' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.locator('pre.code')).toContainText('SELECT');
+  // An old link (no code) opens on Rust; a bad value says what is accepted and shows Rust.
+  await page.goto('about:blank');
+  await openRoute(page, '#/decoder?v=1&code=cobol');
+  await expect(page.locator('.note').first()).toContainText('rust, sql or js');
+  await expect(page.getByRole('button', { name: 'Rust', exact: true })).toHaveAttribute('aria-pressed', 'true');
 });
 
 test('an invalid ID shows the reason and keeps the last good ID', async ({ page }) => {

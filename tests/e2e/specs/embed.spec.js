@@ -1,8 +1,10 @@
-// Embedding and sharing: the example blog page with both embed forms, auto-height, the messages
-// an embed sends, the chrome-less route and its theme, "Copy link" from each view, and links
-// from a newer format. The shared fixture fails any test that logs a console error, breaks the
+// Embedding and sharing: the example blog post with its three widget embeds, auto-height of a
+// whole view, the messages an embed sends, the chrome-less route and its theme, "Copy link" and
+// the embed builder from each view, and links from a newer format. (widgets.spec.js embeds every
+// widget from another site.) The shared fixture fails any test that logs a console error, breaks the
 // CSP or requests another origin.
 import { test, expect, openRoute } from './fixtures.js';
+import { expectFitted, fit, openedFrame } from './frames.js';
 
 // Records, in the top page only, every message a frame posts to it.
 const recordMessages = (page) =>
@@ -12,24 +14,6 @@ const recordMessages = (page) =>
     window.addEventListener('message', (e) => window.__messages.push({ data: e.data, origin: e.origin }));
   });
 
-// The iframe's own content height against the height the host gave it, and whether anything
-// inside overflows (which would need a scrollbar).
-async function fit(iframe) {
-  const frame = await (await iframe.elementHandle()).contentFrame();
-  const inner = await frame.evaluate(() => {
-    const root = document.documentElement;
-    return {
-      content: Math.ceil(Math.max(root.getBoundingClientRect().height, document.body.scrollHeight)),
-      scrollHeight: root.scrollHeight,
-      clientHeight: root.clientHeight,
-      scrollWidth: root.scrollWidth,
-      clientWidth: root.clientWidth,
-    };
-  });
-  const outer = await iframe.evaluate((el) => el.getBoundingClientRect().height);
-  return { ...inner, outer };
-}
-
 // Loads a page afresh (not as a same-document hash change), then waits for the app.
 async function load(page, path) {
   await page.goto('about:blank');
@@ -37,60 +21,24 @@ async function load(page, path) {
 }
 
 
-async function openedFrame(iframe) {
-  await iframe.scrollIntoViewIfNeeded();
-  const frame = await (await iframe.elementHandle()).contentFrame();
-  await expect(frame.locator('body[data-app-ready="true"]')).toHaveCount(1);
-  return frame;
-}
-
-// The three checks hold at one moment. Checked one after another, they race the content: the
-// ring embed grows when its statistics arrive, and the iframe follows a frame later.
-async function expectFitted(iframe) {
-  let f;
-  await expect
-    .poll(async () => {
-      f = await fit(iframe);
-      return {
-        heightFollowsContent: Math.abs(f.outer - f.content) <= 1,
-        nothingCutOffAtTheBottom: f.scrollHeight <= f.clientHeight + 1,
-        nothingWiderThanTheFrame: f.scrollWidth <= f.clientWidth + 1,
-      };
-    }, { message: 'the iframe fits its content' })
-    .toEqual({ heightFollowsContent: true, nothingCutOffAtTheBottom: true, nothingWiderThanTheFrame: true });
-  return f;
-}
-
-test('the example page fits both embed forms to their content, and they post only their height', async ({ page }) => {
+test('the example post fits its three widget embeds to their content, and they post only their height', async ({ page }) => {
   await recordMessages(page);
   await page.goto('embed-example.html');
-  // The script turned the div into an iframe; the hand-written one is there as written.
+  // The script turned each div into an iframe of its widget.
   await expect(page.locator('div[data-shardlab]')).toHaveCount(0);
   const frames = page.locator('iframe');
-  await expect(frames).toHaveCount(2);
-  await expect(frames.nth(0)).toHaveAttribute('src', /\/ring\.html#\/embed\/ring\?v=1&scheme=mod/);
-  await expect(frames.nth(0)).toHaveAttribute('title', /Ring/);
-  await expect(frames.nth(1)).toHaveAttribute('title', /Decoder/);
-
-  for (const i of [0, 1]) {
+  await expect(frames).toHaveCount(3);
+  const widgets = [['ring', 'grow', 'Grow the ring'], ['decoder', 'paste', 'Paste an ID'], ['board', 'solve', 'Solve a design']];
+  for (const [i, [view, widget, title]] of widgets.entries()) {
     const iframe = frames.nth(i);
+    await expect(iframe).toHaveAttribute('src', new RegExp(`/${view}\\.html#/embed/${view}/${widget}$`));
+    await expect(iframe).toHaveAttribute('title', `shardlab: ${title} (interactive)`);
     const frame = await openedFrame(iframe);
     await expect(frame.locator('header')).toHaveCount(0);
     await expect(frame.locator('footer')).toHaveCount(0);
     const f = await expectFitted(iframe);
-    expect(f.outer).toBeGreaterThan(300);
+    expect(f.outer).toBeGreaterThan(120);
   }
-
-  // A change inside the ring embed changes its height, and the iframe follows.
-  const ring = frames.nth(0);
-  const ringFrame = await openedFrame(ring);
-  const before = (await fit(ring)).outer;
-  await ringFrame.locator('label[for="rv-scheme-directory"]').click();
-  await expect(ringFrame.locator('#rv-scheme-directory')).toBeChecked();
-  await expect.poll(async () => (await fit(ring)).outer).not.toBe(before);
-  await expectFitted(ring);
-  // The embed keeps its state under its own route.
-  await expect.poll(() => ringFrame.url()).toMatch(/#\/embed\/ring\?v=1&scheme=directory/);
 
   const messages = await page.evaluate(() => window.__messages);
   const origin = new URL(page.url()).origin;
@@ -101,6 +49,49 @@ test('the example page fits both embed forms to their content, and they post onl
     expect(m.data.type).toBe('shardlab:height');
     expect(Number.isInteger(m.data.height)).toBe(true);
   }
+});
+
+test('a whole view still embeds from data-shardlab="<view>", and its frame follows its height', async ({ page }) => {
+  await page.goto('embed-example.html');
+  await expect(page.locator('iframe')).toHaveCount(3);
+  // A second copy of the script mounts the new div; the page's first three frames stay as they are.
+  await page.evaluate(() => {
+    // The height the frame is mounted with, before it reports its own.
+    new MutationObserver((records) => {
+      for (const r of records) {
+        for (const node of r.addedNodes) {
+          if (node.tagName === 'IFRAME' && !window.__openedAt) window.__openedAt = node.getAttribute('height');
+        }
+      }
+    }).observe(document.querySelector('article'), { childList: true });
+    const div = document.createElement('div');
+    div.setAttribute('data-shardlab', 'ring');
+    div.setAttribute('data-state', 'v=1&scheme=mod');
+    div.setAttribute('data-height', '900');
+    document.querySelector('article').prepend(div);
+    const again = document.createElement('script');
+    again.src = 'embed.js?again';
+    again.setAttribute('data-shardlab-embed', '');
+    document.body.append(again);
+  });
+  const frames = page.locator('iframe');
+  await expect(frames).toHaveCount(4);
+  const ring = frames.first();
+  await expect(ring).toHaveAttribute('src', /\/ring\.html#\/embed\/ring\?v=1&scheme=mod$/);
+  await expect(ring).toHaveAttribute('title', /Ring/);
+  // It opens at the author's data-height, then takes its content's.
+  expect(await page.evaluate(() => window.__openedAt)).toBe('900');
+  const ringFrame = await openedFrame(ring);
+  await expectFitted(ring);
+
+  // A change inside the ring embed changes its height, and the iframe follows.
+  const before = (await fit(ring)).outer;
+  await ringFrame.locator('label[for="rv-scheme-directory"]').click();
+  await expect(ringFrame.locator('#rv-scheme-directory')).toBeChecked();
+  await expect.poll(async () => (await fit(ring)).outer).not.toBe(before);
+  await expectFitted(ring);
+  // The embed keeps its state under its own route.
+  await expect.poll(() => ringFrame.url()).toMatch(/#\/embed\/ring\?v=1&scheme=directory/);
 });
 
 test('the embed route shows the view alone, with a link to the full view in a new tab', async ({ page }) => {
@@ -185,17 +176,34 @@ for (const view of views) {
       await fresh.close();
     }
 
-    // "Embed" shows both forms for the same state.
+    // "Embed" opens the builder on the whole view in the same state (the full view is on
+    // screen); its snippet is one form, the script's by default, at the preview's height.
     await page.getByRole('button', { name: 'Embed' }).click();
     await expect(page.getByRole('button', { name: 'Embed' })).toHaveAttribute('aria-expanded', 'true');
-    await expect(page.locator('.share-status')).toHaveText(/Copied both embed forms/);
-    const script = await page.getByTestId('embed-script').inputValue();
-    expect(script).toContain(`data-shardlab="${view.name}"`);
+    await expect(page.locator('.share-status')).toHaveText('');
+    await expect(page.getByLabel('What to embed')).toHaveValue('');
+    await expect(page.getByTestId('embed-preview')).toHaveAttribute('src', new RegExp(`^${view.name}\\.html#/embed/${view.name}\\?v=1&`));
+    const snippet = page.getByTestId('embed-snippet');
+    await expect(snippet).toHaveValue(/ data-height="\d+"><\/div>/);
+    const script = await snippet.inputValue();
+    expect(script).toContain(`<div data-shardlab="${view.name}" data-state="v=1&amp;`);
     expect(script).toContain(`<script src="${baseURL}embed.js" async data-shardlab-embed></script>`);
-    const iframe = await page.getByTestId('embed-iframe').inputValue();
+
+    // The theme goes into the preview and the snippet; the iframe form carries it in its address.
+    await page.getByLabel('Theme').selectOption('dark');
+    await expect(page.getByTestId('embed-preview')).toHaveAttribute('src', /&theme=dark$/);
+    await expect(snippet).toHaveValue(/ data-theme="dark"/);
+    await page.getByLabel('Snippet form').selectOption({ label: 'A plain iframe' });
+    const iframe = await snippet.inputValue();
     expect(iframe).toContain(`${baseURL}${view.name}.html#/embed/${view.name}?v=1&amp;`);
+    expect(iframe).toMatch(/&amp;theme=dark" title="shardlab: \w+ \(interactive\)" width="100%" height="\d+" style="border:0"/);
+    await page.getByRole('button', { name: 'Copy snippet' }).click();
+    await expect(page.locator('.share-status')).toHaveText(/Copied the iframe snippet/);
+    // The preview's height follows the view as it settles (the Ring's plots fill in), so the
+    // copy is compared with the snippet shown when it was copied, not with the earlier read.
     const copied = await page.evaluate(() => navigator.clipboard.readText());
-    expect(copied).toBe(`${script}\n\n${iframe}`);
+    expect(copied).toBe(await snippet.inputValue());
+    expect(copied.replace(/height="\d+"/, '')).toBe(iframe.replace(/height="\d+"/, ''));
   });
 }
 
@@ -229,7 +237,7 @@ test('a truncated ring link keeps what it can and says what it dropped', async (
 test('the example page works under a subpath', async ({ page }) => {
   await page.goto('shardlab/embed-example.html');
   const ring = page.locator('iframe').first();
-  await expect(ring).toHaveAttribute('src', /^http:\/\/127\.0\.0\.1:\d+\/shardlab\/ring\.html#\/embed\/ring\?/);
+  await expect(ring).toHaveAttribute('src', /^http:\/\/127\.0\.0\.1:\d+\/shardlab\/ring\.html#\/embed\/ring\/grow$/);
   await openedFrame(ring);
   await expectFitted(ring);
 });

@@ -1,6 +1,9 @@
-// The Learn path: every chapter's tasks done through the live views (iframes of the view pages),
-// checked from the views' own state, and the progress kept over a reload. The shared fixture fails
-// any test that logs a console error or requests another origin, frames included.
+// The Learn path: every chapter's tasks done through its live widgets (iframes of the view pages
+// at their widget embed routes), checked from the views' own state, and the progress kept over a
+// reload; each task card within one viewport of its widget while the reader acts; predictions;
+// the explanation locked until the tasks are done; export and import of progress. The shared
+// fixture fails any test that logs a console error or requests another origin, frames included.
+import { writeFileSync } from 'node:fs';
 import { test, expect, openRoute } from './fixtures.js';
 
 const PIN = '241294492511762325';
@@ -28,6 +31,44 @@ async function read(page, id, text) {
   await page.locator(`#task-${id}`).getByRole('button', { name: 'Check' }).click();
 }
 
+/** Commits a guess for a prediction task. */
+async function predict(page, id, text) {
+  await page.locator(`#task-${id}-guess`).fill(text);
+  await page.locator(`#task-${id}`).getByRole('button', { name: 'Commit guess' }).click();
+}
+
+/** "What you just saw" is locked (the placeholder says what opens it), or open. */
+const afterLocked = (page) => expect(page.getByTestId('after-locked')).toBeVisible();
+const afterOpen = async (page) => {
+  await expect(page.getByTestId('after-locked')).toHaveCount(0);
+  await expect(page.locator('.chapter-after p').first()).toBeVisible();
+};
+
+/**
+ * While the reader acts in frame `n` (its top near the top of the viewport, and, for a frame
+ * taller than the viewport, its bottom near the bottom), the tasks beside it are wholly in the
+ * viewport and the frame is on screen too.
+ */
+async function tasksInViewWhileActing(page, n) {
+  const frame = page.locator('iframe.live-frame').nth(n);
+  // The nth frame of the page is the chapter's frame n (the lesson places them in order).
+  const tasks = page.locator(`.stage[data-frame="${n}"] .stage-tasks`);
+  const viewport = page.viewportSize();
+  const box = await frame.boundingBox();
+  const top = await page.evaluate(() => window.scrollY);
+  const positions = [top + box.y - 80];
+  if (box.height > viewport.height) positions.push(top + box.y + box.height - viewport.height + 80);
+  for (const y of positions) {
+    await page.evaluate((y) => window.scrollTo(0, y), y);
+    await page.waitForTimeout(100);
+    const f = await frame.boundingBox();
+    const t = await tasks.boundingBox();
+    const where = `frame ${n} at y=${y}: frame ${JSON.stringify(f)}, tasks ${JSON.stringify(t)}`;
+    expect(f.y < viewport.height && f.y + f.height > 0, where).toBe(true);
+    expect(t.y >= -1 && t.y + t.height <= viewport.height + 1, where).toBe(true);
+  }
+}
+
 /** Picks option `label` of a question and checks it. */
 async function choose(page, id, label) {
   await page.locator(`#task-${id}`).getByLabel(label).check();
@@ -43,9 +84,12 @@ async function finishedAndKept(page, ids) {
   await expect(learnLink(page)).toHaveText('Learn 1/11');
 }
 
-// Ring helpers, inside a frame.
+// Ring helpers, inside a frame. A widget shows only its own parts, so "settled" is read from
+// what every Ring widget has: the snapshot's count and no progress bar.
+const frameSnapshot = (view) => view.locator('[data-shardlab-snapshot]').first()
+  .evaluate((el) => JSON.parse(el.dataset.shardlabSnapshot));
 const ringSettled = async (view) => {
-  await expect(view.getByTestId('max-over-mean')).toBeVisible({ timeout: 20_000 });
+  await expect.poll(async () => (await frameSnapshot(view)).measured, { timeout: 20_000 }).toBe(true);
   await expect(view.locator('.rv-progress')).toHaveCount(0, { timeout: 20_000 });
 };
 const setRingNumber = async (view, label, value) => {
@@ -54,17 +98,11 @@ const setRingNumber = async (view, label, value) => {
   await input.press('Enter');
 };
 
-// Board helpers, inside a frame.
+// Board helpers, inside a frame: the snapshot says where its numbers come from.
 const boardSimulated = (view) =>
-  expect(view.getByTestId('caption-source')).toHaveText('simulation', { timeout: 30_000 });
-// The database is reached the keyboard way (focus, then Enter). In a two-view chapter the board's
-// frame is under 600 px wide, so its opening view zooms in until node text is legible and the
-// database box sits at the right edge, partly out of view: a reader pans or tabs to it, and a
-// click at the box's centre would land on the neighbouring frame.
+  expect.poll(async () => (await frameSnapshot(view)).source, { timeout: 30_000 }).toBe('simulation');
+// The shard-load widget has the database's shard key beside its plot.
 const setShardKey = async (view, key) => {
-  const database = view.locator('.board-svg [data-node="db"]');
-  await database.focus();
-  await database.press('Enter');
   await view.locator('select[data-setting="shard_key"]').selectOption(key);
 };
 
@@ -74,7 +112,10 @@ test('the chapter list links every chapter and the header counts none yet', asyn
   await expect(learnLink(page)).toHaveText('Learn 0/11');
   await page.locator('.learn .chapter-list a').first().click();
   await expect(page.locator('h1')).toHaveText('Shard later');
-  await expect(page.locator('iframe.live-frame')).toHaveAttribute('title', 'Board: one big box behind a cache');
+  // The board the task watches, then the capacity widget that checks the reader's answer.
+  await expect(page.locator('iframe.live-frame')).toHaveCount(2);
+  await expect(page.locator('iframe.live-frame').first()).toHaveAttribute('title', 'Board: one big box behind a cache');
+  await expect(page.locator('iframe.live-frame').nth(1)).toHaveAttribute('src', /#\/embed\/board\/capacity\?/);
   await expect(page.locator('.chapter-sources a').first()).toHaveAttribute('href', /^https:/);
   await page.getByRole('link', { name: /Next: Choosing a shard key/ }).click();
   await expect(page.locator('h1')).toHaveText('Choosing a shard key');
@@ -111,12 +152,12 @@ test('1 shard later: one big box falls under Apdex 0.85 just past its knee', asy
   // Slam the slider to the top: far past the knee, so it does not count.
   const slider = view.locator('#board-users');
   await slider.fill('1000');
-  await expect(view.getByTestId('board-caption')).toHaveText(/^At 1\.00M users/);
+  await expect(view.getByTestId('board-caption')).toHaveText(/^At 1,000,000 users/);
   await page.waitForTimeout(1_500);
   await notDone(page, 'knee');
   // About 5,000 users: the simulation puts the box under 0.85.
   await slider.fill('540');
-  await expect(view.getByTestId('board-caption')).toHaveText(/^At 5\.01k users/);
+  await expect(view.getByTestId('board-caption')).toHaveText(/^At 5,012 users/);
   await done(page, 'knee', 60_000);
   await expect(page.getByTestId('task-announcement')).toContainText('Chapter finished');
   await finishedAndKept(page, ['knee']);
@@ -148,40 +189,68 @@ test('3 range, hash and directory: time-ordered keys heat the last range shard',
   await setShardKey(view, 'range_time');
   await boardSimulated(view);
   await done(page, 'last-range-hot', 30_000);
-  await choose(page, 'directory-cost', 'An extra hop on every read, and a table that must never go down');
+  await choose(page, 'directory-cost', 'An extra hop per read, to a table that must stay up');
   await done(page, 'directory-cost');
   await finishedAndKept(page, ['last-range-hot', 'directory-cost']);
 });
 
-test('4 hash mod N: the reader types the moved share the counter shows', async ({ page }) => {
+test('4 hash mod N: a committed guess, then the moved share the counter shows', async ({ page }) => {
   test.setTimeout(90_000);
   await openRoute(page, '#/learn/mod-n');
   const view = await liveView(page);
   await ringSettled(view);
-  await view.getByTestId('add-server').click();
-  await ringSettled(view);
-  const shown = await view.getByTestId('moved-percent').textContent();
+  await afterLocked(page);
+  // Predict, then observe: a guess out of range is refused, a good one is kept over a reload.
+  await predict(page, 'predict-moved', '120');
+  await expect(page.locator('#task-predict-moved-guess-error')).toContainText('between 0 and 100');
+  await predict(page, 'predict-moved', '25');
+  await expect(page.locator('#task-predict-moved [data-testid=predict-guess]')).toContainText('25.0 %');
+  await notDone(page, 'predict-moved');
+  await page.reload();
+  const again = await liveView(page);
+  await ringSettled(again);
+  await expect(page.locator('#task-predict-moved [data-testid=predict-guess]')).toContainText('25.0 %');
+  await again.getByTestId('add-server').click();
+  await ringSettled(again);
+  await done(page, 'predict-moved');
+  const result = page.locator('#task-predict-moved [data-testid=predict-result]');
+  await expect(result.getByTestId('predict-guess')).toHaveText('You guessed 25.0 %.');
+  await expect(result.getByTestId('predict-measured')).toHaveText(/^The widget measured (79|80)\.\d %\.$/);
+  await expect(result.getByTestId('predict-spread')).toHaveText(/^Over 8 seeds, hash mod N moves (79|80)\.\d % to (80|81)\.\d %/);
+  await expect(result).toContainText('points too low');
+  const shown = await again.getByTestId('moved-percent').textContent();
   expect(Number(shown)).toBeGreaterThan(75);
   await read(page, 'read-moved', '20');
   await expect(page.locator('#task-read-moved .field-error')).toContainText('is not what the counter says');
   await notDone(page, 'read-moved');
   await read(page, 'read-moved', `${shown} %`);
   await done(page, 'read-moved');
-  await choose(page, 'why-eighty', 'A key stays only where h mod 4 equals h mod 5');
+  await afterLocked(page);
+  await choose(page, 'why-eighty', 'A key stays put only where h mod 4 equals h mod 5');
   await done(page, 'why-eighty');
-  await finishedAndKept(page, ['read-moved', 'why-eighty']);
+  await afterOpen(page);
+  await finishedAndKept(page, ['predict-moved', 'read-moved', 'why-eighty']);
 });
 
-test('5 the ring: a fifth server moves about a fifth of the keys', async ({ page }) => {
+test('5 the ring: a guess, then a fifth server moves about a fifth of the keys', async ({ page }) => {
   test.setTimeout(90_000);
   await openRoute(page, '#/learn/ring');
-  const view = await liveView(page);
+  await expect(page.locator('iframe.live-frame')).toHaveCount(2);
+  await expect(page.locator('iframe.live-frame').nth(0)).toHaveAttribute('src', /#\/embed\/ring\/lookup\?/);
+  const view = await liveView(page, 1);
   await ringSettled(view);
   await notDone(page, 'grow');
+  await predict(page, 'predict-ring', '20');
   await view.getByTestId('add-server').click();
   await ringSettled(view);
   await done(page, 'grow');
-  await finishedAndKept(page, ['grow']);
+  await done(page, 'predict-ring');
+  const result = page.locator('#task-predict-ring [data-testid=predict-result]');
+  await expect(result.getByTestId('predict-guess')).toHaveText('You guessed 20.0 %.');
+  await expect(result.getByTestId('predict-measured')).toHaveText(/^The widget measured \d+\.\d %\.$/);
+  await expect(result.getByTestId('predict-spread')).toContainText('Over 8 seeds, a ring at these vnodes moves');
+  await afterOpen(page);
+  await finishedAndKept(page, ['predict-ring', 'grow']);
 });
 
 test('6 virtual nodes: more vnodes bring max/mean under 1.10', async ({ page }) => {
@@ -203,7 +272,7 @@ test('7 replication: R = 3 survives a killed server', async ({ page }) => {
   await openRoute(page, '#/learn/replication');
   const view = await liveView(page);
   await ringSettled(view);
-  await view.getByLabel('Kill server S1').click();
+  await view.getByRole('button', { name: /^Kill S\d+, the key's first owner$/ }).click();
   await page.waitForTimeout(1_000);
   // One replica is not the task.
   await notDone(page, 'three-owners');
@@ -222,8 +291,11 @@ test('8 shard in the ID: decode the Pin, then compose shard 5000 type 2', async 
   await page.waitForTimeout(600);
   await read(page, 'decode-pin', '3429');
   await done(page, 'decode-pin');
-  await view.locator('.field-editor[data-field="shard"] input').fill('5000');
-  await view.locator('.field-editor[data-field="type"] input').fill('2');
+  const compose = await liveView(page, 1);
+  await compose.locator('.field-editor[data-field="shard"] input').fill('5000');
+  await compose.locator('.field-editor[data-field="type"] input').fill('2');
+  // The "No host" the task calls expected is there to see, in the widget.
+  await expect(compose.getByTestId('loc-error')).toContainText('No host');
   await done(page, 'compose');
   await finishedAndKept(page, ['decode-pin', 'compose']);
 });
@@ -231,13 +303,17 @@ test('8 shard in the ID: decode the Pin, then compose shard 5000 type 2', async 
 test('9 grow by whole shards: split the host, the ID stays', async ({ page }) => {
   await openRoute(page, '#/learn/grow-by-shards');
   const view = await liveView(page);
+  await afterLocked(page);
+  await expect(page.locator('.chapter-after')).not.toContainText('MySQL009A');
   await view.getByRole('button', { name: 'Split MySQL007A' }).click();
-  await expect(view.getByTestId('loc-master')).toHaveText('MySQL009A');
   await done(page, 'split');
+  await afterLocked(page);
   await read(page, 'new-master', 'MySQL007A');
   await notDone(page, 'new-master');
   await read(page, 'new-master', 'MySQL009A');
   await done(page, 'new-master');
+  await afterOpen(page);
+  await expect(page.locator('.chapter-after')).toContainText('MySQL009A');
   await finishedAndKept(page, ['split', 'new-master']);
 });
 
@@ -250,7 +326,7 @@ test('10 the Pinterest board: a dead master with no failover, explained', async 
   await expect(view.locator('.fault-list li')).toHaveCount(1);
   await boardSimulated(view);
   await done(page, 'kill-master', 30_000);
-  await choose(page, 'explain', "The dead master's shards have no one serving them until someone fails over");
+  await choose(page, 'explain', "No one serves the dead master's shards until someone fails over");
   await done(page, 'explain');
   await finishedAndKept(page, ['kill-master', 'explain']);
 });
@@ -260,18 +336,15 @@ test('11 trade-offs: split the Pin\'s host beside a growing ring, then the quiz'
   await openRoute(page, '#/learn/trade-offs');
   const frames = page.locator('iframe.live-frame');
   await expect(frames).toHaveCount(2);
-  await expect(frames.nth(0)).toHaveAttribute('src', /#\/embed\/decoder\?.*layout=pinterest/);
-  await expect(frames.nth(1)).toHaveAttribute('src', /#\/embed\/ring\?.*scheme=ring/);
-  // The ID side: split the host, and the ID on screen stays the same.
+  await expect(frames.nth(0)).toHaveAttribute('src', /#\/embed\/decoder\/config\?.*layout=pinterest/);
+  await expect(frames.nth(1)).toHaveAttribute('src', /#\/embed\/ring\/grow\?.*scheme=ring/);
+  // The ID side: split the host (the task checks that the ID on screen stays the same).
   const decoder = await liveView(page, 0);
-  await expect(decoder.getByTestId('id-decimal')).toHaveText(PIN);
   await notDone(page, 'split-id');
   await decoder.getByRole('button', { name: 'Split MySQL007A' }).click();
-  await expect(decoder.getByTestId('loc-master')).toHaveText('MySQL009A');
-  await expect(decoder.getByTestId('id-decimal')).toHaveText(PIN);
   await done(page, 'split-id');
   // The hash side: the right answer counts only once the ring has grown and counted.
-  const correct = 'The split moved whole shards and changed no ID; the ring moved about 1/(N+1) of its keys, each one recomputed by the hash';
+  const correct = 'The split moved whole shards; the ring rehashed keys one by one';
   const ring = await liveView(page, 1);
   await ringSettled(ring);
   await choose(page, 'what-moved', correct);
@@ -279,13 +352,13 @@ test('11 trade-offs: split the Pin\'s host beside a growing ring, then the quiz'
   await notDone(page, 'what-moved');
   await ring.getByTestId('add-server').click();
   await ringSettled(ring);
-  await choose(page, 'what-moved', 'Both moved about a fifth of their data, one object at a time');
+  await choose(page, 'what-moved', 'Both sides moved about a fifth of their data, one object at a time');
   await notDone(page, 'what-moved');
   await choose(page, 'what-moved', correct);
   await done(page, 'what-moved');
-  await choose(page, 'hot-pin', 'Move that Pin to a quieter shard');
+  await choose(page, 'hot-pin', 'Move that one Pin to a quieter shard and update its references');
   await notDone(page, 'hot-pin');
-  await choose(page, 'hot-pin', 'Relieve its whole shard: split the range or give the host more hardware, and cache the Pin');
+  await choose(page, 'hot-pin', 'Relieve its whole shard: split the range, and cache the Pin');
   await done(page, 'hot-pin');
   await finishedAndKept(page, ['split-id', 'what-moved', 'hot-pin']);
 });
@@ -314,7 +387,7 @@ test('the home page says where you were, and a confirmed reset forgets it', asyn
 
 test('under the /shardlab/ subpath the live view loads from that subpath and ticks its task', async ({ page }) => {
   await openRoute(page, '#/learn/grow-by-shards', '/shardlab/');
-  await expect(page.locator('iframe.live-frame')).toHaveAttribute('src', /^decoder\.html#\/embed\/decoder\?/);
+  await expect(page.locator('iframe.live-frame')).toHaveAttribute('src', /^decoder\.html#\/embed\/decoder\/config\?/);
   const view = await liveView(page);
   await view.getByRole('button', { name: 'Split MySQL007A' }).click();
   await done(page, 'split');
@@ -324,8 +397,8 @@ test('under the /shardlab/ subpath the live view loads from that subpath and tic
 
 test('a live view takes the height its own frame asks for, and only its own', async ({ page }) => {
   await openRoute(page, '#/learn/ring');
-  const view = await liveView(page);
-  const frame = page.locator('iframe.live-frame');
+  const view = await liveView(page, 1);
+  const frame = page.locator('iframe.live-frame').nth(1);
   // A message from the page itself (not the frame) is ignored.
   await page.evaluate(() => window.postMessage({ type: 'shardlab:height', height: 333 }, '*'));
   await page.waitForTimeout(300);
@@ -337,6 +410,115 @@ test('a live view takes the height its own frame asks for, and only its own', as
     return Math.abs(box.height - content);
   }, { timeout: 15_000 }).toBeLessThanOrEqual(2);
   await expect(frame).toHaveAttribute('style', /^height: \d+px$/);
+});
+
+test('each chapter\'s tasks stay within one viewport of their widget, on a desktop and a phone', async ({ page }) => {
+  test.setTimeout(240_000);
+  const slugs = ['shard-later', 'shard-key', 'range-hash-directory', 'mod-n', 'ring', 'virtual-nodes',
+    'replication', 'shard-in-the-id', 'grow-by-shards', 'pinterest-board', 'trade-offs'];
+  for (const size of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+    await page.setViewportSize(size);
+    for (const slug of slugs) {
+      await openRoute(page, `#/learn/${slug}`);
+      const frames = page.locator('iframe.live-frame');
+      const count = await frames.count();
+      for (let n = 0; n < count; n += 1) {
+        const stage = page.locator('.stage').nth(n);
+        if (!(await stage.evaluate((el) => el.classList.contains('with-tasks')))) continue;
+        await liveView(page, n);
+        await tasksInViewWhileActing(page, n);
+      }
+    }
+  }
+});
+
+test('on a phone the tasks fold to one line over the widget, and unfold', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openRoute(page, '#/learn/virtual-nodes');
+  await liveView(page);
+  const tasks = page.locator('.stage-tasks');
+  const fold = tasks.getByRole('button', { name: 'Hide tasks' });
+  await expect(fold).toHaveAttribute('aria-expanded', 'true');
+  const open = (await tasks.boundingBox()).height;
+  await fold.click();
+  await expect(page.locator('#task-balance')).toBeHidden();
+  const folded = (await tasks.boundingBox()).height;
+  expect(folded).toBeLessThan(open);
+  expect(folded).toBeLessThanOrEqual(60);
+  await tasks.getByRole('button', { name: 'Show tasks' }).click();
+  await expect(page.locator('#task-balance')).toBeVisible();
+});
+
+test('quiz options keep their order over a reload, and the order is the reader\'s', async ({ page }) => {
+  // Fourteen loads of a chapter that frames two views.
+  test.setTimeout(120_000);
+  await openRoute(page, '#/learn/trade-offs');
+  const order = () => page.locator('#task-hot-pin .choice-option').allTextContents();
+  const first = await order();
+  expect(first).toHaveLength(3);
+  await page.reload();
+  await expect(page.locator('body[data-app-ready="true"]')).toHaveCount(1);
+  expect(await order()).toEqual(first);
+  // Another reader (another seed) sees the same three options, in an order of their own.
+  const orders = new Set();
+  for (let seed = 1; seed <= 12; seed += 1) {
+    await page.evaluate((seed) => localStorage.setItem('shardlab.learn.v1', JSON.stringify({ seed })), seed);
+    await page.reload();
+    await expect(page.locator('body[data-app-ready="true"]')).toHaveCount(1);
+    const seen = await order();
+    expect([...seen].sort()).toEqual([...first].sort());
+    orders.add(seen.join('|'));
+  }
+  expect(orders.size).toBeGreaterThan(1);
+});
+
+test('with storage blocked, a chapter still works and its quiz keeps one order', async ({ page }) => {
+  await page.addInitScript(() => {
+    Object.defineProperty(window, 'localStorage', { get() { throw new DOMException('blocked', 'SecurityError'); } });
+  });
+  await openRoute(page, '#/learn/trade-offs');
+  await expect(page.locator('#task-hot-pin .choice-option')).toHaveCount(3);
+  await choose(page, 'hot-pin', 'Relieve its whole shard: split the range, and cache the Pin');
+  await done(page, 'hot-pin');
+});
+
+test('progress exports to a file and imports back; a bad file changes nothing', async ({ page }, info) => {
+  test.setTimeout(60_000);
+  await openRoute(page, '#/learn/grow-by-shards');
+  const view = await liveView(page);
+  await view.getByRole('button', { name: 'Split MySQL007A' }).click();
+  await done(page, 'split');
+  await openRoute(page, '#/learn');
+  const row = page.locator('.learn .chapter-list li').nth(8);
+  await expect(row).toContainText('1 of 2 tasks');
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export progress' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('shardlab-learn-progress.json');
+  const file = info.outputPath('progress.json');
+  await download.saveAs(file);
+  // Forget everything, then bring it back from the file.
+  await page.getByRole('button', { name: 'Reset progress…' }).click();
+  await page.getByRole('button', { name: 'Yes, reset my progress' }).click();
+  await expect(row).toContainText('0 of 2 tasks');
+  await page.locator('#progress-import').setInputFiles(file);
+  await expect(page.locator('#progress-import-note')).toContainText('Imported "progress.json"');
+  await expect(row).toContainText('1 of 2 tasks');
+  // A file that is not progress is refused, and the progress stays.
+  const bad = info.outputPath('not-progress.json');
+  writeFileSync(bad, '{"format":"shardlab-design","version":1}');
+  await page.locator('#progress-import').setInputFiles(bad);
+  await expect(page.locator('#progress-import-note')).toContainText('is JSON but not shardlab Learn progress');
+  await expect(page.locator('#progress-import-note')).toHaveClass(/field-error/);
+  await expect(row).toContainText('1 of 2 tasks');
+  writeFileSync(bad, 'nonsense');
+  await page.locator('#progress-import').setInputFiles(bad);
+  await expect(page.locator('#progress-import-note')).toContainText('it is not JSON');
+  await expect(row).toContainText('1 of 2 tasks');
+  // Continue goes to the first chapter not finished, not the one opened last.
+  await expect(page.locator('.learn-summary a.continue')).toHaveText('Continue with chapter 1');
+  await page.locator('.learn-summary a.continue').click();
+  await expect(page.locator('h1')).toHaveText('Shard later');
 });
 
 test('screenshots of two chapters at desktop and phone widths', async ({ page }) => {
@@ -351,4 +533,14 @@ test('screenshots of two chapters at desktop and phone widths', async ({ page })
       await page.screenshot({ path: `test-results/artifacts/learn-${slug}-${name}.png`, fullPage: true });
     }
   }
+});
+
+// Issue 19, §3: a chapter with one task reads "0 of 1 task", and chapter 8's task says that the
+// "No host" for shard 5000 is expected.
+test('counts read as English, and an expected error is announced in the task', async ({ page }) => {
+  await openRoute(page, '#/learn');
+  await expect(page.locator('.learn .chapter-list li').first()).toContainText(/0 of 1 task$/);
+  await expect(page.locator('.learn .chapter-list li').first()).not.toContainText('1 tasks');
+  await openRoute(page, '#/learn/shard-in-the-id');
+  await expect(page.locator('.learn-chapter')).toContainText('“No host” for shard 5000: that is expected');
 });

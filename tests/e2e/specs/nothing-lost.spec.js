@@ -54,12 +54,12 @@ test.describe('with storage blocked', () => {
     await expect(page.getByTestId('save-failed')).toHaveCount(0);
   });
 
-  test('the embed example frames both views, and an embed shows no storage note', async ({ page }) => {
+  test('the embed example frames its three widgets, and an embed shows no storage note', async ({ page }) => {
     await blockStorage(page.context());
     await page.goto('embed-example.html');
     const frames = page.locator('iframe');
-    await expect(frames).toHaveCount(2);
-    for (let i = 0; i < 2; i++) {
+    await expect(frames).toHaveCount(3);
+    for (let i = 0; i < 3; i++) {
       await frames.nth(i).scrollIntoViewIfNeeded();
       const frame = await (await frames.nth(i).elementHandle()).contentFrame();
       await expect(frame.locator('body[data-app-ready="true"]')).toHaveCount(1);
@@ -277,7 +277,7 @@ test.describe('Learn progress', () => {
     await page.evaluate(([key, value]) => localStorage.setItem(key, value), [KEY, JSON.stringify(stored)]);
     await openRoute(page, '#/learn', 'index.html');
     const first = page.locator('.chapter-list li').first();
-    await expect(first.locator('.chapter-progress')).toHaveText(/^1 of \d tasks$/);
+    await expect(first.locator('.chapter-progress')).toHaveText(/^1 of \d tasks?$/);
     // The readable parts survive the next save.
     await openRoute(page, '#/learn/shard-later', 'index.html');
     const after = await page.evaluate((key) => JSON.parse(localStorage.getItem(key)), KEY);
@@ -349,12 +349,14 @@ test('embed.js added inside a shadow root never frames another script\'s site', 
 // 640,000 points) drew 631,837 SVG elements and held the main thread for 45-84 s. Each task is
 // judged by its main-thread CPU time from a Chromium trace (as the Board's run is, board.spec.js):
 // on this shared machine a task's wall time also counts the time the OS keeps the page off the CPU.
+// (Loosened to 300 for one stop after the widget work; the cause was the picture sorting the
+// ring's 640,000 spans on every change, `drawn_bands`, now skipped: back to 200.)
 const RING_TASK_CPU_BOUND_MS = 200;
 const RING_READY_MS = 2_000;
 
 // With 1,000 vnodes the link asks for 6.4 M points, over the limit: the page says so and falls back
 // to 100 vnodes, which is the largest ring again.
-for (const vnodes of [100, 1000]) test(`the largest ring the limits accept (a link with ${vnodes} vnodes) is interactive within 2 s, with no task over 200 ms`, async ({ page, browser }) => {
+for (const vnodes of [100, 1000]) test(`the largest ring the limits accept (a link with ${vnodes} vnodes) is interactive within 2 s, with no task over ${RING_TASK_CPU_BOUND_MS} ms`, async ({ page, browser }) => {
   const ids = Array.from({ length: 64 }, (_, i) => i).join('.');
   const weights = Array.from({ length: 64 }, () => 100).join('.');
   await browser.startTracing(page, { categories: ['toplevel'] });

@@ -31,7 +31,29 @@ test('a fifth server moves about 80 % under mod and about 20 % on the ring', asy
   const ringMoved = await percent(page);
   expect(ringMoved).toBeGreaterThan(12);
   expect(ringMoved).toBeLessThan(28);
-  await expect(page.getByTestId('moved-counter')).toContainText('ideal 20.0 %');
+  await expect(page.getByTestId('moved-counter')).toContainText(/minimum possible \d+\.\d %/);
+});
+
+// Issue 19, §2: a kill's minimum is the killed server's own measured share, not 1/N; a weight
+// change keeps the count, and max/fair share counts a heavier server's larger share as fair.
+test('the minimum possible is the killed server\'s share, and load is over the fair share', async ({ page }) => {
+  await openRoute(page, '#/ring?v=1&vnodes=10');
+  await settled(page);
+  const held = Number((await page.locator('.rv-load tr[data-server="1"] td.num').first().textContent()).replace(/,/g, ''));
+  await page.getByRole('button', { name: 'Kill server S1', exact: true }).click();
+  await settled(page);
+  const minimum = Number(await page.getByTestId('minimum-percent').getAttribute('title'));
+  expect(minimum).toBeCloseTo(held / 100_000, 3);
+  expect(Math.abs(minimum - 0.25)).toBeGreaterThan(0.001);
+  await openRoute(page, '#/ring?v=1&vnodes=200');
+  await settled(page);
+  const weight = page.locator('#rv-weight-0');
+  await weight.fill('2');
+  await weight.press('Enter');
+  await settled(page);
+  await expect(page.getByTestId('moved-counter')).toContainText("set S0's weight to 2:");
+  await expect(page.locator('.rv-balance')).toContainText('max over fair share (by weight)');
+  expect(Number(await page.getByTestId('max-over-mean').getAttribute('title'))).toBeLessThan(1.25);
 });
 
 test('more vnodes, evener load', async ({ page }) => {
@@ -91,6 +113,40 @@ test('R = 3 gives three distinct owners for a key', async ({ page }) => {
   await expect(page.locator('.rv-step.current')).toContainText('replica 3');
 });
 
+// Issue 19, §3: keyboard focus. Stepping to the last lookup step keeps focus on the step
+// button (a disabled one would drop it to the body), and a keyboard Kill moves focus off the Kill
+// buttons, so a second key press does not kill a second server.
+test('keyboard focus stays on a control after the last step and after a kill', async ({ page }) => {
+  await openRoute(page, '#/ring');
+  const next = page.getByRole('button', { name: 'Next step' });
+  await next.focus();
+  for (let i = 0; i < 40 && !(await next.isDisabled()); i += 1) await page.keyboard.press('Enter');
+  await expect(next).toBeDisabled();
+  const onNext = await next.evaluate((el) => document.activeElement === el);
+  expect(onNext).toBe(true);
+  // A key press on the spent button does nothing (the last step stays).
+  const current = await page.locator('.rv-step.current').textContent();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('.rv-step.current')).toHaveText(current);
+
+  await settled(page);
+  await page.getByRole('button', { name: 'Kill server S1', exact: true }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('.rv-server')).toHaveCount(3);
+  const focused = await page.evaluate(() => ({
+    tag: document.activeElement.tagName,
+    kill: document.activeElement.classList.contains('rv-kill'),
+  }));
+  expect(focused.kill).toBe(false);
+  expect(focused.tag).not.toBe('BODY');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Space');
+  await expect(page.locator('.rv-server')).toHaveCount(3);
+  await settled(page);
+  await expect(page.getByTestId('moved-counter')).toHaveAttribute('aria-live', 'polite');
+  await expect(page.getByTestId('moved-counter')).toContainText('killed S1');
+});
+
 test('a reload restores the same state', async ({ page }) => {
   await openRoute(page, '#/ring');
   await scheme(page, 'jump').click();
@@ -112,6 +168,23 @@ test('a reload restores the same state', async ({ page }) => {
   await expect(page.getByTestId('moved-counter')).toHaveText(counter);
   await expect(page.locator('.rv-load')).toHaveText(load);
   await expect(page.locator('#rv-key')).toHaveValue('order:77');
+});
+
+// Issue 19, §3: the lookup step is part of the link; a bad one is a note, never a crash.
+test('the lookup step survives a reload, and a bad step in a link is a note', async ({ page }) => {
+  await openRoute(page, '#/ring');
+  await page.locator('#rv-key').fill('cart:2026');
+  const next = page.getByRole('button', { name: 'Next step' });
+  await next.click();
+  await next.click();
+  const current = await page.locator('.rv-step.current').textContent();
+  await expect(page).toHaveURL(/[?&]step=3(&|$)/);
+  await page.reload();
+  await expect(page.locator('body[data-app-ready="true"]')).toHaveCount(1);
+  await expect(page.locator('.rv-step.current')).toHaveText(current);
+  await openRoute(page, '#/ring?v=1&key=cart%3A2026&step=banana');
+  await expect(page.locator('.ring-view .note')).toContainText('lookup step');
+  await expect(page.locator('.rv-step').first()).toHaveClass(/current/);
 });
 
 // The keys are painted on a canvas under the SVG; it states what it drew in data attributes.
@@ -236,6 +309,10 @@ test('three plots with tables, PNG and SVG downloads', async ({ page }) => {
   const svgText = readFileSync('test-results/exported-moved.svg', 'utf8');
   expect(svgText).toMatch(/^<svg[^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
   expect(svgText).toContain('<polyline');
+  // Issue 19, §3: an export says what it shows and where it came from.
+  const movedTitle = (await page.getByTestId('plot-moved').locator('h3').textContent()).trim();
+  expect(svgText).toContain(movedTitle);
+  expect(svgText).toContain('Source: shardlab');
   const png = page.waitForEvent('download');
   await page.getByTestId('plot-vnodes').getByRole('button', { name: 'Download PNG' }).click();
   expect((await png).suggestedFilename()).toBe('shardlab-vnodes.png');
@@ -246,6 +323,9 @@ test('three plots with tables, PNG and SVG downloads', async ({ page }) => {
   // The PNG is drawn at twice the on-screen size (or the screen's pixel ratio, if higher).
   const shownWidth = await page.getByTestId('plot-vnodes').locator('canvas').evaluate((c) => c.clientWidth);
   expect(pngBytes.readUInt32BE(16)).toBeGreaterThanOrEqual(2 * shownWidth);
+  // Taller than the plot on screen: a title above it and a source line under it.
+  const shownHeight = await page.getByTestId('plot-vnodes').locator('canvas').evaluate((c) => c.clientHeight);
+  expect(pngBytes.readUInt32BE(20)).toBeGreaterThanOrEqual(2 * (shownHeight + 40));
   const csv = page.waitForEvent('download');
   await page.getByTestId('plot-moved').getByRole('button', { name: 'Download CSV' }).click();
   expect((await csv).suggestedFilename()).toBe('shardlab-moved.csv');
@@ -260,4 +340,31 @@ test('three plots with tables, PNG and SVG downloads', async ({ page }) => {
       await page.getByTestId(`plot-${id}`).locator('canvas').screenshot({ path: `test-results/ring-plot-${id}-${colorScheme}.png` });
     }
   }
+});
+
+// Issue 19, §3: on a phone the movement plot's table (a column per scheme) scrolls inside its card
+// instead of running past it and cutting the last column ("id") off.
+test('on a phone the plot tables scroll inside their cards', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openRoute(page, '#/ring');
+  const plot = page.getByTestId('plot-moved');
+  await expect(plot.locator('table tbody tr').first()).toBeAttached({ timeout: 30_000 });
+  // The table is filled as the run measures; its columns settle when the progress line goes.
+  await expect(plot.locator('.rv-progress')).toHaveCount(0, { timeout: 60_000 });
+  await plot.locator('summary').click();
+  const last = plot.locator('thead th').last();
+  await expect(last).toHaveText(/^id/);
+  // Scrolled to its end, the table shows its last column inside the card.
+  const scroller = plot.locator('.rv-plot-scroll');
+  await scroller.evaluate((el) => el.scrollTo({ left: el.scrollWidth, behavior: 'instant' }));
+  const box = await plot.boundingBox();
+  const view = await scroller.boundingBox();
+  const head = await last.boundingBox();
+  expect(view.x + view.width).toBeLessThanOrEqual(box.x + box.width + 1);
+  expect(head.x).toBeGreaterThanOrEqual(view.x - 1);
+  // The id column starts inside the scrolled view (before the fix it lay wholly past the card).
+  expect(head.x).toBeLessThan(view.x + view.width);
+  // ...and ends inside it: the whole column can be read.
+  expect(head.x + head.width).toBeLessThanOrEqual(view.x + view.width + 1);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });

@@ -1,7 +1,7 @@
 // The app shell: every route, keyboard navigation, the theme toggle, subpath hosting and layout at
 // phone and desktop widths. The shared fixture fails any test that logs a console error or makes a
 // request to another origin.
-import { test, expect, openRoute, allowConsoleErrors } from './fixtures.js';
+import { test, expect, openRoute, allowConsoleErrors, allowPageErrors } from './fixtures.js';
 
 const routes = [
   ['#/', 'Where does a row live?'],
@@ -68,28 +68,42 @@ test('the skip link moves focus to the content', async ({ page }) => {
 });
 
 for (const scheme of ['light', 'dark']) {
+  // Issue 19, §3: the toggle names the action in both themes, with the icon of the theme it goes to.
   test(`the theme toggle survives a reload (system ${scheme})`, async ({ page }) => {
     await page.emulateMedia({ colorScheme: scheme });
     await openRoute(page, '#/');
-    const toggle = page.getByRole('button', { name: /dark theme/i });
     const startsDark = scheme === 'dark';
-    await expect(toggle).toHaveAttribute('aria-pressed', String(startsDark));
+    const wanted = startsDark ? 'light' : 'dark';
+    const toggle = page.locator('.theme-toggle');
+    await expect(toggle).toHaveAccessibleName(`Switch to ${wanted} theme`);
+    await expect(toggle.locator('[aria-hidden="true"]')).toHaveText(startsDark ? '☀' : '☾');
     const bgBefore = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
 
     await toggle.click();
-    const wanted = startsDark ? 'light' : 'dark';
     await expect(page.locator('html')).toHaveAttribute('data-theme', wanted);
-    await expect(toggle).toHaveAttribute('aria-pressed', String(!startsDark));
+    await expect(toggle).toHaveAccessibleName(`Switch to ${scheme} theme`);
+    await expect(toggle.locator('[aria-hidden="true"]')).toHaveText(startsDark ? '☾' : '☀');
+    await expect(toggle).toBeFocused();
     const bgAfter = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     expect(bgAfter).not.toBe(bgBefore);
 
     await page.reload();
     await expect(page.locator('body[data-app-ready="true"]')).toHaveCount(1);
     await expect(page.locator('html')).toHaveAttribute('data-theme', wanted);
-    await expect(page.getByRole('button', { name: /dark theme/i })).toHaveAttribute('aria-pressed', String(!startsDark));
+    await expect(page.locator('.theme-toggle')).toHaveAccessibleName(`Switch to ${scheme} theme`);
     expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(bgAfter);
   });
 }
+
+// Issue 19, §3: the home page's first call to action is the Learn path.
+test('the home page starts new readers on the Learn path', async ({ page }) => {
+  await openRoute(page, '#/');
+  const first = page.locator('main a, main button').first();
+  await expect(first).toHaveText(/start here/i);
+  await first.click();
+  await expect(page).toHaveURL(/#\/learn$/);
+  await expect(page.locator('.learn .chapter-list li').first()).toBeVisible();
+});
 
 test('a build for /shardlab/ works under that subpath', async ({ page }) => {
   const requested = [];
@@ -145,4 +159,58 @@ test('the release build carries a strict Content-Security-Policy', async ({ page
   });
   expect(ran.injected).toBe(false);
   expect(ran.seen).toBeGreaterThan(0);
+});
+
+// Issue 20 §3: the first paint does not wait for the wasm. index.html carries a static skeleton
+// of the shell (the header's frame and "Loading shardlab…"), which the app removes as it mounts;
+// an embed's skeleton has no header; a module that cannot load says so in place of the promise.
+test.describe('the skeleton before the wasm', () => {
+  // Holds every wasm request until `release` is called.
+  async function holdWasm(page) {
+    let release;
+    const released = new Promise((resolve) => { release = resolve; });
+    await page.route('**/*.wasm', async (route) => {
+      await released;
+      await route.continue();
+    });
+    return () => release();
+  }
+
+  for (const width of [1280, 390]) test(`a page paints the shell at once and the app replaces it (${width} px)`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 800 });
+    const release = await holdWasm(page);
+    await page.goto('board.html#/board');
+    await expect(page.locator('#boot .site-header .brand')).toHaveText('▚shardlab');
+    await expect(page.locator('#boot-note')).toHaveText('Loading shardlab…');
+    await expect(page.locator('body[data-app-ready]')).toHaveCount(0);
+    const paint = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null);
+    expect(paint, 'something was painted while the wasm was held').not.toBeNull();
+    // The skeleton's header is as tall as the app's, so nothing below it moves.
+    const skeleton = await page.locator('#boot .site-header').boundingBox();
+    release();
+    await expect(page.locator('body[data-app-ready="true"]')).toHaveCount(1);
+    await expect(page.locator('#boot')).toHaveCount(0);
+    await expect(page.locator('header.site-header')).toHaveCount(1);
+    const real = await page.locator('header.site-header').boundingBox();
+    expect(Math.abs(real.height - skeleton.height), `skeleton ${skeleton.height} px, header ${real.height} px`).toBeLessThanOrEqual(1);
+  });
+
+  test('an embed\'s skeleton has no site header', async ({ page }) => {
+    const release = await holdWasm(page);
+    await page.goto('ring.html#/embed/ring/grow');
+    await expect(page.locator('#boot-note')).toBeVisible();
+    await expect(page.locator('#boot .site-header')).toBeHidden();
+    release();
+    await expect(page.locator('[data-widget="ring/grow"]')).toHaveCount(1);
+    await expect(page.locator('#boot')).toHaveCount(0);
+  });
+
+  test('a module that cannot load says so where the skeleton promised it', async ({ page }) => {
+    allowConsoleErrors(page, /Failed to load resource|WebAssembly|wasm/i);
+    allowPageErrors(page, /.*/);
+    await page.route('**/*.wasm', (route) => route.abort());
+    await page.goto('decoder.html#/decoder');
+    await expect(page.locator('#boot-note')).toContainText('shardlab could not start');
+    await expect(page.locator('#boot-note')).toHaveClass(/boot-failed/);
+  });
 });

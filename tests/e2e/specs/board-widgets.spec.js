@@ -1,0 +1,109 @@
+// The Board's widgets (issue 18), each in its chrome-less embed route: it loads with no console
+// error (the shared fixture fails on one), carries `data-widget` and the Board's snapshot, is at
+// most 700 px tall in a 680 px column, does not scroll sideways on a 390 px phone, keeps every
+// box of its board inside the canvas, and answers its one key interaction.
+import { test, expect, openRoute } from './fixtures.js';
+
+const WIDGETS = ['solve', 'break', 'capacity', 'shard-load'];
+
+/** The embed's height as the frame would be sized to it (shell/embed_height.rs). */
+const contentHeight = (page) => page.evaluate(() => Math.max(
+  document.body.scrollHeight,
+  Math.ceil(document.documentElement.getBoundingClientRect().height),
+));
+
+/** Whether every box of the board is inside the canvas's visible box. */
+const boxesInside = (page) => page.evaluate(() => {
+  const board = document.querySelector('.board-svg').getBoundingClientRect();
+  const boxes = [...document.querySelectorAll('.board-svg [data-node] > rect')];
+  return boxes.length > 0 && boxes.every((el) => {
+    const r = el.getBoundingClientRect();
+    return r.left >= board.left - 0.5 && r.right <= board.right + 0.5
+      && r.top >= board.top - 0.5 && r.bottom <= board.bottom + 0.5;
+  });
+});
+
+const setUsers = (page, position) => page.locator('#board-users').evaluate((el, v) => {
+  el.value = String(v);
+  el.dispatchEvent(new Event('input', { bubbles: true }));
+}, position);
+
+for (const name of WIDGETS) {
+  test(`the ${name} widget fits a column and a phone`, async ({ page }) => {
+    // A short viewport, so the page's height is its content's and not the window's.
+    await page.setViewportSize({ width: 680, height: 400 });
+    await openRoute(page, `board.html#/embed/board/${name}`);
+    const root = page.locator(`[data-widget="board/${name}"]`);
+    await expect(root).toHaveCount(1);
+    await expect(root).toHaveAttribute('data-shardlab-snapshot', /"preset":"pinterest"/);
+    // The default state, settled: the simulation has finished (the snapshot says so).
+    await expect(root).toHaveAttribute('data-shardlab-snapshot', /"source":"simulation"/, { timeout: 20_000 });
+    // A widget never shows the rest of the view.
+    await expect(page.locator('.board-palette, .board-settings, h1')).toHaveCount(0);
+    await page.screenshot({ path: `test-results/board-widget-${name}-680.png`, fullPage: true });
+    const tall = await contentHeight(page);
+    test.info().annotations.push({ type: "height at 680 px", description: String(tall) });
+    expect(tall, `${name} at 680 px wide`).toBeLessThanOrEqual(700);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+      { message: `${name}: no horizontal scrolling at 390 px` }).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: `test-results/board-widget-${name}-390.png`, fullPage: true });
+  });
+}
+
+test('solve: every box is inside the canvas at 680 and at 390, and the slider moves the caption', async ({ page }) => {
+  await page.setViewportSize({ width: 680, height: 800 });
+  await openRoute(page, 'board.html#/embed/board/solve');
+  await expect(page.locator('.board-svg [data-node]')).toHaveCount(4);
+  await expect.poll(() => boxesInside(page), { message: 'every box inside at 680' }).toBe(true);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect.poll(() => boxesInside(page), { message: 'every box inside at 390' }).toBe(true);
+  const caption = page.getByTestId('board-caption');
+  await expect(caption).toHaveText(/^At 4,000 users/);
+  await setUsers(page, 1000);
+  await expect(caption).toHaveText(/^At 1,000,000 users/);
+  // The widget keeps its own address as its state changes.
+  await expect.poll(() => page.evaluate(() => window.location.hash)).toMatch(/^#\/embed\/board\/solve\?v=1&.*users=1000000/);
+});
+
+test('solve: a widget address opens its preset default, never the reader\'s autosave', async ({ page }) => {
+  await openRoute(page, 'board.html#/board', '');
+  await page.evaluate(() => localStorage.setItem('shardlab.board.v1', JSON.stringify([['v', '1'], ['preset', 'one-big-box'], ['users', '7000']])));
+  await openRoute(page, 'board.html#/w/board/solve');
+  await expect(page.locator('[data-widget="board/solve"]')).toHaveAttribute('data-shardlab-snapshot', /"preset":"pinterest"/);
+  await expect(page.getByTestId('board-caption')).toHaveText(/^At 4,000 users/);
+  await setUsers(page, 0);
+  await expect(page.getByTestId('board-caption')).toHaveText(/^At 10 users/);
+  // Editing the widget's board leaves the reader's save as it was.
+  await page.waitForTimeout(600);
+  const saved = await page.evaluate(() => localStorage.getItem('shardlab.board.v1'));
+  expect(saved).toContain('one-big-box');
+});
+
+test('break: an injected fault shows in the second-by-second plot', async ({ page }) => {
+  await openRoute(page, 'board.html#/embed/board/break');
+  const timeline = page.locator('[data-plot="plot-timeline"]');
+  await expect(timeline).toHaveCount(1, { timeout: 20_000 });
+  await expect(timeline).not.toHaveAttribute('data-detail', /fault/);
+  await page.getByRole('button', { name: 'Kill a master' }).click();
+  await expect(page.locator('.fault-list li')).toHaveText([/At 20 s: master of shard 0 dies/]);
+  await expect(timeline).toHaveAttribute('data-detail', /fault/, { timeout: 20_000 });
+  await expect(page.locator('[data-widget="board/break"]')).toHaveAttribute('data-shardlab-snapshot', /"faults":\["master_down"\]/);
+});
+
+test('capacity and shard-load draw their own plots and nothing else', async ({ page }) => {
+  await openRoute(page, 'board.html#/embed/board/capacity');
+  await expect(page.locator('[data-plot="plot-capacity"] canvas')).toHaveAttribute('data-drawn', 'true');
+  await expect(page.locator('[data-plot]')).toHaveCount(1);
+  await openRoute(page, 'board.html#/embed/board/shard-load');
+  await expect(page.locator('[data-plot="plot-shards"] canvas')).toHaveAttribute('data-drawn', 'true');
+  await expect(page.locator('[data-plot]')).toHaveCount(1);
+  await expect(page.getByTestId('sample-ids').locator('a')).toHaveCount(5);
+});
+
+test('a bad value in a widget\'s link is named inside the widget\'s frame', async ({ page }) => {
+  await openRoute(page, 'board.html#/embed/board/capacity?v=1&users=lots');
+  const root = page.locator('[data-widget="board/capacity"]');
+  await expect(root.locator('.note')).toContainText(/users .*lots.* is not a whole number 10 … 1000000; kept 4000\./);
+  await expect(root.locator('[data-plot="plot-capacity"]')).toHaveCount(1);
+});

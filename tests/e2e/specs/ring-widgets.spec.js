@@ -1,0 +1,136 @@
+// The Ring's widgets (issue 18): each one alone on its embed route, sized for a blog column
+// (at most 700 px tall at 680 px wide, no sideways scroll on a 390 px phone), carrying its
+// `data-widget` and the view's snapshot, and each one's own interaction working inside it.
+// The shared fixture fails any test that logs a console error or requests another origin.
+import { test, expect, openRoute } from './fixtures.js';
+
+const WIDGETS = ['grow', 'mod-vs-ring', 'vnodes', 'lookup', 'replicas', 'compare'];
+// The picture widgets open on a readable ring; the statistics keep the full view's 100 vnodes.
+const OPENING_VNODES = { grow: 4, 'mod-vs-ring': 4, vnodes: 100, lookup: 4, replicas: 4, compare: 100 };
+
+const snapshot = async (page) =>
+  JSON.parse(await page.locator('[data-widget]').getAttribute('data-shardlab-snapshot'));
+
+/** Waits until what a widget streams (the counts, the plots) has landed, so it is measured whole. */
+async function settle(page, name) {
+  await expect.poll(async () => (await snapshot(page)).measured, { timeout: 20_000 }).toBe(true);
+  if (name === 'vnodes' || name === 'compare') {
+    await expect(page.getByTestId('plot-vnodes').locator('.rv-progress')).toHaveCount(0, { timeout: 30_000 });
+  }
+  if (name === 'compare') {
+    await expect(page.getByTestId('plot-moved').locator('.rv-progress')).toHaveCount(0, { timeout: 30_000 });
+  }
+}
+
+for (const name of WIDGETS) {
+  test(`ring/${name} fits a 680 px column and a 390 px phone`, async ({ page }) => {
+    // A short viewport, so the document's height is the widget's own.
+    await page.setViewportSize({ width: 680, height: 300 });
+    await openRoute(page, `#/embed/ring/${name}`, 'ring.html');
+    const root = page.locator('[data-widget]');
+    await expect(root).toHaveAttribute('data-widget', `ring/${name}`);
+    await settle(page, name);
+    const snap = await snapshot(page);
+    expect(snap.vnodes).toBe(OPENING_VNODES[name]);
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    expect(height, `ring/${name} at 680 px`).toBeLessThanOrEqual(700);
+    const wide = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(wide, `ring/${name} sideways scroll at 680 px`).toBeLessThanOrEqual(0);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await expect(page.locator('body[data-app-ready="true"]')).toHaveCount(1);
+    await settle(page, name);
+    const over = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(over, `ring/${name} sideways scroll at 390 px`).toBeLessThanOrEqual(0);
+  });
+}
+
+test('grow: adding a server moves keys and the counter says how many', async ({ page }) => {
+  await openRoute(page, '#/embed/ring/grow', 'ring.html');
+  await settle(page, 'grow');
+  await page.getByTestId('add-server').click();
+  await expect(page.getByTestId('moved-counter')).toContainText('After you added S4');
+  await expect(page.getByTestId('moved-drawn')).toContainText('of them moved');
+  await expect.poll(async () => (await snapshot(page)).moved_fraction ?? 0).toBeGreaterThan(0);
+  // The widget keeps its own address, with its state.
+  await expect.poll(() => page.evaluate(() => location.hash)).toMatch(/^#\/embed\/ring\/grow\?.*servers=0\.1\.2\.3\.4/);
+});
+
+test('mod-vs-ring: one Add moves most keys under mod N and few on the ring', async ({ page }) => {
+  await openRoute(page, '#/embed/ring/mod-vs-ring', 'ring.html');
+  await settle(page, 'mod-vs-ring');
+  await page.getByTestId('add-server').click();
+  const share = async (scheme) =>
+    Number(await page.getByTestId(`side-moved-${scheme}`).getAttribute('title')) * 100;
+  await expect(page.getByTestId('side-moved-mod')).toBeVisible();
+  await expect(page.getByTestId('side-moved-ring')).toBeVisible();
+  await expect(page.locator('.rv-pair')).not.toContainText('counting');
+  expect(await share('mod')).toBeGreaterThan(75);
+  expect(await share('ring')).toBeLessThan(50);
+  // The ring's count is the view's own (the snapshot Learn reads).
+  expect((await snapshot(page)).moved_fraction * 100).toBeCloseTo(await share('ring'), 6);
+});
+
+test('vnodes: fewer vnodes, a less even load', async ({ page }) => {
+  await openRoute(page, '#/embed/ring/vnodes', 'ring.html');
+  await settle(page, 'vnodes');
+  const even = Number(await page.getByTestId('max-over-mean').getAttribute('title'));
+  const vnodes = page.getByLabel('Vnodes per unit of weight');
+  await vnodes.fill('1');
+  await vnodes.press('Enter');
+  await expect.poll(async () => (await snapshot(page)).vnodes).toBe(1);
+  await settle(page, 'vnodes');
+  await expect.poll(async () => Number(await page.getByTestId('max-over-mean').getAttribute('title'))).toBeGreaterThan(even);
+});
+
+test('lookup: the steps walk the ring', async ({ page }) => {
+  await openRoute(page, '#/embed/ring/lookup', 'ring.html');
+  await expect(page.locator('.rv-step.current')).toContainText('Hash the key');
+  const next = page.getByRole('button', { name: 'Next step' });
+  await next.click();
+  await expect(page.locator('.rv-step.current')).toContainText('Place it on the ring');
+  await expect(page.getByTestId('lookup-mark')).toBeVisible();
+  await next.click();
+  await expect(page.locator('.rv-step.current')).toContainText('owns the key');
+  await expect(page.locator('.rv-walk')).toHaveCount(1);
+  await page.locator('#rv-key').fill('cart:2026');
+  await expect(page.locator('.rv-step.current')).toContainText('cart:2026');
+});
+
+test('replicas: R sets how many distinct owners a key gets', async ({ page }) => {
+  await openRoute(page, '#/embed/ring/replicas', 'ring.html');
+  await expect(page.getByTestId('replica')).toHaveCount(3);
+  const r = page.getByLabel('Replicas R');
+  await r.fill('2');
+  await r.press('Enter');
+  await expect(page.getByTestId('replica')).toHaveCount(2);
+  await expect.poll(async () => (await snapshot(page)).owners.length).toBe(2);
+  await r.fill('5');
+  await r.press('Enter');
+  // Only four servers: the note says why five copies find four.
+  await expect(page.getByTestId('replica')).toHaveCount(4);
+  await expect(page.locator('.rv-replicas-panel')).toContainText('Only 4 servers exist');
+  await page.getByLabel('Key', { exact: true }).fill('order:77');
+  await expect.poll(async () => (await snapshot(page)).key).toBe('order:77');
+});
+
+test('compare: the movement and balance plots draw with their tables', async ({ page }) => {
+  await openRoute(page, '#/embed/ring/compare', 'ring.html');
+  for (const id of ['moved', 'vnodes']) {
+    const plot = page.getByTestId(`plot-${id}`);
+    await expect(plot.locator('canvas.chart-canvas[data-drawn="true"]').first()).toBeAttached();
+    await expect(plot.locator('.rv-progress')).toHaveCount(0, { timeout: 30_000 });
+    await expect(plot.locator('table tbody tr').first()).toBeAttached();
+  }
+});
+
+test('a widget link opens its state, and a bad one shows a note in the widget', async ({ page }) => {
+  await openRoute(page, '#/w/ring/grow?v=1&vnodes=100&servers=0.1.2', 'ring.html');
+  expect((await snapshot(page)).vnodes).toBe(100);
+  await expect(page.locator('.rv-server')).toHaveCount(3);
+  await page.goto('about:blank');
+  await openRoute(page, '#/w/ring/grow?v=1&scheme=banana', 'ring.html');
+  await expect(page.locator('[data-widget="ring/grow"] .note')).toContainText('scheme');
+  expect((await snapshot(page)).vnodes).toBe(4);
+});
