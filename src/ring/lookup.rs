@@ -5,7 +5,8 @@
 use std::rc::Rc;
 
 use shardlab_core::placement::{
-    choose_replicas, key_hash, BoxedPlacement, ReplicaShortfall, RingTrace, SchemeKind, WalkOutcome,
+    choose_replicas, key_hash, BoxedPlacement, ReplicaRule, ReplicaShortfall, RingTrace,
+    SchemeKind, WalkOutcome,
 };
 use shardlab_core::text::quote;
 use yew::prelude::*;
@@ -46,8 +47,10 @@ pub fn lookup(state: &RingState, hash: u64, placement: Option<&BoxedPlacement>) 
         return (steps, Vec::new(), None);
     };
     let choice = choose_replicas(placement, hash, state.replicas);
-    match state.scheme {
-        SchemeKind::Ring => {
+    // A scheme whose replicas are a walk round the ring has that walk to show; the others
+    // name their owner by a rule.
+    match state.scheme.replicas() {
+        ReplicaRule::DistinctWalk => {
             let Some(trace) = ring_of(&state.servers, state.vnodes)
                 .ok()
                 .and_then(|ring| ring.trace(hash, state.replicas).ok())
@@ -56,12 +59,7 @@ pub fn lookup(state: &RingState, hash: u64, placement: Option<&BoxedPlacement>) 
             };
             steps.extend(walk_steps(hash, &trace));
         }
-        SchemeKind::Mod
-        | SchemeKind::Jump
-        | SchemeKind::Rendezvous
-        | SchemeKind::Range
-        | SchemeKind::Directory
-        | SchemeKind::IdEncoded => {
+        ReplicaRule::Ranked | ReplicaRule::OneOwner => {
             let owner = placement.locate(hash).0;
             steps.push(Step {
                 text: format!(

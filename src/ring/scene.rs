@@ -4,7 +4,7 @@
 
 use std::rc::Rc;
 
-use shardlab_core::placement::{KeyStream, Range, SchemeKind, ServerList};
+use shardlab_core::placement::{CircleShape, KeyStream, Range, ServerList};
 use yew::prelude::*;
 
 use shardlab_core::view_limits::ring::MAX_MARKED_VNODES;
@@ -62,8 +62,8 @@ pub fn scene(state: &RingState) -> Scene {
         dots,
         ..Scene::default()
     };
-    match state.scheme {
-        SchemeKind::Ring => {
+    match state.scheme.circle() {
+        CircleShape::Points => {
             if let Ok(ring) = ring_of(&state.servers, state.vnodes) {
                 // Thinned and bounded here, once per ring, not on every render of the drawing.
                 let stride = ring.vnode_count().div_ceil(ring_drawing::MAX_TICKS).max(1);
@@ -98,7 +98,7 @@ pub fn scene(state: &RingState) -> Scene {
                 }
             }
         }
-        SchemeKind::Range => {
+        CircleShape::Arcs => {
             if let Some(list) = list {
                 scene.spans = Range::even(list)
                     .spans()
@@ -112,11 +112,7 @@ pub fn scene(state: &RingState) -> Scene {
             }
         }
         // These draw their own picture beside the ring, which shows only their keys.
-        SchemeKind::Mod
-        | SchemeKind::Jump
-        | SchemeKind::Rendezvous
-        | SchemeKind::Directory
-        | SchemeKind::IdEncoded => {}
+        CircleShape::Scattered => {}
     }
     scene
 }

@@ -51,6 +51,18 @@ pub enum ReplicaRule {
     OneOwner,
 }
 
+/// What a scheme's placement looks like on the hash circle. A drawing follows this rather than
+/// naming schemes, so a new scheme draws once its kind says which shape it has.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CircleShape {
+    /// Points on the circle, each owning the arc that ends at it (the ring's vnodes).
+    Points,
+    /// Contiguous ranges of the hash space, one or more per server (split points).
+    Arcs,
+    /// No shape on the circle: a rule or a table picks the owner, so only the keys are drawn.
+    Scattered,
+}
+
 impl SchemeKind {
     /// Every scheme, in the order the UI lists them.
     pub const ALL: [SchemeKind; 7] = [
@@ -137,6 +149,19 @@ impl SchemeKind {
         }
     }
 
+    /// The scheme's shape on the hash circle.
+    pub const fn circle(self) -> CircleShape {
+        match self {
+            SchemeKind::Ring => CircleShape::Points,
+            SchemeKind::Range => CircleShape::Arcs,
+            SchemeKind::Mod
+            | SchemeKind::Jump
+            | SchemeKind::Rendezvous
+            | SchemeKind::Directory
+            | SchemeKind::IdEncoded => CircleShape::Scattered,
+        }
+    }
+
     /// Whether one scheme can name R distinct owners of a key (R > 1).
     pub const fn has_replicas(self) -> bool {
         !matches!(self.replicas(), ReplicaRule::OneOwner)
@@ -200,6 +225,21 @@ mod tests {
         let mut names: Vec<&str> = SCHEME_NAMES.to_vec();
         let last = names.pop().unwrap_or_default();
         format!("{} or {last}", names.join(", "))
+    }
+
+    /// A replica walk goes from point to point, so only a scheme drawn as points can have one;
+    /// vnodes are those points.
+    #[test]
+    fn a_walk_needs_points_on_the_circle() {
+        for kind in SchemeKind::ALL {
+            let walks = kind.replicas() == ReplicaRule::DistinctWalk;
+            assert_eq!(walks, kind.circle() == CircleShape::Points, "{kind}");
+            assert_eq!(
+                kind.uses_vnodes(),
+                kind.circle() == CircleShape::Points,
+                "{kind}"
+            );
+        }
     }
 
     #[test]

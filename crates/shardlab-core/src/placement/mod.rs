@@ -54,7 +54,7 @@ pub use experiment::{
 pub use id_encoded::{IdEncoded, ShardSpan};
 pub use jump::{jump_bucket, Jump};
 pub use key_hash::{hash_bytes, key_hash, KEY_HASH_SEED};
-pub use kind::{ReplicaRule, SchemeKind, SCHEME_NAMES};
+pub use kind::{CircleShape, ReplicaRule, SchemeKind, SCHEME_NAMES};
 pub use modulo::Mod;
 pub use point_index::PointIndex;
 pub use range::{Range, RangeSpan};
