@@ -14,18 +14,46 @@
 
 use std::path::{Path, PathBuf};
 
-/// The names `SchemeKind::name` and `NodeKind::name` give (kept here because xtask depends on no
-/// project crate; the test `names_match_the_core` reads the core's source to keep them true).
-const SCHEME_NAMES: [&str; 7] = [
-    "mod",
-    "ring",
-    "jump",
-    "rendezvous",
-    "range",
-    "directory",
-    "id",
+/// Where the enums' names are defined, and the match that gives them. xtask depends on no
+/// project crate, so it reads them from the source: a new variant is checked as soon as it has
+/// a name, with no list here to keep in step.
+const NAME_SOURCES: [(&str, &str); 2] = [
+    (
+        "crates/shardlab-core/src/placement/kind.rs",
+        "impl SchemeKind {",
+    ),
+    ("crates/shardlab-core/src/sim/design.rs", "impl NodeKind {"),
 ];
-const NODE_KIND_NAMES: [&str; 5] = ["users", "load_balancer", "app_server", "cache", "database"];
+
+/// The names a `fn name(self)` gives in the `impl` block that opens with `block`: each
+/// `Kind::Variant => "name"` arm of its match, up to the function's closing brace.
+fn names_in(source: &str, block: &str) -> Vec<String> {
+    let Some(body) = source
+        .find(block)
+        .and_then(|at| source.get(at..))
+        .and_then(|rest| rest.find("fn name(self)").and_then(|at| rest.get(at..)))
+    else {
+        return Vec::new();
+    };
+    let body = body.split("\n    }\n").next().unwrap_or_default();
+    body.lines()
+        .filter_map(|line| line.split_once("=> \"")?.1.split_once('"'))
+        .map(|(name, _)| name.to_string())
+        .collect()
+}
+
+/// Every scheme and node-kind name, read from the core.
+fn kind_names(root: &Path) -> Vec<String> {
+    NAME_SOURCES
+        .iter()
+        .flat_map(|(path, block)| {
+            names_in(
+                &std::fs::read_to_string(root.join(path)).unwrap_or_default(),
+                block,
+            )
+        })
+        .collect()
+}
 
 /// Files where one of those words names something else, with the reason.
 const OTHER_MEANING: [(&str, &str); 1] = [(
@@ -35,6 +63,7 @@ const OTHER_MEANING: [(&str, &str); 1] = [(
 
 /// All findings, one line each, as `path:line: what`.
 pub fn findings(root: &Path) -> Vec<String> {
+    let names = kind_names(root);
     let mut out = Vec::new();
     for file in rust_files(&root.join("src")) {
         let rel = relative(root, &file);
@@ -44,14 +73,14 @@ pub fn findings(root: &Path) -> Vec<String> {
         };
         out.extend(app_limits(&rel, &text));
         if !OTHER_MEANING.iter().any(|(path, _)| *path == rel) {
-            out.extend(name_matches(&rel, &text));
+            out.extend(name_matches(&rel, &text, &names));
         }
     }
     for file in rust_files(&root.join("crates/shardlab-cli/src")) {
         let rel = relative(root, &file);
         if let Ok(text) = std::fs::read_to_string(&file) {
             out.extend(app_limits(&rel, &text));
-            out.extend(name_matches(&rel, &text));
+            out.extend(name_matches(&rel, &text, &names));
         }
     }
     let architecture = std::fs::read_to_string(root.join("ARCHITECTURE.md")).unwrap_or_default();
@@ -104,11 +133,11 @@ fn app_limits(rel: &str, text: &str) -> Vec<String> {
 
 /// A scheme or node-kind name as a literal in a match arm (`"ring" =>`, `"ring" |`, `| "ring"`)
 /// or a comparison (`== "ring"`, `!= "ring"`).
-fn name_matches(rel: &str, text: &str) -> Vec<String> {
+fn name_matches(rel: &str, text: &str, names: &[String]) -> Vec<String> {
     let mut out = Vec::new();
     for (n, line) in before_tests(text).lines().enumerate() {
         let code = line.split("//").next().unwrap_or("");
-        for name in SCHEME_NAMES.iter().chain(NODE_KIND_NAMES.iter()) {
+        for name in names {
             let quoted = format!("\"{name}\"");
             let mut from = 0;
             while let Some(at) = code[from..].find(&quoted) {
@@ -205,27 +234,42 @@ mod tests {
         assert!(found.is_empty(), "tidy findings:\n{}", found.join("\n"));
     }
 
+    /// The names come from the core's own `fn name` matches: all seven schemes and all five
+    /// node kinds, and nothing from another function of the same file.
     #[test]
-    fn names_match_the_core() {
-        let root = crate::root();
-        let design = std::fs::read_to_string(root.join("crates/shardlab-core/src/sim/design.rs"))
-            .unwrap_or_default();
-        for name in NODE_KIND_NAMES {
+    fn names_are_read_from_the_core() {
+        let names = kind_names(&crate::root());
+        for name in [
+            "mod",
+            "ring",
+            "jump",
+            "rendezvous",
+            "range",
+            "directory",
+            "id",
+        ] {
             assert!(
-                design.contains(&format!("=> \"{name}\"")),
-                "{name} is not a NodeKind name"
+                names.iter().any(|n| n == name),
+                "{name} missing from {names:?}"
             );
         }
-        let placement = rust_files(&root.join("crates/shardlab-core/src/placement"))
-            .iter()
-            .filter_map(|file| std::fs::read_to_string(file).ok())
-            .collect::<String>();
-        for name in SCHEME_NAMES {
+        for name in ["users", "load_balancer", "app_server", "cache", "database"] {
             assert!(
-                placement.contains(&format!("\"{name}\"")),
-                "{name} is not a scheme name"
+                names.iter().any(|n| n == name),
+                "{name} missing from {names:?}"
             );
         }
+        assert_eq!(names.len(), 12, "{names:?}");
+    }
+
+    #[test]
+    fn names_in_stops_at_the_end_of_name() {
+        let source =
+            "impl K {\n    pub fn name(self) -> &str {\n        match self {\n            \
+                      K::A => \"a\",\n        }\n    }\n\n    fn label(self) {\n        \
+                      K::A => \"not a name\",\n    }\n}\n";
+        assert_eq!(names_in(source, "impl K {"), ["a"]);
+        assert!(names_in(source, "impl J {").is_empty());
     }
 
     #[test]
@@ -244,7 +288,7 @@ mod tests {
         let text = "match s {\n    \"ring\" => 1,\n    \"mod\" | \"jump\" => 2,\n}\n\
                     if kind == \"cache\" {}\nlet slug = \"ring\";\n// \"ring\" => in a comment\n\
                     let x = a || \"id\".is_empty();\n";
-        let found = name_matches("src/x.rs", text);
+        let found = name_matches("src/x.rs", text, &kind_names(&crate::root()));
         let lines: Vec<&str> = found
             .iter()
             .map(|f| f.split(": ").next().unwrap_or(""))
