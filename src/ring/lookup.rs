@@ -6,7 +6,7 @@ use std::rc::Rc;
 
 use shardlab_core::placement::{
     choose_replicas, key_hash, BoxedPlacement, ReplicaRule, ReplicaShortfall, RingTrace,
-    SchemeKind, WalkOutcome,
+    WalkOutcome,
 };
 use shardlab_core::text::quote;
 use yew::prelude::*;
