@@ -197,10 +197,16 @@ for (const view of views) {
     const iframe = await snippet.inputValue();
     expect(iframe).toContain(`${baseURL}${view.name}.html#/embed/${view.name}?v=1&amp;`);
     expect(iframe).toMatch(/&amp;theme=dark" title="shardlab: \w+ \(interactive\)" width="100%" height="\d+" style="border:0"/);
+    // The preview's height follows the view as it settles (the Ring's plots fill in, 3,700 to
+    // 5,160 px), and the snippet's height follows the preview. So the copy waits until the
+    // snippet has held still for a second, as a reader who copies a settled snippet would.
+    await expect.poll(async () => {
+      const before = await snippet.inputValue();
+      await page.waitForTimeout(1000);
+      return before === await snippet.inputValue();
+    }, { timeout: 60_000 }).toBe(true);
     await page.getByRole('button', { name: 'Copy snippet' }).click();
     await expect(page.locator('.share-status')).toHaveText(/Copied the iframe snippet/);
-    // The preview's height follows the view as it settles (the Ring's plots fill in), so the
-    // copy is compared with the snippet shown when it was copied, not with the earlier read.
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect(copied).toBe(await snippet.inputValue());
     expect(copied.replace(/height="\d+"/, '')).toBe(iframe.replace(/height="\d+"/, ''));
