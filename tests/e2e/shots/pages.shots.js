@@ -16,11 +16,12 @@ const slugs = process.env.SHARDLAB_SHOTS_SLUGS ? process.env.SHARDLAB_SHOTS_SLUG
 const widths = [[1280, 800], [390, 844]];
 mkdirSync(out, { recursive: true });
 
-// Waits for the app, then for the work a reader would wait for: every "measuring…" line gone.
+// Waits for the app, then for the work a reader would wait for: every "measuring…" line and
+// progress bar (the Board's capacity search among them) gone.
 // `scope` is a page or a frame locator.
 async function settled(scope) {
   await expect(scope.locator('body[data-app-ready="true"]')).toHaveCount(1);
-  await expect(scope.locator('.rv-progress, .run-progress')).toHaveCount(0, { timeout: 60_000 }).catch(() => {});
+  await expect(scope.locator('.rv-progress, .run-progress, .plot-status progress')).toHaveCount(0, { timeout: 60_000 }).catch(() => {});
   if (scope.waitForTimeout) await scope.waitForTimeout(500);
 }
 

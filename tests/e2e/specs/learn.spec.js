@@ -449,6 +449,30 @@ test('on a phone the tasks fold to one line over the widget, and unfold', async 
   await expect(page.locator('#task-balance')).toBeVisible();
 });
 
+test('on a phone the sheet holds the task to do now, and the next appears when it ticks', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openRoute(page, '#/learn/mod-n');
+  const view = await liveView(page);
+  await ringSettled(view);
+  const tasks = page.locator('.stage-tasks').first();
+  await expect(tasks.locator('.task-count')).toHaveText('0 of 3 done');
+  await expect(page.locator('#task-predict-moved')).toBeVisible();
+  await expect(page.locator('#task-read-moved')).toBeHidden();
+  for (const hint of await tasks.locator('.task-watch').all()) await expect(hint).toBeHidden();
+  // With one task in it the sheet leaves most of the phone's screen to the widget.
+  const sheet = await tasks.boundingBox();
+  expect(sheet.height, `sheet ${sheet.height} px`).toBeLessThanOrEqual(844 * 0.4 + 1);
+  await predict(page, 'predict-moved', '25');
+  await view.getByTestId('add-server').click();
+  await ringSettled(view);
+  await done(page, 'predict-moved');
+  // The ticked task stays in sight, and the next one takes its turn.
+  await expect(page.locator('#task-predict-moved')).toBeVisible();
+  await expect(page.locator('#task-read-moved')).toBeVisible();
+  await expect(page.locator('#task-why-eighty')).toBeHidden();
+});
+
 test('quiz options keep their order over a reload, and the order is the reader\'s', async ({ page }) => {
   // Fourteen loads of a chapter that frames two views.
   test.setTimeout(120_000);
