@@ -1,8 +1,10 @@
 // The page metrics of issue 7, part 3, measured in Debian's Chromium against the release site
 // (`cargo xtask dist`): first interactive render and first contentful paint per page, frame times
 // while the ring animates 10,000 keys, the longest main-thread task during a board simulation,
-// bundle sizes raw and brotli, and the wasm heap after each view has been used.
-// Usage: node page-metrics.mjs DIST_DIR OUT_JSON [--quick]   Port: SHARDLAB_BENCH_PORT (4185).
+// bundle sizes raw and brotli, the wasm heap after each view has been used, and each interaction's
+// first feedback and result unthrottled and at 4× CPU slow-down (issue 20).
+// Usage: node page-metrics.mjs DIST_DIR OUT_JSON [--quick] [--only=PART,…]
+// Port: SHARDLAB_BENCH_PORT (4185).
 //
 // Nothing is added to the shipped app: an init script (run by the browser before the page's own
 // scripts, outside its CSP) watches for `body[data-app-ready]`, collects `longtask` entries, and
@@ -23,6 +25,9 @@ if (!dist || !outPath) {
   process.exit(2);
 }
 const quick = flags.includes('--quick');
+/** `--only=render,frames,board,interactions` runs just those parts (sizes are always read). */
+const only = flags.find((f) => f.startsWith('--only='))?.slice('--only='.length).split(',');
+const runs = (part) => !only || only.includes(part);
 /**
  * Loads per page for the first-render figure; the median is reported. Quick mode loads each page
  * once: every figure is still measured, with no spread to take a median over.
@@ -54,6 +59,28 @@ function instrument() {
       bench.ready = performance.now();
     }
   }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-app-ready'] });
+  // An interaction's first visible feedback: armed just before the action, the first input
+  // event stamps its start (`timeStamp`, so a throttled queue delay counts), the first DOM change
+  // after it marks a change, and the frame that follows is when the reader can see it.
+  bench.arm = () => {
+    bench.started = null;
+    bench.changed = null;
+    bench.seen = null;
+    bench.armed = true;
+  };
+  const start = (event) => {
+    if (!bench.armed) return;
+    bench.armed = false;
+    bench.started = event.timeStamp;
+  };
+  for (const type of ['click', 'keydown', 'input', 'change']) addEventListener(type, start, true);
+  new MutationObserver(() => {
+    if (bench.started === null || bench.started === undefined || bench.changed !== null) return;
+    bench.changed = performance.now();
+    requestAnimationFrame(() => {
+      bench.seen = performance.now();
+    });
+  }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
 }
 
 const median = (values) => {
@@ -138,6 +165,32 @@ const USES = {
   },
 };
 
+/**
+ * Starts recording every animation frame with the ring drawing's stage (`data-stage`: arcs,
+ * keys, done), so the flight's frames can be told from the counting that follows it.
+ */
+const recordFrames = (page) => page.evaluate(() => {
+  const frames = [];
+  window.__bench.frames = frames;
+  window.__bench.stopFrames = false;
+  const tick = (t) => {
+    frames.push([t, document.querySelector('[data-stage]')?.dataset.stage ?? null]);
+    if (!window.__bench.stopFrames && frames.length < 100_000) requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+});
+
+/** Frame deltas of the flight after `since`: from its first arcs or keys frame to the frame after its last. */
+const flightDeltas = (frames, since) => {
+  const after = frames.filter(([t]) => t >= since);
+  const first = after.findIndex(([, stage]) => stage === 'arcs' || stage === 'keys');
+  if (first < 0) return [];
+  let last = first;
+  while (last + 1 < after.length && (after[last + 1][1] === 'arcs' || after[last + 1][1] === 'keys')) last += 1;
+  const times = after.slice(Math.max(0, first - 1), Math.min(after.length, last + 2)).map(([t]) => t);
+  return times.slice(1).map((t, i) => t - times[i]);
+};
+
 /** Frame times while the ring's 10,000 drawn keys fly to their new owners after a server add. */
 async function ringFrames(browser, results) {
   const SAMPLE = 10_000;
@@ -146,26 +199,16 @@ async function ringFrames(browser, results) {
   await page.locator('canvas.rv-dots[data-dots]').waitFor().catch(() => {});
   const dots = Number(await page.locator('canvas.rv-dots').getAttribute('data-dots').catch(() => 0));
   await page.waitForTimeout(1500); // the first statistics settle
-  await page.evaluate(() => {
-    const frames = [];
-    window.__bench.frames = frames;
-    const tick = (t) => {
-      frames.push(t);
-      if (frames.length < 100_000) requestAnimationFrame(tick);
-    };
-    requestAnimationFrame(tick);
-  });
+  await recordFrames(page);
   await page.waitForTimeout(300);
   const clickAt = await page.evaluate(() => performance.now());
   await page.getByTestId('add-server').click();
   await page.waitForTimeout(1500); // the flight lasts 600 ms; the counting that follows is sliced
   const frames = await page.evaluate(() => window.__bench.frames.slice());
   const longtasks = await page.evaluate(() => window.__bench.longtasks.slice());
-  // Deltas from the last frame before the click until 1.5 s after it.
-  const start = frames.findLastIndex((t) => t <= clickAt);
-  const window_ = frames.slice(Math.max(0, start));
-  const deltas = window_.slice(1).map((t, i) => t - window_[i]);
-  const idle = frames.filter((t) => t < clickAt);
+  // The flight's frames only: the counting after it is sliced work, not animation.
+  const deltas = flightDeltas(frames, clickAt);
+  const idle = frames.map(([t]) => t).filter((t) => t < clickAt);
   const idleDeltas = idle.slice(1).map((t, i) => t - idle[i]);
   results.ring = {
     sample: SAMPLE,
@@ -203,6 +246,106 @@ async function boardTasks(browser, results) {
   results.problems.push(...problems.map((p) => `board: ${p}`));
   console.log(`board: simulation done ${results.board.run_ms.toFixed(0)} ms after ready; longest task ${results.board.longest_task_ms.toFixed(0)} ms (${during.length} over 50 ms); longest load task ${results.board.longest_load_task_ms.toFixed(0)} ms`);
   await context.close();
+}
+
+/** CPU slow-downs the interactions are measured at: none, and 4×, about a mid-range phone. */
+const RATES = [1, 4];
+
+/** The Ring's snapshot, as the view writes it on its root. */
+const ringSnapshot = (page) => page.locator('[data-shardlab-snapshot]').first()
+  .evaluate((el) => el.dataset.shardlabSnapshot);
+
+/**
+ * One interaction: `act` is what the reader does; the feedback is the first frame after the DOM
+ * changed, and the result is when `settled` (run in the page, given the snapshot text from
+ * before) holds, both from the input event. Null where the page never showed it.
+ */
+async function interaction(page, act, settledWhen, timeout) {
+  const before = await ringSnapshot(page).catch(() => null);
+  await page.evaluate(() => window.__bench.arm());
+  await act();
+  const feedback = await page.waitForFunction(() => window.__bench.seen !== null, null, { timeout })
+    .then(() => page.evaluate(() => window.__bench.seen - window.__bench.started))
+    .catch(() => null);
+  let result = null;
+  if (settledWhen) {
+    result = await page.waitForFunction(settledWhen, before, { timeout, polling: 'raf' })
+      .then(() => page.evaluate(() => performance.now() - window.__bench.started))
+      .catch(() => null);
+  }
+  return { feedback_ms: feedback, result_ms: result };
+}
+
+/** The snapshot has changed since `before` and its statistics are counted. */
+function counted(before) {
+  const el = document.querySelector('[data-shardlab-snapshot]');
+  if (!el || el.dataset.shardlabSnapshot === before) return false;
+  try {
+    return JSON.parse(el.dataset.shardlabSnapshot).measured === true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The interaction budget of issue 20: each interaction's first visible feedback and its result,
+ * unthrottled and at 4× CPU slow-down (the DevTools protocol's `Emulation.setCPUThrottlingRate`),
+ * the time until the Ring's comparison plots have finished, and the move animation's frames.
+ */
+async function interactions(browser, results) {
+  results.interactions = {};
+  for (const rate of RATES) {
+    const timeout = 20_000 * rate;
+    const out = { rate, ring: {}, board: {} };
+    const { context, page, problems } = await open(browser, `${origin}/ring.html#/ring`);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+    // The throttle starts after the load; the comparisons start when the view is ready.
+    const ready = await page.evaluate(() => window.__bench.ready);
+    out.comparisons_ms = await page.waitForFunction(
+      () => document.querySelectorAll('.rv-progress').length === 0
+        && document.querySelectorAll('[data-testid="plot-moved"], [data-testid="plot-vnodes"]').length === 2,
+      null, { timeout: 120_000, polling: 200 },
+    ).then(() => page.evaluate((ready) => performance.now() - ready, ready)).catch(() => null);
+    await page.waitForFunction(counted, null, { timeout }).catch(() => {});
+    // Frames while the keys fly after "Add a server", at the view's own 1,000 drawn keys.
+    await recordFrames(page);
+    const add = page.getByTestId('add-server');
+    out.ring.add = await interaction(page, () => add.click(), counted, timeout);
+    const startedAt = await page.evaluate(() => window.__bench.started);
+    const frames = await page.evaluate(() => window.__bench.frames.slice());
+    const deltas = flightDeltas(frames, startedAt);
+    out.animation = { frames: deltas.length, p95_ms: deltas.length ? percentile(deltas, 95) : null, max_ms: deltas.length ? Math.max(...deltas) : null };
+    await page.evaluate(() => { window.__bench.stopFrames = true; });
+    out.ring.kill = await interaction(page, () => page.getByRole('button', { name: 'Kill server S4' }).click(), counted, timeout);
+    const vnodes = page.locator('#rv-vnodes');
+    await vnodes.fill('20');
+    out.ring.vnodes = await interaction(page, () => vnodes.press('Enter'), counted, timeout);
+    const weight = page.locator('.rv-weight').first();
+    await weight.fill('2');
+    out.ring.weight = await interaction(page, () => weight.press('Enter'), counted, timeout);
+    out.ring.scheme = await interaction(page, () => page.locator('input[name="rv-scheme"][value="jump"]').check(), counted, timeout);
+    results.problems.push(...problems.map((p) => `interactions ${rate}×: ${p}`));
+    await context.close();
+
+    const board = await open(browser, `${origin}/board.html#/board`);
+    const boardCdp = await board.context.newCDPSession(board.page);
+    await boardCdp.send('Emulation.setCPUThrottlingRate', { rate });
+    await board.page.getByTestId('caption-source').filter({ hasText: 'simulation' }).waitFor({ timeout: 60_000 * rate }).catch(() => {});
+    const users = board.page.locator('#board-users');
+    out.board.users = await interaction(board.page, () => users.evaluate((el) => {
+      el.value = String(Math.min(1000, Number(el.value) + 50));
+      el.dispatchEvent(new Event('input', { bubbles: true }));
+    }), null, timeout);
+    results.problems.push(...board.problems.map((p) => `interactions ${rate}× board: ${p}`));
+    await board.context.close();
+
+    results.interactions[`${rate}x`] = out;
+    const f = (v) => (v === null || v === undefined ? '?' : `${v.toFixed(0)}`);
+    console.log(`interactions at ${rate}×: comparisons ${f(out.comparisons_ms)} ms; `
+      + Object.entries(out.ring).map(([k, v]) => `${k} ${f(v.feedback_ms)}/${f(v.result_ms)} ms`).join(', ')
+      + `; board users ${f(out.board.users.feedback_ms)} ms; flight p95 ${f(out.animation.p95_ms)} ms`);
+  }
 }
 
 /**
@@ -259,9 +402,10 @@ const server = await serve([['/', dist]], port);
 const browser = await chromium.launch(CHROMIUM);
 try {
   results.chromium = browser.version();
-  await firstRender(browser, results);
-  await ringFrames(browser, results);
-  await boardTasks(browser, results);
+  if (runs('render')) await firstRender(browser, results);
+  if (runs('frames')) await ringFrames(browser, results);
+  if (runs('board')) await boardTasks(browser, results);
+  if (runs('interactions')) await interactions(browser, results);
 } finally {
   await browser.close();
   server.close();

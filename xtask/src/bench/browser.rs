@@ -30,6 +30,11 @@ const FIRST_RENDER_GOAL_MS: f64 = 300.0;
 const FRAME_GOAL_MS: f64 = 16.7;
 const TASK_GOAL_MS: f64 = 50.0;
 const BROTLI_GOAL_BYTES: f64 = 250_000.0;
+/// Issue 20's interaction budget at 4× CPU slow-down: first visible feedback, the move
+/// animation's frame-time p95 (50 fps), and the Ring's comparison plots finished.
+const FEEDBACK_GOAL_MS: f64 = 100.0;
+const FLIGHT_GOAL_MS: f64 = 20.0;
+const COMPARISONS_GOAL_MS: f64 = 3_000.0;
 /// The e2e suite's ports stay free: the bench serves on its own (`SHARDLAB_BENCH_PORT` moves it).
 const DEFAULT_PORT: &str = "4185";
 
@@ -175,6 +180,9 @@ struct Missed {
     frames: bool,
     tasks: bool,
     brotli: bool,
+    feedback: bool,
+    flight: bool,
+    comparisons: bool,
 }
 
 /// The WebAssembly and page sections of BENCHMARKS.md.
@@ -580,8 +588,9 @@ fn page_tables(out: &mut String, page: &Value, missed: &mut Missed) {
         "\n### Frames and long tasks\n\n\
          **Ring**: `ring.html#/ring?v=1&sample=10000`, so 10,000 keys are drawn; after the first \
          statistics settle, \"Add a server\" is clicked and `requestAnimationFrame` deltas are \
-         recorded from the last frame before the click to 1.5 s after it (the flight lasts \
-         350 ms). **Board**: `board.html#/board` opens the pinterest preset and runs its \
+         recorded over the flight: from the frame before the drawing's `data-stage` turns to \
+         `arcs` to the frame after it turns `done` (two stages, 600 ms in all; the counting \
+         that follows is not animation and is left out). **Board**: `board.html#/board` opens the pinterest preset and runs its \
          simulation in slices; every `longtask` that starts after the first render, until the \
          simulation's caption appears, counts (the task that renders first is the load's).\n\n\
          | case | measured | goal |\n|---|---|---|\n",
@@ -618,6 +627,7 @@ fn page_tables(out: &mut String, page: &Value, missed: &mut Missed) {
             num("longest_load_task_ms")
         );
     }
+    interaction_table(out, page, missed);
     if let Some(problems) = page.get("problems").and_then(Value::as_array) {
         if !problems.is_empty() {
             out.push_str("\nThe pages logged errors while measured:\n\n");
@@ -626,6 +636,83 @@ fn page_tables(out: &mut String, page: &Value, missed: &mut Missed) {
             }
         }
     }
+}
+
+/// The interactions, unthrottled and at 4× CPU slow-down: what the reader does, how soon the
+/// page shows that it heard (the goal), and how soon the result is there (for reference).
+fn interaction_table(out: &mut String, page: &Value, missed: &mut Missed) {
+    let Some(runs) = page.get("interactions").and_then(Value::as_object) else {
+        return;
+    };
+    let (Some(calm), Some(slow)) = (runs.get("1x"), runs.get("4x")) else {
+        return;
+    };
+    out.push_str(
+        "\n### Interactions, unthrottled and at 4× CPU slow-down\n\n\
+         Each interaction in a fresh page, the second time with Chromium's CPU slowed 4× through \
+         the DevTools protocol (`Emulation.setCPUThrottlingRate`), about a mid-range phone. \
+         *Feedback* runs from the input event's time stamp (so a queue delay counts) to the first \
+         frame after the page's DOM changed; *result* to the view's snapshot having its new \
+         statistics counted. The goals apply at 4×. The Ring opens on its defaults (4 servers, \
+         100 vnodes, 1,000 drawn keys); the interactions follow one another on that page.\n\n\
+         | interaction | feedback | result | feedback at 4× | result at 4× | goal at 4× |\n\
+         |---|---|---|---|---|---|\n",
+    );
+    let ms = |v: Option<f64>| v.map_or_else(|| "—".to_owned(), |v| format!("{v:.0} ms"));
+    let at = |run: &Value, path: &[&str]| {
+        path.iter()
+            .try_fold(run, |v, key| v.get(*key))
+            .and_then(Value::as_f64)
+    };
+    let rows: [(&str, &[&str]); 6] = [
+        ("ring: Add a server", &["ring", "add"]),
+        ("ring: Kill a server", &["ring", "kill"]),
+        ("ring: vnodes 100 → 20", &["ring", "vnodes"]),
+        ("ring: a weight 1 → 2", &["ring", "weight"]),
+        ("ring: switch to jump", &["ring", "scheme"]),
+        ("board: move the users slider", &["board", "users"]),
+    ];
+    for (name, path) in rows {
+        let field = |run: &Value, last: &str| {
+            let mut full = path.to_vec();
+            full.push(last);
+            at(run, &full)
+        };
+        let slow_feedback = field(slow, "feedback_ms");
+        let met = slow_feedback.is_some_and(|v| v <= FEEDBACK_GOAL_MS);
+        missed.feedback |= !met;
+        let _ = writeln!(
+            out,
+            "| {name} | {} | {} | {} | {} | feedback ≤ {FEEDBACK_GOAL_MS:.0} ms — {} |",
+            ms(field(calm, "feedback_ms")),
+            ms(field(calm, "result_ms")),
+            ms(slow_feedback),
+            ms(field(slow, "result_ms")),
+            verdict(met)
+        );
+    }
+    let flight = at(slow, &["animation", "p95_ms"]);
+    let flight_met = flight.is_some_and(|v| v <= FLIGHT_GOAL_MS);
+    missed.flight = !flight_met;
+    let _ = writeln!(
+        out,
+        "| ring: the keys' flight after Add, frame-time p95 ({} frames at 4×) | {} | — | {} | — | ≤ {FLIGHT_GOAL_MS:.0} ms — {} |",
+        at(slow, &["animation", "frames"]).unwrap_or(f64::NAN),
+        ms(at(calm, &["animation", "p95_ms"])),
+        ms(flight),
+        verdict(flight_met)
+    );
+    let comparisons = at(slow, &["comparisons_ms"]);
+    let comparisons_met = comparisons.is_some_and(|v| v <= COMPARISONS_GOAL_MS);
+    missed.comparisons = !comparisons_met;
+    let _ = writeln!(
+        out,
+        "| ring: the comparison plots finished, from the first render | — | {} | — | {} | ≤ {:.0} s — {} |",
+        ms(at(calm, &["comparisons_ms"])),
+        ms(comparisons),
+        COMPARISONS_GOAL_MS / 1000.0,
+        verdict(comparisons_met)
+    );
 }
 
 /// Why each missed goal was missed and what would fix it; only the goals missed in this run.
@@ -661,6 +748,15 @@ fn notes(out: &mut String, missed: &Missed) {
     if missed.brotli {
         lines.push(NOTE_BROTLI);
     }
+    if missed.feedback {
+        lines.push(NOTE_FEEDBACK);
+    }
+    if missed.flight {
+        lines.push(NOTE_FLIGHT);
+    }
+    if missed.comparisons {
+        lines.push(NOTE_COMPARISONS);
+    }
     if lines.is_empty() {
         return;
     }
@@ -670,6 +766,22 @@ fn notes(out: &mut String, missed: &Missed) {
     }
 }
 
+const NOTE_FEEDBACK: &str = "**Feedback over 100 ms at 4× for some interactions.** Not yet \
+    profiled. A Ring change rebuilds its placement, its scene (the drawn keys' owners before \
+    and after) and the page's components in the task that handles the input, before the first \
+    frame can show anything, and a weight or vnodes change rebuilds rings of up to 100 points \
+    per unit of weight; at 4× each of those costs four times as much. Showing the edited \
+    control first and building in the next task is the first thing to try.";
+const NOTE_FLIGHT: &str = "**The keys' flight over 20 ms per frame at 4×.** Not yet profiled. \
+    The resting keys are already painted once to a layer, so a frame paints only the moving \
+    ones; but the moved counting starts with the flight, in slices of 8 ms of wall time, which \
+    the throttle does not stretch, on the same thread as the frames. Counting in a worker (the \
+    issue's own suggestion) would leave the main thread to the flight.";
+const NOTE_COMPARISONS: &str = "**The comparison plots take over 3 s at 4×.** The movement \
+    sweep (7 schemes × 10 server counts × 3 seeds × 20,000 keys) and the vnode sweep (10 vnode \
+    counts × 5 rings × 50,000 keys) run on the main thread in 8 ms slices from the first render, \
+    whether or not the plots are on screen. Starting them when scrolled into view, caching them \
+    per parameter set and running them in a worker are the fixes; none is in yet.";
 const NOTE_WASM_LOOKUPS: &str = "**wasm ÷ native over 1.3 for some lookups.** Read the \
     load average in the header first: wasm and native are timed minutes apart, so on a loaded \
     machine single rows swing both ways, and only a miss that repeats across full runs (`cargo \
@@ -887,5 +999,66 @@ mod tests {
         assert!(out.contains("First render over 300 ms"), "{out}");
         assert!(out.contains("Frame p95 over 16.7 ms"), "{out}");
         assert!(!out.contains("tasks over 50 ms during"), "{out}");
+    }
+
+    /// One run's interactions at a rate, with every feedback at `feedback` ms.
+    fn interactions(feedback: f64, flight: f64, comparisons: f64) -> serde_json::Value {
+        let one = json!({ "feedback_ms": feedback, "result_ms": 700.0 });
+        json!({
+            "comparisons_ms": comparisons,
+            "animation": { "frames": 36, "p95_ms": flight, "max_ms": flight * 2.0 },
+            "ring": { "add": one, "kill": one, "vnodes": one, "weight": one, "scheme": one },
+            "board": { "users": { "feedback_ms": feedback, "result_ms": null } },
+        })
+    }
+
+    #[test]
+    fn interactions_are_judged_at_four_times_slower() {
+        let run = |calm: f64, slow: f64, flight: f64, comparisons: f64| {
+            let mut b = browser(20.0, 200.0, 10.0);
+            b.page["interactions"] = json!({
+                "1x": interactions(calm, flight / 4.0, comparisons / 4.0),
+                "4x": interactions(slow, flight, comparisons),
+            });
+            let mut out = String::new();
+            render(&mut out, &native(), &layout(), &b, 1000.0);
+            out
+        };
+        // Slow unthrottled but within the goal at 4× is met: the goal is read at 4×.
+        let met = run(90.0, 95.0, 18.0, 2_500.0);
+        assert!(
+            met.contains("| ring: Add a server | 90 ms | 700 ms | 95 ms | 700 ms | feedback ≤ 100 ms — met |"),
+            "{met}"
+        );
+        assert!(
+            met.contains("| board: move the users slider | 90 ms | — | 95 ms | — |"),
+            "{met}"
+        );
+        assert!(met.contains("≤ 3 s — met"), "{met}");
+        assert!(!met.contains("Feedback over 100 ms"), "{met}");
+        let missed = run(20.0, 180.0, 40.0, 9_000.0);
+        assert!(
+            missed.contains("| 180 ms | 700 ms | feedback ≤ 100 ms — **missed** |"),
+            "{missed}"
+        );
+        assert!(missed.contains("Feedback over 100 ms at 4×"), "{missed}");
+        assert!(
+            missed.contains("flight over 20 ms per frame at 4×"),
+            "{missed}"
+        );
+        assert!(
+            missed.contains("comparison plots take over 3 s at 4×"),
+            "{missed}"
+        );
+        // A run without interactions has no such table.
+        let mut out = String::new();
+        render(
+            &mut out,
+            &native(),
+            &layout(),
+            &browser(20.0, 200.0, 10.0),
+            1000.0,
+        );
+        assert!(!out.contains("Interactions, unthrottled"), "{out}");
     }
 }
