@@ -8,7 +8,10 @@
 //!   that stops a superseded job.
 //! - [`hook`]: [`hook::use_stepped_job`], which starts a job when its inputs change and stops it
 //!   when they change again or the component goes.
+//! - [`finished`]: the last few finished results by their inputs, so a parameter set seen before
+//!   is shown at once rather than run again.
 
+pub mod finished;
 pub mod hook;
 pub mod pacing;
 pub mod slicer;

@@ -29,6 +29,11 @@ use super::parts::vnode_plot::VnodePlot;
 use super::ring_drawing::Scene;
 use super::state::{Action, Field, RingState};
 use crate::catalogue::RingWidget;
+use crate::widgets::in_view::InView;
+
+/// What stands in for the sweeps' plots until they come near the screen: they are measured
+/// then, so they take nothing from the parts being used above them.
+const WAITING: &str = "The movement and balance plots are measured when you scroll to them.";
 
 /// The second scheme of "mod N against the ring", measured on the same servers and keys.
 pub struct Contrast {
@@ -159,8 +164,10 @@ impl Shown {
             RingWidget::Compare => html! {
                 <div class="rv-plots">
                     if self.painted {
-                        <MovedPlot vnodes={self.state.vnodes} seed={self.state.seed} />
-                        { self.vnode_plot() }
+                        <InView waiting={WAITING}>
+                            <MovedPlot vnodes={self.state.vnodes} seed={self.state.seed} />
+                            { self.vnode_plot() }
+                        </InView>
                     } else {
                         <p class="rv-progress">{ "Preparing the plots…" }</p>
                     }
@@ -256,8 +263,10 @@ impl Shown {
                         if self.painted {
                             <div class="rv-plots">
                                 <LoadPlot load={final_load} />
-                                <MovedPlot vnodes={s.vnodes} seed={s.seed} />
-                                { self.vnode_plot() }
+                                <InView waiting={WAITING}>
+                                    <MovedPlot vnodes={s.vnodes} seed={s.seed} />
+                                    { self.vnode_plot() }
+                                </InView>
                             </div>
                         } else {
                             <p class="rv-progress">{ "Preparing the plots…" }</p>

@@ -1,6 +1,7 @@
 //! The moved fraction of N → N+1 servers for every scheme, measured by a streamed
 //! [`MovementSweep`] (a sliced job, restarted when the seed or the vnodes change).
 
+use std::cell::RefCell;
 use std::rc::Rc;
 
 use shardlab_core::placement::{MovementSweep, SchemeKind, SchemeSpec};
@@ -8,6 +9,7 @@ use shardlab_core::text::thousands;
 use yew::prelude::*;
 
 use super::plot_view::PlotView;
+use crate::jobs::finished::Finished;
 use crate::jobs::hook::use_stepped_job;
 use crate::jobs::slicer;
 use crate::ring::comparisons::{measuring, movement_plot, SWEEP_COUNTS, SWEEP_KEYS, SWEEP_SEEDS};
@@ -20,14 +22,25 @@ pub struct MovedPlotProps {
     pub seed: u64,
 }
 
+thread_local! {
+    /// Finished sweeps by (seed, vnodes): only the ring's curve depends on the vnodes.
+    static FINISHED: RefCell<Finished<(u64, u32), Rc<Plot>>> = const { RefCell::new(Finished::new()) };
+}
+
 /// The movement plot. A component of its own, so the sweep's progress re-renders only it.
 #[function_component(MovedPlot)]
 pub fn moved_plot(props: &MovedPlotProps) -> Html {
     let moved = use_state(|| None::<(Rc<Plot>, Option<String>)>);
+    let key = (props.seed, props.vnodes);
+    let kept = FINISHED.with(|f| f.borrow_mut().get(&key));
     {
         let (set, done) = (moved.setter(), moved.setter());
-        let (seed, vnodes) = (props.seed, props.vnodes);
-        use_stepped_job((seed, vnodes), 0, move |ticket| {
+        let (seed, vnodes) = key;
+        let run = kept.is_none();
+        use_stepped_job(key, 0, move |ticket| {
+            if !run {
+                return;
+            }
             let specs: Vec<SchemeSpec> = SchemeKind::ALL
                 .into_iter()
                 .map(|kind| SchemeSpec::from_kind(kind, vnodes))
@@ -40,12 +53,16 @@ pub fn moved_plot(props: &MovedPlotProps) -> Html {
                     move |s: &MovementSweep, p| {
                         set.set(Some((Rc::new(movement_plot(&s.series())), measuring(p))))
                     },
-                    move |series| done.set(Some((Rc::new(movement_plot(&series)), None))),
+                    move |series| {
+                        let plot = Rc::new(movement_plot(&series));
+                        FINISHED.with(|f| f.borrow_mut().put(key, Rc::clone(&plot)));
+                        done.set(Some((plot, None)));
+                    },
                 );
             }
         });
     }
-    let Some((plot, progress)) = (*moved).clone() else {
+    let Some((plot, progress)) = kept.map(|plot| (plot, None)).or_else(|| (*moved).clone()) else {
         return html! {};
     };
     html! {

@@ -1,6 +1,7 @@
 //! Ring balance against vnodes, with its spread over seeds, measured by a streamed
 //! [`VnodeSweep`] (a sliced job, restarted when the server count or the seed changes).
 
+use std::cell::RefCell;
 use std::rc::Rc;
 
 use shardlab_core::placement::{VnodeSweep, MAX_RING_POINTS};
@@ -8,6 +9,7 @@ use shardlab_core::text::thousands;
 use yew::prelude::*;
 
 use super::plot_view::PlotView;
+use crate::jobs::finished::Finished;
 use crate::jobs::hook::use_stepped_job;
 use crate::jobs::slicer;
 use crate::ring::comparisons::{
@@ -23,18 +25,29 @@ pub struct VnodePlotProps {
     pub seed: u64,
 }
 
+thread_local! {
+    /// Finished sweeps by (servers, seed).
+    static FINISHED: RefCell<Finished<(u32, u64), Rc<Plot>>> = const { RefCell::new(Finished::new()) };
+}
+
 /// The balance plot.
 #[function_component(VnodePlot)]
 pub fn vnode_plot_view(props: &VnodePlotProps) -> Html {
     let balance = use_state(|| None::<(Rc<Plot>, Option<String>)>);
     let vnode_servers = props.servers.clamp(2, 64);
+    let key = (vnode_servers, props.seed);
+    let kept = FINISHED.with(|f| f.borrow_mut().get(&key));
     {
+        let run = kept.is_none();
         let (set, done) = (balance.setter(), balance.setter());
         let seed = props.seed;
         // A server count changes when a server is added or killed, just as the ring's keys start
         // to fly (key_dots.rs): building the rings and the first slices wait for them to land, so
         // they take no frame from the flight.
-        use_stepped_job((vnode_servers, seed), AFTER_FLIGHT_MS, move |ticket| {
+        use_stepped_job(key, AFTER_FLIGHT_MS, move |ticket| {
+            if !run {
+                return;
+            }
             let counts: Vec<u32> = VNODE_COUNTS
                 .iter()
                 .copied()
@@ -50,12 +63,17 @@ pub fn vnode_plot_view(props: &VnodePlotProps) -> Html {
                     move |s: &VnodeSweep, p| {
                         set.set(Some((Rc::new(vnode_plot(&s.result())), measuring(p))))
                     },
-                    move |result| done.set(Some((Rc::new(vnode_plot(&result)), None))),
+                    move |result| {
+                        let plot = Rc::new(vnode_plot(&result));
+                        FINISHED.with(|f| f.borrow_mut().put(key, Rc::clone(&plot)));
+                        done.set(Some((plot, None)));
+                    },
                 );
             }
         });
     }
-    let Some((plot, progress)) = (*balance).clone() else {
+    let Some((plot, progress)) = kept.map(|plot| (plot, None)).or_else(|| (*balance).clone())
+    else {
         return html! {};
     };
     html! {

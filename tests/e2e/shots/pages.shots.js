@@ -64,6 +64,10 @@ for (const [width, height] of widths) {
         test(`${view} view at ${width}`, async ({ page }) => {
           await page.goto(`${view}.html#/${view}`);
           await settled(page);
+          // What renders only near the screen (the Ring's sweeps) is scrolled to, as a reader would.
+          await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+          await settled(page);
+          await page.evaluate(() => window.scrollTo(0, 0));
           await page.screenshot({ path: shot(`view-${view}-${width}`), fullPage: true });
         });
       }

@@ -11,6 +11,13 @@ const settled = async (page) => {
   await expect(page.locator('.rv-stats .rv-progress')).toHaveCount(0);
 };
 const scheme = (page, name) => page.locator(`label[for="rv-scheme-${name}"]`);
+// The comparison sweeps run once their plots come near the screen (widgets/in_view.rs): scroll
+// there, as a reader would, and wait for both plots to be on the page.
+const comparisons = async (page) => {
+  await page.locator('.rv-comparisons').scrollIntoViewIfNeeded();
+  await expect(page.getByTestId('plot-moved')).toBeAttached({ timeout: 30_000 });
+  await expect(page.getByTestId('plot-vnodes')).toBeAttached({ timeout: 30_000 });
+};
 
 test('a fifth server moves about 80 % under mod and about 20 % on the ring', async ({ page }) => {
   await openRoute(page, '#/ring');
@@ -285,10 +292,67 @@ for (const [width, height] of [[1280, 800], [390, 844]]) {
   }
 }
 
+test('the comparison sweeps wait until their plots come near the screen', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openRoute(page, '#/ring');
+  await settled(page);
+  await page.waitForTimeout(1000);
+  await expect(page.getByTestId('plot-moved')).toHaveCount(0);
+  await expect(page.locator('.in-view-waiting')).toHaveText(/measured when you scroll to them/);
+  await comparisons(page);
+  await expect(page.locator('.in-view-waiting')).toHaveCount(0);
+  await expect(page.getByTestId('plot-moved').locator('canvas.chart-canvas[data-drawn="true"]')).toBeAttached({ timeout: 30_000 });
+});
+
+test('a parameter set measured before comes back at once, without a second sweep', async ({ page }) => {
+  test.setTimeout(90_000);
+  await openRoute(page, '#/ring');
+  await settled(page);
+  await comparisons(page);
+  const moved = page.getByTestId('plot-moved');
+  const balance = page.getByTestId('plot-vnodes');
+  await expect(moved.locator('.rv-progress')).toHaveCount(0, { timeout: 30_000 });
+  await expect(balance.locator('.rv-progress')).toHaveCount(0, { timeout: 30_000 });
+  const at100 = await moved.locator('tbody').textContent();
+  const vnodes = page.getByLabel('Vnodes per unit of weight');
+  await vnodes.fill('20');
+  await vnodes.press('Enter');
+  await expect(page).toHaveURL(/vnodes=20&/);
+  await expect(moved.locator('.rv-progress')).toHaveCount(0, { timeout: 30_000 });
+  expect(await moved.locator('tbody').textContent()).not.toBe(at100);
+  // From here on, any progress line inside the two plots means a sweep ran again.
+  await page.evaluate(() => {
+    window.__swept = [];
+    new MutationObserver(() => {
+      for (const id of ['moved', 'vnodes']) {
+        if (document.querySelector(`[data-testid="plot-${id}"] .rv-progress`)) window.__swept.push(id);
+      }
+    }).observe(document.body, { subtree: true, childList: true });
+  });
+  await vnodes.fill('100');
+  await vnodes.press('Enter');
+  // 100 is the default, which the address leaves out.
+  await expect(page).not.toHaveURL(/vnodes=/);
+  await page.waitForTimeout(1000);
+  expect(await page.evaluate(() => window.__swept)).toEqual([]);
+  expect(await moved.locator('tbody').textContent()).toBe(at100);
+  // A server added and killed brings the balance sweep's server count back too.
+  await page.getByTestId('add-server').click();
+  await expect(page.getByRole('heading', { name: 'Servers (5)' })).toBeVisible();
+  await expect(balance.locator('.rv-progress')).toHaveCount(0, { timeout: 30_000 });
+  await page.evaluate(() => { window.__swept = []; });
+  await page.getByRole('button', { name: 'Kill server S4' }).click();
+  await expect(page.getByRole('heading', { name: 'Servers (4)' })).toBeVisible();
+  await page.waitForTimeout(1500); // longer than the balance sweep's wait for the flight
+  expect(await page.evaluate(() => window.__swept)).toEqual([]);
+  expect(await moved.locator('tbody').textContent()).toBe(at100);
+});
+
 test('three plots with tables, PNG and SVG downloads', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await openRoute(page, '#/ring');
   await settled(page);
+  await comparisons(page);
   for (const id of ['load', 'moved', 'vnodes']) {
     const plot = page.getByTestId(`plot-${id}`);
     await expect(plot.locator('canvas.chart-canvas[data-drawn="true"]').first()).toBeAttached();
@@ -347,6 +411,7 @@ test('three plots with tables, PNG and SVG downloads', async ({ page }) => {
 test('on a phone the plot tables scroll inside their cards', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await openRoute(page, '#/ring');
+  await comparisons(page);
   const plot = page.getByTestId('plot-moved');
   await expect(plot.locator('table tbody tr').first()).toBeAttached({ timeout: 30_000 });
   // The table is filled as the run measures; its columns settle when the progress line goes.
