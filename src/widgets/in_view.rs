@@ -59,7 +59,7 @@ pub fn in_view(props: &InViewProps) -> Html {
         // Once near it has done its job: `near` makes the box `display: contents`, so the
         // children sit in the parent's grid as if there were no box.
         <div ref={node} class={classes!("in-view", near_now.then_some("near"))}>
-            if *near { { props.children.clone() } } else { <p class="muted in-view-waiting">{ &props.waiting }</p> }
+            if near_now { { props.children.clone() } } else { <p class="muted in-view-waiting">{ &props.waiting }</p> }
         </div>
     }
 }
