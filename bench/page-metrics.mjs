@@ -93,7 +93,11 @@ const percentile = (values, p) => {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 };
 
-async function open(browser, url) {
+/**
+ * A fresh page at `url`, ready. `rate` slows its CPU that many times once it has loaded
+ * (`Emulation.setCPUThrottlingRate`); 1 leaves it as it is.
+ */
+async function open(browser, url, rate = 1) {
   // A fresh context per load: nothing cached, as for a first visit.
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
@@ -107,6 +111,10 @@ async function open(browser, url) {
   await page.waitForFunction(() => window.__bench && window.__bench.ready !== null, null, {
     timeout: 60_000,
   });
+  if (rate !== 1) {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+  }
   return { context, page, problems };
 }
 
@@ -297,9 +305,7 @@ async function interactions(browser, results) {
   for (const rate of RATES) {
     const timeout = 20_000 * rate;
     const out = { rate, ring: {}, board: {} };
-    const { context, page, problems } = await open(browser, `${origin}/ring.html#/ring`);
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+    const { context, page, problems } = await open(browser, `${origin}/ring.html#/ring`, rate);
     // The throttle starts after the load. The comparison plots wait until scrolled to, so the
     // interactions come first, as a reader at the top of the view meets them.
     await page.waitForFunction(counted, null, { timeout }).catch(() => {});
@@ -327,9 +333,7 @@ async function interactions(browser, results) {
     await context.close();
 
     // The comparisons in a fresh page: from scrolling to them until both sweeps are drawn.
-    const fresh = await open(browser, `${origin}/ring.html#/ring`);
-    const freshCdp = await fresh.context.newCDPSession(fresh.page);
-    await freshCdp.send('Emulation.setCPUThrottlingRate', { rate });
+    const fresh = await open(browser, `${origin}/ring.html#/ring`, rate);
     await fresh.page.waitForFunction(counted, null, { timeout }).catch(() => {});
     const scrolled = await fresh.page.evaluate(() => {
       document.querySelector('.rv-comparisons')?.scrollIntoView();
@@ -343,9 +347,7 @@ async function interactions(browser, results) {
     results.problems.push(...fresh.problems.map((p) => `comparisons ${rate}×: ${p}`));
     await fresh.context.close();
 
-    const board = await open(browser, `${origin}/board.html#/board`);
-    const boardCdp = await board.context.newCDPSession(board.page);
-    await boardCdp.send('Emulation.setCPUThrottlingRate', { rate });
+    const board = await open(browser, `${origin}/board.html#/board`, rate);
     await board.page.getByTestId('caption-source').filter({ hasText: 'simulation' }).waitFor({ timeout: 60_000 * rate }).catch(() => {});
     const users = board.page.locator('#board-users');
     out.board.users = await interaction(board.page, () => users.evaluate((el) => {
