@@ -6,6 +6,12 @@
 //! size that was right a moment ago. A running job shows its progress in its first slice and then
 //! at most every [`PUBLISH_EVERY_MS`]; a slice that publishes (a re-render, and for a plot a canvas
 //! redraw) works for half the budget, so work and render together stay one slice long.
+//!
+//! A showing costs what the page takes to render it, which a slow phone multiplies: a plot
+//! redrawn every 200 ms at 40–80 ms a redraw leaves the job a fraction of the thread. So the
+//! pacer times each showing (from the slice that showed to the start of the next, which is when
+//! the render and any frame it asked for are done) and spaces the next one by
+//! [`PUBLISH_COST_FACTOR`] times that, keeping showings to about a tenth of the job's time.
 
 /// How long one slice may step its job, in milliseconds.
 ///
@@ -20,6 +26,10 @@ pub const SLICE_MS: f64 = 8.0;
 /// The least time between two showings of a running job's progress, in milliseconds.
 pub const PUBLISH_EVERY_MS: f64 = 200.0;
 
+/// The next showing waits at least this many times as long as the last one took, so showing
+/// progress takes at most about 1 / (1 + this) of a job's time however costly the render.
+pub const PUBLISH_COST_FACTOR: f64 = 9.0;
+
 /// Units (keys placed or pinned, simulated events) a job does between two looks at the clock:
 /// small enough that a slice overshoots its budget by well under a millisecond.
 pub const UNITS_PER_LOOK: u64 = 2_048;
@@ -29,12 +39,18 @@ pub const UNITS_PER_LOOK: u64 = 2_048;
 pub struct Pacer {
     /// `-∞` before the first publication, so the first slice publishes.
     last_published: f64,
+    /// Set by a publication until the next slice starts, which times it.
+    timing_since: Option<f64>,
+    /// How long the last publication took, in milliseconds (0 before the first is timed).
+    last_cost: f64,
 }
 
 impl Default for Pacer {
     fn default() -> Self {
         Self {
             last_published: f64::NEG_INFINITY,
+            timing_since: None,
+            last_cost: 0.0,
         }
     }
 }
@@ -48,10 +64,15 @@ pub struct Slice {
 
 impl Pacer {
     /// The slice that starts at `now`: it publishes if it is the job's first, or if
-    /// [`PUBLISH_EVERY_MS`] have passed since the last publication, and then works for half the
-    /// budget.
-    pub fn slice(&self, now: f64) -> Slice {
-        let publishes = now - self.last_published >= PUBLISH_EVERY_MS;
+    /// [`PUBLISH_EVERY_MS`] and [`PUBLISH_COST_FACTOR`] times the last publication's cost have
+    /// passed since it, and then works for half the budget. The first slice after a publication
+    /// times it.
+    pub fn slice(&mut self, now: f64) -> Slice {
+        if let Some(since) = self.timing_since.take() {
+            self.last_cost = (now - since).max(0.0);
+        }
+        let gap = PUBLISH_EVERY_MS.max(PUBLISH_COST_FACTOR * self.last_cost);
+        let publishes = now - self.last_published >= gap;
         let budget_ms = if publishes { SLICE_MS / 2.0 } else { SLICE_MS };
         Slice {
             ends_at: now + budget_ms,
@@ -59,9 +80,10 @@ impl Pacer {
         }
     }
 
-    /// Records a publication at `now`.
+    /// Records a publication at `now`, just after the job's progress was handed to the page.
     pub fn published(&mut self, now: f64) {
         self.last_published = now;
+        self.timing_since = Some(now);
     }
 }
 
@@ -90,6 +112,23 @@ mod tests {
         assert!(!pacer.slice(1_010.0).publishes());
         assert!(!pacer.slice(1_203.9).publishes());
         assert!(pacer.slice(1_204.0).publishes());
+    }
+
+    #[test]
+    fn a_costly_publication_spaces_the_next_by_nine_times_its_cost() {
+        let mut pacer = Pacer::default();
+        assert!(pacer.slice(0.0).publishes());
+        pacer.published(4.0);
+        // The render and its frame took 60 ms: the next slice starts at 64.
+        assert!(!pacer.slice(64.0).publishes());
+        assert!(!pacer.slice(300.0).publishes());
+        assert!(!pacer.slice(4.0 + 539.0).publishes());
+        let next = pacer.slice(4.0 + 540.0);
+        assert!(next.publishes());
+        // A cheap publication brings the gap back to the floor.
+        pacer.published(550.0);
+        assert!(!pacer.slice(551.0).publishes());
+        assert!(pacer.slice(750.0).publishes());
     }
 
     #[test]
