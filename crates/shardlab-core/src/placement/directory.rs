@@ -1,9 +1,8 @@
 //! Directory placement: an explicit key → server table, consulted on every lookup.
 
 use std::cell::Cell;
-use std::collections::hash_map::DefaultHasher;
 use std::collections::HashMap;
-use std::hash::BuildHasherDefault;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::num::NonZeroU32;
 
 use serde::{Deserialize, Serialize};
@@ -189,9 +188,33 @@ impl Directory {
     }
 }
 
-/// The key → server table. SipHash with fixed keys ([`DefaultHasher`]): the same on every
-/// platform and run, and no random seed to ask the browser for.
-type Table = HashMap<u64, ServerId, BuildHasherDefault<DefaultHasher>>;
+/// The key → server table. Its keys are already key hashes (xxh3 of a key, or the experiment's
+/// random `u64`s), spread evenly, so the table uses them as they are ([`KeyIsHash`]): the same
+/// on every platform and run, with no random seed to ask the browser for. SipHash over them
+/// made a directory lookup cost as much as a rendezvous score (measured in the Ring's movement
+/// sweep, which looks up 1.2 million keys in directories).
+type Table = HashMap<u64, ServerId, BuildHasherDefault<KeyIsHash>>;
+
+/// A hasher for `u64` keys that are hashes already: the key is its own hash.
+#[derive(Debug, Default, Clone, Copy)]
+struct KeyIsHash(u64);
+
+impl Hasher for KeyIsHash {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    /// Only `u64` keys reach the table; other input is folded in all the same.
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(byte);
+        }
+    }
+
+    fn write_u64(&mut self, key: u64) {
+        self.0 = key;
+    }
+}
 
 /// A directory membership change built a slice at a time: the "before" directory pins each
 /// experiment key (its default owner), and the "after" directory is the same table

@@ -24,15 +24,45 @@ pub struct RendezvousScore {
 /// (0, 1). That makes a server's chance of winning exactly `weight / Σ weights`, and removing a
 /// server moves only the keys it won. `ln` is `libm::log`, so native and wasm scores agree bit
 /// for bit. Ties (practically impossible) go to the smaller id. A lookup costs O(N).
+///
+/// When every server has the same weight, [`locate`](Placement::locate) ranks the servers by `u`
+/// and takes no logarithm ([`clear_winner`]), with the same answers: the score is then a
+/// strictly increasing function of `u`, and a winner whose `u` is ahead by more than
+/// [`NEAR`] cannot be overtaken by rounding.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Rendezvous {
     servers: ServerList,
+    /// Whether every server has the same weight.
+    equal_weights: bool,
 }
 
 impl Rendezvous {
     /// Rendezvous over these servers, weighted by their weights.
     pub fn new(servers: ServerList) -> Self {
-        Self { servers }
+        let equal_weights = servers
+            .as_slice()
+            .windows(2)
+            .all(|pair| matches!(pair, [a, b] if a.weight == b.weight));
+        Self {
+            servers,
+            equal_weights,
+        }
+    }
+
+    /// The owner by the scores themselves: what `locate` means, for any weights.
+    fn locate_by_score(&self, key_hash: u64) -> ServerId {
+        let mut best_server = self.servers.id_at(0);
+        let mut best_score = f64::NEG_INFINITY;
+        for server in self.servers.as_slice() {
+            let candidate = score(key_hash, server.id, server.weight);
+            let wins =
+                candidate > best_score || (candidate == best_score && server.id < best_server);
+            if wins {
+                best_server = server.id;
+                best_score = candidate;
+            }
+        }
+        best_server
     }
 
     /// Every server's score for a key, highest first (ties: smaller id first).
@@ -53,13 +83,53 @@ impl Rendezvous {
     }
 }
 
+/// The 52 bits of `hash(key, server)` that make a server's `u`.
+fn unit_bits(key_hash: u64, server: ServerId) -> u64 {
+    hash_u64_u32(key_hash, server.0, 0) >> 12
+}
+
 /// `−weight / ln(u)` with `u ∈ (0, 1)` from the top 52 bits of `hash(key, server)`.
 fn score(key_hash: u64, server: ServerId, weight: u32) -> f64 {
-    let bits = hash_u64_u32(key_hash, server.0, 0) >> 12;
     // (bits + ½) / 2^52 lies in [2^-53, 1 − 2^-53]: never 0 and never 1, so ln(u) is finite and
     // negative. Both steps are exact in f64.
-    let unit = (bits as f64 + 0.5) * TWO_POW_MINUS_52;
+    let unit = (unit_bits(key_hash, server) as f64 + 0.5) * TWO_POW_MINUS_52;
     -f64::from(weight) / libm::log(unit)
+}
+
+/// How far ahead, in units of 2^-52 of `u`, the top server must be for [`clear_winner`] to name it.
+///
+/// Two values of `u` that far apart give true scores `−w / ln u` a relative distance of at least
+/// 2^-40 / 37 > 2^-46 (|ln u| ≤ 37 on the grid), while a computed score is off by less than
+/// 2^-51 (`libm::log` is within one ulp, the division rounds once): the computed scores keep
+/// their order.
+pub const NEAR: u64 = 1 << 12;
+
+/// The server with the largest `bits` when it leads every other by more than [`NEAR`]; `None`
+/// when two are that close (or tie), and only the scores can decide.
+pub fn clear_winner(candidates: impl IntoIterator<Item = (u64, ServerId)>) -> Option<ServerId> {
+    let mut best: Option<(u64, ServerId)> = None;
+    let mut contested = false;
+    for (bits, server) in candidates {
+        match best {
+            None => best = Some((bits, server)),
+            Some((top, _)) if bits > top.saturating_add(NEAR) => {
+                // Every earlier server is at or below `top`, more than NEAR behind this one.
+                best = Some((bits, server));
+                contested = false;
+            }
+            Some((top, _)) if bits.saturating_add(NEAR) >= top => {
+                contested = true;
+                if bits > top {
+                    best = Some((bits, server));
+                }
+            }
+            Some(_) => {}
+        }
+    }
+    match (best, contested) {
+        (Some((_, server)), false) => Some(server),
+        _ => None,
+    }
 }
 
 impl Placement for Rendezvous {
@@ -80,17 +150,70 @@ impl Placement for Rendezvous {
     }
 
     fn locate(&self, key_hash: u64) -> ServerId {
-        let mut best_server = self.servers.id_at(0);
-        let mut best_score = f64::NEG_INFINITY;
-        for server in self.servers.as_slice() {
-            let candidate = score(key_hash, server.id, server.weight);
-            let wins =
-                candidate > best_score || (candidate == best_score && server.id < best_server);
-            if wins {
-                best_server = server.id;
-                best_score = candidate;
+        if self.equal_weights {
+            let bits = self
+                .servers
+                .as_slice()
+                .iter()
+                .map(|server| (unit_bits(key_hash, server.id), server.id));
+            if let Some(winner) = clear_winner(bits) {
+                return winner;
             }
         }
-        best_server
+        self.locate_by_score(key_hash)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::placement::{KeyStream, Server};
+
+    #[test]
+    fn a_clear_leader_wins_and_a_close_race_is_left_to_the_scores() {
+        let (a, b, c) = (ServerId(0), ServerId(1), ServerId(2));
+        assert_eq!(clear_winner([(10, a), (10 + NEAR + 1, b), (5, c)]), Some(b));
+        assert_eq!(clear_winner([(10 + NEAR + 1, b), (10, a)]), Some(b));
+        // Within NEAR, either side, or equal: contested.
+        assert_eq!(clear_winner([(10, a), (10 + NEAR, b)]), None);
+        assert_eq!(clear_winner([(10 + NEAR, b), (10, a)]), None);
+        assert_eq!(clear_winner([(7, a), (7, b)]), None);
+        // A later clear leader settles an earlier close race.
+        assert_eq!(
+            clear_winner([(10, a), (11, b), (12 + 2 * NEAR, c)]),
+            Some(c)
+        );
+        assert_eq!(clear_winner(std::iter::empty()), None);
+    }
+
+    #[test]
+    fn equal_weights_locate_as_the_scores_do() {
+        for weight in [1, 7] {
+            for count in [1, 2, 5, 17, 64] {
+                let servers = (0..count)
+                    .map(|id| Server::weighted(id * 3, weight))
+                    .collect();
+                let rendezvous = Rendezvous::new(ServerList::new(servers).unwrap());
+                assert!(rendezvous.equal_weights);
+                for key in KeyStream::new(u64::from(count)).take_keys(5_000) {
+                    assert_eq!(
+                        rendezvous.locate(key),
+                        rendezvous.locate_by_score(key),
+                        "key {key}, {count} servers of weight {weight}"
+                    );
+                    assert_eq!(rendezvous.locate(key), rendezvous.scores(key)[0].server);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn mixed_weights_are_ranked_by_score() {
+        let servers = vec![Server::weighted(0, 1), Server::weighted(1, 3)];
+        let rendezvous = Rendezvous::new(ServerList::new(servers).unwrap());
+        assert!(!rendezvous.equal_weights);
+        for key in KeyStream::new(9).take_keys(2_000) {
+            assert_eq!(rendezvous.locate(key), rendezvous.scores(key)[0].server);
+        }
     }
 }
