@@ -45,6 +45,8 @@ pub mod snapshot;
 #[cfg(feature = "ring")]
 pub mod state;
 #[cfg(feature = "ring")]
+pub mod sweep_plot;
+#[cfg(feature = "ring")]
 pub mod url_state;
 
 #[cfg(feature = "ring")]

@@ -1,5 +1,5 @@
 //! The moved fraction of N → N+1 servers for every scheme, measured by a streamed
-//! [`MovementSweep`] (a sliced job, restarted when the seed or the vnodes change).
+//! [`MovementSweep`] ([`use_sweep_plot`]; restarted when the seed or the vnodes change).
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -10,10 +10,9 @@ use yew::prelude::*;
 
 use super::plot_view::PlotView;
 use crate::jobs::finished::Finished;
-use crate::jobs::hook::use_stepped_job;
-use crate::jobs::slicer;
-use crate::ring::comparisons::{measuring, movement_plot, SWEEP_COUNTS, SWEEP_KEYS, SWEEP_SEEDS};
+use crate::ring::comparisons::{movement_plot, SWEEP_COUNTS, SWEEP_KEYS, SWEEP_SEEDS};
 use crate::ring::plots::Plot;
+use crate::ring::sweep_plot::use_sweep_plot;
 
 /// Props for [`MovedPlot`].
 #[derive(Properties, PartialEq)]
@@ -27,42 +26,23 @@ thread_local! {
     static FINISHED: RefCell<Finished<(u64, u32), Rc<Plot>>> = const { RefCell::new(Finished::new()) };
 }
 
+/// The sweep for a seed and a vnode count.
+fn sweep(&(seed, vnodes): &(u64, u32)) -> Option<MovementSweep> {
+    let specs: Vec<SchemeSpec> = SchemeKind::ALL
+        .into_iter()
+        .map(|kind| SchemeSpec::from_kind(kind, vnodes))
+        .collect();
+    let seeds = (0..SWEEP_SEEDS).map(|i| seed.wrapping_add(i)).collect();
+    MovementSweep::new(specs, SWEEP_COUNTS.to_vec(), seeds, SWEEP_KEYS).ok()
+}
+
 /// The movement plot. A component of its own, so the sweep's progress re-renders only it.
 #[function_component(MovedPlot)]
 pub fn moved_plot(props: &MovedPlotProps) -> Html {
-    let moved = use_state(|| None::<(Rc<Plot>, Option<String>)>);
-    let key = (props.seed, props.vnodes);
-    let kept = FINISHED.with(|f| f.borrow_mut().get(&key));
-    {
-        let (set, done) = (moved.setter(), moved.setter());
-        let (seed, vnodes) = key;
-        let run = kept.is_none();
-        use_stepped_job(key, 0, move |ticket| {
-            if !run {
-                return;
-            }
-            let specs: Vec<SchemeSpec> = SchemeKind::ALL
-                .into_iter()
-                .map(|kind| SchemeSpec::from_kind(kind, vnodes))
-                .collect();
-            let seeds = (0..SWEEP_SEEDS).map(|i| seed.wrapping_add(i)).collect();
-            if let Ok(sweep) = MovementSweep::new(specs, SWEEP_COUNTS.to_vec(), seeds, SWEEP_KEYS) {
-                slicer::run(
-                    sweep,
-                    ticket,
-                    move |s: &MovementSweep, p| {
-                        set.set(Some((Rc::new(movement_plot(&s.series())), measuring(p))))
-                    },
-                    move |series| {
-                        let plot = Rc::new(movement_plot(&series));
-                        FINISHED.with(|f| f.borrow_mut().put(key, Rc::clone(&plot)));
-                        done.set(Some((plot, None)));
-                    },
-                );
-            }
-        });
-    }
-    let Some((plot, progress)) = kept.map(|plot| (plot, None)).or_else(|| (*moved).clone()) else {
+    let shown = use_sweep_plot(&FINISHED, (props.seed, props.vnodes), 0, sweep, |series| {
+        movement_plot(series)
+    });
+    let Some((plot, progress)) = shown else {
         return html! {};
     };
     html! {

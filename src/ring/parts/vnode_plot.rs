@@ -1,5 +1,5 @@
 //! Ring balance against vnodes, with its spread over seeds, measured by a streamed
-//! [`VnodeSweep`] (a sliced job, restarted when the server count or the seed changes).
+//! [`VnodeSweep`] ([`use_sweep_plot`]; restarted when the server count or the seed changes).
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -10,12 +10,11 @@ use yew::prelude::*;
 
 use super::plot_view::PlotView;
 use crate::jobs::finished::Finished;
-use crate::jobs::hook::use_stepped_job;
-use crate::jobs::slicer;
 use crate::ring::comparisons::{
-    measuring, vnode_plot, AFTER_FLIGHT_MS, VNODE_COUNTS, VNODE_KEYS, VNODE_SEEDS,
+    vnode_plot, AFTER_FLIGHT_MS, VNODE_COUNTS, VNODE_KEYS, VNODE_SEEDS,
 };
 use crate::ring::plots::Plot;
+use crate::ring::sweep_plot::use_sweep_plot;
 
 /// Props for [`VnodePlot`].
 #[derive(Properties, PartialEq)]
@@ -30,50 +29,28 @@ thread_local! {
     static FINISHED: RefCell<Finished<(u32, u64), Rc<Plot>>> = const { RefCell::new(Finished::new()) };
 }
 
+/// The sweep for a server count and a seed: every vnode count whose ring fits.
+fn sweep(&(servers, seed): &(u32, u64)) -> Option<VnodeSweep> {
+    let counts: Vec<u32> = VNODE_COUNTS
+        .iter()
+        .copied()
+        .filter(|&v| u64::from(v).saturating_mul(u64::from(servers)) <= MAX_RING_POINTS)
+        .collect();
+    let seeds = (0..VNODE_SEEDS).map(|i| seed.wrapping_add(i)).collect();
+    VnodeSweep::new(servers, counts, seeds, VNODE_KEYS).ok()
+}
+
 /// The balance plot.
 #[function_component(VnodePlot)]
 pub fn vnode_plot_view(props: &VnodePlotProps) -> Html {
-    let balance = use_state(|| None::<(Rc<Plot>, Option<String>)>);
-    let vnode_servers = props.servers.clamp(2, 64);
-    let key = (vnode_servers, props.seed);
-    let kept = FINISHED.with(|f| f.borrow_mut().get(&key));
-    {
-        let run = kept.is_none();
-        let (set, done) = (balance.setter(), balance.setter());
-        let seed = props.seed;
-        // A server count changes when a server is added or killed, just as the ring's keys start
-        // to fly (key_dots.rs): building the rings and the first slices wait for them to land, so
-        // they take no frame from the flight.
-        use_stepped_job(key, AFTER_FLIGHT_MS, move |ticket| {
-            if !run {
-                return;
-            }
-            let counts: Vec<u32> = VNODE_COUNTS
-                .iter()
-                .copied()
-                .filter(|&v| {
-                    u64::from(v).saturating_mul(u64::from(vnode_servers)) <= MAX_RING_POINTS
-                })
-                .collect();
-            let seeds = (0..VNODE_SEEDS).map(|i| seed.wrapping_add(i)).collect();
-            if let Ok(sweep) = VnodeSweep::new(vnode_servers, counts, seeds, VNODE_KEYS) {
-                slicer::run(
-                    sweep,
-                    ticket,
-                    move |s: &VnodeSweep, p| {
-                        set.set(Some((Rc::new(vnode_plot(&s.result())), measuring(p))))
-                    },
-                    move |result| {
-                        let plot = Rc::new(vnode_plot(&result));
-                        FINISHED.with(|f| f.borrow_mut().put(key, Rc::clone(&plot)));
-                        done.set(Some((plot, None)));
-                    },
-                );
-            }
-        });
-    }
-    let Some((plot, progress)) = kept.map(|plot| (plot, None)).or_else(|| (*balance).clone())
-    else {
+    let key = (props.servers.clamp(2, 64), props.seed);
+    // A server count changes when a server is added or killed, just as the ring's keys start
+    // to fly (key_dots.rs): building the rings and the first slices wait for them to land, so
+    // they take no frame from the flight.
+    let shown = use_sweep_plot(&FINISHED, key, AFTER_FLIGHT_MS, sweep, |result| {
+        vnode_plot(result)
+    });
+    let Some((plot, progress)) = shown else {
         return html! {};
     };
     html! {
