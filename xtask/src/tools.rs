@@ -48,8 +48,17 @@ impl std::ops::BitOr for Needs {
 pub fn ensure(needs: Needs) -> Result<(), String> {
     if needs.has(Needs::BUILD) {
         ensure_wasm_target()?;
-        ensure_trunk()?;
-        ensure_wasm_bindgen()?;
+        // trunk and wasm-bindgen-cli are a fresh machine's two long compiles (15 and 11 minutes
+        // one after the other on two cores, most of each spent in a few crates that build on one
+        // core): side by side, each fills the other's idle core.
+        std::thread::scope(|scope| {
+            let bindgen = scope.spawn(ensure_wasm_bindgen);
+            let trunk = ensure_trunk();
+            let bindgen = bindgen
+                .join()
+                .unwrap_or_else(|_| Err("installing wasm-bindgen-cli panicked".into()));
+            trunk.and(bindgen)
+        })?;
         ensure_npm_packages("tools", "binaryen (wasm-opt)")?;
     }
     if needs.has(Needs::BROWSER) {
