@@ -22,6 +22,8 @@ pub mod dot_raster;
 #[cfg(feature = "ring")]
 pub mod drawn;
 #[cfg(feature = "ring")]
+pub mod flight;
+#[cfg(feature = "ring")]
 pub mod key_dots;
 #[cfg(feature = "ring")]
 pub mod lookup;
