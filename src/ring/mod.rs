@@ -26,6 +26,8 @@ pub mod flight;
 #[cfg(feature = "ring")]
 pub mod key_dots;
 #[cfg(feature = "ring")]
+pub mod landing;
+#[cfg(feature = "ring")]
 pub mod lookup;
 #[cfg(feature = "ring")]
 pub mod lookup_inset;
