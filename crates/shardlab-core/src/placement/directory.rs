@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use super::error::PlacementError;
 use super::experiment::KeyStream;
 use super::jump::jump_bucket;
-use super::server::{ServerId, ServerList};
+use super::server::{sorted_ids, ServerId, ServerList};
 use super::{Placement, SchemeKind};
 use crate::stepped::{Progress, Stepped};
 
@@ -179,8 +179,7 @@ impl Directory {
     pub fn rehomed(&self, servers: ServerList) -> Directory {
         // A sorted id list keeps this O(entries × log servers) for a million pinned keys, and
         // cloning the map then editing values in place avoids re-inserting every key.
-        let mut surviving: Vec<ServerId> = servers.ids().collect();
-        surviving.sort_unstable();
+        let surviving = sorted_ids(servers.ids());
         let mut next = Directory::new(servers, self.default);
         let mut table = self.table.clone();
         for (&key, owner) in table.iter_mut() {
@@ -238,8 +237,7 @@ impl DirectoryChange {
         n_keys: u64,
         seed: u64,
     ) -> Self {
-        let mut surviving: Vec<ServerId> = after.ids().collect();
-        surviving.sort_unstable();
+        let surviving = sorted_ids(after.ids());
         // Sized up front, so no slice has to grow (and rehash) a table of a million entries.
         let capacity = usize::try_from(n_keys).unwrap_or(0).min(MAX_PRESIZED);
         let mut before = Directory::new(before, default);
