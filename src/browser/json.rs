@@ -1,5 +1,5 @@
 //! JSON text into the app's types: the one way a view reads a design file, a link's design or an
-//! autosave.
+//! autosave, and Learn reads a view's snapshot or the reader's progress.
 //!
 //! In the page, the browser's `JSON.parse` reads the text and serde-wasm-bindgen turns the value
 //! into the type. ECMAScript requires `JSON.parse` to round every number correctly, so a position
@@ -11,7 +11,9 @@
 //! crate is not this one; here: tests and the fuzz replay) serde_json reads it.
 //!
 //! JSON numbers are doubles in the browser, so an integer above 2^53 would lose digits; no field
-//! of a design is a 64-bit integer, and the autosave keeps its numbers in strings.
+//! of a design or of progress is a 64-bit integer, the autosave keeps its numbers in strings, and
+//! a snapshot's 64-bit numbers are read as the browser rounds them (`snapshot::browser_u64`). A
+//! layout file (64-bit epochs) is read by serde_json for that reason.
 
 use serde::de::DeserializeOwned;
 

@@ -13,6 +13,8 @@ use std::fmt;
 use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
+
+use crate::browser::json::Json;
 use yew::prelude::*;
 
 /// The localStorage key.
@@ -96,7 +98,7 @@ impl ReaderProgress {
     /// entry cannot read "12/11". `None` when the text is not progress at all (not a JSON object).
     pub fn parse(text: &str) -> Option<ReaderProgress> {
         use serde_json::Value;
-        let value: Value = serde_json::from_str(text).ok()?;
+        let value: Value = Json::parse(text).ok()?.read().ok()?;
         let object = value.as_object()?;
         let known = |slug: &str| CHAPTER_SLUGS.contains(&slug);
         let strings = |list: Option<&Value>| -> Vec<String> {
