@@ -247,7 +247,10 @@ mod tests {
         assert_eq!(read.shard, None);
         for bad in ["2.5", "-1", "\"2\""] {
             let text = decoder.replace(r#""type": 2"#, &format!(r#""type": {bad}"#));
-            assert!(serde_json::from_str::<DecoderSnapshot>(&text).is_err(), "{bad}");
+            assert!(
+                serde_json::from_str::<DecoderSnapshot>(&text).is_err(),
+                "{bad}"
+            );
         }
     }
 }
