@@ -110,6 +110,55 @@ mod browser_tests {
             .contains("square"));
         assert!(Json::parse("{nope").is_err());
     }
+
+    /// A node's settings are read by the core's own reader (not serde's derive); through
+    /// serde-wasm-bindgen its messages are still serde's words.
+    #[wasm_bindgen_test]
+    fn node_settings_read_through_the_browser_in_serdes_words() {
+        use shardlab_core::sim::design::{Node, NodeSettings, UsersSettings};
+        let read = |settings: &str| {
+            from_text::<Node>(&format!(r#"{{"id": "a", "settings": {settings}}}"#))
+                .map(|node| node.settings)
+        };
+        assert_eq!(
+            read(r#"{"count": 5, "kind": "users"}"#),
+            Ok(NodeSettings::Users(UsersSettings {
+                count: 5,
+                ..UsersSettings::default()
+            }))
+        );
+        assert_eq!(
+            read(r#"{"kind": "load_balancer", "more": [1, {"a": null}]}"#),
+            Ok(NodeSettings::LoadBalancer)
+        );
+        for (settings, message) in [
+            (
+                r#"{"kind": "users", "count": 1.5}"#,
+                "invalid type: floating point `1.5`, expected u32",
+            ),
+            (
+                r#"{"kind": "users", "count": -1}"#,
+                "invalid value: integer `-1`, expected u32",
+            ),
+            (r#"{"count": 5}"#, "missing field `kind`"),
+            (
+                r#"{"kind": "robot"}"#,
+                "unknown variant `robot`, expected one of `users`, `load_balancer`, \
+                 `app_server`, `cache`, `database`",
+            ),
+            (
+                r#"{"kind": "cache", "x": 1}"#,
+                "unknown field `x`, expected one of `engine`, `strategy`, `ttl_s`, `size`",
+            ),
+            (
+                r#"{"kind": "cache", "engine": "mysql"}"#,
+                "unknown variant `mysql`, expected `memcached` or `redis`",
+            ),
+        ] {
+            let error = read(settings).unwrap_err();
+            assert!(error.ends_with(message), "{settings}: {error}");
+        }
+    }
 }
 
 #[cfg(test)]
