@@ -31,8 +31,10 @@ pub struct DecoderSnapshot {
     /// The ID on screen, in decimal (a string: JSON numbers lose bits past 2^53).
     pub id: String,
     /// Every field's value by name.
+    #[serde(deserialize_with = "browser_u64::map")]
     pub fields: BTreeMap<String, u64>,
     /// The shard field's value, if the layout has one.
+    #[serde(default, deserialize_with = "browser_u64::option")]
     pub shard: Option<u64>,
     /// The master host of that shard under the config table.
     pub master: Option<String>,
@@ -98,6 +100,7 @@ pub struct BoardSnapshot {
     /// The users the numbers are for.
     pub users: u32,
     /// The simulation's seed.
+    #[serde(deserialize_with = "browser_u64::one")]
     pub seed: u64,
     /// Where the numbers come from: `simulation` (a finished run), `estimate`, or `none`.
     pub source: String,
@@ -123,6 +126,81 @@ pub struct BoardSnapshot {
     pub faults: Vec<String>,
 }
 
+/// Reading the snapshots' 64-bit numbers as the browser's `JSON.parse` leaves them, for Learn's
+/// reader (`learn::live_frame`), which parses in the browser to keep serde_json's parser (about
+/// 10 kB brotli) off the index page. A number past 2^53 arrives as the nearest double, which
+/// serde-wasm-bindgen would refuse as a `u64` and so lose the whole snapshot; here it reads as
+/// that double's value. No task compares a value that large (a seed, a 64-bit field); natively,
+/// and below 2^53, the value is exact.
+mod browser_u64 {
+    use std::collections::BTreeMap;
+    use std::fmt;
+
+    use serde::de::{self, Deserializer, MapAccess, Visitor};
+
+    /// A `u64`, or a whole non-negative double up to 2^64 (which `u64::MAX` rounds to).
+    struct WholeNumber;
+
+    impl Visitor<'_> for WholeNumber {
+        type Value = u64;
+
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str("a whole number from 0 to 2^64 - 1")
+        }
+        fn visit_u64<E: de::Error>(self, v: u64) -> Result<u64, E> {
+            Ok(v)
+        }
+        fn visit_i64<E: de::Error>(self, v: i64) -> Result<u64, E> {
+            u64::try_from(v).map_err(|_| E::invalid_value(de::Unexpected::Signed(v), &self))
+        }
+        fn visit_f64<E: de::Error>(self, v: f64) -> Result<u64, E> {
+            // `as` is exact for a whole double below 2^64 and saturates 2^64 to `u64::MAX`.
+            if (0.0..=18_446_744_073_709_551_616.0).contains(&v) && v.fract() == 0.0 {
+                Ok(v as u64)
+            } else {
+                Err(E::invalid_value(de::Unexpected::Float(v), &self))
+            }
+        }
+    }
+
+    struct Whole(u64);
+
+    impl<'de> serde::Deserialize<'de> for Whole {
+        fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Whole, D::Error> {
+            deserializer.deserialize_any(WholeNumber).map(Whole)
+        }
+    }
+
+    pub fn one<'de, D: Deserializer<'de>>(deserializer: D) -> Result<u64, D::Error> {
+        deserializer.deserialize_any(WholeNumber)
+    }
+
+    pub fn option<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<u64>, D::Error> {
+        let value: Option<Whole> = serde::Deserialize::deserialize(deserializer)?;
+        Ok(value.map(|Whole(v)| v))
+    }
+
+    pub fn map<'de, D: Deserializer<'de>>(
+        deserializer: D,
+    ) -> Result<BTreeMap<String, u64>, D::Error> {
+        struct Entries;
+        impl<'de> Visitor<'de> for Entries {
+            type Value = BTreeMap<String, u64>;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a map of whole numbers")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+                let mut entries = BTreeMap::new();
+                while let Some((key, Whole(value))) = map.next_entry::<String, Whole>()? {
+                    entries.insert(key, value);
+                }
+                Ok(entries)
+            }
+        }
+        deserializer.deserialize_map(Entries)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -138,5 +216,41 @@ mod tests {
         let text = attribute(&ring);
         assert!(text.contains("\"scheme\":\"mod\""));
         assert_eq!(serde_json::from_str::<RingSnapshot>(&text).ok(), Some(ring));
+    }
+
+    /// Learn reads snapshots after `JSON.parse`, which leaves a number past 2^53 a double: here a
+    /// serde_json `Value` holding the same doubles stands in for it.
+    #[test]
+    fn sixty_four_bit_numbers_read_as_the_browser_rounds_them() {
+        let board = r#"{"preset": null, "design_is_preset": false, "users": 1, "seed": 1.8446744073709552e19,
+            "source": "none", "apdex": null, "p99_ms": null, "error_rate": null,
+            "shard_down_rate": null, "hottest": null, "shards": 1, "shard_key": null,
+            "user_skew": null, "auto_failover": null, "faults": []}"#;
+        let value: serde_json::Value = serde_json::from_str(board).unwrap();
+        let read = BoardSnapshot::deserialize(&value).unwrap();
+        assert_eq!(read.seed, u64::MAX);
+        let decoder = r#"{"layout": "pinterest", "edited": false, "id": "1",
+            "fields": {"type": 2, "local": 9.007199254740994e15}, "shard": 3.0, "master": null,
+            "ranges": 8, "last_inserted": null}"#;
+        let value: serde_json::Value = serde_json::from_str(decoder).unwrap();
+        let read = DecoderSnapshot::deserialize(&value).unwrap();
+        assert_eq!(read.fields.get("local"), Some(&9_007_199_254_740_994));
+        assert_eq!(read.fields.get("type"), Some(&2));
+        assert_eq!(read.shard, Some(3));
+        // Exact where serde_json reads the text itself; a missing shard is none; a fraction or a
+        // negative number is refused.
+        let exact = decoder.replace("9.007199254740994e15", "18446744073709551615");
+        let read: DecoderSnapshot = serde_json::from_str(&exact).unwrap();
+        assert_eq!(read.fields.get("local"), Some(&u64::MAX));
+        let without_shard = decoder.replace(r#""shard": 3.0,"#, "");
+        let read: DecoderSnapshot = serde_json::from_str(&without_shard).unwrap();
+        assert_eq!(read.shard, None);
+        for bad in ["2.5", "-1", "\"2\""] {
+            let text = decoder.replace(r#""type": 2"#, &format!(r#""type": {bad}"#));
+            assert!(
+                serde_json::from_str::<DecoderSnapshot>(&text).is_err(),
+                "{bad}"
+            );
+        }
     }
 }

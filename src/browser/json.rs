@@ -1,5 +1,5 @@
 //! JSON text into the app's types: the one way a view reads a design file, a link's design or an
-//! autosave.
+//! autosave, and Learn reads a view's snapshot or the reader's progress.
 //!
 //! In the page, the browser's `JSON.parse` reads the text and serde-wasm-bindgen turns the value
 //! into the type. ECMAScript requires `JSON.parse` to round every number correctly, so a position
@@ -11,7 +11,9 @@
 //! crate is not this one; here: tests and the fuzz replay) serde_json reads it.
 //!
 //! JSON numbers are doubles in the browser, so an integer above 2^53 would lose digits; no field
-//! of a design is a 64-bit integer, and the autosave keeps its numbers in strings.
+//! of a design or of progress is a 64-bit integer, the autosave keeps its numbers in strings, and
+//! a snapshot's 64-bit numbers are read as the browser rounds them (`snapshot::browser_u64`). A
+//! layout file (64-bit epochs) is read by serde_json for that reason.
 
 use serde::de::DeserializeOwned;
 
@@ -107,6 +109,55 @@ mod browser_tests {
             .unwrap_err()
             .contains("square"));
         assert!(Json::parse("{nope").is_err());
+    }
+
+    /// A node's settings are read by the core's own reader (not serde's derive); through
+    /// serde-wasm-bindgen its messages are still serde's words.
+    #[wasm_bindgen_test]
+    fn node_settings_read_through_the_browser_in_serdes_words() {
+        use shardlab_core::sim::design::{Node, NodeSettings, UsersSettings};
+        let read = |settings: &str| {
+            from_text::<Node>(&format!(r#"{{"id": "a", "settings": {settings}}}"#))
+                .map(|node| node.settings)
+        };
+        assert_eq!(
+            read(r#"{"count": 5, "kind": "users"}"#),
+            Ok(NodeSettings::Users(UsersSettings {
+                count: 5,
+                ..UsersSettings::default()
+            }))
+        );
+        assert_eq!(
+            read(r#"{"kind": "load_balancer", "more": [1, {"a": null}]}"#),
+            Ok(NodeSettings::LoadBalancer)
+        );
+        for (settings, message) in [
+            (
+                r#"{"kind": "users", "count": 1.5}"#,
+                "invalid type: floating point `1.5`, expected u32",
+            ),
+            (
+                r#"{"kind": "users", "count": -1}"#,
+                "invalid value: integer `-1`, expected u32",
+            ),
+            (r#"{"count": 5}"#, "missing field `kind`"),
+            (
+                r#"{"kind": "robot"}"#,
+                "unknown variant `robot`, expected one of `users`, `load_balancer`, \
+                 `app_server`, `cache`, `database`",
+            ),
+            (
+                r#"{"kind": "cache", "x": 1}"#,
+                "unknown field `x`, expected one of `engine`, `strategy`, `ttl_s`, `size`",
+            ),
+            (
+                r#"{"kind": "cache", "engine": "mysql"}"#,
+                "unknown variant `mysql`, expected `memcached` or `redis`",
+            ),
+        ] {
+            let error = read(settings).unwrap_err();
+            assert!(error.ends_with(message), "{settings}: {error}");
+        }
     }
 }
 

@@ -17,15 +17,18 @@ use yew::prelude::*;
 
 use super::live_view::{frame_src, LiveView};
 use super::tasks::Snapshot;
+use crate::browser::json::Json;
 use crate::catalogue::Widget;
 use crate::snapshot::ATTRIBUTE;
 
-/// A snapshot's JSON, read as the view it came from; `None` when it does not parse.
+/// A snapshot's JSON, read as the view it came from; `None` when it does not parse. The browser's
+/// `JSON.parse` reads it ([`Json`]; see `snapshot::browser_u64` for its 64-bit numbers).
 pub fn parse_snapshot(view: LiveView, text: &str) -> Option<Snapshot> {
+    let json = Json::parse(text).ok()?;
     match view {
-        LiveView::Decoder => serde_json::from_str(text).ok().map(Snapshot::Decoder),
-        LiveView::Ring => serde_json::from_str(text).ok().map(Snapshot::Ring),
-        LiveView::Board => serde_json::from_str(text).ok().map(Snapshot::Board),
+        LiveView::Decoder => json.read().ok().map(Snapshot::Decoder),
+        LiveView::Ring => json.read().ok().map(Snapshot::Ring),
+        LiveView::Board => json.read().ok().map(Snapshot::Board),
     }
 }
 

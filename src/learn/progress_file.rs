@@ -6,6 +6,7 @@ use serde_json::Value;
 use shardlab_core::text::{quote, thousands};
 
 use super::progress::ReaderProgress;
+use crate::browser::json::Json;
 
 /// The `format` every progress file names.
 pub const FORMAT: &str = "shardlab-learn-progress";
@@ -68,7 +69,9 @@ pub fn to_file_text(progress: &ReaderProgress) -> String {
 /// Reads an exported file back. Its fields are read the way stored progress is (one bad value
 /// drops only itself); the file must name our format and a version this build reads.
 pub fn from_file_text(text: &str) -> Result<ReaderProgress, ImportError> {
-    let value: Value = serde_json::from_str(text).map_err(|_| ImportError::NotJson)?;
+    let value: Value = Json::parse(text)
+        .and_then(|json| json.read())
+        .map_err(|_| ImportError::NotJson)?;
     let object = value.as_object().ok_or(ImportError::NotJson)?;
     if object.get("format").and_then(Value::as_str) != Some(FORMAT) {
         return Err(ImportError::NotProgress);

@@ -69,17 +69,49 @@ impl Rendezvous {
     ///
     /// The first entry is the owner; the first r entries are the natural r replicas.
     pub fn scores(&self, key_hash: u64) -> Vec<RendezvousScore> {
-        let mut scores: Vec<RendezvousScore> = self
+        // Sorted packed, by the sort the ring's vnodes use: a page compiles one sort per element
+        // type and comparator, 2–4 kB each. Ids are distinct, so no two entries tie.
+        let mut packed: Vec<u128> = self
             .servers
             .as_slice()
             .iter()
-            .map(|server| RendezvousScore {
-                server: server.id,
-                score: score(key_hash, server.id, server.weight),
+            .map(|server| {
+                pack(RendezvousScore {
+                    server: server.id,
+                    score: score(key_hash, server.id, server.weight),
+                })
             })
             .collect();
-        scores.sort_by(|a, b| b.score.total_cmp(&a.score).then(a.server.cmp(&b.server)));
-        scores
+        packed.sort_unstable();
+        packed.into_iter().map(unpack).collect()
+    }
+}
+
+/// A score as one `u128` whose ascending order is the scores' order: highest score first (as
+/// `f64::total_cmp` orders them), then smaller id. The score's bits are mapped to a `u64` in
+/// that order and inverted, above the id.
+fn pack(entry: RendezvousScore) -> u128 {
+    let bits = entry.score.to_bits();
+    // A negative float's bits order backwards: flip them all; a positive one's: set the sign.
+    let ascending = if bits >> 63 == 1 {
+        !bits
+    } else {
+        bits | 1 << 63
+    };
+    u128::from(!ascending) << 64 | u128::from(entry.server.0)
+}
+
+/// The score [`pack`] packed.
+fn unpack(packed: u128) -> RendezvousScore {
+    let ascending = !((packed >> 64) as u64);
+    let bits = if ascending >> 63 == 1 {
+        ascending & !(1 << 63)
+    } else {
+        !ascending
+    };
+    RendezvousScore {
+        server: ServerId(packed as u32),
+        score: f64::from_bits(bits),
     }
 }
 
@@ -214,6 +246,64 @@ mod tests {
         assert!(!rendezvous.equal_weights);
         for key in KeyStream::new(9).take_keys(2_000) {
             assert_eq!(rendezvous.locate(key), rendezvous.scores(key)[0].server);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn packed_scores_sort_as_total_cmp_then_id_and_unpack_bit_for_bit() {
+        let scores = [
+            0.5,
+            2.0,
+            -0.0,
+            0.0,
+            -3.0,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            f64::NAN,
+            -f64::NAN,
+            f64::MIN_POSITIVE,
+            2.0,
+        ];
+        let entries: Vec<RendezvousScore> = scores
+            .iter()
+            .zip(0u32..)
+            .map(|(&score, id)| RendezvousScore {
+                server: ServerId(10 - id),
+                score,
+            })
+            .collect();
+        let mut expected = entries.clone();
+        expected.sort_by(|a, b| b.score.total_cmp(&a.score).then(a.server.cmp(&b.server)));
+        let mut packed: Vec<u128> = entries.iter().copied().map(pack).collect();
+        packed.sort_unstable();
+        let sorted: Vec<(ServerId, u64)> = packed
+            .into_iter()
+            .map(unpack)
+            .map(|e| (e.server, e.score.to_bits()))
+            .collect();
+        let expected: Vec<(ServerId, u64)> = expected
+            .iter()
+            .map(|e| (e.server, e.score.to_bits()))
+            .collect();
+        assert_eq!(sorted, expected);
+    }
+
+    #[test]
+    fn scores_come_highest_first() {
+        let servers = ServerList::uniform(50).unwrap_or_else(|_| unreachable!());
+        let scheme = Rendezvous::new(servers);
+        for key in 0..20 {
+            let scores = scheme.scores(key);
+            assert_eq!(scores.len(), 50);
+            assert!(scores.windows(2).all(|pair| match pair {
+                [a, b] => a.score > b.score || (a.score == b.score && a.server < b.server),
+                _ => false,
+            }));
         }
     }
 }

@@ -3,7 +3,7 @@
 //! narrates the [`ReplicaChoice`] it gets back.
 
 use super::kind::ReplicaRule;
-use super::server::ServerId;
+use super::server::{sorted_ids, ServerId};
 use super::Placement;
 
 /// Why a lookup names fewer owners than were asked for.
@@ -76,8 +76,7 @@ pub fn min_distinct_owners<P: Placement + ?Sized>(
         ReplicaRule::DistinctWalk => keys
             .into_iter()
             .map(|key| {
-                let mut ids = placement.owners(key, asked);
-                ids.sort_unstable();
+                let mut ids = sorted_ids(placement.owners(key, asked));
                 ids.dedup();
                 u32::try_from(ids.len()).unwrap_or(u32::MAX)
             })

@@ -1,13 +1,15 @@
 //! The board's design as it is stored: nodes, edges, per-node settings and the fault timeline.
 //!
-//! The JSON form is documented in `docs/design-format.md`. Every settings struct has serde defaults,
-//! so a hand-written file may leave out any knob; [`super::validate`] then checks the ranges.
+//! The JSON form is documented in `docs/design-format.md`. A node's settings are read by
+//! `settings_reader`, which gives every knob left out its default, so a hand-written file may leave
+//! out any; [`super::validate`] then checks the ranges.
 
 use serde::{Deserialize, Serialize};
 
 use super::faults::Fault;
 
 mod read;
+mod settings_reader;
 mod spec;
 mod value;
 pub use read::{JsonParser, ReadError, ReadRules, Refuse, MAX_DESIGN_BYTES};
@@ -65,8 +67,9 @@ pub struct Edge {
     pub to: String,
 }
 
-/// A node's kind together with its settings; serialised with a `"kind"` tag.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// A node's kind together with its settings; serialised with a `"kind"` tag, and read by
+/// `settings_reader` in the same form.
+#[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum NodeSettings {
     /// The population sending requests.
@@ -541,8 +544,7 @@ impl InstanceSize {
 }
 
 /// The Users node's knobs.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct UsersSettings {
     /// Number of users, 1 … 1,000,000. `estimate`/`simulate` take an override.
     pub count: u32,
@@ -575,8 +577,7 @@ impl Default for UsersSettings {
 }
 
 /// The App Server node's knobs.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct AppServerSettings {
     /// Instance size, which sets cores and per-core speed.
     pub size: InstanceSize,
@@ -661,8 +662,7 @@ impl CacheStrategy {
 }
 
 /// The Cache node's knobs.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct CacheSettings {
     /// Memcached or Redis.
     pub engine: CacheEngine,
@@ -757,8 +757,7 @@ impl ShardKey {
 }
 
 /// The Database node's knobs.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct DatabaseSettings {
     /// MySQL or PostgreSQL.
     pub engine: DbEngine,
