@@ -48,9 +48,10 @@ impl std::ops::BitOr for Needs {
 pub fn ensure(needs: Needs) -> Result<(), String> {
     if needs.has(Needs::BUILD) {
         ensure_wasm_target()?;
-        // trunk and wasm-bindgen-cli are a fresh machine's two long compiles (15 and 11 minutes
-        // one after the other on two cores, most of each spent in a few crates that build on one
-        // core): side by side, each fills the other's idle core.
+        // trunk and wasm-bindgen-cli are a fresh machine's two long compiles (15 and 11.5 minutes
+        // one after the other in session 15's fresh run, on two cores shared with other work),
+        // each ending in crates that build on one core: side by side, each fills the other's
+        // idle core.
         std::thread::scope(|scope| {
             let bindgen = scope.spawn(ensure_wasm_bindgen);
             let trunk = ensure_trunk();

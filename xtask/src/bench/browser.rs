@@ -774,25 +774,27 @@ fn notes(out: &mut String, missed: &Missed) {
     }
 }
 
-const NOTE_FEEDBACK: &str = "**Feedback over 100 ms at 4× for some interactions.** Not yet \
-    profiled. A Ring change rebuilds its placement, its scene (the drawn keys' owners before \
-    and after) and the page's components in the task that handles the input, before the first \
-    frame can show anything, and a weight or vnodes change rebuilds rings of up to 100 points \
-    per unit of weight; at 4× each of those costs four times as much. Showing the edited \
-    control first and building in the next task is the first thing to try.";
-const NOTE_FLIGHT: &str = "**The keys' flight over 20 ms per frame at 4×.** The counting \
-    and the balance sweep wait for the keys to land, so the frames are the drawing's own: each \
-    one starts from the resting keys' layer, paints the moving keys and puts the 400 × 400 RGBA \
-    buffer on the canvas, work that takes four times as long at 4×; the unthrottled p95 of 33 ms \
-    at 1,000 keys, as at 10,000, says the whole-buffer steps cost more than the keys do. Repainting only the moving keys' old and new squares, or drawing \
-    in an OffscreenCanvas worker, is the fix.";
+const NOTE_FEEDBACK: &str = "**Feedback over 100 ms at 4× for some interactions.** Profiled \
+    (session 15, Chromium traces at 4×): the input's task used to rebuild the placements, the \
+    scene, the lookup, the snapshot and the whole SVG before the first frame. The Ring now \
+    answers in two paints (`src/ring/drawn.rs`): the controls read the live state and show the \
+    change in the input's own task; the costly parts read the state of one paint ago. What is \
+    left in the first frame is Yew reconciling the page for the changed controls; a row that \
+    misses by tens of ms in one run and not in the next is the machine's load (compare the load \
+    average in the header).";
+const NOTE_FLIGHT: &str = "**The keys' flight over 20 ms per frame at 4×.** Each frame \
+    now restores the moving keys' last squares from the still layer, paints them again and puts \
+    only the changed 16 px tiles on the canvas (`src/ring/flight.rs`), and the change's arcs fade \
+    through three groups' opacity instead of restyling every tick. A trace at 4× still shows \
+    5–15 ms a frame painting the moving dots in wasm and 5–10 ms of Chromium's own paint and \
+    commit; pre-rendered dot sprites, or fewer and larger tile puts, are the next cut.";
 const NOTE_COMPARISONS: &str = "**The comparison plots take over 3 s at 4×.** The movement \
-    sweep (7 schemes × 10 server counts × 3 seeds × 20,000 keys) and the vnode sweep (10 vnode \
-    counts × 5 rings × 50,000 keys) run on the main thread in 8 ms slices. They start only when \
-    scrolled near (`widgets/in_view.rs`) and a parameter set seen before is shown at once \
-    (`jobs/finished.rs`), so they no longer slow the parts above them; but a first look still \
-    runs both sweeps whole. A worker would not shorten them on a slow CPU; fewer keys per run \
-    would, at the cost of wider whiskers.";
+    sweep (7 schemes × 10 server counts × 3 seeds × 10,000 keys) and the vnode sweep (10 vnode \
+    counts × 5 rings × 50,000 keys) run on the main thread in 8 ms slices, each posted through a \
+    `MessageChannel` (a 0 ms timeout is held to 4 ms once nested), with progress redrawn at most \
+    every 200 ms or nine times the last redraw's cost. Rendezvous with equal weights ranks by \
+    `u` with no logarithm. A slow CPU still does all of that work on one thread; running the \
+    sweeps in a worker, on the phone's other cores, is what remains.";
 const NOTE_WASM_LOOKUPS: &str = "**wasm ÷ native over 1.3 for some lookups.** Read the \
     load average in the header first: wasm and native are timed minutes apart, so on a loaded \
     machine single rows swing both ways, and only a miss that repeats across full runs (`cargo \
@@ -847,8 +849,8 @@ const NOTE_FRAMES: &str = "**Frame p95 over 16.7 ms while the ring animates 10,0
     click's own task is short (the row gives the longest task). A p95 a fraction of a \
     millisecond over 16.7 ms is one frame in twenty landing a vsync late, which the idle frames \
     before the click show as well; a p95 of 33 ms or more would be a dropped frame in every \
-    twenty, and then each frame's full repaint of the RGBA buffer (about 8 ms idle) is the \
-    next thing to cut, by repainting only the moving keys' old and new squares.";
+    twenty; each frame already repaints only the moving keys' tiles (`flight.rs`), so what \
+    remains is painting 10,000 dots' squares and Chromium's paint of the tiles.";
 const NOTE_TASKS: &str = "**Main-thread tasks over 50 ms during the board's simulation.** \
     The runner (`src/board/runner.rs`) gives each slice 16 ms of simulation, checked every \
     2,048 events, and the re-render the slice triggers runs in the same task, so a slow machine \
