@@ -248,11 +248,6 @@ mod tests {
             assert_eq!(rendezvous.locate(key), rendezvous.scores(key)[0].server);
         }
     }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
 
     #[test]
     fn packed_scores_sort_as_total_cmp_then_id_and_unpack_bit_for_bit() {
