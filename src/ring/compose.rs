@@ -1,8 +1,6 @@
 //! The Ring's compositions: each widget of the catalogue, and the full view, built from the
 //! components in `parts/` over what the page worked out ([`Shown`]). The full view shows every
-//! widget's parts, so nothing a widget shows is missing from it. The controls (server list, scheme
-//! switch, number boxes, key boxes, buttons) read the reader's state; everything worked out from it
-//! reads the drawn state (`drawn.rs`), a paint behind.
+//! widget's parts, so nothing a widget shows is missing from it.
 
 use std::rc::Rc;
 
@@ -47,11 +45,7 @@ pub struct Contrast {
 
 /// What the page worked out for the state, as every composition reads it.
 pub struct Shown {
-    /// The reader's state, as the controls show it.
     pub state: Rc<RingState>,
-    /// The state the rest shows (the measurement, the scene and the lookup are its): the reader's
-    /// state from one paint ago.
-    pub drawn: Rc<RingState>,
     pub dispatch: Callback<Action>,
     pub measurement: Measurement,
     pub contrast: Option<Contrast>,
@@ -62,29 +56,15 @@ pub struct Shown {
 }
 
 impl Shown {
-    /// The hash of the key in the key box.
     fn hash(&self) -> u64 {
         key_hash(&self.state.key)
     }
 
-    /// The hash of the key the lookup and the pictures show.
-    fn drawn_hash(&self) -> u64 {
-        key_hash(&self.drawn.key)
-    }
-
-    /// The lookup step shown, within the steps: the controls' step, or the drawing's.
-    fn step_of(&self, state: &RingState) -> usize {
-        state.step.min(self.looked_up.0.len().saturating_sub(1))
-    }
-
-    /// The lookup step the controls show.
+    /// The lookup step shown, within the steps.
     fn step(&self) -> usize {
-        self.step_of(&self.state)
-    }
-
-    /// The lookup step the drawing shows.
-    fn drawn_step(&self) -> usize {
-        self.step_of(&self.drawn)
+        self.state
+            .step
+            .min(self.looked_up.0.len().saturating_sub(1))
     }
 
     /// The ring figure; with the lookup's walk up to `step` when it is `Some`.
@@ -99,9 +79,9 @@ impl Shown {
                 .collect()
         });
         html! {
-            <RingFigure scene={Rc::clone(scene)} key_point={step.filter(|&s| s >= 1).map(|_| self.drawn_hash())}
-                {walked} label={scheme.label()} servers={self.drawn.servers.len()}
-                changed={self.drawn.previous.is_some()} />
+            <RingFigure scene={Rc::clone(scene)} key_point={step.filter(|&s| s >= 1).map(|_| self.hash())}
+                {walked} label={scheme.label()} servers={self.state.servers.len()}
+                changed={self.state.previous.is_some()} />
         }
     }
 
@@ -131,8 +111,8 @@ impl Shown {
     }
 
     fn vnode_plot(&self) -> Html {
-        let servers = u32::try_from(self.drawn.servers.len()).unwrap_or(u32::MAX);
-        html! { <VnodePlot {servers} seed={self.drawn.seed} /> }
+        let servers = u32::try_from(self.state.servers.len()).unwrap_or(u32::MAX);
+        html! { <VnodePlot {servers} seed={self.state.seed} /> }
     }
 }
 
@@ -158,7 +138,7 @@ impl Shown {
         let body = match widget {
             RingWidget::Grow => html! {
                 <div class="rv-widget-cols rv-grow">
-                    { self.figure(&self.scene, self.drawn.scheme, None) }
+                    { self.figure(&self.scene, self.state.scheme, None) }
                     <div class="rv-side">{ self.server_list() }{ self.stats(true) }</div>
                 </div>
             },
@@ -166,7 +146,7 @@ impl Shown {
             RingWidget::Vnodes => vnodes(self),
             RingWidget::Lookup => html! {
                 <div class="rv-widget-cols">
-                    { self.figure(&self.scene, self.drawn.scheme, Some(self.drawn_step())) }
+                    { self.figure(&self.scene, self.state.scheme, Some(self.step())) }
                     { self.lookup_panel() }
                 </div>
             },
@@ -175,7 +155,7 @@ impl Shown {
                 let (steps, owners, note) = (*self.looked_up).clone();
                 html! {
                     <div class="rv-widget-cols">
-                        { self.figure(&self.scene, self.drawn.scheme, Some(steps.len().saturating_sub(1))) }
+                        { self.figure(&self.scene, s.scheme, Some(steps.len().saturating_sub(1))) }
                         <ReplicaOwners key_text={s.key.clone()} replicas={s.replicas} {owners} {note}
                             error={s.field_error.clone()} servers={s.servers.len()} dispatch={self.dispatch.clone()} />
                     </div>
@@ -185,7 +165,7 @@ impl Shown {
                 <div class="rv-plots">
                     if self.painted {
                         <InView waiting={WAITING}>
-                            <MovedPlot vnodes={self.drawn.vnodes} seed={self.drawn.seed} />
+                            <MovedPlot vnodes={self.state.vnodes} seed={self.state.seed} />
                             { self.vnode_plot() }
                         </InView>
                     } else {
@@ -203,10 +183,10 @@ fn mod_vs_ring(shown: &Shown) -> Html {
     let Some(contrast) = &shown.contrast else {
         return html! {};
     };
-    let (state, drawn) = (&shown.state, &shown.drawn);
-    let own = (drawn.scheme, &shown.measurement, &shown.scene);
+    let state = &shown.state;
+    let own = (state.scheme, &shown.measurement, &shown.scene);
     let other = (contrast.scheme, &contrast.measurement, &contrast.scene);
-    let (modulo, ring) = if drawn.scheme == SchemeKind::Mod {
+    let (modulo, ring) = if state.scheme == SchemeKind::Mod {
         (own, other)
     } else {
         (other, own)
@@ -216,8 +196,8 @@ fn mod_vs_ring(shown: &Shown) -> Html {
             <div class="rv-pair">
                 <section class="panel rv-pair-side">
                     <SideCount scheme={modulo.0} measured={modulo.1.measured.clone()} />
-                    <Buckets rule={BucketRule::Modulo} servers={drawn.servers.clone()}
-                        loads={loads(modulo.1)} key_hash={shown.drawn_hash()} />
+                    <Buckets rule={BucketRule::Modulo} servers={state.servers.clone()}
+                        loads={loads(modulo.1)} key_hash={shown.hash()} />
                     <p class="help">{ "Each bar is one server's keys: a key goes to server h mod N." }</p>
                 </section>
                 <section class="panel rv-pair-side">
@@ -257,7 +237,8 @@ impl Shown {
     /// The full view's body (its frame is [`crate::shell::view_page`]): every widget's parts, with
     /// the scheme switch, the settings and the link to the Decoder.
     pub fn full_view(&self) -> Html {
-        let (s, drawn) = (&self.state, &self.drawn);
+        let s = &self.state;
+        let hash = self.hash();
         let final_load = self
             .measurement
             .measured
@@ -269,11 +250,11 @@ impl Shown {
                 { self.notes() }
                 <SchemePicker scheme={s.scheme} dispatch={self.dispatch.clone()} />
                 <div class="rv-grid">
-                    { self.figure(&self.scene, drawn.scheme, Some(self.drawn_step())) }
+                    { self.figure(&self.scene, s.scheme, Some(self.step())) }
                     <div class="rv-side">{ self.stats(true) }{ self.server_list() }</div>
-                    <SchemePicture state={Rc::clone(drawn)} loads={loads(&self.measurement)} key_hash={self.drawn_hash()} />
+                    <SchemePicture state={Rc::clone(s)} loads={loads(&self.measurement)} key_hash={hash} />
                     { self.lookup_panel() }
-                    <ToDecoder key_hash={self.hash()} />
+                    <ToDecoder key_hash={hash} />
                     <Settings vnodes={s.vnodes} replicas={s.replicas} keys={s.keys} sample={s.sample}
                         seed={s.seed} ring={s.scheme.uses_vnodes()} error={s.field_error.clone()}
                         dispatch={self.dispatch.clone()} />
@@ -283,7 +264,7 @@ impl Shown {
                             <div class="rv-plots">
                                 <LoadPlot load={final_load} />
                                 <InView waiting={WAITING}>
-                                    <MovedPlot vnodes={drawn.vnodes} seed={drawn.seed} />
+                                    <MovedPlot vnodes={s.vnodes} seed={s.seed} />
                                     { self.vnode_plot() }
                                 </InView>
                             </div>
