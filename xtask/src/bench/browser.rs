@@ -775,19 +775,17 @@ fn notes(out: &mut String, missed: &Missed) {
 }
 
 const NOTE_FEEDBACK: &str = "**Feedback over 100 ms at 4× for some interactions.** Profiled \
-    (session 15, Chromium traces at 4×): the input's task used to rebuild the placements, the \
-    scene, the lookup, the snapshot and the whole SVG before the first frame. The Ring now \
-    answers in two paints (`src/ring/drawn.rs`): the controls read the live state and show the \
-    change in the input's own task; the costly parts read the state of one paint ago. What is \
-    left in the first frame is Yew reconciling the page for the changed controls; a row that \
-    misses by tens of ms in one run and not in the next is the machine's load (compare the load \
-    average in the header).";
+    in session 15 (Chromium traces at 4×): the input's task rebuilds the placements, the scene, \
+    the lookup, the snapshot and the whole SVG before the first frame. Answering in two paints \
+    (controls from the live state, the costly parts from the state of one paint ago) cut Add \
+    from about 420 to 80–125 ms at 4× on branch `r20-ring`, but made the largest ring's \
+    catch-up one 233 ms task, over the 200 ms bound; it lands once that task is split.";
 const NOTE_FLIGHT: &str = "**The keys' flight over 20 ms per frame at 4×.** Each frame \
-    now restores the moving keys' last squares from the still layer, paints them again and puts \
-    only the changed 16 px tiles on the canvas (`src/ring/flight.rs`), and the change's arcs fade \
-    through three groups' opacity instead of restyling every tick. A trace at 4× still shows \
-    5–15 ms a frame painting the moving dots in wasm and 5–10 ms of Chromium's own paint and \
-    commit; pre-rendered dot sprites, or fewer and larger tile puts, are the next cut.";
+    starts from the resting keys' layer, paints the moving keys and puts the 400 × 400 RGBA \
+    buffer on the canvas, and the change's arcs restyle every tick and band through an \
+    inherited custom property (20–60 ms a frame at 4× in a trace). Branch `r20-ring` repaints \
+    only the changed 16 px tiles and fades three groups' opacity instead (p95 67–83 ms at 4× on \
+    a loaded machine, from 233–583); it lands with the two-paint answer above.";
 const NOTE_COMPARISONS: &str = "**The comparison plots take over 3 s at 4×.** The movement \
     sweep (7 schemes × 10 server counts × 3 seeds × 10,000 keys) and the vnode sweep (10 vnode \
     counts × 5 rings × 50,000 keys) run on the main thread in 8 ms slices, each posted through a \
@@ -849,8 +847,8 @@ const NOTE_FRAMES: &str = "**Frame p95 over 16.7 ms while the ring animates 10,0
     click's own task is short (the row gives the longest task). A p95 a fraction of a \
     millisecond over 16.7 ms is one frame in twenty landing a vsync late, which the idle frames \
     before the click show as well; a p95 of 33 ms or more would be a dropped frame in every \
-    twenty; each frame already repaints only the moving keys' tiles (`flight.rs`), so what \
-    remains is painting 10,000 dots' squares and Chromium's paint of the tiles.";
+    twenty, and then each frame's full repaint of the RGBA buffer (about 8 ms idle) is the \
+    next thing to cut, by repainting only the moving keys' old and new squares.";
 const NOTE_TASKS: &str = "**Main-thread tasks over 50 ms during the board's simulation.** \
     The runner (`src/board/runner.rs`) gives each slice 16 ms of simulation, checked every \
     2,048 events, and the re-render the slice triggers runs in the same task, so a slow machine \
