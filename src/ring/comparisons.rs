@@ -19,9 +19,10 @@ pub const SWEEP_COUNTS: [u32; 10] = [1, 2, 3, 4, 5, 6, 8, 10, 12, 16];
 pub const SWEEP_SEEDS: u64 = 3;
 /// Keys per run of the movement sweep.
 ///
-/// 10,000: a moved fraction near 0.2 then has a standard error of 0.004 per run, a twentieth of
-/// the gap between the ring and its ideal at small N, and the sweep's 210 runs take half the time
-/// they took at 20,000, which a 4× slower phone needs to finish them within 3 s (issue 20).
+/// 10,000: a moved fraction near 0.2 then has a standard error of 0.004 per run (0.003 at
+/// 20,000), well under the spread the ring's arcs give between seeds, and the sweep's 210 runs
+/// take half the time they took at 20,000, which a 4× slower phone needs to finish them within
+/// 3 s (issue 20).
 pub const SWEEP_KEYS: u64 = 10_000;
 /// The vnode counts the balance sweep measures.
 pub const VNODE_COUNTS: [u32; 10] = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000];

@@ -134,11 +134,11 @@ fn score(key_hash: u64, server: ServerId, weight: u32) -> f64 {
 /// 2^-40 / 37 > 2^-46 (|ln u| ≤ 37 on the grid), while a computed score is off by less than
 /// 2^-51 (`libm::log` is within one ulp, the division rounds once): the computed scores keep
 /// their order.
-pub const NEAR: u64 = 1 << 12;
+const NEAR: u64 = 1 << 12;
 
 /// The server with the largest `bits` when it leads every other by more than [`NEAR`]; `None`
 /// when two are that close (or tie), and only the scores can decide.
-pub fn clear_winner(candidates: impl IntoIterator<Item = (u64, ServerId)>) -> Option<ServerId> {
+fn clear_winner(candidates: impl IntoIterator<Item = (u64, ServerId)>) -> Option<ServerId> {
     let mut best: Option<(u64, ServerId)> = None;
     let mut contested = false;
     for (bits, server) in candidates {
