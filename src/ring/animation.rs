@@ -1,9 +1,11 @@
 //! The ring's change animation as a pure state machine: a change plays in two stages, first the
 //! arcs change owner ([`Stage::Arcs`]: the band's changed stretches fade from the old owner's
 //! colour to the new one's and the marks of who took them appear), then the keys fly to their new
-//! owners ([`Stage::Keys`]). Replay starts it again; reduced motion skips straight to the end
-//! state ([`Stage::Done`]), where the change stays marked. [`super::key_dots`] drives it from
-//! `requestAnimationFrame` and paints what [`Animation::frame`] says.
+//! owners ([`Stage::Keys`]). Before it starts, the change is held ([`Stage::Held`]): drawn, but
+//! showing the old owners, while the keys that stay put are painted into their layer. Replay
+//! starts it again; reduced motion skips straight to the end state ([`Stage::Done`]), where the
+//! change stays marked. [`super::key_dots`] drives it from `requestAnimationFrame` and paints
+//! what [`Animation::frame`] says.
 
 /// How long the arcs take to change owner, in ms.
 pub const ARCS_MS: f64 = 250.0;
@@ -15,6 +17,8 @@ pub const TOTAL_MS: u32 = 600;
 /// Where an animation is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Stage {
+    /// The change waits to play: everything shows the old owners and nothing moves.
+    Held,
     /// The changed arcs are changing colour; the keys wait at their old places.
     Arcs,
     /// The arcs have changed; the moved keys fly.
@@ -27,6 +31,7 @@ impl Stage {
     /// The stage's name, as the drawing's `data-stage` states it.
     pub fn name(self) -> &'static str {
         match self {
+            Stage::Held => "held",
             Stage::Arcs => "arcs",
             Stage::Keys => "keys",
             Stage::Done => "done",
@@ -46,6 +51,9 @@ pub enum Event {
     },
     /// A frame at `now` ms: the stage moves on when its time is up.
     Frame { now: f64 },
+    /// A change is drawn but waits to play (for a `Start`); under `reduced_motion` it shows at
+    /// once, as the end state.
+    Hold { reduced_motion: bool },
 }
 
 /// The animation's state: its stage, when that stage began, and the pace.
@@ -99,6 +107,17 @@ impl Animation {
                 }
             }
             Event::Frame { now } => self.advanced(now),
+            Event::Hold { reduced_motion } => {
+                if reduced_motion {
+                    Animation::DONE
+                } else {
+                    Animation {
+                        stage: Stage::Held,
+                        since: 0.0,
+                        pace: 1.0,
+                    }
+                }
+            }
         }
     }
 
@@ -109,7 +128,8 @@ impl Animation {
             let length = match at.stage {
                 Stage::Arcs => ARCS_MS * at.pace,
                 Stage::Keys => KEYS_MS * at.pace,
-                Stage::Done => return at,
+                // A held change waits for its start, however long that takes.
+                Stage::Held | Stage::Done => return at,
             };
             if now - at.since < length {
                 return at;
@@ -117,7 +137,7 @@ impl Animation {
             at = Animation {
                 stage: match at.stage {
                     Stage::Arcs => Stage::Keys,
-                    Stage::Keys | Stage::Done => Stage::Done,
+                    Stage::Held | Stage::Keys | Stage::Done => Stage::Done,
                 },
                 // The next stage starts when this one was due to end, so the timing stays exact.
                 since: at.since + length,
@@ -140,6 +160,11 @@ impl Animation {
     pub fn frame(&self, now: f64) -> Frame {
         let through = |length: f64| ((now - self.since) / (length * self.pace)).clamp(0.0, 1.0);
         match self.stage {
+            Stage::Held => Frame {
+                stage: Stage::Held,
+                arcs: 0.0,
+                keys: 0.0,
+            },
             Stage::Arcs => Frame {
                 stage: Stage::Arcs,
                 arcs: through(ARCS_MS),
@@ -252,10 +277,32 @@ mod tests {
 
     #[test]
     fn stages_have_names_for_the_page() {
-        let names: Vec<&str> = [Stage::Arcs, Stage::Keys, Stage::Done]
+        let names: Vec<&str> = [Stage::Held, Stage::Arcs, Stage::Keys, Stage::Done]
             .iter()
             .map(|s| s.name())
             .collect();
-        assert_eq!(names, ["arcs", "keys", "done"]);
+        assert_eq!(names, ["held", "arcs", "keys", "done"]);
+    }
+
+    #[test]
+    fn a_held_change_shows_the_old_owners_until_it_starts_however_late() {
+        let held = Animation::DONE.on(Event::Hold {
+            reduced_motion: false,
+        });
+        assert!(held.running());
+        let (held, f) = at(held, 1e6);
+        assert_eq!((f.stage, f.arcs, f.keys), (Stage::Held, 0.0, 0.0));
+        let started = held.on(Event::Start {
+            now: 2e6,
+            pace: 1.0,
+            reduced_motion: false,
+        });
+        let (_, f) = at(started, 2e6 + ARCS_MS / 2.0);
+        assert_eq!((f.stage, f.arcs), (Stage::Arcs, 0.5));
+        // Under reduced motion there is nothing to hold: the end state shows at once.
+        let at_once = Animation::DONE.on(Event::Hold {
+            reduced_motion: true,
+        });
+        assert_eq!(at_once.frame(0.0).stage, Stage::Done);
     }
 }

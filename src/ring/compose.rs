@@ -1,6 +1,8 @@
 //! The Ring's compositions: each widget of the catalogue, and the full view, built from the
 //! components in `parts/` over what the page worked out ([`Shown`]). The full view shows every
-//! widget's parts, so nothing a widget shows is missing from it.
+//! widget's parts, so nothing a widget shows is missing from it. The controls (server list, scheme
+//! switch, number boxes, key boxes, buttons) read the reader's state; everything worked out from it
+//! reads the drawn state (`drawn.rs`), a paint behind.
 
 use std::rc::Rc;
 
@@ -45,7 +47,11 @@ pub struct Contrast {
 
 /// What the page worked out for the state, as every composition reads it.
 pub struct Shown {
+    /// The reader's state, as the controls show it.
     pub state: Rc<RingState>,
+    /// The state the rest shows (the measurement, the scene and the lookup are its): the reader's
+    /// state from one paint ago.
+    pub drawn: Rc<RingState>,
     pub dispatch: Callback<Action>,
     pub measurement: Measurement,
     pub contrast: Option<Contrast>,
@@ -56,15 +62,29 @@ pub struct Shown {
 }
 
 impl Shown {
+    /// The hash of the key in the key box.
     fn hash(&self) -> u64 {
         key_hash(&self.state.key)
     }
 
-    /// The lookup step shown, within the steps.
+    /// The hash of the key the lookup and the pictures show.
+    fn drawn_hash(&self) -> u64 {
+        key_hash(&self.drawn.key)
+    }
+
+    /// The lookup step shown, within the steps: the controls' step, or the drawing's.
+    fn step_of(&self, state: &RingState) -> usize {
+        state.step.min(self.looked_up.0.len().saturating_sub(1))
+    }
+
+    /// The lookup step the controls show.
     fn step(&self) -> usize {
-        self.state
-            .step
-            .min(self.looked_up.0.len().saturating_sub(1))
+        self.step_of(&self.state)
+    }
+
+    /// The lookup step the drawing shows.
+    fn drawn_step(&self) -> usize {
+        self.step_of(&self.drawn)
     }
 
     /// The ring figure; with the lookup's walk up to `step` when it is `Some`.
@@ -79,9 +99,9 @@ impl Shown {
                 .collect()
         });
         html! {
-            <RingFigure scene={Rc::clone(scene)} key_point={step.filter(|&s| s >= 1).map(|_| self.hash())}
-                {walked} label={scheme.label()} servers={self.state.servers.len()}
-                changed={self.state.previous.is_some()} />
+            <RingFigure scene={Rc::clone(scene)} key_point={step.filter(|&s| s >= 1).map(|_| self.drawn_hash())}
+                {walked} label={scheme.label()} servers={self.drawn.servers.len()}
+                changed={self.drawn.previous.is_some()} />
         }
     }
 
@@ -111,8 +131,8 @@ impl Shown {
     }
 
     fn vnode_plot(&self) -> Html {
-        let servers = u32::try_from(self.state.servers.len()).unwrap_or(u32::MAX);
-        html! { <VnodePlot {servers} seed={self.state.seed} /> }
+        let servers = u32::try_from(self.drawn.servers.len()).unwrap_or(u32::MAX);
+        html! { <VnodePlot {servers} seed={self.drawn.seed} /> }
     }
 }
 
@@ -138,7 +158,7 @@ impl Shown {
         let body = match widget {
             RingWidget::Grow => html! {
                 <div class="rv-widget-cols rv-grow">
-                    { self.figure(&self.scene, self.state.scheme, None) }
+                    { self.figure(&self.scene, self.drawn.scheme, None) }
                     <div class="rv-side">{ self.server_list() }{ self.stats(true) }</div>
                 </div>
             },
@@ -146,7 +166,7 @@ impl Shown {
             RingWidget::Vnodes => vnodes(self),
             RingWidget::Lookup => html! {
                 <div class="rv-widget-cols">
-                    { self.figure(&self.scene, self.state.scheme, Some(self.step())) }
+                    { self.figure(&self.scene, self.drawn.scheme, Some(self.drawn_step())) }
                     { self.lookup_panel() }
                 </div>
             },
@@ -155,7 +175,7 @@ impl Shown {
                 let (steps, owners, note) = (*self.looked_up).clone();
                 html! {
                     <div class="rv-widget-cols">
-                        { self.figure(&self.scene, s.scheme, Some(steps.len().saturating_sub(1))) }
+                        { self.figure(&self.scene, self.drawn.scheme, Some(steps.len().saturating_sub(1))) }
                         <ReplicaOwners key_text={s.key.clone()} replicas={s.replicas} {owners} {note}
                             error={s.field_error.clone()} servers={s.servers.len()} dispatch={self.dispatch.clone()} />
                     </div>
@@ -165,7 +185,7 @@ impl Shown {
                 <div class="rv-plots">
                     if self.painted {
                         <InView waiting={WAITING}>
-                            <MovedPlot vnodes={self.state.vnodes} seed={self.state.seed} />
+                            <MovedPlot vnodes={self.drawn.vnodes} seed={self.drawn.seed} />
                             { self.vnode_plot() }
                         </InView>
                     } else {
@@ -183,10 +203,10 @@ fn mod_vs_ring(shown: &Shown) -> Html {
     let Some(contrast) = &shown.contrast else {
         return html! {};
     };
-    let state = &shown.state;
-    let own = (state.scheme, &shown.measurement, &shown.scene);
+    let (state, drawn) = (&shown.state, &shown.drawn);
+    let own = (drawn.scheme, &shown.measurement, &shown.scene);
     let other = (contrast.scheme, &contrast.measurement, &contrast.scene);
-    let (modulo, ring) = if state.scheme == SchemeKind::Mod {
+    let (modulo, ring) = if drawn.scheme == SchemeKind::Mod {
         (own, other)
     } else {
         (other, own)
@@ -196,8 +216,8 @@ fn mod_vs_ring(shown: &Shown) -> Html {
             <div class="rv-pair">
                 <section class="panel rv-pair-side">
                     <SideCount scheme={modulo.0} measured={modulo.1.measured.clone()} />
-                    <Buckets rule={BucketRule::Modulo} servers={state.servers.clone()}
-                        loads={loads(modulo.1)} key_hash={shown.hash()} />
+                    <Buckets rule={BucketRule::Modulo} servers={drawn.servers.clone()}
+                        loads={loads(modulo.1)} key_hash={shown.drawn_hash()} />
                     <p class="help">{ "Each bar is one server's keys: a key goes to server h mod N." }</p>
                 </section>
                 <section class="panel rv-pair-side">
@@ -237,8 +257,7 @@ impl Shown {
     /// The full view's body (its frame is [`crate::shell::view_page`]): every widget's parts, with
     /// the scheme switch, the settings and the link to the Decoder.
     pub fn full_view(&self) -> Html {
-        let s = &self.state;
-        let hash = self.hash();
+        let (s, drawn) = (&self.state, &self.drawn);
         let final_load = self
             .measurement
             .measured
@@ -250,11 +269,11 @@ impl Shown {
                 { self.notes() }
                 <SchemePicker scheme={s.scheme} dispatch={self.dispatch.clone()} />
                 <div class="rv-grid">
-                    { self.figure(&self.scene, s.scheme, Some(self.step())) }
+                    { self.figure(&self.scene, drawn.scheme, Some(self.drawn_step())) }
                     <div class="rv-side">{ self.stats(true) }{ self.server_list() }</div>
-                    <SchemePicture state={Rc::clone(s)} loads={loads(&self.measurement)} key_hash={hash} />
+                    <SchemePicture state={Rc::clone(drawn)} loads={loads(&self.measurement)} key_hash={self.drawn_hash()} />
                     { self.lookup_panel() }
-                    <ToDecoder key_hash={hash} />
+                    <ToDecoder key_hash={self.hash()} />
                     <Settings vnodes={s.vnodes} replicas={s.replicas} keys={s.keys} sample={s.sample}
                         seed={s.seed} ring={s.scheme.uses_vnodes()} error={s.field_error.clone()}
                         dispatch={self.dispatch.clone()} />
@@ -264,7 +283,7 @@ impl Shown {
                             <div class="rv-plots">
                                 <LoadPlot load={final_load} />
                                 <InView waiting={WAITING}>
-                                    <MovedPlot vnodes={s.vnodes} seed={s.seed} />
+                                    <MovedPlot vnodes={drawn.vnodes} seed={drawn.seed} />
                                     { self.vnode_plot() }
                                 </InView>
                             </div>

@@ -2,12 +2,14 @@
 //! 400 × 400 geometry). Ten thousand SVG circles made every change one long task (Yew diffed them
 //! and the browser restyled each for its transition); here the page renders one element and the
 //! dots are painted from an effect by [`super::dot_raster`], animated with
-//! `requestAnimationFrame`. The keys that stay put are painted once per flight into a layer that
-//! each frame starts from, so a frame only paints the keys that move.
+//! `requestAnimationFrame`. The keys that stay put (and the orbits' circles under them) are
+//! painted once per scene into a layer; a frame of the flight puts back that layer under the
+//! moving keys' last squares and paints them at their new places ([`super::flight`]), and only the
+//! tiles that changed go to the canvas.
 //!
 //! A change plays as [`super::animation`] says: first the arcs change owner (this painter sets
-//! `--rv-arcs`, 0 → 1, and `data-stage` on the drawing's wrapper, and the SVG's marks follow them
-//! in CSS), then the keys that changed owner slide from the key orbit to the moved orbit, fade
+//! `data-stage` on the drawing's wrapper and fades the SVG's change marks in and the old owners
+//! out, [`change_opacities`]), then the keys that changed owner slide from the key orbit to the moved orbit, fade
 //! from the old owner's colour to the new one's and carry a red outline; the others stay put.
 //! `--rv-flight` (www/ring.css) sets the pace: the stages' total at normal speed, 0 under
 //! `prefers-reduced-motion`, which (like the media query itself) draws the end state at once.
@@ -26,7 +28,9 @@ use web_sys::{CanvasRenderingContext2d, Element, HtmlCanvasElement, ImageData};
 use yew::prelude::*;
 
 use super::animation::{Animation, Event, TOTAL_MS};
-use super::dot_raster::{DotStyle, Raster, Rgb};
+use super::dot_raster::{DotStyle, LineStyle, Raster, Rect, Rgb};
+use super::flight::Shown;
+use super::landing::InFlight;
 use super::ring_drawing::{turn_of, Dot, Scene, CENTRE, KEY_ORBIT, MOVED_ORBIT};
 use crate::browser::number::parse_f64;
 use crate::browser::theme_change::{self, use_theme_change};
@@ -74,7 +78,7 @@ pub struct Palette {
     servers: Vec<Rgb>,
     moved: Rgb,
     surface: Rgb,
-    track: String,
+    track: Rgb,
 }
 
 impl Palette {
@@ -84,7 +88,7 @@ impl Palette {
             servers: vec![[128.0, 128.0, 128.0]; COLOURS],
             moved: [200.0, 16.0, 46.0],
             surface: [255.0, 255.0, 255.0],
-            track: "rgb(214,214,209)".to_owned(),
+            track: [214.0, 214.0, 209.0],
         }
     }
 
@@ -149,10 +153,16 @@ struct Painter {
     still: Option<Raster>,
     /// The still layer being painted, when `still` is out of date.
     building: Option<StillBuild>,
+    /// The picture on the canvas, as the flight's frames change it, and how far through the
+    /// flight it shows the keys; `None` when the canvas must be given the whole picture (a new
+    /// still layer).
+    shown: Option<(Shown, f64)>,
     /// The pace of an animation that starts when the still layer is ready.
     waiting: Option<f64>,
     /// The change's animation.
     animation: Animation,
+    /// Held from the change's hold until its keys land (the counting waits for it).
+    flight: Option<InFlight>,
     frame: Option<AnimationFrame>,
     /// Whether a scene has been drawn: the first one appears without a flight.
     drawn_once: bool,
@@ -184,7 +194,7 @@ fn read_palette(probes: &NodeRef) -> Option<Palette> {
         servers,
         moved: parse_rgb(&colour(base)?)?,
         surface: parse_rgb(&colour(base.saturating_add(1))?)?,
-        track: colour(base.saturating_add(2))?,
+        track: parse_rgb(&colour(base.saturating_add(2))?)?,
     })
 }
 
@@ -230,10 +240,23 @@ impl StillBuild {
         }
     }
 
-    /// Paints still dots for about `budget_ms`; returns whether every one is painted.
+    /// Paints still dots for about `budget_ms`; returns whether every one is painted. The orbits'
+    /// circles go first, under every dot.
     fn advance(&mut self, batches: &Batches, palette: &Palette, budget_ms: f64) -> bool {
         let scale = self.layer.width() as f64 / VIEW;
         let started = now();
+        if self.next == 0 {
+            let (centre, width) = (CENTRE * scale, scale);
+            let mut line = LineStyle {
+                width,
+                colour: palette.track,
+                dash: None,
+            };
+            self.layer.circle(centre, centre, KEY_ORBIT * scale, &line);
+            line.dash = Some((2.0 * scale, 4.0 * scale));
+            self.layer
+                .circle(centre, centre, MOVED_ORBIT * scale, &line);
+        }
         loop {
             let end = self
                 .next
@@ -261,56 +284,78 @@ impl StillBuild {
     }
 }
 
-/// The frame `progress` (0–1) of the way through the flight: the still layer, the moving keys on
-/// it, then the orbits' tracks slid underneath.
-fn paint(
-    ctx: &CanvasRenderingContext2d,
-    still: &Raster,
-    batches: &Batches,
-    palette: &Palette,
+/// The moving keys `progress` (0–1) of the way through the flight: each one's centre in pixels
+/// and its look, in the order they are painted.
+fn moving_dots<'a>(
+    batches: &'a Batches,
+    palette: &'a Palette,
     progress: f64,
-) {
-    let side = still.width();
-    let scale = side as f64 / VIEW;
+    scale: f64,
+) -> impl Iterator<Item = ((f64, f64), DotStyle)> + 'a {
     let eased = ease_out(progress);
     let orbit = KEY_ORBIT + (MOVED_ORBIT - KEY_ORBIT) * eased;
-    let mut frame = still.clone();
-    for ((was, now), points) in &batches.moving {
+    batches.moving.iter().flat_map(move |((was, now), points)| {
         let style = DotStyle {
             radius: DOT_R * scale,
             outline: 1.5 * scale,
             fill: mix(palette.server(*was), palette.server(*now), eased),
             stroke: palette.moved,
         };
-        for &(sin, cos) in points {
-            frame.dot(
+        points.iter().map(move |&(sin, cos)| {
+            let at = (
                 (CENTRE + orbit * sin) * scale,
                 (CENTRE - orbit * cos) * scale,
-                &style,
             );
-        }
-    }
-    let Ok(image) = ImageData::new_with_u8_clamped_array_and_sh(
-        Clamped(frame.pixels()),
-        side as u32,
-        still.height() as u32,
-    ) else {
+            (at, style)
+        })
+    })
+}
+
+/// Puts `rect` of `picture` on the canvas at the same place (the canvas's pixels, untransformed).
+fn put(ctx: &CanvasRenderingContext2d, picture: &Raster, rect: Rect) {
+    let bytes = picture.region(rect);
+    let Ok(image) =
+        ImageData::new_with_u8_clamped_array_and_sh(Clamped(&bytes), rect.w as u32, rect.h as u32)
+    else {
         return;
     };
-    let _ = ctx.put_image_data(&image, 0.0, 0.0);
-    // The tracks go under the dots already there.
-    let _ = ctx.set_global_composite_operation("destination-over");
-    ctx.set_line_width(1.0);
-    ctx.set_stroke_style_str(&palette.track);
-    ctx.begin_path();
-    let _ = ctx.arc(CENTRE, CENTRE, KEY_ORBIT, 0.0, TAU);
-    ctx.stroke();
-    let _ = ctx.set_line_dash(&js_sys::Array::of2(&2.0.into(), &4.0.into()));
-    ctx.begin_path();
-    let _ = ctx.arc(CENTRE, CENTRE, MOVED_ORBIT, 0.0, TAU);
-    ctx.stroke();
-    let _ = ctx.set_line_dash(&js_sys::Array::new());
-    let _ = ctx.set_global_composite_operation("source-over");
+    let _ = ctx.put_image_data(&image, rect.x as f64, rect.y as f64);
+}
+
+/// The frame `progress` (0–1) of the way through the flight: the moving keys over the still
+/// layer. The first frame over a new layer puts the whole picture on the canvas; later ones put
+/// only the tiles the keys left or entered, and none while the keys wait (the arcs' stage).
+fn paint(
+    ctx: &CanvasRenderingContext2d,
+    still: &Raster,
+    shown: &mut Option<(Shown, f64)>,
+    batches: &Batches,
+    palette: &Palette,
+    progress: f64,
+) {
+    let scale = still.width() as f64 / VIEW;
+    if shown.as_ref().is_some_and(|(_, at)| *at == progress) {
+        return;
+    }
+    let whole = shown.is_none();
+    let (picture, at) = shown.get_or_insert_with(|| (Shown::new(still), progress));
+    *at = progress;
+    let changed = picture.repaint(still, moving_dots(batches, palette, progress, scale));
+    if whole {
+        let picture = picture.picture();
+        let Ok(image) = ImageData::new_with_u8_clamped_array_and_sh(
+            Clamped(picture.pixels()),
+            picture.width() as u32,
+            picture.height() as u32,
+        ) else {
+            return;
+        };
+        let _ = ctx.put_image_data(&image, 0.0, 0.0);
+    } else {
+        for rect in changed {
+            put(ctx, picture.picture(), rect);
+        }
+    }
 }
 
 /// Whether the reader asked for reduced motion (a media query, which forces no style pass).
@@ -322,20 +367,51 @@ fn reduced_motion() -> bool {
         .is_some_and(|query| query.matches())
 }
 
-/// Shows the arcs' stage on the drawing's wrapper: `data-stage` and `--rv-arcs` (0 old owners, 1
-/// new ones), which the SVG's marks read.
+/// The opacity of each group of the change's marks (`ring_drawing.rs`) when the arcs are `arcs`
+/// (0–1) of the way from the old owners to the new: the old owners' colours fade out, the marks
+/// and the new ticks in, a killed server's old ticks to faint. At 1 it is `www/ring.css`'s end state.
+pub fn change_opacities(arcs: f64) -> [(&'static str, f64); 3] {
+    let arcs = arcs.clamp(0.0, 1.0);
+    [
+        (".rv-change-olds", 1.0 - arcs),
+        (".rv-change-new", arcs),
+        (".rv-gone", 1.0 - 0.6 * arcs),
+    ]
+}
+
+/// Shows the arcs' stage: `data-stage` on the drawing's wrapper, and the opacities of the change's
+/// groups. Opacity is not inherited, so a frame restyles those three elements only (a custom
+/// property on the wrapper restyled the whole drawing every frame, 25–60 ms at 4× slow-down).
+/// Each is written only when it changes.
 fn show_stage(canvas: &Element, stage: &str, arcs: f64) {
     if let Some(wrap) = canvas.parent_element() {
-        let _ = wrap.set_attribute("data-stage", stage);
-        let _ = wrap.set_attribute("style", &format!("--rv-arcs:{arcs:.3}"));
+        set_if_changed(&wrap, "data-stage", stage);
+        for (group, opacity) in change_opacities(arcs) {
+            if let Ok(Some(element)) = wrap.query_selector(group) {
+                set_if_changed(&element, "style", &format!("opacity:{opacity:.3}"));
+            }
+        }
     }
 }
 
-/// Shows the old owners at once (in the task of the click), so the new band never flashes before
-/// the animation's first frame; under reduced motion the end state stays.
-fn hold_before_change(canvas: &NodeRef) {
-    if let (Some(canvas), false) = (canvas.cast::<Element>(), reduced_motion()) {
-        show_stage(&canvas, "arcs", 0.0);
+fn set_if_changed(element: &Element, name: &str, value: &str) {
+    if element.get_attribute(name).as_deref() != Some(value) {
+        let _ = element.set_attribute(name, value);
+    }
+}
+
+/// Holds the change in the task that brought it: the old owners show at once, so the new band
+/// never flashes before the animation's first frame, and the stage says the change waits
+/// ([`super::animation::Stage::Held`]) until its keys' layer is painted; under reduced motion
+/// the end state shows instead.
+fn hold_before_change(state: &mut Painter) {
+    state.animation = state.animation.on(Event::Hold {
+        reduced_motion: reduced_motion(),
+    });
+    state.flight = state.animation.running().then(InFlight::start);
+    if let Some(canvas) = state.canvas.cast::<Element>() {
+        let frame = state.animation.frame(now());
+        show_stage(&canvas, frame.stage.name(), frame.arcs);
     }
 }
 
@@ -364,6 +440,7 @@ fn redraw(painter: &Rc<RefCell<Painter>>) {
     if state.palette.is_none() {
         state.palette = read_palette(&state.probes);
         state.still = None;
+        state.shown = None;
     }
     let ctx = context(&canvas);
     if let Some(ctx) = ctx {
@@ -388,6 +465,7 @@ fn redraw(painter: &Rc<RefCell<Painter>>) {
                 return;
             }
             state.still = Some(build.layer);
+            state.shown = None;
         }
         // The animation starts once the still layer is whole, so the moving keys fly over the
         // right background.
@@ -401,13 +479,26 @@ fn redraw(painter: &Rc<RefCell<Painter>>) {
         }
         state.animation = state.animation.on(Event::Frame { now: time });
         let frame = state.animation.frame(time);
-        if let Some(still) = &state.still {
-            paint(&ctx, still, &state.batches, &palette, frame.keys);
+        let Painter {
+            still,
+            shown,
+            batches,
+            ..
+        } = &mut *state;
+        if let Some(still) = still {
+            paint(&ctx, still, shown, batches, &palette, frame.keys);
         }
         show_stage(&canvas, frame.stage.name(), frame.arcs);
     }
     let running = state.animation.running();
-    let _ = canvas.set_attribute("data-flying", if running { "true" } else { "false" });
+    set_if_changed(
+        &canvas,
+        "data-flying",
+        if running { "true" } else { "false" },
+    );
+    if !running {
+        state.flight = None;
+    }
     if running {
         let next = Rc::clone(painter);
         state.frame = Some(request_animation_frame(move |_| redraw(&next)));
@@ -440,8 +531,10 @@ pub fn key_dots(props: &KeyDotsProps) -> Html {
             palette: None,
             still: None,
             building: None,
+            shown: None,
             waiting: None,
             animation: Animation::DONE,
+            flight: None,
             frame: None,
             drawn_once: false,
         })
@@ -460,10 +553,13 @@ pub fn key_dots(props: &KeyDotsProps) -> Html {
                 state.batches = Rc::clone(batches);
                 state.still = None;
                 state.building = None;
+                state.shown = None;
                 state.animation = Animation::DONE;
                 let animate = state.drawn_once && (changed || batches.moved() > 0);
                 if animate {
-                    hold_before_change(&state.canvas);
+                    hold_before_change(&mut state);
+                } else {
+                    state.flight = None;
                 }
                 // The page's first render has no dots (they come a task later): the first scene
                 // with dots is the one that appears without a flight.
@@ -486,7 +582,7 @@ pub fn key_dots(props: &KeyDotsProps) -> Html {
         use_effect_with(props.replay, move |&replay| {
             if replay != 0 {
                 let mut state = painter.borrow_mut();
-                hold_before_change(&state.canvas);
+                hold_before_change(&mut state);
                 let next = Rc::clone(&painter);
                 state.frame = Some(request_animation_frame(move |_| begin_scene(&next, true)));
             }
@@ -562,6 +658,17 @@ mod tests {
             ease_out(0.5) > 0.5,
             "ease-out covers more than half the way by half time"
         );
+    }
+
+    #[test]
+    fn the_change_fades_from_the_old_owners_to_the_css_end_state() {
+        let at = |arcs: f64| change_opacities(arcs).map(|(_, opacity)| opacity);
+        assert_eq!(at(0.0), [1.0, 0.0, 1.0]);
+        // The end state is www/ring.css's: old owners hidden, marks shown, old ticks faint.
+        assert_eq!(at(1.0), [0.0, 1.0, 0.4]);
+        assert_eq!(at(7.0), at(1.0));
+        let groups = change_opacities(0.5).map(|(group, _)| group);
+        assert_eq!(groups, [".rv-change-olds", ".rv-change-new", ".rv-gone"]);
     }
 
     #[test]

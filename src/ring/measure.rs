@@ -1,7 +1,8 @@
 //! The Ring's statistics as sliced jobs: the keys a change moves and the load per server, counted
 //! over the state's keys by the core's `MovementRun` (a directory pins its keys first, with
-//! `DirectoryChange`). [`use_measurement`] starts them whenever what they count changes, and waits
-//! for the keys' flight to land so the click's task stays short.
+//! `DirectoryChange`). [`use_measurement`] starts them whenever what they count changes, in a
+//! task of their own and once the keys' flight has landed ([`super::landing`]), so neither the
+//! change's task nor the flight's frames carry their slices.
 
 use std::rc::Rc;
 
@@ -12,12 +13,10 @@ use shardlab_core::placement::{
 use shardlab_core::stepped::Progress;
 use yew::prelude::*;
 
+use super::landing::after_landing;
 use super::state::{build_pair, RingState};
 use crate::jobs::hook::use_stepped_job;
 use crate::jobs::slicer::{self, Ticket};
-
-/// How long counting waits for a change's animation (arcs, then keys) to end.
-const ANIMATION_MS: u32 = super::animation::TOTAL_MS + 20;
 
 /// A movement experiment so far.
 #[derive(Debug, Clone, PartialEq)]
@@ -120,12 +119,14 @@ pub fn use_measurement(state: Option<RingState>) -> Measurement {
             }
         });
     }
-    // Building the schemes and counting wait for the keys' flight to end, so the click's task
+    // Building the schemes and counting wait for the keys' flight to land, so the change's task
     // stays short and the animation gets every frame.
-    use_stepped_job(key, ANIMATION_MS, move |ticket| {
-        if let Some(s) = state {
-            start_job(&s, ticket, out);
-        }
+    use_stepped_job(key, 0, move |ticket| {
+        after_landing(move || {
+            if let (Some(s), true) = (state, ticket.is_current()) {
+                start_job(&s, ticket, out);
+            }
+        });
     });
     Measurement {
         measured: (*measured).clone(),

@@ -6,7 +6,7 @@
 //! The page ([`RingView`]) shows the full view or one widget of the catalogue
 //! ([`crate::catalogue::RingWidget`]); `compose.rs` composes each from the components in
 //! `parts/`, `measure.rs` runs the statistics, `scene.rs` and `lookup.rs` work out what the
-//! drawing and the lookup show.
+//! drawing and the lookup show, from the state `drawn.rs` keeps a paint behind the controls.
 //!
 //! Everything but the home-page preview is compiled only with the `ring` feature, so that the
 //! pages that do not show this view do not carry its code (see `route.rs`).
@@ -20,7 +20,13 @@ mod compose;
 #[cfg(feature = "ring")]
 pub mod dot_raster;
 #[cfg(feature = "ring")]
+pub mod drawn;
+#[cfg(feature = "ring")]
+pub mod flight;
+#[cfg(feature = "ring")]
 pub mod key_dots;
+#[cfg(feature = "ring")]
+pub mod landing;
 #[cfg(feature = "ring")]
 pub mod lookup;
 #[cfg(feature = "ring")]

@@ -1,5 +1,7 @@
 //! The Ring page itself: its state, its address-bar sync, the statistics and pictures it works
-//! out, and which composition it shows (the full view or one widget, `compose.rs`).
+//! out, and which composition it shows (the full view or one widget, `compose.rs`). The controls
+//! show the reader's state at once; everything worked out from it follows one paint later
+//! ([`super::drawn`]), so a click is seen in the next frame even where building its result is slow.
 
 use std::rc::Rc;
 
@@ -7,6 +9,7 @@ use shardlab_core::placement::SchemeKind;
 use yew::prelude::*;
 
 use super::compose::{Contrast, Shown, LEAD};
+use super::drawn::use_drawn;
 use super::lookup::use_looked_up;
 use super::measure::use_measurement;
 use super::scene::use_scene;
@@ -45,15 +48,22 @@ pub fn ring_view(props: &RingViewProps) -> Html {
         Action::Restore(Box::new(s))
     }));
     let state = Rc::new((*url.state).clone());
+    // One callback for the page's life, so the parts that take it are not re-rendered for a new
+    // one on every render of the page.
     let dispatch = {
         let handle = url.state.clone();
-        Callback::from(move |action: Action| handle.dispatch(action))
+        (*use_memo((), move |_| {
+            Callback::from(move |action: Action| handle.dispatch(action))
+        }))
+        .clone()
     };
-    let measurement = use_measurement(Some((*state).clone()));
+    // What the costly parts show: the state a paint ago (see `drawn.rs`).
+    let drawn = use_drawn(Rc::clone(&state));
+    let measurement = use_measurement(Some((*drawn).clone()));
     // Only "mod N against the ring" measures a second scheme, on the same servers and keys.
     let contrast_state = (props.widget == Some(RingWidget::ModVsRing)).then(|| RingState {
-        scheme: contrast_of(state.scheme),
-        ..(*state).clone()
+        scheme: contrast_of(drawn.scheme),
+        ..(*drawn).clone()
     });
     let contrast_measurement = use_measurement(contrast_state.clone());
 
@@ -64,7 +74,7 @@ pub fn ring_view(props: &RingViewProps) -> Html {
         let painted = painted.setter();
         use_effect_with((), move |_| slicer::after_paint(move || painted.set(true)));
     }
-    let scene = use_scene(Some(&state), *painted);
+    let scene = use_scene(Some(&drawn), *painted);
     // The mod side of the pair shows buckets, not a ring: only a ring contrast is drawn.
     let contrast_scene = use_scene(
         contrast_state
@@ -72,10 +82,11 @@ pub fn ring_view(props: &RingViewProps) -> Html {
             .filter(|c| c.scheme != SchemeKind::Mod),
         *painted,
     );
-    let looked_up = use_looked_up(&state);
-    let snapshot_attr = snapshot::use_attr(&state, measurement.measured.as_deref());
+    let looked_up = use_looked_up(&drawn);
+    let snapshot_attr = snapshot::use_attr(&drawn, measurement.measured.as_deref());
     let shown = Shown {
         state,
+        drawn,
         dispatch,
         measurement,
         contrast: contrast_state.map(|c| Contrast {
@@ -111,5 +122,73 @@ mod tests {
             assert_ne!(other, kind);
             assert!(kind == SchemeKind::Mod || other == SchemeKind::Mod);
         }
+    }
+}
+
+#[cfg(all(test, target_arch = "wasm32"))]
+mod browser_tests {
+    use std::time::Duration;
+
+    use wasm_bindgen::JsCast;
+    use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
+
+    use super::RingView;
+    use crate::snapshot::ATTRIBUTE;
+    use crate::test_support::{find, mount, texts};
+
+    wasm_bindgen_test_configure!(run_in_browser);
+
+    fn snapshot(root: &web_sys::Element) -> String {
+        find(root, &format!("[{ATTRIBUTE}]"))
+            .get_attribute(ATTRIBUTE)
+            .unwrap_or_default()
+    }
+
+    /// Waits (a frame or a few, at most 10 s) until `what` holds of `root`; whether it did.
+    async fn eventually(root: &web_sys::Element, what: impl Fn(&web_sys::Element) -> bool) -> bool {
+        for _ in 0..500 {
+            if what(root) {
+                return true;
+            }
+            yew::platform::time::sleep(Duration::from_millis(20)).await;
+        }
+        what(root)
+    }
+
+    #[wasm_bindgen_test]
+    async fn a_click_shows_in_the_controls_at_once_and_in_the_drawing_after_a_paint() {
+        let root = mount::<RingView>().await;
+        let four = r#""servers":[0,1,2,3],"#;
+        let five = r#""servers":[0,1,2,3,4],"#;
+        assert!(eventually(&root, |r| snapshot(r).contains(four)).await);
+        find(&root, "[data-testid=add-server]")
+            .unchecked_into::<web_sys::HtmlElement>()
+            .click();
+        yew::scheduler::flush().await;
+        // The task of the click renders the server list only: the placement, the scene and the
+        // snapshot's walk over the drawn keys are built after the next paint.
+        assert_eq!(texts(&root, "#rv-servers-title"), ["Servers (5)"]);
+        assert!(snapshot(&root).contains(four), "{}", snapshot(&root));
+        assert!(root
+            .query_selector("[data-testid=moved-drawn]")
+            .ok()
+            .flatten()
+            .is_none());
+        // Then everything shows the new server, and the drawing the keys it took.
+        assert!(eventually(&root, |r| snapshot(r).contains(five)).await);
+        assert!(
+            eventually(&root, |r| texts(r, "[data-testid=moved-drawn]")
+                .concat()
+                .contains("of them moved"))
+            .await
+        );
+        // The snapshot is counted for the servers on screen, as Learn's checks read it.
+        assert!(
+            eventually(&root, |r| snapshot(r).contains(r#""measured":true"#)
+                && snapshot(r).contains(five))
+            .await,
+            "{}",
+            snapshot(&root)
+        );
     }
 }

@@ -69,6 +69,9 @@ pub fn band_path(a: f64, b: f64, inner: f64, outer: f64) -> String {
     )
 }
 
+/// A vnode's point and its server, as the ticks show it.
+type Tick = (u64, u32);
+
 /// One owner span of the hash space, `start` to `end` clockwise (end exclusive, may wrap).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Span {
@@ -334,10 +337,11 @@ fn line(class: Classes, point: u64, inner: f64, outer: f64) -> Html {
     x2={format!("{x2:.1}")} y2={format!("{y2:.1}")} /> }
 }
 
-/// The change's marks: the old owners' colours over the band, fading as the arcs change
-/// (`--rv-arcs` 0 → 1, set by the animation), the marks outside the band, the killed servers'
-/// old vnodes; with the hatch patterns the given-up marks use.
-fn change_marks(change: &Change) -> Html {
+/// The change's marks, in three groups whose opacity the animation sets as the arcs change
+/// ([`super::key_dots::change_opacities`]): the old owners' colours over the band, fading out;
+/// the marks outside the band with the new servers' ticks (`fresh`), fading in; the killed
+/// servers' old vnodes, fading to faint. With the hatch patterns the given-up marks use.
+fn change_marks(change: &Change, fresh: Html) -> Html {
     let marks = change.marks();
     let hatches = change.removed.iter().map(|&id| {
         html! {
@@ -379,7 +383,10 @@ fn change_marks(change: &Change) -> Html {
         <g class="rv-change" data-testid="change-marks" data-marks={marks.len().to_string()}>
             <defs>{ for hatches }</defs>
             <g class="rv-change-olds">{ for old }</g>
-            <g class="rv-marks">{ for shown }</g>
+            <g class="rv-change-new">
+                <g class="rv-marks">{ for shown }</g>
+                <g class="rv-fresh">{ fresh }</g>
+            </g>
             <g class="rv-gone">{ for gone }</g>
         </g>
     }
@@ -396,14 +403,22 @@ pub fn ring_drawing_view(props: &RingDrawingProps) -> Html {
         .map(|c| c.added.clone())
         .unwrap_or_default();
     let stride = scene.ticks.len().div_ceil(MAX_TICKS).max(1);
-    let ticks = scene.ticks.iter().step_by(stride).map(|&(point, server)| {
+    let tick = |&(point, server): &Tick| {
         let class = classes!(
             "rv-tick",
             server_class(server as usize),
             fresh.contains(&server).then_some("fresh")
         );
         line(class, point, TICK_INNER, TICK_OUTER)
-    });
+    };
+    // A new server's ticks fade in with the change's marks, so they are drawn in its group.
+    let (new_ticks, ticks): (Vec<&Tick>, Vec<&Tick>) = scene
+        .ticks
+        .iter()
+        .step_by(stride)
+        .partition(|(_, server)| fresh.contains(server));
+    let new_ticks: Html = new_ticks.into_iter().map(tick).collect();
+    let ticks = ticks.into_iter().map(tick);
     // The scene's spans are bounded already (`drawn_bands`); this only merges neighbours.
     let spans = merged(&scene.spans);
     let band = spans.iter().map(|span| {
@@ -458,7 +473,7 @@ pub fn ring_drawing_view(props: &RingDrawingProps) -> Html {
                 <svg class="rv-ring" viewBox="0 0 400 400" role="img" aria-labelledby="rv-ring-title">
                     <title id="rv-ring-title">{ props.summary.clone() }</title>
                     <g class="rv-bands">{ for band }</g>
-                    { for scene.change.as_deref().map(change_marks) }
+                    { for scene.change.as_deref().map(|c| change_marks(c, new_ticks)) }
                     <g class="rv-band-labels" aria-hidden="true">{ for labels }</g>
                     <g class="rv-ticks">{ for ticks }</g>
                     <g class="rv-walked">{ for walked }</g>

@@ -1,5 +1,6 @@
 // The Ring's picture explains the cause (issue 18): a change marks the arcs a new server took or a
-// killed one gave up, plays in two stages (arcs, then keys) with a Replay button, shows the end
+// killed one gave up, plays in two stages (arcs, then keys; held before them while the keys'
+// layer is painted) with a Replay button, shows the end
 // state at once under reduced motion, and the lookup walk has a zoomed strip that follows it.
 // Screenshots (at 1280 and 390 px, 3–5 vnodes, one mid-animation) are for a human to look at.
 import { test, expect, openRoute } from './fixtures.js';
@@ -28,7 +29,7 @@ test('adding a server marks the arcs it took, in two stages', async ({ page }) =
   await recordStages(page);
   await page.getByTestId('add-server').click();
   await expect(wrap(page)).toHaveAttribute('data-stage', 'done', { timeout: 5_000 });
-  expect(await stages(page)).toEqual(['arcs', 'keys', 'done']);
+  expect(await stages(page)).toEqual(['held', 'arcs', 'keys', 'done']);
   expect(await marks(page).count()).toBeGreaterThan(0);
   expect(await page.locator('.rv-mark.took.server-4').count()).toBe(await marks(page).count());
   await expect(legend(page)).toContainText('S4 took these arcs:');
@@ -58,7 +59,7 @@ test('Replay plays the last change again', async ({ page }) => {
   await recordStages(page);
   await page.getByTestId('replay').click();
   await expect(wrap(page)).toHaveAttribute('data-stage', 'done', { timeout: 5_000 });
-  expect(await stages(page)).toEqual(['arcs', 'keys', 'done']);
+  expect(await stages(page)).toEqual(['held', 'arcs', 'keys', 'done']);
   await expect(page.locator('canvas.rv-dots')).toHaveAttribute('data-flying', 'false');
   // The marks stay after the replay.
   expect(await marks(page).count()).toBeGreaterThan(0);

@@ -1,0 +1,32 @@
+//! The drawn state: the state the Ring's costly parts show (the drawing and its scene, the lookup,
+//! the statistics, the scheme's picture, the plots and the snapshot). It follows the reader's state
+//! one paint later ([`use_drawn`]): the control the reader used (the server list, the scheme
+//! switch, a number box) shows its change in the next frame, and the placements, the scene and the
+//! components that read them are built in a task after that frame. On a slow phone building them
+//! takes over 100 ms, which the reader would otherwise wait through before seeing the click do
+//! anything (issue 20).
+
+use std::rc::Rc;
+
+use yew::prelude::*;
+
+use crate::jobs::slicer;
+
+/// `latest` as the costly parts show it: the same value from the first render on, and after a
+/// change the previous value until the frame that shows the controls' change has been painted.
+/// Changes that come faster than frames are shown as the newest one, never one by one.
+#[hook]
+pub fn use_drawn<T: PartialEq + 'static>(latest: Rc<T>) -> Rc<T> {
+    let drawn = use_state_eq(|| Rc::clone(&latest));
+    // The newest value, read when the paint is done rather than when it was asked for: a change
+    // that came in between is not undone by the older one's turn.
+    let newest = use_mut_ref(|| Rc::clone(&latest));
+    *newest.borrow_mut() = Rc::clone(&latest);
+    {
+        let setter = drawn.setter();
+        use_effect_with(latest, move |_| {
+            slicer::after_paint(move || setter.set(Rc::clone(&newest.borrow())));
+        });
+    }
+    Rc::clone(&drawn)
+}
