@@ -4,7 +4,9 @@
 //! switch, a number box) shows its change in the next frame, and the placements, the scene and the
 //! components that read them are built in a task after that frame. On a slow phone building them
 //! takes over 100 ms, which the reader would otherwise wait through before seeing the click do
-//! anything (issue 20).
+//! anything (issue 20). At the largest ring the limits accept that build is still too long for one
+//! task, so the costliest pieces (the ring of the new servers, then the scene) are each built in a
+//! task of their own first (`prepare`), and the render that shows them only reads them.
 
 use std::rc::Rc;
 
@@ -14,9 +16,11 @@ use crate::jobs::slicer;
 
 /// `latest` as the costly parts show it: the same value from the first render on, and after a
 /// change the previous value until the frame that shows the controls' change has been painted.
-/// Changes that come faster than frames are shown as the newest one, never one by one.
+/// Changes that come faster than frames are shown as the newest one, never one by one. Each step
+/// of `prepare` runs on the newest value in a task of its own, in order, before the task that
+/// shows it: they warm what the costly parts would otherwise build in that render.
 #[hook]
-pub fn use_drawn<T: PartialEq + 'static>(latest: Rc<T>) -> Rc<T> {
+pub fn use_drawn<T: PartialEq + 'static>(latest: Rc<T>, prepare: &'static [fn(&T)]) -> Rc<T> {
     let drawn = use_state_eq(|| Rc::clone(&latest));
     // The newest value, read when the paint is done rather than when it was asked for: a change
     // that came in between is not undone by the older one's turn.
@@ -25,8 +29,24 @@ pub fn use_drawn<T: PartialEq + 'static>(latest: Rc<T>) -> Rc<T> {
     {
         let setter = drawn.setter();
         use_effect_with(latest, move |_| {
-            slicer::after_paint(move || setter.set(Rc::clone(&newest.borrow())));
+            slicer::after_paint(move || run_steps(prepare, newest, setter));
         });
     }
     Rc::clone(&drawn)
+}
+
+/// Runs the first of `steps` on the newest value, then the rest each in a task of its own, then
+/// shows the newest value.
+fn run_steps<T: 'static>(
+    steps: &'static [fn(&T)],
+    newest: Rc<std::cell::RefCell<Rc<T>>>,
+    setter: UseStateSetter<Rc<T>>,
+) {
+    match steps.split_first() {
+        Some((step, rest)) => {
+            step(&newest.borrow());
+            slicer::next_task(move || run_steps(rest, newest, setter));
+        }
+        None => setter.set(Rc::clone(&newest.borrow())),
+    }
 }

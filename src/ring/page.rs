@@ -12,7 +12,7 @@ use super::compose::{Contrast, Shown, LEAD};
 use super::drawn::use_drawn;
 use super::lookup::use_looked_up;
 use super::measure::use_measurement;
-use super::scene::use_scene;
+use super::scene::{self, use_scene};
 use super::state::{Action, RingState};
 use super::{snapshot, url_state};
 use crate::catalogue::{RingWidget, Widget};
@@ -58,7 +58,7 @@ pub fn ring_view(props: &RingViewProps) -> Html {
         .clone()
     };
     // What the costly parts show: the state a paint ago (see `drawn.rs`).
-    let drawn = use_drawn(Rc::clone(&state));
+    let drawn = use_drawn(Rc::clone(&state), &[RingState::warm, scene::warm]);
     let measurement = use_measurement(Some((*drawn).clone()));
     // Only "mod N against the ring" measures a second scheme, on the same servers and keys.
     let contrast_state = (props.widget == Some(RingWidget::ModVsRing)).then(|| RingState {

@@ -2,9 +2,10 @@
 //! band) and the drawn keys, each with its owner before and after the last change. Built once per
 //! change of what it reads ([`use_scene`]), after the first paint.
 
+use std::cell::RefCell;
 use std::rc::Rc;
 
-use shardlab_core::placement::{CircleShape, KeyStream, Range, ServerList};
+use shardlab_core::placement::{CircleShape, KeyStream, Range, SchemeKind, Server, ServerList};
 use yew::prelude::*;
 
 use shardlab_core::view_limits::ring::MAX_MARKED_VNODES;
@@ -13,23 +14,63 @@ use super::ring_change;
 use super::ring_drawing::{self, Dot, Scene, Span};
 use super::state::{build_pair, ring_of, RingState};
 
+/// What a scene is built from: the state's fields it reads.
+type SceneInputs = (SchemeKind, Vec<Server>, Option<Vec<Server>>, u32, u64, u64);
+
+fn inputs(s: &RingState) -> SceneInputs {
+    (
+        s.scheme,
+        s.servers.clone(),
+        s.previous.clone(),
+        s.vnodes,
+        s.sample,
+        s.seed,
+    )
+}
+
+thread_local! {
+    /// The scenes built last, for [`warm`] to build one in a task before the render that shows it
+    /// (the page's and the contrast's, hence two).
+    static KEPT: RefCell<Vec<(SceneInputs, Rc<Scene>)>> = const { RefCell::new(Vec::new()) };
+}
+
+const KEPT_SCENES: usize = 2;
+
+/// The scene of `state`, from the kept ones when it was built already.
+fn kept_scene(state: &RingState) -> Rc<Scene> {
+    let key = inputs(state);
+    if let Some(scene) = KEPT.with(|k| {
+        k.borrow()
+            .iter()
+            .find(|(inputs, _)| *inputs == key)
+            .map(|(_, scene)| Rc::clone(scene))
+    }) {
+        return scene;
+    }
+    let built = Rc::new(scene(state));
+    KEPT.with(|k| {
+        let mut kept = k.borrow_mut();
+        if kept.len() >= KEPT_SCENES {
+            kept.remove(0);
+        }
+        kept.push((key, Rc::clone(&built)));
+    });
+    built
+}
+
+/// Builds the scene of `state` ahead of the render that shows it (see `drawn.rs`).
+pub fn warm(state: &RingState) {
+    kept_scene(state);
+}
+
 /// The scene of `state`, rebuilt only when what it reads changes; empty until `painted` (so the
 /// first render paints at once) and for `None`.
 #[hook]
 pub fn use_scene(state: Option<&RingState>, painted: bool) -> Rc<Scene> {
     let s = state.cloned();
-    let deps = state.map(|s| {
-        (
-            s.scheme,
-            s.servers.clone(),
-            s.previous.clone(),
-            s.vnodes,
-            s.sample,
-            s.seed,
-        )
-    });
+    let deps = state.map(inputs);
     let scene = use_memo((painted, deps), move |_| match s {
-        Some(s) if painted => Rc::new(scene(&s)),
+        Some(s) if painted => kept_scene(&s),
         _ => Rc::new(Scene::default()),
     });
     Rc::clone(&scene)

@@ -308,6 +308,19 @@ pub fn build_pair(
 }
 
 impl RingState {
+    /// Builds the rings this state reads (before and after its last change) into [`ring_of`]'s
+    /// keeping, so the render that shows it finds them built; any other scheme is cheap to build
+    /// and is left alone.
+    pub fn warm(&self) {
+        if let SchemeSpec::Ring { vnodes, salt: 0 } = self.spec() {
+            // A list the core refuses is reported by the render that reads it, not here.
+            let _ = ring_of(&self.servers, vnodes);
+            if let Some(previous) = &self.previous {
+                let _ = ring_of(previous, vnodes);
+            }
+        }
+    }
+
     /// The scheme with the state's settings.
     pub fn spec(&self) -> SchemeSpec {
         SchemeSpec::from_kind(self.scheme, self.vnodes)
