@@ -774,18 +774,18 @@ fn notes(out: &mut String, missed: &Missed) {
     }
 }
 
-const NOTE_FEEDBACK: &str = "**Feedback over 100 ms at 4× for some interactions.** Profiled \
-    in session 15 (Chromium traces at 4×): the input's task rebuilds the placements, the scene, \
-    the lookup, the snapshot and the whole SVG before the first frame. Answering in two paints \
-    (controls from the live state, the costly parts from the state of one paint ago) cut Add \
-    from about 420 to 80–125 ms at 4× on branch `r20-ring`, but made the largest ring's \
-    catch-up one 233 ms task, over the 200 ms bound; it lands once that task is split.";
+const NOTE_FEEDBACK: &str = "**Feedback over 100 ms at 4× for some interactions.** The Ring \
+    answers in two paints: the input's task renders its controls only, and the placements, the \
+    scene, the lookup and the snapshot follow from the state of one paint ago, the rings and \
+    the scene each built in a task of their own (`src/ring/drawn.rs`). What is left in the \
+    input's task is Yew's render of the controls and the page's diff; a miss here on a loaded \
+    machine is the OS keeping the page off the CPU as much as the page's own work, so compare \
+    it across runs before drawing a conclusion.";
 const NOTE_FLIGHT: &str = "**The keys' flight over 20 ms per frame at 4×.** Each frame \
-    starts from the resting keys' layer, paints the moving keys and puts the 400 × 400 RGBA \
-    buffer on the canvas, and the change's arcs restyle every tick and band through an \
-    inherited custom property (20–60 ms a frame at 4× in a trace). Branch `r20-ring` repaints \
-    only the changed 16 px tiles and fades three groups' opacity instead (p95 67–83 ms at 4× on \
-    a loaded machine, from 233–583); it lands with the two-paint answer above.";
+    repaints only the 16 px tiles the moving keys left or entered (`src/ring/flight.rs`) and the \
+    change's arcs fade through three groups' opacity, not a property inherited by every tick \
+    and band. What remains per frame is putting the changed tiles on the canvas and the \
+    browser's own compositing, which a 4× slow-down stretches on a loaded machine.";
 const NOTE_COMPARISONS: &str = "**The comparison plots take over 3 s at 4×.** The movement \
     sweep (7 schemes × 10 server counts × 3 seeds × 10,000 keys) and the vnode sweep (10 vnode \
     counts × 5 rings × 50,000 keys) run on the main thread in 8 ms slices, each posted through a \
