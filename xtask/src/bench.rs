@@ -192,11 +192,14 @@ pub fn bench(args: &[String]) -> Result<(), String> {
         browser.as_ref(),
     );
     let path = root.join("BENCHMARKS.md");
-    // `cargo xtask size --write` owns the page-weight section; keep it as it was.
-    let report = match std::fs::read_to_string(&path)
-        .ok()
-        .and_then(|old| crate::size::section_of(&old))
-    {
+    // The page-weight section comes from this run's site; a native-only run keeps the last one.
+    let weight = match &browser {
+        Some(b) => Some(b.weight.clone()),
+        None => std::fs::read_to_string(&path)
+            .ok()
+            .and_then(|old| crate::size::section_of(&old)),
+    };
+    let report = match weight {
         Some(section) => crate::size::with_section(&report, &section),
         None => report,
     };

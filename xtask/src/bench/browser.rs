@@ -44,6 +44,8 @@ pub(super) struct Browser {
     pub wasm: Value,
     /// `bench/page-metrics.mjs`'s JSON.
     pub page: Value,
+    /// The "Page weight" section (`cargo xtask size`) of the site that was measured.
+    pub weight: String,
 }
 
 /// Builds the wasm bench and the release site (unless a fresh one is there), and runs both in
@@ -55,7 +57,7 @@ pub(super) fn measure(
     phases: &mut Phases,
 ) -> Result<Browser, String> {
     phases.run("tools check", || {
-        tools::ensure(Needs::BUILD | Needs::BROWSER)?;
+        tools::ensure(Needs::BUILD | Needs::BROWSER | Needs::PROFILE)?;
         tools::ensure_npm_packages("bench", "the bench page's packages")
     })?;
     let gen = target.join("wasm-bench");
@@ -105,9 +107,11 @@ pub(super) fn measure(
                 .env("SHARDLAB_BENCH_PORT", &port),
         )
     })?;
+    let weight = phases.run("page weight (twiggy)", || crate::size::report(&dist, 15))?;
     Ok(Browser {
         wasm: super::read_json(&wasm_json)?,
         page: super::read_json(&page_json)?,
+        weight,
     })
 }
 
@@ -934,6 +938,7 @@ mod tests {
                 "board": { "run_ms": 900, "longest_task_ms": 30, "tasks_over_50ms": 0, "longest_load_task_ms": 120 },
                 "problems": [],
             }),
+            weight: String::new(),
         }
     }
 
