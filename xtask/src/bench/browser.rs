@@ -839,20 +839,23 @@ const NOTE_NPM: &str = "**Batched placement ÷ best npm peer over 0.2.** `consis
     deliberate (a 24-bit hash space collides at this many keys and would change every answer); \
     the fix within reach is to generate or keep keys inside wasm, as the Ring view does, so that \
     only counts cross.";
-const NOTE_FIRST_RENDER: &str = "**First render over 300 ms.** Each page fetches, compiles and \
-    instantiates 0.45–0.75 MB of wasm before Yew renders the app, and on these loaded 2-core \
-    machines compiling alone takes hundreds of ms. The page's static skeleton (index.html) paints \
-    the shell before that, which the FCP column shows; a smaller wasm (the board page is the \
-    largest) and a quieter machine would bring the interactive render nearer the goal.";
+const NOTE_FIRST_RENDER: &str = "**First render over 300 ms.** A trace of the home page on \
+    this machine: the wasm has arrived and finished streaming compilation about 110–180 ms \
+    after navigation; then one task runs the app's start and Yew's first render, about 220 ms, \
+    in which V8 compiles each wasm function the first time it is called (wasm is compiled \
+    lazily) and the page's DOM is built (about 90 ms of it in wasm, in a CPU profile), while \
+    the optimising tier recompiles on the other core. The page's static skeleton paints the \
+    shell before all of that, which the FCP column shows. What would bring the interactive \
+    render under 300 ms is less code run on the first render: a smaller wasm, or a first \
+    render of the screenful the reader sees and the rest after a paint.";
 const NOTE_FRAMES: &str = "**Frame p95 over 16.7 ms while the ring animates 10,000 keys.** \
     The keys are painted on one `<canvas>` (`src/ring/key_dots.rs`, rasterised in wasm by \
-    `dot_raster.rs`); the keys that stay put are a cached layer painted over several frames \
-    before the flight, and the counting and the schemes are built in slices after it, so the \
-    click's own task is short (the row gives the longest task). A p95 a fraction of a \
-    millisecond over 16.7 ms is one frame in twenty landing a vsync late, which the idle frames \
-    before the click show as well; a p95 of 33 ms or more would be a dropped frame in every \
-    twenty, and then each frame's full repaint of the RGBA buffer (about 8 ms idle) is the \
-    next thing to cut, by repainting only the moving keys' old and new squares.";
+    `dot_raster.rs`); each frame of the flight repaints only the 16 px tiles the moving keys \
+    left or entered (`flight.rs`), the resting keys are a cached layer, and the placements and \
+    the scene are built in tasks of their own before the flight starts. On this machine with \
+    nothing else running the row measures p95 16.7 ms and a longest frame of 16.8 ms; a p95 of \
+    33 ms in a run is a frame in twenty landing one vsync late, which the bench's own \
+    processes and the other core's load cause: compare the load average in the header.";
 const NOTE_TASKS: &str = "**Main-thread tasks over 50 ms during the board's simulation.** \
     The runner (`src/board/runner.rs`) gives each slice 16 ms of simulation, checked every \
     2,048 events, and the re-render the slice triggers runs in the same task, so a slow machine \
