@@ -48,3 +48,9 @@ pub use wide_id::{WideId, WideIdError, MAX_ID_BITS, MAX_ID_BYTES};
 mod expect;
 #[cfg(test)]
 mod tests;
+// The published vectors and the properties lean on the `uuid` and `ulid` crates and proptest,
+// which are native-only dev-dependencies.
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod properties;
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod vectors;

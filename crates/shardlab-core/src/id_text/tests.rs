@@ -1,5 +1,6 @@
 //! What every form shares: the length limit, empty text, widths too wide to write, names and
-//! detection. Each form's own rules are tested beside it.
+//! detection. Each form's own rules are tested beside it; the published vectors and the oracle
+//! crates in `vectors.rs` and `properties.rs`.
 
 use super::*;
 use crate::id_text::expect::{bad_character, message};
