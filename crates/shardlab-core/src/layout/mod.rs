@@ -59,6 +59,7 @@ pub use generate::{
     GENERATOR_SEED,
 };
 pub use parse::{parse_id, IdRadix, ParseIdError};
+pub(crate) use parse::{trim, unwrap_quotes};
 pub use pitfalls::{number_rounding, Mask32, NumberRounding, F64_EXACT_INTEGERS, MASK_32};
 pub use presets::{
     object_type, preset_names, table_for_type, ObjectType, Preset, UnknownPreset, PINTEREST_TYPES,

@@ -154,7 +154,8 @@ pub fn parse_id(input: &str) -> Result<u64, ParseIdError> {
 }
 
 /// Drops whitespace at both ends. `offset` is how many characters of the input precede `chars`.
-fn trim(chars: &[char], offset: usize) -> (&[char], usize) {
+/// The ID text forms ([`crate::id_text`]) frame their input the same way.
+pub(crate) fn trim(chars: &[char], offset: usize) -> (&[char], usize) {
     let leading = chars.iter().take_while(|ch| ch.is_whitespace()).count();
     let rest = chars.get(leading..).unwrap_or_default();
     let trailing = rest
@@ -170,7 +171,7 @@ fn trim(chars: &[char], offset: usize) -> (&[char], usize) {
 }
 
 /// Drops one pair of matching quotes, and whitespace just inside them.
-fn unwrap_quotes((chars, offset): (&[char], usize)) -> (&[char], usize) {
+pub(crate) fn unwrap_quotes((chars, offset): (&[char], usize)) -> (&[char], usize) {
     match chars {
         [open, inner @ .., close]
             if matches!(
