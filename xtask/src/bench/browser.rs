@@ -30,10 +30,14 @@ const FIRST_RENDER_GOAL_MS: f64 = 300.0;
 const FRAME_GOAL_MS: f64 = 16.7;
 
 /// The frame goal for a run whose idle frames had a p95 of `idle_p95_ms`: 60 fps, or the
-/// display's own cadence where that is a hair slower (`NaN` leaves the plain goal).
+/// display's own cadence where that is a hair slower (`NaN` leaves the plain goal), give or take
+/// one tick of the page's clock, which Chromium coarsens to 0.1 ms.
 fn frame_goal_ms(idle_p95_ms: f64) -> f64 {
-    FRAME_GOAL_MS.max(idle_p95_ms)
+    FRAME_GOAL_MS.max(idle_p95_ms) + CLOCK_TICK_MS
 }
+
+/// `performance.now()`'s resolution in a page that is not cross-origin isolated.
+const CLOCK_TICK_MS: f64 = 0.1;
 const TASK_GOAL_MS: f64 = 50.0;
 const BROTLI_GOAL_BYTES: f64 = 250_000.0;
 /// Issue 20's interaction budget at 4× CPU slow-down: first visible feedback, the move
@@ -881,7 +885,9 @@ const NOTE_BROTLI: &str = "**A page over 250 kB brotli.** The size budget in `ca
 
 #[cfg(test)]
 mod tests {
-    use super::{frame_goal_ms, page_tables, render, Browser, Missed, FRAME_GOAL_MS};
+    use super::{
+        frame_goal_ms, page_tables, render, Browser, Missed, CLOCK_TICK_MS, FRAME_GOAL_MS,
+    };
     use crate::bench::layout::Layout;
     use crate::bench::{Measured, Results};
     use serde_json::json;
@@ -959,16 +965,16 @@ mod tests {
 
     #[test]
     fn a_flight_as_regular_as_the_idle_frames_meets_the_frame_goal() {
-        assert_eq!(frame_goal_ms(16.8), 16.8);
-        assert_eq!(frame_goal_ms(12.0), FRAME_GOAL_MS);
-        assert_eq!(frame_goal_ms(f64::NAN), FRAME_GOAL_MS);
+        assert_eq!(frame_goal_ms(16.8), 16.8 + CLOCK_TICK_MS);
+        assert_eq!(frame_goal_ms(12.0), FRAME_GOAL_MS + CLOCK_TICK_MS);
+        assert_eq!(frame_goal_ms(f64::NAN), FRAME_GOAL_MS + CLOCK_TICK_MS);
         let mut b = browser(12.0, 250.0, 16.75);
         b.page["ring"]["idle_p95_ms"] = json!(16.8);
         let mut out = String::new();
         let mut missed = Missed::default();
         page_tables(&mut out, &b.page, &mut missed);
         assert!(!missed.frames, "{out}");
-        b.page["ring"]["p95_ms"] = json!(16.9);
+        b.page["ring"]["p95_ms"] = json!(17.0);
         let mut missed = Missed::default();
         page_tables(&mut String::new(), &b.page, &mut missed);
         assert!(missed.frames);
