@@ -336,9 +336,13 @@ test('a parameter set measured before comes back at once, without a second sweep
   await page.waitForTimeout(1000);
   expect(await page.evaluate(() => window.__swept)).toEqual([]);
   expect(await moved.locator('tbody').textContent()).toBe(at100);
-  // A server added and killed brings the balance sweep's server count back too.
+  // A server added and killed brings the balance sweep's server count back too. The sweep for
+  // five servers starts after the flight and the Ring's catch-up, so wait until it has been seen
+  // to run and to finish: a sweep still to start would otherwise run after the Kill.
+  await page.evaluate(() => { window.__swept = []; });
   await page.getByTestId('add-server').click();
   await expect(page.getByRole('heading', { name: 'Servers (5)' })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => window.__swept.includes('vnodes')), { timeout: 30_000 }).toBe(true);
   await expect(balance.locator('.rv-progress')).toHaveCount(0, { timeout: 30_000 });
   await page.evaluate(() => { window.__swept = []; });
   await page.getByRole('button', { name: 'Kill server S4' }).click();
