@@ -89,16 +89,7 @@ pub fn use_measurement(state: Option<RingState>) -> Measurement {
     let measured = use_state(|| None::<Rc<Measured>>);
     let pinning = use_state(|| None::<Progress>);
     let error = use_state(|| None::<String>);
-    let key = state.as_ref().map(|s| {
-        (
-            s.scheme,
-            s.servers.clone(),
-            s.previous.clone(),
-            s.vnodes,
-            s.keys,
-            s.seed,
-        )
-    });
+    let key = state.as_ref().map(|s| s.placement_inputs(s.keys));
     let out = Outlets {
         measured: measured.setter(),
         pinning: pinning.setter(),

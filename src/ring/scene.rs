@@ -5,33 +5,23 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use shardlab_core::placement::{CircleShape, KeyStream, Range, SchemeKind, Server, ServerList};
+use shardlab_core::placement::{CircleShape, KeyStream, Range, ServerList};
 use yew::prelude::*;
 
 use shardlab_core::view_limits::ring::MAX_MARKED_VNODES;
 
 use super::ring_change;
 use super::ring_drawing::{self, Dot, Scene, Span};
-use super::state::{build_pair, ring_of, RingState};
+use super::state::{build_pair, ring_of, PlacementInputs, RingState};
 
-/// What a scene is built from: the state's fields it reads.
-type SceneInputs = (SchemeKind, Vec<Server>, Option<Vec<Server>>, u32, u64, u64);
-
-fn inputs(s: &RingState) -> SceneInputs {
-    (
-        s.scheme,
-        s.servers.clone(),
-        s.previous.clone(),
-        s.vnodes,
-        s.sample,
-        s.seed,
-    )
+fn inputs(s: &RingState) -> PlacementInputs {
+    s.placement_inputs(s.sample)
 }
 
 thread_local! {
     /// The scenes built last, for [`warm`] to build one in a task before the render that shows it
     /// (the page's and the contrast's, hence two).
-    static KEPT: RefCell<Vec<(SceneInputs, Rc<Scene>)>> = const { RefCell::new(Vec::new()) };
+    static KEPT: RefCell<Vec<(PlacementInputs, Rc<Scene>)>> = const { RefCell::new(Vec::new()) };
 }
 
 const KEPT_SCENES: usize = 2;

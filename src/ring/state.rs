@@ -288,6 +288,10 @@ pub fn build_now(state: &RingState) -> Result<BoxedPlacement, PlacementError> {
     build_over(state, &state.servers)
 }
 
+/// The fields [`RingState::placement_inputs`] reads: scheme, servers, the servers before the last
+/// change, vnodes, the key count and the seed.
+pub type PlacementInputs = (SchemeKind, Vec<Server>, Option<Vec<Server>>, u32, u64, u64);
+
 /// The scheme before and after the last change (the same servers twice when nothing changed yet),
 /// set up for `n_keys` keys: a directory pins them first.
 pub fn build_pair(
@@ -319,6 +323,19 @@ impl RingState {
                 let _ = ring_of(previous, vnodes);
             }
         }
+    }
+
+    /// What a placement over `count` keys (the drawn sample or the counted keys) is built from:
+    /// the scene and the statistics restart when it changes, and nothing else.
+    pub fn placement_inputs(&self, count: u64) -> PlacementInputs {
+        (
+            self.scheme,
+            self.servers.clone(),
+            self.previous.clone(),
+            self.vnodes,
+            count,
+            self.seed,
+        )
     }
 
     /// The scheme with the state's settings.
