@@ -48,6 +48,9 @@ pub struct DraftInputProps {
     /// The `data-setting` hook the Board's tests and styles read.
     #[prop_or_default]
     pub setting: Option<AttrValue>,
+    /// Whether the browser may mark spelling: off for names, numbers and dates.
+    #[prop_or(true)]
+    pub spellcheck: bool,
 }
 
 /// The uncommitted text, and the committed value it was typed over.
@@ -94,6 +97,7 @@ pub fn draft_input(props: &DraftInputProps) -> Html {
             aria-label={props.label.clone()} aria-invalid={props.invalid.to_string()}
             maxlength={props.maxlength.clone()} inputmode={props.inputmode.clone()}
             data-setting={props.setting.clone()}
+            spellcheck={(!props.spellcheck).then_some("false")} autocomplete="off"
             value={shown} {oninput} {onchange} />
     }
 }

@@ -3,12 +3,12 @@
 //! the core's validated editing helpers; a refused edit leaves the layout as it was and says why.
 
 use shardlab_core::layout::{BitLayout, FieldRole, Preset, ID_BITS};
-use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 use super::time_base_editor::TimeBaseEditor;
 use crate::decoder::dom::target_value;
 use crate::decoder::state::{Action, Refused, TimePart};
+use crate::widgets::draft_input::DraftInput;
 use crate::widgets::palette::role_class;
 
 /// Props for [`LayoutEditor`].
@@ -46,10 +46,7 @@ pub fn layout_editor(props: &LayoutEditorProps) -> Html {
     let rows = props.layout.fields().iter().enumerate().map(|(position, field)| {
         let send = |make: fn(usize, String) -> Action| {
             let dispatch = dispatch.clone();
-            Callback::from(move |e: Event| {
-                let input: HtmlInputElement = e.target_unchecked_into();
-                dispatch.emit(make(position, input.value()));
-            })
+            Callback::from(move |text: String| dispatch.emit(make(position, text)))
         };
         let on_name = send(|position, name| Action::RenameField { position, name });
         let on_width = send(|position, text| Action::SetWidth { position, text });
@@ -76,12 +73,13 @@ pub fn layout_editor(props: &LayoutEditorProps) -> Html {
                 <td class="swatch-cell"><span class="swatch" aria-hidden="true"></span></td>
                 <td class="name-cell" data-label="name">
                     <label class="visually-hidden" for={name_id.clone()}>{ format!("Name of field {}", position.saturating_add(1)) }</label>
-                    <input id={name_id} class="mono name-input" type="text" value={field.name.clone()}
-                        spellcheck="false" autocomplete="off" onchange={on_name} />
+                    <DraftInput id={name_id} class="mono name-input" kind="text" value={field.name.clone()}
+                        spellcheck={false} on_commit={on_name} />
                 </td>
                 <td class="bits-cell" data-label="bits">
-                    <input class="mono width-input" type="number" min="1" max={ID_BITS.to_string()} value={field.width.to_string()}
-                        aria-label={format!("Width of {} in bits", field.name)} onchange={on_width} />
+                    <DraftInput id={format!("layout-width-{position}")} class="mono width-input" min="1"
+                        max={ID_BITS.to_string()} value={field.width.to_string()}
+                        label={format!("Width of {} in bits", field.name)} on_commit={on_width} />
                 </td>
                 <td class="role-cell" data-label="role">
                     <select aria-label={format!("Role of {}", field.name)} onchange={on_role}>

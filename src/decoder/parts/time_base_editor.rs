@@ -4,10 +4,10 @@
 //! keeps its last good time base.
 
 use shardlab_core::layout::{format_unix_ms, BitLayout, FieldRole, MAX_UNIT_MS};
-use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 use crate::decoder::state::{Action, Refused, TimePart};
+use crate::widgets::draft_input::DraftInput;
 
 /// Props for [`TimeBaseEditor`].
 #[derive(Properties, PartialEq)]
@@ -42,12 +42,11 @@ pub fn time_base_editor(props: &TimeBaseEditorProps) -> Html {
             };
             let input = |part: TimePart, label: &str, current: String, class: &str| {
                 let dispatch = props.dispatch.clone();
-                let onchange = Callback::from(move |e: Event| {
-                    let input: HtmlInputElement = e.target_unchecked_into();
+                let on_commit = Callback::from(move |text: String| {
                     dispatch.emit(Action::SetTimeBase {
                         position,
                         part,
-                        text: input.value(),
+                        text,
                     });
                 });
                 let id = format!("time-{position}-{part:?}").to_lowercase();
@@ -55,10 +54,9 @@ pub fn time_base_editor(props: &TimeBaseEditorProps) -> Html {
                 html! {
                     <label for={id.clone()}>
                         { label.to_owned() }
-                        <input {id} class={classes!("mono", class.to_owned())} type="text" spellcheck="false"
-                            autocomplete="off" value={value(part, current)} {onchange}
-                            aria-invalid={invalid.to_string()}
-                            aria-describedby={format!("time-error-{position}")} />
+                        <DraftInput {id} class={classes!("mono", class.to_owned())} kind="text" spellcheck={false}
+                            value={value(part, current)} {on_commit} {invalid}
+                            describedby={format!("time-error-{position}")} />
                     </label>
                 }
             };
@@ -106,6 +104,8 @@ mod browser_tests {
     use shardlab_core::layout::Preset;
     use wasm_bindgen::JsCast;
     use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
+
+    use web_sys::HtmlInputElement;
 
     use super::*;
     use crate::test_support::{find, mount_with, texts};
@@ -177,5 +177,36 @@ mod browser_tests {
         // The other inputs still show the good values.
         let ms = find(&root, "input.time-epoch-ms").unchecked_into::<HtmlInputElement>();
         assert_eq!(ms.value(), "1288834974657");
+    }
+
+    #[wasm_bindgen_test]
+    async fn text_typed_but_not_yet_committed_survives_a_re_render() {
+        let layout = Preset::Snowflake.layout();
+        let props = |id: u64| TimeBaseEditorProps {
+            layout: layout.clone(),
+            id,
+            refused: None,
+            dispatch: Callback::noop(),
+        };
+        let root = gloo::utils::document().create_element("div").unwrap();
+        gloo::utils::document()
+            .body()
+            .unwrap()
+            .append_child(&root)
+            .unwrap();
+        let mut app =
+            yew::Renderer::<TimeBaseEditor>::with_root_and_props(root.clone(), props(0)).render();
+        yew::scheduler::flush().await;
+        let iso = find(&root, "input.time-epoch-iso").unchecked_into::<HtmlInputElement>();
+        iso.set_value("2015-02-30");
+        iso.dispatch_event(&web_sys::Event::new("input").unwrap())
+            .unwrap();
+        // Anything that re-renders the editor before Enter (here a new ID) must not put the
+        // committed epoch back over the reader's text.
+        app.update(props(1 << 22));
+        yew::scheduler::flush().await;
+        assert!(texts(&root, "[data-testid=time-now]")[0].contains("1 ticks"));
+        assert_eq!(iso.value(), "2015-02-30");
+        root.remove();
     }
 }
