@@ -53,7 +53,8 @@ impl Prediction {
             | SchemeKind::Rendezvous
             | SchemeKind::Range
             | SchemeKind::Directory
-            | SchemeKind::IdEncoded => None,
+            | SchemeKind::IdEncoded
+            | SchemeKind::Maglev => None,
         }
     }
 

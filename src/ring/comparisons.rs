@@ -70,6 +70,7 @@ fn scheme_paint(kind: SchemeKind) -> Paint {
         SchemeKind::Range => "--c6",
         SchemeKind::Directory => "--c2",
         SchemeKind::IdEncoded => "--c8",
+        SchemeKind::Maglev => "--c4",
     })
 }
 

@@ -11,9 +11,7 @@
 //! Only a state that differs from the default is written. Decoding never fails: a bad value
 //! becomes a note and its default.
 
-use shardlab_core::placement::{
-    SchemeKind, Server, MAX_VNODES, MAX_WEIGHT, MIN_VNODES, SCHEME_NAMES,
-};
+use shardlab_core::placement::{SchemeKind, Server, MAX_VNODES, MAX_WEIGHT, MIN_VNODES};
 use shardlab_core::text::quote;
 use shardlab_core::view_limits::ring::{
     MAX_KEYS, MAX_KEY_CHARS, MAX_REPLICAS, MAX_SAMPLE, MAX_VIEW_SERVERS, MIN_KEYS,
@@ -235,11 +233,11 @@ fn decode_over(opening: RingState, pairs: &[(String, String)]) -> RingState {
     }
     if let Some(name) = get("scheme") {
         match SchemeKind::from_name(name) {
-            Ok(kind) => state.scheme = kind,
-            Err(_) => notes.push(format!(
-                "The link's scheme {} is not one of {}; using the ring.",
+            Ok(kind) if SchemeKind::ON_RING_PAGE.contains(&kind) => state.scheme = kind,
+            Ok(_) | Err(_) => notes.push(format!(
+                "The link's scheme {} is not one this page offers ({}); using the ring.",
                 quote(name),
-                SCHEME_NAMES.join(", ")
+                SchemeKind::ON_RING_PAGE.map(SchemeKind::name).join(", ")
             )),
         }
     }
@@ -449,5 +447,21 @@ mod tests {
         let s = decode(&owned(&[("servers", ids)]));
         assert_eq!(s.servers.len(), 4);
         assert_eq!(s.notes.len(), 1);
+    }
+
+    #[test]
+    fn a_scheme_the_page_does_not_offer_opens_the_ring_with_a_note() {
+        let s = decode(&owned(&[("v", "1".into()), ("scheme", "maglev".into())]));
+        assert_eq!(s.scheme, SchemeKind::Ring);
+        assert_eq!(s.notes.len(), 1);
+        assert!(
+            s.notes
+                .iter()
+                .any(|n| n.contains("\"maglev\" is not one this page offers")),
+            "{:?}",
+            s.notes
+        );
+        let s = decode(&owned(&[("v", "1".into()), ("scheme", "jump".into())]));
+        assert_eq!(s.scheme, SchemeKind::Jump);
     }
 }

@@ -2,13 +2,13 @@
 
 use clap::Args;
 use serde::Serialize;
-use shardlab_core::placement::{key_hash, Placement, SchemeSpec};
+use shardlab_core::placement::{key_hash, Placement};
 use shardlab_core::text::thousands;
 
 use crate::output::{CliError, Report};
 use crate::scheme_arg::SchemeArgs;
 
-/// `shardlab locate --scheme S --servers N [--vnodes V] KEY`
+/// `shardlab locate --scheme S --servers N [--vnodes V] [--table-size M] KEY`
 #[derive(Args, Debug, Clone)]
 pub struct LocateArgs {
     #[command(flatten)]
@@ -33,6 +33,8 @@ struct LocateJson<'a> {
     servers: usize,
     #[serde(skip_serializing_if = "Option::is_none")]
     vnodes: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    table_size: Option<u32>,
 }
 
 /// Runs `locate`.
@@ -49,14 +51,14 @@ pub fn run(args: &LocateArgs) -> Result<Report, CliError> {
         .map_err(CliError::from_display)?;
     let hash = key_hash(&args.key);
     let owner = placement.locate(hash);
-    let is_ring = matches!(choice.spec, SchemeSpec::Ring { .. });
     let json = LocateJson {
         scheme: choice.spec.name(),
         key: &args.key,
         owner: owner.0,
         hash: hash.to_string(),
         servers: choice.servers.len(),
-        vnodes: is_ring.then_some(choice.vnodes),
+        vnodes: choice.spec.vnodes(),
+        table_size: choice.spec.table_size(),
     };
     // The same test `key_hash` makes: only ASCII digits that fit in a u64 are their own hash.
     let is_own_hash = args.key.bytes().all(|byte| byte.is_ascii_digit())
@@ -66,10 +68,10 @@ pub fn run(args: &LocateArgs) -> Result<Report, CliError> {
     } else {
         "xxh3-64 of the key's UTF-8 bytes"
     };
-    let settings = if is_ring {
-        format!(" with {} vnodes each", thousands(u64::from(choice.vnodes)))
-    } else {
-        String::new()
+    let settings = match (json.vnodes, json.table_size) {
+        (Some(vnodes), _) => format!(" with {} vnodes each", thousands(u64::from(vnodes))),
+        (None, Some(slots)) => format!(" with a table of {} slots", thousands(u64::from(slots))),
+        (None, None) => String::new(),
     };
     let text = [
         format!(

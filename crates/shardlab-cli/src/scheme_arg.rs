@@ -1,10 +1,10 @@
-//! `--scheme S --servers N [--vnodes V]`: the placement scheme and servers that `locate` and
-//! `place` share.
+//! `--scheme S --servers N [--vnodes V] [--table-size M]`: the placement scheme and servers that
+//! `locate` and `place` share.
 
 use clap::Args;
 use shardlab_core::placement::{
-    SchemeKind, SchemeSpec, ServerList, DEFAULT_VNODES, MAX_SERVERS, MAX_VNODES, MIN_VNODES,
-    SCHEME_NAMES,
+    check_table_size, SchemeKind, SchemeSpec, ServerList, DEFAULT_TABLE_SIZE, DEFAULT_VNODES,
+    MAX_SERVERS, MAX_VNODES, MIN_VNODES, SCHEME_NAMES,
 };
 use shardlab_core::text::{quote, thousands};
 
@@ -17,7 +17,7 @@ pub struct SchemeArgs {
     #[arg(
         long,
         value_name = "S",
-        help = concat!("The placement scheme: ", shardlab_core::scheme_name_list!(), " (ID-encoded)")
+        help = concat!("The placement scheme: ", shardlab_core::scheme_name_list!(), " (id is ID-encoded placement)")
     )]
     scheme: String,
 
@@ -28,6 +28,10 @@ pub struct SchemeArgs {
     /// Virtual nodes per server, for the ring (1 … 1000) [default: 160].
     #[arg(long, value_name = "V")]
     vnodes: Option<u32>,
+
+    /// Slots in the Maglev table, a prime (2 … 1,000,003) [default: 65537].
+    #[arg(long, value_name = "M")]
+    table_size: Option<u32>,
 }
 
 /// The checked settings.
@@ -37,8 +41,6 @@ pub struct SchemeChoice {
     pub spec: SchemeSpec,
     /// Servers `0 … N−1`, weight 1 each.
     pub servers: ServerList,
-    /// The vnodes per server in use (the ring's setting; other schemes ignore it).
-    pub vnodes: u32,
 }
 
 impl SchemeArgs {
@@ -47,26 +49,26 @@ impl SchemeArgs {
         let kind =
             SchemeKind::from_name(&self.scheme.trim().to_ascii_lowercase()).map_err(|_| {
                 CliError::new(format!(
-                    "there is no placement scheme called {}; the schemes are {} (ID-encoded)",
+                    "there is no placement scheme called {}; the schemes are {} (id is ID-encoded placement)",
                     quote(&self.scheme),
                     SCHEME_NAMES.join(", ")
                 ))
             })?;
         let vnodes = self.vnodes.unwrap_or(DEFAULT_VNODES);
-        let spec = SchemeSpec::from_kind(kind, vnodes);
-        // Checked for every scheme, not only the ring, so a typo is never silently ignored.
+        let table_size = self.table_size.unwrap_or(DEFAULT_TABLE_SIZE);
+        let spec = SchemeSpec::from_kind(kind, vnodes).with_table_size(table_size);
+        // Checked for every scheme, not only the one that uses each, so a typo is never silently
+        // ignored.
         if !(MIN_VNODES..=MAX_VNODES).contains(&vnodes) {
             return Err(CliError::new(format!(
                 "--vnodes must be {MIN_VNODES} … {MAX_VNODES}, but it is {vnodes}"
             )));
         }
+        check_table_size(table_size)
+            .map_err(|why| CliError::new(format!("--table-size {table_size} is refused. {why}")))?;
         let count = server_count(self.servers)?;
         let servers = ServerList::uniform(count).map_err(CliError::from_display)?;
-        Ok(SchemeChoice {
-            spec,
-            servers,
-            vnodes,
-        })
+        Ok(SchemeChoice { spec, servers })
     }
 }
 

@@ -42,6 +42,7 @@ fn every_scheme_locates_a_string_key_within_its_servers() {
         "range",
         "directory",
         "id",
+        "maglev",
         "RING",
     ] {
         let value = shardlab(&[
@@ -355,4 +356,78 @@ fn place_guards_the_expensive_schemes() {
         "10000000",
     ]);
     assert!(directory.error().contains("directory"));
+}
+
+#[test]
+fn maglev_takes_a_prime_table_size_and_reports_it() {
+    let value = shardlab(&[
+        "--json",
+        "locate",
+        "--scheme",
+        "maglev",
+        "--servers",
+        "3",
+        "--table-size",
+        "13",
+        "5",
+    ])
+    .json();
+    // A plain decimal key is its own hash: slot 5 of the 13.
+    assert_eq!(value["table_size"], 13);
+    assert_eq!(value["hash"], "5");
+    let default = shardlab(&["locate", "--scheme", "maglev", "--servers", "3", "5"])
+        .ok()
+        .to_owned();
+    assert!(default.contains("a table of 65,537 slots"), "{default}");
+
+    let not_prime = shardlab(&[
+        "locate",
+        "--scheme",
+        "maglev",
+        "--servers",
+        "3",
+        "--table-size",
+        "65536",
+        "5",
+    ]);
+    let message = not_prime.error();
+    assert!(
+        message.contains("65536") && message.contains("prime"),
+        "{message}"
+    );
+    let too_few = shardlab(&[
+        "locate",
+        "--scheme",
+        "maglev",
+        "--servers",
+        "20",
+        "--table-size",
+        "13",
+        "5",
+    ]);
+    assert!(
+        too_few.error().contains("of at least 20"),
+        "{}",
+        too_few.stderr
+    );
+}
+
+#[test]
+fn removing_one_of_ten_maglev_backends_moves_about_a_tenth() {
+    let value = shardlab(&[
+        "--json",
+        "place",
+        "--scheme",
+        "maglev",
+        "--servers",
+        "10",
+        "--remove",
+        "1",
+        "--keys",
+        "100000",
+    ])
+    .json();
+    let moved = value["moved_fraction"].as_f64().expect("a number");
+    // The removed backend's tenth, plus the few slots that change hands between the others.
+    assert!((0.10..0.115).contains(&moved), "{moved}");
 }

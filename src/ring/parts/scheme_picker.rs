@@ -15,7 +15,7 @@ pub struct SchemePickerProps {
 /// The scheme switch.
 #[function_component(SchemePicker)]
 pub fn scheme_picker(props: &SchemePickerProps) -> Html {
-    let options = SchemeKind::ALL.into_iter().map(|kind| {
+    let options = SchemeKind::ON_RING_PAGE.into_iter().map(|kind| {
         let name = kind.name();
         let onchange = props.dispatch.reform(move |_: Event| Action::SetScheme(kind));
         let id = format!("rv-scheme-{name}");

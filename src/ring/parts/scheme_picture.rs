@@ -48,6 +48,12 @@ pub fn scheme_picture(props: &SchemePictureProps) -> Html {
         SchemeKind::IdEncoded => html! {
             <IdBits servers={servers.clone()} previous={state.previous.clone()} {key_hash} />
         },
+        // Not offered here (`SchemeKind::ON_RING_PAGE`), and a link naming it opens the ring; the
+        // table's own picture is issue 21's.
+        SchemeKind::Maglev => html! {
+            <p>{ "Every backend fills a table of a prime number of slots from its own preference list; \
+                  a key's owner is the slot its hash lands on." }</p>
+        },
     };
     html! {
         <section class="panel rv-scheme-picture" aria-labelledby="rv-picture-title">

@@ -54,14 +54,16 @@ pub fn check_place_budget(
         SchemeKind::Directory if keys > MAX_DIRECTORY_KEYS => {
             Err(OverBudget::DirectoryEntries { keys })
         }
-        // Each key costs these schemes one lookup, so the key limit above is all they need.
+        // Each key costs these schemes one lookup, so the key limit above is all they need (a
+        // Maglev table's size has its own limit, checked when it is built).
         SchemeKind::Rendezvous
         | SchemeKind::Directory
         | SchemeKind::Mod
         | SchemeKind::Ring
         | SchemeKind::Jump
         | SchemeKind::Range
-        | SchemeKind::IdEncoded => Ok(()),
+        | SchemeKind::IdEncoded
+        | SchemeKind::Maglev => Ok(()),
     }
 }
 

@@ -106,6 +106,9 @@ pub enum PlacementError {
     /// An experiment over zero keys.
     #[error("An experiment needs at least one key.")]
     NoKeys,
+    /// A Maglev table that cannot be built (its size).
+    #[error(transparent)]
+    Maglev(#[from] super::maglev::MaglevError),
     /// A sweep with an empty list of schemes, sizes, vnode counts or seeds.
     #[error("A sweep needs at least one {0}.")]
     NothingToSweep(&'static str),

@@ -38,6 +38,8 @@ pub enum SchemeKind {
     Directory,
     /// The shard read from the ID's bits ([`IdEncoded`](super::IdEncoded)).
     IdEncoded,
+    /// A lookup table every backend fills from its preference list ([`Maglev`](super::Maglev)).
+    Maglev,
 }
 
 /// How a scheme names R replicas of a key.
@@ -65,7 +67,21 @@ pub enum CircleShape {
 
 impl SchemeKind {
     /// Every scheme, in the order the UI lists them.
-    pub const ALL: [SchemeKind; 7] = [
+    pub const ALL: [SchemeKind; 8] = [
+        SchemeKind::Mod,
+        SchemeKind::Ring,
+        SchemeKind::Jump,
+        SchemeKind::Rendezvous,
+        SchemeKind::Range,
+        SchemeKind::Directory,
+        SchemeKind::IdEncoded,
+        SchemeKind::Maglev,
+    ];
+
+    /// The schemes the Ring page offers and compares. Maglev is placed by the core and the CLI but
+    /// joins the page with its own picture (the table filling slot by slot, issue 21 §4): a
+    /// scheme without its mechanism drawn would be a name in a list and nothing to learn from.
+    pub const ON_RING_PAGE: [SchemeKind; 7] = [
         SchemeKind::Mod,
         SchemeKind::Ring,
         SchemeKind::Jump,
@@ -85,6 +101,7 @@ impl SchemeKind {
             SchemeKind::Range => "range",
             SchemeKind::Directory => "directory",
             SchemeKind::IdEncoded => "id",
+            SchemeKind::Maglev => "maglev",
         }
     }
 
@@ -106,6 +123,7 @@ impl SchemeKind {
             SchemeKind::Range => "range (split points)",
             SchemeKind::Directory => "directory (lookup table)",
             SchemeKind::IdEncoded => "ID-encoded (shard bits)",
+            SchemeKind::Maglev => "Maglev (lookup table)",
         }
     }
 
@@ -113,7 +131,7 @@ impl SchemeKind {
     /// weighted only for such schemes, and only they offer a weight box.
     pub const fn uses_weights(self) -> bool {
         match self {
-            SchemeKind::Ring | SchemeKind::Rendezvous => true,
+            SchemeKind::Ring | SchemeKind::Rendezvous | SchemeKind::Maglev => true,
             SchemeKind::Mod
             | SchemeKind::Jump
             | SchemeKind::Range
@@ -132,7 +150,8 @@ impl SchemeKind {
             | SchemeKind::Rendezvous
             | SchemeKind::Range
             | SchemeKind::Directory
-            | SchemeKind::IdEncoded => false,
+            | SchemeKind::IdEncoded
+            | SchemeKind::Maglev => false,
         }
     }
 
@@ -145,7 +164,8 @@ impl SchemeKind {
             | SchemeKind::Jump
             | SchemeKind::Range
             | SchemeKind::Directory
-            | SchemeKind::IdEncoded => ReplicaRule::OneOwner,
+            | SchemeKind::IdEncoded
+            | SchemeKind::Maglev => ReplicaRule::OneOwner,
         }
     }
 
@@ -158,7 +178,8 @@ impl SchemeKind {
             | SchemeKind::Jump
             | SchemeKind::Rendezvous
             | SchemeKind::Directory
-            | SchemeKind::IdEncoded => CircleShape::Scattered,
+            | SchemeKind::IdEncoded
+            | SchemeKind::Maglev => CircleShape::Scattered,
         }
     }
 
@@ -197,7 +218,7 @@ impl fmt::Display for SchemeKind {
 #[macro_export]
 macro_rules! scheme_name_list {
     () => {
-        "mod, ring, jump, rendezvous, range, directory or id"
+        "mod, ring, jump, rendezvous, range, directory, id or maglev"
     };
 }
 
@@ -260,14 +281,15 @@ mod tests {
                 "rendezvous",
                 "range",
                 "directory",
-                "id"
+                "id",
+                "maglev"
             ]
         );
     }
 
     #[test]
     fn unknown_names_are_refused_with_the_list() {
-        for bad in ["", "Ring", "ring ", "id_encoded", "maglev"] {
+        for bad in ["", "Ring", "ring ", "id_encoded", "Maglev"] {
             assert_eq!(
                 SchemeKind::from_name(bad),
                 Err(PlacementError::UnknownScheme(bad.to_owned()))
@@ -277,7 +299,7 @@ mod tests {
         assert_eq!(name_list(), crate::scheme_name_list!());
         assert_eq!(
             PlacementError::UnknownScheme("x".into()).to_string(),
-            "Unknown placement scheme \"x\"; choose one of mod, ring, jump, rendezvous, range, directory or id."
+            "Unknown placement scheme \"x\"; choose one of mod, ring, jump, rendezvous, range, directory, id or maglev."
         );
     }
 
@@ -287,7 +309,10 @@ mod tests {
             .into_iter()
             .filter(|k| k.uses_weights())
             .collect();
-        assert_eq!(weighted, [SchemeKind::Ring, SchemeKind::Rendezvous]);
+        assert_eq!(
+            weighted,
+            [SchemeKind::Ring, SchemeKind::Rendezvous, SchemeKind::Maglev]
+        );
         let vnodes: Vec<SchemeKind> = SchemeKind::ALL
             .into_iter()
             .filter(|k| k.uses_vnodes())

@@ -9,7 +9,8 @@
 //! - [`Rendezvous`]: highest random weight, weighted;
 //! - [`Range`]: split points over the ordered key, with its sequential-key hot spot;
 //! - [`Directory`]: an explicit table, with its extra hop counted;
-//! - [`IdEncoded`]: the shard read from the ID's bits, then a table of shard ranges.
+//! - [`IdEncoded`]: the shard read from the ID's bits, then a table of shard ranges;
+//! - [`Maglev`]: Google's lookup table of prime size, filled from each backend's preferences.
 //!
 //! String keys become `u64` through [`key_hash`]. The experiments ([`movement`], [`balance`],
 //! [`place`] and the sweeps) generate keys from a seed and are [`Stepped`](crate::stepped::Stepped)
@@ -31,6 +32,7 @@ mod id_encoded;
 mod jump;
 mod key_hash;
 mod kind;
+mod maglev;
 mod modulo;
 mod point_index;
 mod range;
@@ -55,6 +57,10 @@ pub use id_encoded::{IdEncoded, ShardSpan};
 pub use jump::{jump_bucket, Jump};
 pub use key_hash::{hash_bytes, key_hash, KEY_HASH_SEED};
 pub use kind::{CircleShape, ReplicaRule, SchemeKind, SCHEME_NAMES};
+pub use maglev::{
+    check_table_size, is_prime, FillStep, Maglev, MaglevError, MaglevTable, Preference, SlotChange,
+    DEFAULT_TABLE_SIZE, MAX_STEPPED_TABLE_SIZE, MAX_TABLE_SIZE,
+};
 pub use modulo::Mod;
 pub use point_index::PointIndex;
 pub use range::{Range, RangeSpan};

@@ -8,6 +8,7 @@ use super::error::PlacementError;
 use super::id_encoded::IdEncoded;
 use super::jump::Jump;
 use super::kind::SchemeKind;
+use super::maglev::{Maglev, DEFAULT_TABLE_SIZE};
 use super::modulo::Mod;
 use super::range::Range;
 use super::rendezvous::Rendezvous;
@@ -52,6 +53,11 @@ pub enum SchemeSpec {
     /// [`IdEncoded`] over the Pinterest layout: the key is an ID, and equal runs of its 65,536
     /// shards go to the servers.
     IdEncoded,
+    /// [`Maglev`] with a lookup table of a prime number of slots.
+    Maglev {
+        /// Slots in the table, a prime of at most [`MAX_TABLE_SIZE`](super::MAX_TABLE_SIZE).
+        table_size: u32,
+    },
 }
 
 impl SchemeSpec {
@@ -73,6 +79,9 @@ impl SchemeSpec {
                 default: DirectoryDefault::default(),
             },
             SchemeKind::IdEncoded => Self::IdEncoded,
+            SchemeKind::Maglev => Self::Maglev {
+                table_size: DEFAULT_TABLE_SIZE,
+            },
         }
     }
 
@@ -86,6 +95,7 @@ impl SchemeSpec {
             Self::Range => SchemeKind::Range,
             Self::Directory { .. } => SchemeKind::Directory,
             Self::IdEncoded => SchemeKind::IdEncoded,
+            Self::Maglev { .. } => SchemeKind::Maglev,
         }
     }
 
@@ -107,7 +117,52 @@ impl SchemeSpec {
             | Self::Rendezvous
             | Self::Range
             | Self::Directory { .. }
+            | Self::IdEncoded
+            | Self::Maglev { .. } => self,
+        }
+    }
+
+    /// The same spec with another Maglev table size (other schemes are unchanged).
+    pub fn with_table_size(self, new_size: u32) -> Self {
+        match self {
+            Self::Maglev { .. } => Self::Maglev {
+                table_size: new_size,
+            },
+            Self::Mod
+            | Self::Ring { .. }
+            | Self::Jump
+            | Self::Rendezvous
+            | Self::Range
+            | Self::Directory { .. }
             | Self::IdEncoded => self,
+        }
+    }
+
+    /// The ring's vnodes per unit of weight, for the ring only.
+    pub fn vnodes(&self) -> Option<u32> {
+        match *self {
+            Self::Ring { vnodes, .. } => Some(vnodes),
+            Self::Mod
+            | Self::Jump
+            | Self::Rendezvous
+            | Self::Range
+            | Self::Directory { .. }
+            | Self::IdEncoded
+            | Self::Maglev { .. } => None,
+        }
+    }
+
+    /// The Maglev table's size, for Maglev only.
+    pub fn table_size(&self) -> Option<u32> {
+        match *self {
+            Self::Maglev { table_size } => Some(table_size),
+            Self::Mod
+            | Self::Ring { .. }
+            | Self::Jump
+            | Self::Rendezvous
+            | Self::Range
+            | Self::Directory { .. }
+            | Self::IdEncoded => None,
         }
     }
 
@@ -121,6 +176,7 @@ impl SchemeSpec {
             Self::Range => Box::new(Range::even(servers)),
             Self::Directory { default } => Box::new(Directory::new(servers, default)),
             Self::IdEncoded => Box::new(IdEncoded::even(pinterest_layout(), servers)?),
+            Self::Maglev { table_size } => Box::new(Maglev::new(servers, table_size)?),
         })
     }
 
@@ -148,9 +204,12 @@ impl SchemeSpec {
                 let (before, after) = id_encoded_change(before, after)?;
                 Ok((Box::new(before), Box::new(after)))
             }
-            Self::Mod | Self::Ring { .. } | Self::Jump | Self::Rendezvous | Self::Range => {
-                Ok((self.build(before)?, self.build(after)?))
-            }
+            Self::Mod
+            | Self::Ring { .. }
+            | Self::Jump
+            | Self::Rendezvous
+            | Self::Range
+            | Self::Maglev { .. } => Ok((self.build(before)?, self.build(after)?)),
         }
     }
 }
@@ -195,8 +254,8 @@ mod tests {
             assert_eq!(before.uses_weights(), kind.uses_weights());
         }
         assert_eq!(
-            SchemeSpec::from_name("maglev", 20),
-            Err(PlacementError::UnknownScheme("maglev".to_owned()))
+            SchemeSpec::from_name("bounded-load", 20),
+            Err(PlacementError::UnknownScheme("bounded-load".to_owned()))
         );
     }
 }

@@ -1,0 +1,553 @@
+//! Maglev hashing (Eisenbud et al., "Maglev: A Fast and Reliable Software Network Load Balancer",
+//! NSDI 2016, §3.4): a lookup table of prime size M that every backend fills from its own
+//! preference list, so a lookup is one index and a removal disturbs few slots.
+//!
+//! Each backend's preference list is a permutation of the slots, `(offset + j × skip) mod M` for
+//! j = 0, 1, …, with `offset` and `skip` from two hashes of the backend. M prime and
+//! 1 ≤ skip < M make every list visit every slot once. Backends then take turns, each claiming the
+//! next slot of its list that nobody holds yet, until the table is full. A weighted backend gets
+//! turns in proportion to its weight (the paper's §3.4 weights the turns; the rule here is the
+//! credit form: backend i may claim its next slot in pass p while it holds fewer than
+//! `p × wᵢ / w_max`).
+//!
+//! The table is built in O(M log M) expected steps and holds one server id per slot; the lists are
+//! never stored, since slot j of a list is computed from `offset` and `skip`.
+
+use serde::Serialize;
+
+use super::error::PlacementError;
+use super::key_hash::hash_u64_u32;
+use super::server::{ServerId, ServerList};
+use super::{Placement, SchemeKind};
+
+/// The table size Maglev's paper evaluates and production balancers default to (Envoy's too).
+pub const DEFAULT_TABLE_SIZE: u32 = 65_537;
+
+/// The largest table size: about 4 MB of slots, and a build of a few hundred milliseconds in a
+/// phone's browser.
+pub const MAX_TABLE_SIZE: u32 = 1_000_003;
+
+/// The largest table whose fill [`MaglevTable::fill_steps`] lists step by step: a picture shows
+/// each claim, and a few hundred claims are all a reader can follow.
+pub const MAX_STEPPED_TABLE_SIZE: u32 = 251;
+
+/// Salts of the two backend hashes, `offset` and `skip` (any two distinct values would do).
+const OFFSET_SALT: u64 = 0x6d61_676c_6576_6f66;
+const SKIP_SALT: u64 = 0x6d61_676c_6576_736b;
+
+/// Why a table cannot be built.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum MaglevError {
+    /// The size is not a prime, so some preference lists would not visit every slot.
+    #[error(
+        "The Maglev table size must be a prime number (such as 7, 13, 251 or 65537); {0} is not."
+    )]
+    NotPrime(u32),
+    /// The size is below 2 or above [`MAX_TABLE_SIZE`].
+    #[error("The Maglev table size must be between 2 and {max}; {0} is outside.", max = MAX_TABLE_SIZE)]
+    SizeOutOfRange(u32),
+    /// Fewer slots than backends: some backend would own no slot at all.
+    #[error("A Maglev table of {size} slots cannot give each of {servers} servers a slot; use a prime of at least {servers}.")]
+    FewerSlotsThanServers {
+        /// The table size asked for.
+        size: u32,
+        /// The servers to place.
+        servers: usize,
+    },
+}
+
+/// One backend's preference list: slot j of the list is `(offset + j × skip) mod M`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Preference {
+    /// The backend.
+    pub server: ServerId,
+    /// Its weight (relative share of the slots).
+    pub weight: u32,
+    /// The first slot of its list, `h1(backend) mod M`.
+    pub offset: u32,
+    /// The step between two slots of its list, `h2(backend) mod (M − 1) + 1`.
+    pub skip: u32,
+}
+
+impl Preference {
+    /// The `j`-th slot of this list in a table of `size` slots.
+    pub fn slot(&self, j: u32, size: u32) -> u32 {
+        // u32 × u32 + u32 stays below 2^64, so neither step wraps.
+        let at = u64::from(j)
+            .wrapping_mul(u64::from(self.skip))
+            .wrapping_add(u64::from(self.offset))
+            .checked_rem(u64::from(size))
+            .unwrap_or(0);
+        // `at < size ≤ u32::MAX`.
+        u32::try_from(at).unwrap_or(0)
+    }
+}
+
+/// One claim of the fill: a backend's turn, the slots it found taken, and the slot it took.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct FillStep {
+    /// The backend whose turn it was.
+    pub server: ServerId,
+    /// Slots of its list it tried first, already held by others, in order.
+    pub taken: Vec<u32>,
+    /// The slot it claimed.
+    pub claimed: u32,
+}
+
+/// A slot whose owner changed between two tables of the same size.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct SlotChange {
+    /// The slot.
+    pub slot: u32,
+    /// Its owner before.
+    pub from: ServerId,
+    /// Its owner after.
+    pub to: ServerId,
+}
+
+/// A built Maglev lookup table.
+///
+/// ```
+/// use shardlab_core::placement::{MaglevTable, ServerList};
+/// let table = MaglevTable::new(&ServerList::uniform(3)?, 13)?;
+/// assert_eq!(table.slots().len(), 13);
+/// // Every slot has an owner, and every server holds 4 or 5 of the 13.
+/// let held = |id| table.slots().iter().filter(|s| s.0 == id).count();
+/// assert!((0..3).all(|id| (4..=5).contains(&held(id))));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MaglevTable {
+    preferences: Vec<Preference>,
+    slots: Vec<ServerId>,
+}
+
+impl MaglevTable {
+    /// The table of `size` slots for these servers, each list from two hashes of its server id.
+    pub fn new(servers: &ServerList, size: u32) -> Result<Self, MaglevError> {
+        check_size(size, servers.len())?;
+        let preferences = servers
+            .as_slice()
+            .iter()
+            .map(|server| {
+                let hash = |salt| hash_u64_u32(0, server.id.0, salt);
+                // `check_size` made `size ≥ 2`, so both moduli are at least 1.
+                let offset = hash(OFFSET_SALT).checked_rem(u64::from(size)).unwrap_or(0);
+                let skip = hash(SKIP_SALT)
+                    .checked_rem(u64::from(size.saturating_sub(1)))
+                    .unwrap_or(0)
+                    .saturating_add(1);
+                Preference {
+                    server: server.id,
+                    weight: server.weight,
+                    offset: u32::try_from(offset).unwrap_or(0),
+                    skip: u32::try_from(skip).unwrap_or(1),
+                }
+            })
+            .collect();
+        Ok(Self::from_preferences(preferences, size)?.0)
+    }
+
+    /// The table the given preference lists fill, with the fill's claims when the table is at
+    /// most [`MAX_STEPPED_TABLE_SIZE`] slots (else an empty list). This is how a test rebuilds a
+    /// published example, whose lists came from its own hashes.
+    pub fn from_preferences(
+        preferences: Vec<Preference>,
+        size: u32,
+    ) -> Result<(Self, Vec<FillStep>), MaglevError> {
+        check_size(size, preferences.len())?;
+        let preferences: Vec<Preference> = preferences
+            .into_iter()
+            .map(|p| Preference {
+                offset: p.offset.checked_rem(size).unwrap_or(0),
+                skip: p.skip.checked_rem(size).unwrap_or(0).max(1),
+                weight: p.weight.max(1),
+                ..p
+            })
+            .collect();
+        let record = size <= MAX_STEPPED_TABLE_SIZE;
+        let (slots, steps) = fill(&preferences, size, record);
+        Ok((Self { preferences, slots }, steps))
+    }
+
+    /// The owner of a key: slot `key_hash mod M`.
+    pub fn locate(&self, key_hash: u64) -> ServerId {
+        let size = self.slots.len() as u64;
+        let slot = usize::try_from(key_hash.checked_rem(size).unwrap_or(0)).unwrap_or(0);
+        self.slots.get(slot).copied().unwrap_or_default()
+    }
+
+    /// The owner of every slot, by slot.
+    pub fn slots(&self) -> &[ServerId] {
+        &self.slots
+    }
+
+    /// The table size M.
+    pub fn size(&self) -> u32 {
+        u32::try_from(self.slots.len()).unwrap_or(u32::MAX)
+    }
+
+    /// Each backend's preference list, in server-list order.
+    pub fn preferences(&self) -> &[Preference] {
+        &self.preferences
+    }
+
+    /// How many slots each backend holds, in server-list order.
+    pub fn slot_counts(&self) -> Vec<(ServerId, u32)> {
+        self.preferences
+            .iter()
+            .map(|p| {
+                let held = self
+                    .slots
+                    .iter()
+                    .filter(|owner| **owner == p.server)
+                    .count();
+                (p.server, u32::try_from(held).unwrap_or(u32::MAX))
+            })
+            .collect()
+    }
+
+    /// The slots whose owner differs in `after` (of the same size; a table of another size has no
+    /// slot-by-slot comparison, and gives every slot of the shorter one).
+    pub fn changes(&self, after: &MaglevTable) -> Vec<SlotChange> {
+        self.slots
+            .iter()
+            .zip(&after.slots)
+            .enumerate()
+            .filter(|(_, (from, to))| from != to)
+            .map(|(slot, (from, to))| SlotChange {
+                slot: u32::try_from(slot).unwrap_or(u32::MAX),
+                from: *from,
+                to: *to,
+            })
+            .collect()
+    }
+}
+
+/// Maglev placement over a server list: its [`MaglevTable`], weighted by the servers' weights.
+///
+/// A key's owner is the table's slot `key_hash mod M`. Adding or removing a backend moves the
+/// slots it gains or loses and, unlike the ring, a few more between backends that both stayed:
+/// the paper trades that for an even table and a lookup of one index.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Maglev {
+    servers: ServerList,
+    table: MaglevTable,
+}
+
+impl Maglev {
+    /// Maglev over these servers with a table of `table_size` slots (a prime).
+    pub fn new(servers: ServerList, table_size: u32) -> Result<Self, PlacementError> {
+        let table = MaglevTable::new(&servers, table_size).map_err(PlacementError::Maglev)?;
+        Ok(Self { servers, table })
+    }
+
+    /// The lookup table.
+    pub fn table(&self) -> &MaglevTable {
+        &self.table
+    }
+}
+
+impl Placement for Maglev {
+    fn kind(&self) -> SchemeKind {
+        SchemeKind::Maglev
+    }
+
+    fn servers(&self) -> &ServerList {
+        &self.servers
+    }
+
+    fn locate(&self, key_hash: u64) -> ServerId {
+        self.table.locate(key_hash)
+    }
+}
+
+/// Whether `n` is prime (trial division; `n ≤ MAX_TABLE_SIZE` needs at most 1,000 divisions).
+pub fn is_prime(n: u32) -> bool {
+    if n < 2 {
+        return false;
+    }
+    let mut divisor: u32 = 2;
+    while divisor.saturating_mul(divisor) <= n {
+        if n.checked_rem(divisor) == Some(0) {
+            return false;
+        }
+        divisor = divisor.saturating_add(1);
+    }
+    true
+}
+
+/// Whether `size` can be a table's size for some server list: a prime of at most
+/// [`MAX_TABLE_SIZE`]. (Whether it has a slot for every server is checked when a table is built.)
+pub fn check_table_size(size: u32) -> Result<(), MaglevError> {
+    if !(2..=MAX_TABLE_SIZE).contains(&size) {
+        return Err(MaglevError::SizeOutOfRange(size));
+    }
+    if !is_prime(size) {
+        return Err(MaglevError::NotPrime(size));
+    }
+    Ok(())
+}
+
+fn check_size(size: u32, servers: usize) -> Result<(), MaglevError> {
+    check_table_size(size)?;
+    if servers > size as usize {
+        return Err(MaglevError::FewerSlotsThanServers { size, servers });
+    }
+    Ok(())
+}
+
+/// The paper's Pseudocode 1 with weighted turns: the owners by slot, and the claims if `record`.
+fn fill(preferences: &[Preference], size: u32, record: bool) -> (Vec<ServerId>, Vec<FillStep>) {
+    // `None` until claimed; `check_size` keeps `size` at or below MAX_TABLE_SIZE.
+    let mut owner: Vec<Option<ServerId>> = vec![None; size as usize];
+    // Per backend: the next index into its list, and how many slots it holds.
+    let mut next = vec![0u32; preferences.len()];
+    let mut held = vec![0u64; preferences.len()];
+    let heaviest = u64::from(preferences.iter().map(|p| p.weight).max().unwrap_or(1));
+    let mut steps = Vec::new();
+    let mut claimed: u32 = 0;
+    let mut pass: u64 = 0;
+    // Each pass gives the heaviest backend a turn, so at most M passes fill the table; an empty
+    // list of backends claims nothing (and leaves every slot to the default id).
+    let most_passes = u64::from(size).saturating_mul(heaviest);
+    while claimed < size && !preferences.is_empty() && pass < most_passes {
+        pass = pass.saturating_add(1);
+        for ((preference, next), held) in preferences.iter().zip(&mut next).zip(&mut held) {
+            if claimed == size {
+                break;
+            }
+            // Backend i's turn comes while it holds fewer than pass × wᵢ / w_max slots.
+            if held.saturating_mul(heaviest) >= pass.saturating_mul(u64::from(preference.weight)) {
+                continue;
+            }
+            let mut taken = Vec::new();
+            // The list visits every slot and one is free, so this ends within M tries.
+            while *next < size {
+                let slot = preference.slot(*next, size);
+                *next = next.saturating_add(1);
+                match owner.get_mut(slot as usize) {
+                    Some(entry @ None) => {
+                        *entry = Some(preference.server);
+                        *held = held.saturating_add(1);
+                        claimed = claimed.saturating_add(1);
+                        if record {
+                            steps.push(FillStep {
+                                server: preference.server,
+                                taken: std::mem::take(&mut taken),
+                                claimed: slot,
+                            });
+                        }
+                        break;
+                    }
+                    Some(Some(_)) | None => {
+                        if record {
+                            taken.push(slot);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    let slots = owner.into_iter().map(Option::unwrap_or_default).collect();
+    (slots, steps)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::placement::Server;
+
+    /// The three backends of the paper's Table 1 (M = 7), by the offset and skip that give the
+    /// permutations it prints: B0 3 0 4 1 5 2 6, B1 0 2 4 6 1 3 5, B2 3 4 5 6 0 1 2.
+    fn paper_backends() -> Vec<Preference> {
+        [(0, 3, 4), (1, 0, 2), (2, 3, 1)]
+            .into_iter()
+            .map(|(id, offset, skip)| Preference {
+                server: ServerId(id),
+                weight: 1,
+                offset,
+                skip,
+            })
+            .collect()
+    }
+
+    fn owners(table: &MaglevTable) -> Vec<u32> {
+        table.slots().iter().map(|s| s.0).collect()
+    }
+
+    #[test]
+    fn the_papers_permutations_and_tables_before_and_after_removing_b1() {
+        let Ok((before, steps)) = MaglevTable::from_preferences(paper_backends(), 7) else {
+            unreachable!()
+        };
+        let lists: Vec<Vec<u32>> = before
+            .preferences()
+            .iter()
+            .map(|p| (0..7).map(|j| p.slot(j, 7)).collect())
+            .collect();
+        assert_eq!(
+            lists,
+            [
+                [3, 0, 4, 1, 5, 2, 6],
+                [0, 2, 4, 6, 1, 3, 5],
+                [3, 4, 5, 6, 0, 1, 2]
+            ]
+        );
+        assert_eq!(owners(&before), [1, 0, 1, 0, 2, 2, 0]);
+        // B2's first choice, slot 3, was B0's already: it takes its second, slot 4.
+        assert_eq!(
+            steps.get(2),
+            Some(&FillStep {
+                server: ServerId(2),
+                taken: vec![3],
+                claimed: 4
+            })
+        );
+        assert_eq!(steps.len(), 7);
+
+        let without_b1: Vec<Preference> = paper_backends()
+            .into_iter()
+            .filter(|p| p.server != ServerId(1))
+            .collect();
+        let Ok((after, _)) = MaglevTable::from_preferences(without_b1, 7) else {
+            unreachable!()
+        };
+        assert_eq!(owners(&after), [0, 0, 0, 0, 2, 2, 2]);
+        // B1's slots 0 and 2 go to the others, and slot 6 moves between two backends that both
+        // stayed: the disruption the paper accepts for an even table.
+        let change = |slot, from, to| SlotChange {
+            slot,
+            from: ServerId(from),
+            to: ServerId(to),
+        };
+        assert_eq!(
+            before.changes(&after),
+            [change(0, 1, 0), change(2, 1, 0), change(6, 0, 2)]
+        );
+    }
+
+    #[test]
+    fn every_slot_is_owned_and_shares_are_within_one_slot() {
+        for servers in [1u32, 2, 5, 13, 40] {
+            let Ok(list) = ServerList::uniform(servers) else {
+                unreachable!()
+            };
+            let Ok(table) = MaglevTable::new(&list, 65_537) else {
+                unreachable!()
+            };
+            let counts: Vec<u32> = table.slot_counts().iter().map(|(_, n)| *n).collect();
+            assert_eq!(counts.iter().sum::<u32>(), 65_537);
+            let (low, high) = (counts.iter().min(), counts.iter().max());
+            assert!(
+                matches!((low, high), (Some(l), Some(h)) if h - l <= 1),
+                "{servers}: {counts:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn weights_share_the_slots_in_proportion() {
+        let servers = [Server::weighted(0, 1), Server::weighted(1, 3)];
+        let Ok(list) = ServerList::new(servers.to_vec()) else {
+            unreachable!()
+        };
+        let Ok(table) = MaglevTable::new(&list, 65_537) else {
+            unreachable!()
+        };
+        let counts = table.slot_counts();
+        let light = counts.first().map_or(0, |c| c.1);
+        // A quarter of 65,537, give or take a turn.
+        assert!((16_383..=16_385).contains(&light), "{counts:?}");
+    }
+
+    #[test]
+    fn removing_a_backend_moves_its_slots_and_few_others() {
+        let Ok(ten) = ServerList::uniform(10) else {
+            unreachable!()
+        };
+        let Ok(nine) = ServerList::new(
+            ten.as_slice()
+                .iter()
+                .copied()
+                .filter(|s| s.id != ServerId(4))
+                .collect(),
+        ) else {
+            unreachable!()
+        };
+        let (Ok(before), Ok(after)) = (
+            MaglevTable::new(&ten, 65_537),
+            MaglevTable::new(&nine, 65_537),
+        ) else {
+            unreachable!()
+        };
+        let changes = before.changes(&after);
+        let orphaned = changes.iter().filter(|c| c.from == ServerId(4)).count();
+        let among_stayers = changes.len() - orphaned;
+        // Every slot of the removed backend moves (about a tenth of the table) …
+        assert_eq!(
+            orphaned,
+            before.slots().iter().filter(|s| **s == ServerId(4)).count()
+        );
+        // … and the slots that move between backends that both stayed are a small share (the
+        // paper measures a few percent of the table at this scale).
+        assert!(
+            among_stayers > 0 && among_stayers < 65_537 / 20,
+            "{among_stayers}"
+        );
+        // A key keeps its owner unless its slot changed.
+        for key in (0u64..1_000).map(|k| k.wrapping_mul(0x9e37_79b9_7f4a_7c15)) {
+            let slot = (key % 65_537) as u32;
+            let moved = changes.iter().any(|c| c.slot == slot);
+            assert_eq!(before.locate(key) != after.locate(key), moved);
+        }
+    }
+
+    #[test]
+    fn sizes_that_are_not_prime_or_too_small_are_refused() {
+        let Ok(three) = ServerList::uniform(3) else {
+            unreachable!()
+        };
+        assert_eq!(
+            MaglevTable::new(&three, 65_536),
+            Err(MaglevError::NotPrime(65_536))
+        );
+        assert_eq!(
+            MaglevTable::new(&three, 1),
+            Err(MaglevError::SizeOutOfRange(1))
+        );
+        assert_eq!(
+            MaglevTable::new(&three, MAX_TABLE_SIZE + 2),
+            Err(MaglevError::SizeOutOfRange(MAX_TABLE_SIZE + 2))
+        );
+        assert_eq!(
+            MaglevTable::new(&three, 2),
+            Err(MaglevError::FewerSlotsThanServers {
+                size: 2,
+                servers: 3
+            })
+        );
+        assert!(is_prime(MAX_TABLE_SIZE) && is_prime(DEFAULT_TABLE_SIZE));
+        let primes: Vec<u32> = (0..30).filter(|n| is_prime(*n)).collect();
+        assert_eq!(primes, [2, 3, 5, 7, 11, 13, 17, 19, 23, 29]);
+    }
+
+    #[test]
+    fn big_tables_keep_no_steps_and_small_ones_list_every_claim() {
+        let Ok(three) = ServerList::uniform(3) else {
+            unreachable!()
+        };
+        let prefs = |size| MaglevTable::new(&three, size).map(|t| t.preferences().to_vec());
+        let (Ok(small), Ok(big)) = (prefs(13), prefs(257)) else {
+            unreachable!()
+        };
+        let (Ok((_, small_steps)), Ok((_, big_steps))) = (
+            MaglevTable::from_preferences(small, 13),
+            MaglevTable::from_preferences(big, 257),
+        ) else {
+            unreachable!()
+        };
+        assert_eq!(small_steps.len(), 13);
+        assert!(big_steps.is_empty());
+    }
+}
