@@ -54,7 +54,8 @@ impl Prediction {
             | SchemeKind::Range
             | SchemeKind::Directory
             | SchemeKind::IdEncoded
-            | SchemeKind::Maglev => None,
+            | SchemeKind::Maglev
+            | SchemeKind::MultiProbe => None,
         }
     }
 

@@ -71,6 +71,7 @@ fn scheme_paint(kind: SchemeKind) -> Paint {
         SchemeKind::Directory => "--c2",
         SchemeKind::IdEncoded => "--c8",
         SchemeKind::Maglev => "--c4",
+        SchemeKind::MultiProbe => "--c2",
     })
 }
 

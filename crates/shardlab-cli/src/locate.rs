@@ -8,7 +8,7 @@ use shardlab_core::text::thousands;
 use crate::output::{CliError, Report};
 use crate::scheme_arg::SchemeArgs;
 
-/// `shardlab locate --scheme S --servers N [--vnodes V] [--table-size M] KEY`
+/// `shardlab locate --scheme S --servers N [--vnodes V] [--table-size M] [--probes K] KEY`
 #[derive(Args, Debug, Clone)]
 pub struct LocateArgs {
     #[command(flatten)]
@@ -35,6 +35,8 @@ struct LocateJson<'a> {
     vnodes: Option<u32>,
     #[serde(skip_serializing_if = "Option::is_none")]
     table_size: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    probes: Option<u32>,
 }
 
 /// Runs `locate`.
@@ -59,6 +61,7 @@ pub fn run(args: &LocateArgs) -> Result<Report, CliError> {
         servers: choice.servers.len(),
         vnodes: choice.spec.vnodes(),
         table_size: choice.spec.table_size(),
+        probes: choice.spec.probes(),
     };
     // The same test `key_hash` makes: only ASCII digits that fit in a u64 are their own hash.
     let is_own_hash = args.key.bytes().all(|byte| byte.is_ascii_digit())
@@ -68,10 +71,13 @@ pub fn run(args: &LocateArgs) -> Result<Report, CliError> {
     } else {
         "xxh3-64 of the key's UTF-8 bytes"
     };
-    let settings = match (json.vnodes, json.table_size) {
-        (Some(vnodes), _) => format!(" with {} vnodes each", thousands(u64::from(vnodes))),
-        (None, Some(slots)) => format!(" with a table of {} slots", thousands(u64::from(slots))),
-        (None, None) => String::new(),
+    let settings = match (json.vnodes, json.table_size, json.probes) {
+        (Some(vnodes), _, _) => format!(" with {} vnodes each", thousands(u64::from(vnodes))),
+        (None, Some(slots), _) => {
+            format!(" with a table of {} slots", thousands(u64::from(slots)))
+        }
+        (None, None, Some(probes)) => format!(" with {probes} probes per key"),
+        (None, None, None) => String::new(),
     };
     let text = [
         format!(

@@ -1,10 +1,10 @@
-//! `--scheme S --servers N [--vnodes V] [--table-size M]`: the placement scheme and servers that
+//! `--scheme S --servers N [--vnodes V] [--table-size M] [--probes K]`: the placement scheme and servers that
 //! `locate` and `place` share.
 
 use clap::Args;
 use shardlab_core::placement::{
-    check_table_size, SchemeKind, SchemeSpec, ServerList, DEFAULT_TABLE_SIZE, DEFAULT_VNODES,
-    MAX_SERVERS, MAX_VNODES, MIN_VNODES, SCHEME_NAMES,
+    check_table_size, SchemeKind, SchemeSpec, ServerList, DEFAULT_PROBES, DEFAULT_TABLE_SIZE,
+    DEFAULT_VNODES, MAX_PROBES, MAX_SERVERS, MAX_VNODES, MIN_VNODES, SCHEME_NAMES,
 };
 use shardlab_core::text::{quote, thousands};
 
@@ -32,6 +32,10 @@ pub struct SchemeArgs {
     /// Slots in the Maglev table, a prime (2 … 1,000,003) [default: 65537].
     #[arg(long, value_name = "M")]
     table_size: Option<u32>,
+
+    /// Probes per key, for multi-probe (1 … 1000) [default: 21].
+    #[arg(long, value_name = "K")]
+    probes: Option<u32>,
 }
 
 /// The checked settings.
@@ -56,12 +60,20 @@ impl SchemeArgs {
             })?;
         let vnodes = self.vnodes.unwrap_or(DEFAULT_VNODES);
         let table_size = self.table_size.unwrap_or(DEFAULT_TABLE_SIZE);
-        let spec = SchemeSpec::from_kind(kind, vnodes).with_table_size(table_size);
+        let probes = self.probes.unwrap_or(DEFAULT_PROBES);
+        let spec = SchemeSpec::from_kind(kind, vnodes)
+            .with_table_size(table_size)
+            .with_probes(probes);
         // Checked for every scheme, not only the one that uses each, so a typo is never silently
         // ignored.
         if !(MIN_VNODES..=MAX_VNODES).contains(&vnodes) {
             return Err(CliError::new(format!(
                 "--vnodes must be {MIN_VNODES} … {MAX_VNODES}, but it is {vnodes}"
+            )));
+        }
+        if !(1..=MAX_PROBES).contains(&probes) {
+            return Err(CliError::new(format!(
+                "--probes must be 1 … {MAX_PROBES}, but it is {probes}"
             )));
         }
         check_table_size(table_size)

@@ -43,6 +43,7 @@ fn every_scheme_locates_a_string_key_within_its_servers() {
         "directory",
         "id",
         "maglev",
+        "multi-probe",
         "RING",
     ] {
         let value = shardlab(&[
@@ -430,4 +431,45 @@ fn removing_one_of_ten_maglev_backends_moves_about_a_tenth() {
     let moved = value["moved_fraction"].as_f64().expect("a number");
     // The removed backend's tenth, plus the few slots that change hands between the others.
     assert!((0.10..0.115).contains(&moved), "{moved}");
+}
+
+#[test]
+fn multi_probe_with_more_probes_spreads_the_keys_more_evenly() {
+    let peak = |probes: &str| {
+        let value = shardlab(&[
+            "--json",
+            "place",
+            "--scheme",
+            "multi-probe",
+            "--servers",
+            "10",
+            "--add",
+            "1",
+            "--keys",
+            "100000",
+            "--probes",
+            probes,
+        ])
+        .json();
+        value["load_after"]["max_over_mean"]
+            .as_f64()
+            .expect("a number")
+    };
+    let (one, many) = (peak("1"), peak("21"));
+    assert!(one > 2.0 && many < 1.1, "{one} {many}");
+    let refused = shardlab(&[
+        "locate",
+        "--scheme",
+        "multi-probe",
+        "--servers",
+        "3",
+        "--probes",
+        "0",
+        "k",
+    ]);
+    assert!(
+        refused.error().contains("--probes must be 1"),
+        "{}",
+        refused.stderr
+    );
 }

@@ -48,11 +48,15 @@ pub fn scheme_picture(props: &SchemePictureProps) -> Html {
         SchemeKind::IdEncoded => html! {
             <IdBits servers={servers.clone()} previous={state.previous.clone()} {key_hash} />
         },
-        // Not offered here (`SchemeKind::ON_RING_PAGE`), and a link naming it opens the ring; the
-        // table's own picture is issue 21's.
+        // Not offered here (`SchemeKind::ON_RING_PAGE`), and a link naming one opens the ring;
+        // their own pictures (the table filling, the k probes) are issue 21's.
         SchemeKind::Maglev => html! {
             <p>{ "Every backend fills a table of a prime number of slots from its own preference list; \
                   a key's owner is the slot its hash lands on." }</p>
+        },
+        SchemeKind::MultiProbe => html! {
+            <p>{ "Each server is one point on the circle; a key is hashed k times, and the server \
+                  nearest to any of its probes owns it." }</p>
         },
     };
     html! {

@@ -63,7 +63,8 @@ pub fn check_place_budget(
         | SchemeKind::Jump
         | SchemeKind::Range
         | SchemeKind::IdEncoded
-        | SchemeKind::Maglev => Ok(()),
+        | SchemeKind::Maglev
+        | SchemeKind::MultiProbe => Ok(()),
     }
 }
 

@@ -106,6 +106,12 @@ pub enum PlacementError {
     /// An experiment over zero keys.
     #[error("An experiment needs at least one key.")]
     NoKeys,
+    /// A multi-probe probe count outside 1 ..= [`MAX_PROBES`](super::MAX_PROBES).
+    #[error(
+        "Multi-probe hashing takes 1 to {max} probes per key, but {0} was given.",
+        max = super::MAX_PROBES
+    )]
+    ProbesOutOfRange(u32),
     /// A Maglev table that cannot be built (its size).
     #[error(transparent)]
     Maglev(#[from] super::maglev::MaglevError),

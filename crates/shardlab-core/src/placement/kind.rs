@@ -40,6 +40,8 @@ pub enum SchemeKind {
     IdEncoded,
     /// A lookup table every backend fills from its preference list ([`Maglev`](super::Maglev)).
     Maglev,
+    /// One point per server and k probes per key ([`MultiProbe`](super::MultiProbe)).
+    MultiProbe,
 }
 
 /// How a scheme names R replicas of a key.
@@ -67,7 +69,7 @@ pub enum CircleShape {
 
 impl SchemeKind {
     /// Every scheme, in the order the UI lists them.
-    pub const ALL: [SchemeKind; 8] = [
+    pub const ALL: [SchemeKind; 9] = [
         SchemeKind::Mod,
         SchemeKind::Ring,
         SchemeKind::Jump,
@@ -76,11 +78,13 @@ impl SchemeKind {
         SchemeKind::Directory,
         SchemeKind::IdEncoded,
         SchemeKind::Maglev,
+        SchemeKind::MultiProbe,
     ];
 
-    /// The schemes the Ring page offers and compares. Maglev is placed by the core and the CLI but
-    /// joins the page with its own picture (the table filling slot by slot, issue 21 §4): a
-    /// scheme without its mechanism drawn would be a name in a list and nothing to learn from.
+    /// The schemes the Ring page offers and compares. Maglev and multi-probe are placed by the core
+    /// and the CLI but join the page with their own pictures (the table filling slot by slot, the
+    /// k probes; issue 21 §4): a scheme without its mechanism drawn would be a name in a list and
+    /// nothing to learn from.
     pub const ON_RING_PAGE: [SchemeKind; 7] = [
         SchemeKind::Mod,
         SchemeKind::Ring,
@@ -102,6 +106,7 @@ impl SchemeKind {
             SchemeKind::Directory => "directory",
             SchemeKind::IdEncoded => "id",
             SchemeKind::Maglev => "maglev",
+            SchemeKind::MultiProbe => "multi-probe",
         }
     }
 
@@ -124,6 +129,7 @@ impl SchemeKind {
             SchemeKind::Directory => "directory (lookup table)",
             SchemeKind::IdEncoded => "ID-encoded (shard bits)",
             SchemeKind::Maglev => "Maglev (lookup table)",
+            SchemeKind::MultiProbe => "multi-probe (k probes per key)",
         }
     }
 
@@ -136,7 +142,8 @@ impl SchemeKind {
             | SchemeKind::Jump
             | SchemeKind::Range
             | SchemeKind::Directory
-            | SchemeKind::IdEncoded => false,
+            | SchemeKind::IdEncoded
+            | SchemeKind::MultiProbe => false,
         }
     }
 
@@ -151,7 +158,8 @@ impl SchemeKind {
             | SchemeKind::Range
             | SchemeKind::Directory
             | SchemeKind::IdEncoded
-            | SchemeKind::Maglev => false,
+            | SchemeKind::Maglev
+            | SchemeKind::MultiProbe => false,
         }
     }
 
@@ -165,7 +173,8 @@ impl SchemeKind {
             | SchemeKind::Range
             | SchemeKind::Directory
             | SchemeKind::IdEncoded
-            | SchemeKind::Maglev => ReplicaRule::OneOwner,
+            | SchemeKind::Maglev
+            | SchemeKind::MultiProbe => ReplicaRule::OneOwner,
         }
     }
 
@@ -179,7 +188,10 @@ impl SchemeKind {
             | SchemeKind::Rendezvous
             | SchemeKind::Directory
             | SchemeKind::IdEncoded
-            | SchemeKind::Maglev => CircleShape::Scattered,
+            | SchemeKind::Maglev
+            // Its servers are points, but a key is owned by the point nearest to any of its
+            // probes, not by the next point: the ring's arcs would draw the wrong owners.
+            | SchemeKind::MultiProbe => CircleShape::Scattered,
         }
     }
 
@@ -218,7 +230,7 @@ impl fmt::Display for SchemeKind {
 #[macro_export]
 macro_rules! scheme_name_list {
     () => {
-        "mod, ring, jump, rendezvous, range, directory, id or maglev"
+        "mod, ring, jump, rendezvous, range, directory, id, maglev or multi-probe"
     };
 }
 
@@ -282,7 +294,8 @@ mod tests {
                 "range",
                 "directory",
                 "id",
-                "maglev"
+                "maglev",
+                "multi-probe"
             ]
         );
     }
@@ -299,7 +312,7 @@ mod tests {
         assert_eq!(name_list(), crate::scheme_name_list!());
         assert_eq!(
             PlacementError::UnknownScheme("x".into()).to_string(),
-            "Unknown placement scheme \"x\"; choose one of mod, ring, jump, rendezvous, range, directory, id or maglev."
+            "Unknown placement scheme \"x\"; choose one of mod, ring, jump, rendezvous, range, directory, id, maglev or multi-probe."
         );
     }
 

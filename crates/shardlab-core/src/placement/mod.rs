@@ -10,7 +10,8 @@
 //! - [`Range`]: split points over the ordered key, with its sequential-key hot spot;
 //! - [`Directory`]: an explicit table, with its extra hop counted;
 //! - [`IdEncoded`]: the shard read from the ID's bits, then a table of shard ranges;
-//! - [`Maglev`]: Google's lookup table of prime size, filled from each backend's preferences.
+//! - [`Maglev`]: Google's lookup table of prime size, filled from each backend's preferences;
+//! - [`MultiProbe`]: one point per server and k probes per key, the nearest point winning.
 //!
 //! String keys become `u64` through [`key_hash`]. The experiments ([`movement`], [`balance`],
 //! [`place`] and the sweeps) generate keys from a seed and are [`Stepped`](crate::stepped::Stepped)
@@ -34,6 +35,7 @@ mod key_hash;
 mod kind;
 mod maglev;
 mod modulo;
+mod multi_probe;
 mod point_index;
 mod range;
 mod rendezvous;
@@ -62,6 +64,7 @@ pub use maglev::{
     DEFAULT_TABLE_SIZE, MAX_STEPPED_TABLE_SIZE, MAX_TABLE_SIZE,
 };
 pub use modulo::Mod;
+pub use multi_probe::{MultiProbe, Probe, DEFAULT_PROBES, MAX_PROBES};
 pub use point_index::PointIndex;
 pub use range::{Range, RangeSpan};
 pub use rendezvous::{Rendezvous, RendezvousScore};

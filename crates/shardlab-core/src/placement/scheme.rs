@@ -10,6 +10,7 @@ use super::jump::Jump;
 use super::kind::SchemeKind;
 use super::maglev::{Maglev, DEFAULT_TABLE_SIZE};
 use super::modulo::Mod;
+use super::multi_probe::{MultiProbe, DEFAULT_PROBES};
 use super::range::Range;
 use super::rendezvous::Rendezvous;
 use super::ring::Ring;
@@ -58,6 +59,11 @@ pub enum SchemeSpec {
         /// Slots in the table, a prime of at most [`MAX_TABLE_SIZE`](super::MAX_TABLE_SIZE).
         table_size: u32,
     },
+    /// [`MultiProbe`] with k probes per key.
+    MultiProbe {
+        /// Probes per key, 1 ..= [`MAX_PROBES`](super::MAX_PROBES).
+        probes: u32,
+    },
 }
 
 impl SchemeSpec {
@@ -82,6 +88,9 @@ impl SchemeSpec {
             SchemeKind::Maglev => Self::Maglev {
                 table_size: DEFAULT_TABLE_SIZE,
             },
+            SchemeKind::MultiProbe => Self::MultiProbe {
+                probes: DEFAULT_PROBES,
+            },
         }
     }
 
@@ -96,6 +105,7 @@ impl SchemeSpec {
             Self::Directory { .. } => SchemeKind::Directory,
             Self::IdEncoded => SchemeKind::IdEncoded,
             Self::Maglev { .. } => SchemeKind::Maglev,
+            Self::MultiProbe { .. } => SchemeKind::MultiProbe,
         }
     }
 
@@ -118,7 +128,8 @@ impl SchemeSpec {
             | Self::Range
             | Self::Directory { .. }
             | Self::IdEncoded
-            | Self::Maglev { .. } => self,
+            | Self::Maglev { .. }
+            | Self::MultiProbe { .. } => self,
         }
     }
 
@@ -134,7 +145,38 @@ impl SchemeSpec {
             | Self::Rendezvous
             | Self::Range
             | Self::Directory { .. }
-            | Self::IdEncoded => self,
+            | Self::IdEncoded
+            | Self::MultiProbe { .. } => self,
+        }
+    }
+
+    /// The same spec with another probe count (multi-probe only; other schemes are unchanged).
+    pub fn with_probes(self, new_probes: u32) -> Self {
+        match self {
+            Self::MultiProbe { .. } => Self::MultiProbe { probes: new_probes },
+            Self::Mod
+            | Self::Ring { .. }
+            | Self::Jump
+            | Self::Rendezvous
+            | Self::Range
+            | Self::Directory { .. }
+            | Self::IdEncoded
+            | Self::Maglev { .. } => self,
+        }
+    }
+
+    /// Multi-probe's probes per key, for multi-probe only.
+    pub fn probes(&self) -> Option<u32> {
+        match *self {
+            Self::MultiProbe { probes } => Some(probes),
+            Self::Mod
+            | Self::Ring { .. }
+            | Self::Jump
+            | Self::Rendezvous
+            | Self::Range
+            | Self::Directory { .. }
+            | Self::IdEncoded
+            | Self::Maglev { .. } => None,
         }
     }
 
@@ -148,7 +190,8 @@ impl SchemeSpec {
             | Self::Range
             | Self::Directory { .. }
             | Self::IdEncoded
-            | Self::Maglev { .. } => None,
+            | Self::Maglev { .. }
+            | Self::MultiProbe { .. } => None,
         }
     }
 
@@ -162,7 +205,8 @@ impl SchemeSpec {
             | Self::Rendezvous
             | Self::Range
             | Self::Directory { .. }
-            | Self::IdEncoded => None,
+            | Self::IdEncoded
+            | Self::MultiProbe { .. } => None,
         }
     }
 
@@ -177,6 +221,7 @@ impl SchemeSpec {
             Self::Directory { default } => Box::new(Directory::new(servers, default)),
             Self::IdEncoded => Box::new(IdEncoded::even(pinterest_layout(), servers)?),
             Self::Maglev { table_size } => Box::new(Maglev::new(servers, table_size)?),
+            Self::MultiProbe { probes } => Box::new(MultiProbe::new(servers, probes)?),
         })
     }
 
@@ -209,7 +254,8 @@ impl SchemeSpec {
             | Self::Jump
             | Self::Rendezvous
             | Self::Range
-            | Self::Maglev { .. } => Ok((self.build(before)?, self.build(after)?)),
+            | Self::Maglev { .. }
+            | Self::MultiProbe { .. } => Ok((self.build(before)?, self.build(after)?)),
         }
     }
 }
