@@ -8,7 +8,10 @@
 //! and a reading against a wrong, earlier epoch lands further in the past. The core has no
 //! clock, so the caller passes now.
 
+use thiserror::Error;
+
 use crate::layout::{parse_id, Preset};
+use crate::text::quote;
 
 use super::family::IdFamily;
 use super::layout::WideLayout;
@@ -47,6 +50,33 @@ impl Reading {
             Reading::Preset(preset) => preset.name(),
         }
     }
+
+    /// The preset or family called `name` (a family's alias too), ignoring ASCII case and
+    /// surrounding whitespace: the one lookup behind `decode --layout`.
+    ///
+    /// ```
+    /// use shardlab_core::id_family::{IdFamily, Reading};
+    /// use shardlab_core::layout::Preset;
+    /// assert_eq!(Reading::from_name("Discord"), Ok(Reading::Preset(Preset::Discord)));
+    /// assert_eq!(Reading::from_name("uuidv7"), Ok(Reading::Family(IdFamily::Uuid)));
+    /// assert!(Reading::from_name("flickr").is_err());
+    /// ```
+    pub fn from_name(name: &str) -> Result<Reading, UnknownLayout> {
+        Preset::from_name(name)
+            .map(Reading::Preset)
+            .or_else(|_| IdFamily::from_name(name).map(Reading::Family))
+            .map_err(|_| UnknownLayout {
+                name: name.to_owned(),
+            })
+    }
+}
+
+/// A layout name that is neither a preset nor a family.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("there is no layout called {}; the layouts are pinterest, instagram, snowflake, discord, sonyflake, uuid (or uuidv7), ulid, ksuid, objectid, tsid and sonyflake-v2", quote(name))]
+pub struct UnknownLayout {
+    /// The name asked for.
+    pub name: String,
 }
 
 /// Whether a reading's time could be when the ID was made.

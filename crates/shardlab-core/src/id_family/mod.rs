@@ -36,7 +36,7 @@ mod uuid;
 
 pub use clock::{TickUnit, WideTime, WideTimeBase};
 pub use decode::{ComposeWideError, DecodedId, DecodedWideField, FamilyError};
-pub use detect::{rank, Candidate, Plausibility, Reading};
+pub use detect::{rank, Candidate, Plausibility, Reading, UnknownLayout};
 pub use family::{IdFamily, UnknownFamily};
 pub use field::{WideField, WideFieldRole};
 pub use layout::{

@@ -50,6 +50,26 @@ fn names_and_aliases() {
 }
 
 #[test]
+fn every_reading_is_found_by_its_name() {
+    for reading in Reading::ALL {
+        assert_eq!(Reading::from_name(reading.name()), Ok(reading));
+    }
+    assert_eq!(
+        Reading::from_name("UUIDV7"),
+        Ok(Reading::Family(IdFamily::Uuid))
+    );
+    assert_eq!(
+        Reading::from_name("flickr").map_err(|error| error.to_string()),
+        Err(
+            "there is no layout called \"flickr\"; the layouts are pinterest, instagram, \
+             snowflake, discord, sonyflake, uuid (or uuidv7), ulid, ksuid, objectid, tsid and \
+             sonyflake-v2"
+                .to_owned()
+        )
+    );
+}
+
+#[test]
 fn every_layout_fills_its_family_s_width_and_names_its_time_fields() {
     for layout in every_layout() {
         let widths: u32 = layout.fields().iter().map(|field| field.width).sum();
