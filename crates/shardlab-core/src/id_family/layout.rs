@@ -8,7 +8,7 @@ use serde::Serialize;
 use super::clock::{TickUnit, WideTimeBase};
 use super::family::IdFamily;
 use super::field::{field, WideField, WideFieldRole};
-use super::uuid::UuidKind;
+use super::uuid::{UuidKind, UuidVersion};
 
 use WideFieldRole::{Counter, Machine, Random, Reserved, Time};
 
@@ -123,19 +123,8 @@ impl WideLayout {
 
     /// The time field's epoch and unit; `None` when the layout has no time.
     pub fn time_base(self) -> Option<WideTimeBase> {
-        if self.time_fields().is_empty() {
-            return None;
-        }
         let (epoch_unix_ms, unit) = match self {
-            WideLayout::Uuid(kind) => match kind {
-                UuidKind::Rfc9562(super::UuidVersion::UnixTime) => {
-                    (UNIX_EPOCH_MS, TickUnit::Milliseconds)
-                }
-                // Versions 1 and 6; the others have no time fields and left above.
-                UuidKind::Nil | UuidKind::Max | UuidKind::Rfc9562(_) => {
-                    (GREGORIAN_EPOCH_UNIX_MS, TickUnit::HundredNanoseconds)
-                }
-            },
+            WideLayout::Uuid(kind) => uuid_time_base(kind)?,
             WideLayout::Ulid => (UNIX_EPOCH_MS, TickUnit::Milliseconds),
             WideLayout::Ksuid => (KSUID_EPOCH_UNIX_MS, TickUnit::Seconds),
             WideLayout::ObjectId => (UNIX_EPOCH_MS, TickUnit::Seconds),
@@ -177,5 +166,25 @@ impl WideLayout {
             | WideLayout::Tsid
             | WideLayout::SonyflakeV2 => self.family().title().to_owned(),
         }
+    }
+}
+
+/// A UUID kind's epoch and tick: 100 ns since 1582 for versions 1 and 6 (RFC 9562, section 5.1),
+/// Unix milliseconds for version 7 (section 5.7), none for the rest.
+fn uuid_time_base(kind: UuidKind) -> Option<(i64, TickUnit)> {
+    match kind {
+        UuidKind::Rfc9562(UuidVersion::GregorianTime | UuidVersion::ReorderedTime) => {
+            Some((GREGORIAN_EPOCH_UNIX_MS, TickUnit::HundredNanoseconds))
+        }
+        UuidKind::Rfc9562(UuidVersion::UnixTime) => Some((UNIX_EPOCH_MS, TickUnit::Milliseconds)),
+        UuidKind::Nil
+        | UuidKind::Max
+        | UuidKind::Rfc9562(
+            UuidVersion::DceSecurity
+            | UuidVersion::NameMd5
+            | UuidVersion::Random
+            | UuidVersion::NameSha1
+            | UuidVersion::Custom,
+        ) => None,
     }
 }

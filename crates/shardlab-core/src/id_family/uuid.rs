@@ -222,10 +222,11 @@ impl UuidKind {
 
     /// The kind of `uuid`, or why it has none this module reads.
     pub(super) fn of(uuid: u128) -> Result<UuidKind, UnreadUuid> {
-        match uuid {
-            0 => return Ok(UuidKind::Nil),
-            u128::MAX => return Ok(UuidKind::Max),
-            _ => {}
+        if uuid == 0 {
+            return Ok(UuidKind::Nil);
+        }
+        if uuid == u128::MAX {
+            return Ok(UuidKind::Max);
         }
         let variant = UuidVariant::of(uuid);
         if variant != UuidVariant::Rfc9562 {
