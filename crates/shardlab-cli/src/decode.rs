@@ -7,18 +7,29 @@ use shardlab_core::layout::{
     object_type, parse_id, DecodedField, FieldRole, Preset, ShardMapError,
 };
 
-use crate::layout_arg::{ChosenLayout, LayoutArgs};
+use crate::layout_arg::{ChosenLayout, LayoutArgs, LayoutChoice};
 use shardlab_core::text::hex_u64_grouped;
 
 use crate::output::{CliError, Report};
 
-/// `shardlab decode [--layout PRESET | --layout-file F] ID`
+/// `shardlab decode [--layout PRESET | --layout-file F | --detect [--now T]] ID`
 #[derive(Args, Debug, Clone)]
 pub struct DecodeArgs {
     #[command(flatten)]
     layout: LayoutArgs,
 
-    /// The ID: decimal, 0x hex or 0b binary, with optional _ or , separators.
+    /// Rank every layout the ID parses under by whether its time is plausible, instead of
+    /// decoding it under one.
+    #[arg(long, conflicts_with_all = ["layout", "layout_file"])]
+    detect: bool,
+
+    /// The time --detect judges against, as ISO-8601 UTC or Unix milliseconds [default: now].
+    #[arg(long, value_name = "TIME", requires = "detect")]
+    now: Option<String>,
+
+    /// The ID: decimal, 0x hex or 0b binary, with optional _ or , separators; for an ID family,
+    /// its own text (a UUID dashed or not, in braces or not; a ULID; a KSUID; an ObjectId; a
+    /// TSID in base32 or decimal).
     // Negative numbers are let through so that `-5` reaches `parse_id`, which explains why IDs
     // are never negative (and which unsigned ID a signed view stands for), instead of clap
     // calling it an unknown flag. Other hyphen words stay flags, so `--bogus` is still refused.
@@ -28,9 +39,17 @@ pub struct DecodeArgs {
 
 /// Runs `decode`.
 pub fn run(args: &DecodeArgs) -> Result<Report, CliError> {
-    let chosen = args.layout.resolve()?;
-    let id = parse_id(&args.id).map_err(|err| CliError::from_display(err).context("the ID"))?;
-    report(&chosen, id)
+    if args.detect {
+        return crate::detect::report(&args.id, args.now.as_deref());
+    }
+    match args.layout.choose()? {
+        LayoutChoice::Bits(chosen) => {
+            let id =
+                parse_id(&args.id).map_err(|err| CliError::from_display(err).context("the ID"))?;
+            report(&chosen, id)
+        }
+        LayoutChoice::Family(family) => crate::decode_wide::report(family, &args.id),
+    }
 }
 
 /// The decode report of one ID; `encode --json` prints this too.

@@ -5,6 +5,7 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use clap::Args;
+use shardlab_core::id_family::{IdFamily, Reading};
 use shardlab_core::layout::{BitLayout, Preset, ShardMap, MAX_LAYOUT_FILE_BYTES};
 use shardlab_core::text::{bounded_message, quote};
 
@@ -13,7 +14,8 @@ use crate::output::CliError;
 /// Which layout to use; the two flags exclude each other and the Pinterest preset is the default.
 #[derive(Args, Debug, Clone)]
 pub struct LayoutArgs {
-    /// A layout preset: pinterest, instagram, snowflake, discord or sonyflake [default: pinterest].
+    /// A layout preset: pinterest, instagram, snowflake, discord or sonyflake [default: pinterest];
+    /// for decode, also an ID family: uuid (or uuidv7), ulid, ksuid, objectid, tsid, sonyflake-v2.
     #[arg(long, value_name = "PRESET", conflicts_with = "layout_file")]
     layout: Option<String>,
 
@@ -35,28 +37,53 @@ pub struct ChosenLayout {
     pub shard_map: Option<ShardMap>,
 }
 
+/// What `--layout` or `--layout-file` chose: a 64-bit layout, or an ID family.
+#[derive(Debug, Clone)]
+pub enum LayoutChoice {
+    /// A preset or a layout file: a 64-bit [`BitLayout`].
+    Bits(ChosenLayout),
+    /// One of the wider (or other) ID families.
+    Family(IdFamily),
+}
+
 impl LayoutArgs {
-    /// Looks up the preset or reads and validates the file.
-    pub fn resolve(&self) -> Result<ChosenLayout, CliError> {
+    /// Looks up the preset or the family, or reads and validates the file.
+    pub fn choose(&self) -> Result<LayoutChoice, CliError> {
         if let Some(path) = &self.layout_file {
             let layout = read_layout_file(path)?;
-            return Ok(ChosenLayout {
+            return Ok(LayoutChoice::Bits(ChosenLayout {
                 name: path.display().to_string(),
                 preset: None,
                 layout,
                 shard_map: None,
-            });
+            }));
         }
-        let preset = match &self.layout {
-            Some(name) => Preset::from_name(name).map_err(CliError::from_display)?,
-            None => Preset::Pinterest,
+        let reading = match &self.layout {
+            Some(name) => Reading::from_name(name).map_err(CliError::from_display)?,
+            None => Reading::Preset(Preset::Pinterest),
         };
-        Ok(ChosenLayout {
-            name: preset.name().to_owned(),
-            preset: Some(preset),
-            layout: preset.layout(),
-            shard_map: preset.shard_map(),
+        Ok(match reading {
+            Reading::Preset(preset) => LayoutChoice::Bits(ChosenLayout {
+                name: preset.name().to_owned(),
+                preset: Some(preset),
+                layout: preset.layout(),
+                shard_map: preset.shard_map(),
+            }),
+            Reading::Family(family) => LayoutChoice::Family(family),
         })
+    }
+
+    /// Looks up the preset or reads and validates the file: a 64-bit layout, which is all
+    /// `encode` composes so far.
+    pub fn resolve(&self) -> Result<ChosenLayout, CliError> {
+        match self.choose()? {
+            LayoutChoice::Bits(chosen) => Ok(chosen),
+            LayoutChoice::Family(family) => Err(CliError::new(format!(
+                "encode composes the 64-bit layouts (pinterest, instagram, snowflake, discord, \
+                 sonyflake or a layout file); {} is an ID family that decode reads",
+                family.name()
+            ))),
+        }
     }
 }
 

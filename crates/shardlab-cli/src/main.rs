@@ -14,6 +14,8 @@
 
 mod capacity;
 mod decode;
+mod decode_wide;
+mod detect;
 mod encode;
 mod layout_arg;
 mod locate;

@@ -5,6 +5,8 @@
 //! for `wasm32-unknown-unknown` and for native targets alike.
 //!
 //! - [`course`]: the Learn course's rules (a guess against a measurement and its spread).
+//! - [`id_family`]: the ID families beyond the 64-bit presets (UUID, ULID, KSUID, ObjectId,
+//!   TSID, Sonyflake v2), decoded and composed, and "whose ID is this?" ranking over them all.
 //! - [`id_text`]: the text forms of IDs up to 192 bits (UUID, ULID's base32, KSUID's base62,
 //!   ObjectId, hex, decimal) to big-endian bytes and back, and the forms a text parses under.
 //! - [`layout`]: 64-bit ID bit layouts (Pinterest, Snowflake, …), ID parsing, the shard → host
@@ -30,6 +32,7 @@
 )]
 
 pub mod course;
+pub mod id_family;
 pub mod id_text;
 pub mod layout;
 pub mod placement;

@@ -116,7 +116,7 @@ fn wrong_length_message(form: TextForm, found: usize, expected: ExpectedLength) 
         TextForm::Decimal => "digits",
         TextForm::Hex => "digits (4 bits each, after 0x or not)",
         TextForm::Uuid => "characters (32 hex digits, dashed 8-4-4-4-12 or not)",
-        TextForm::Crockford32 | TextForm::Base62 => "characters",
+        TextForm::Crockford32 | TextForm::Tsid | TextForm::Base62 => "characters",
         TextForm::ObjectId => "hex digits",
     };
     format!(
@@ -133,6 +133,9 @@ fn not_allowed(form: TextForm) -> &'static str {
         TextForm::Crockford32 => {
             "is not in a ULID's Crockford base32: 0-9 and A-Z but U (I and L read as 1, O as 0)"
         }
+        TextForm::Tsid => {
+            "is not in a TSID's Crockford base32: 0-9 and A-Z but U (I and L read as 1, O as 0)"
+        }
         TextForm::Base62 => "is not in a KSUID's base62: 0-9, A-Z and a-z",
         TextForm::ObjectId => "is not a hex digit; an ObjectId is 24 of them",
     }
@@ -148,6 +151,10 @@ fn overflow_message(form: TextForm, bits: u32) -> String {
         TextForm::Crockford32 => format!(
             "{subject} holds {bits} bits, so its first character is 0 to 7 (26 base32 characters \
              would hold 130)"
+        ),
+        TextForm::Tsid => format!(
+            "{subject} holds {bits} bits, so its first character is 0 to F (13 base32 characters \
+             would hold 65)"
         ),
         TextForm::Base62 => format!(
             "{subject} holds {bits} bits, so it is at most {LARGEST_KSUID}; this one is larger"

@@ -21,6 +21,9 @@ pub enum TextForm {
     /// ULID's base32, Crockford's alphabet: 26 characters for 128 bits. Read in either case with
     /// Crockford's aliases (I and L for 1, O for 0), as the ULID spec says; written upper case.
     Crockford32,
+    /// TSID's text: the same alphabet and aliases as [`Crockford32`](TextForm::Crockford32), 13
+    /// characters for 64 bits (f4b6a3/tsid-creator's `Tsid.toString`); written upper case.
+    Tsid,
     /// KSUID's base62 (`0-9A-Za-z`): 27 characters for 160 bits, left-padded with `0`.
     Base62,
     /// A MongoDB ObjectId: 24 hex digits (96 bits), bare or as `ObjectId("…")`. Written as
@@ -33,10 +36,11 @@ impl TextForm {
     /// shape and length first, the most particular first (a dashed UUID or a 24-digit ObjectId
     /// says more than 26 characters that might be a ULID), then the open-ended numbers, decimal
     /// before hex, since a text of digits alone is far more often a decimal ID.
-    pub const ALL: [TextForm; 6] = [
+    pub const ALL: [TextForm; 7] = [
         TextForm::Uuid,
         TextForm::ObjectId,
         TextForm::Crockford32,
+        TextForm::Tsid,
         TextForm::Base62,
         TextForm::Decimal,
         TextForm::Hex,
@@ -49,6 +53,7 @@ impl TextForm {
             TextForm::Hex => "hex",
             TextForm::Uuid => "uuid",
             TextForm::Crockford32 => "crockford32",
+            TextForm::Tsid => "tsid",
             TextForm::Base62 => "base62",
             TextForm::ObjectId => "objectid",
         }
@@ -62,6 +67,7 @@ impl TextForm {
             TextForm::Hex => super::MAX_ID_BITS,
             TextForm::Base62 => 160,
             TextForm::ObjectId => 96,
+            TextForm::Tsid => 64,
         }
     }
 
@@ -72,6 +78,7 @@ impl TextForm {
             TextForm::Hex => "a hex ID",
             TextForm::Uuid => "a UUID",
             TextForm::Crockford32 => "a ULID",
+            TextForm::Tsid => "a TSID",
             TextForm::Base62 => "a KSUID",
             TextForm::ObjectId => "an ObjectId",
         }
@@ -98,7 +105,8 @@ impl TextForm {
             TextForm::Decimal => decimal::parse(span),
             TextForm::Hex => hex::parse(span),
             TextForm::Uuid => uuid::parse(span),
-            TextForm::Crockford32 => crockford::parse(span),
+            TextForm::Crockford32 => crockford::parse(span, self, crockford::ULID_LEN),
+            TextForm::Tsid => crockford::parse(span, self, crockford::TSID_LEN),
             TextForm::Base62 => base62::parse(span),
             TextForm::ObjectId => object_id::parse(span),
         }
@@ -118,7 +126,8 @@ impl TextForm {
             TextForm::Decimal => decimal::format(id),
             TextForm::Hex => hex::format(id),
             TextForm::Uuid => uuid::format(id),
-            TextForm::Crockford32 => crockford::format(id),
+            TextForm::Crockford32 => crockford::format(id, crockford::ULID_LEN),
+            TextForm::Tsid => crockford::format(id, crockford::TSID_LEN),
             TextForm::Base62 => base62::format(id),
             TextForm::ObjectId => object_id::format(id),
         })
@@ -133,6 +142,7 @@ impl fmt::Display for TextForm {
             TextForm::Hex => "hex",
             TextForm::Uuid => "UUID",
             TextForm::Crockford32 => "Crockford base32",
+            TextForm::Tsid => "TSID base32",
             TextForm::Base62 => "base62",
             TextForm::ObjectId => "ObjectId",
         })

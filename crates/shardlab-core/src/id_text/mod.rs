@@ -2,14 +2,14 @@
 //!
 //! The 64-bit parser ([`crate::layout::parse_id`]) reads the numbers snowflake-style IDs are
 //! written as. The other families an engineer meets are wider and are written otherwise: a UUID
-//! as dashed hex, a ULID in Crockford's base32, a KSUID in base62 (160 bits, more than a `u128`),
+//! as dashed hex, a ULID (and a TSID) in Crockford's base32, a KSUID in base62 (160 bits, more than a `u128`),
 //! a MongoDB ObjectId as 24 hex digits or `ObjectId("…")`. This module reads and writes those
 //! texts and nothing more: a [`WideId`] is bytes and a width, and what the bits mean (a
 //! timestamp, a version, a shard) is for the layouts to say.
 //!
-//! - [`TextForm`]: decimal, hex, UUID, Crockford base32, base62 and ObjectId, each with
-//!   [`parse`](TextForm::parse), [`format`](TextForm::format) and the width it carries
-//!   ([`max_bits`](TextForm::max_bits)).
+//! - [`TextForm`]: decimal, hex, UUID, Crockford base32 (ULID's 26 characters and TSID's 13),
+//!   base62 and ObjectId, each with [`parse`](TextForm::parse), [`format`](TextForm::format)
+//!   and the width it carries ([`max_bits`](TextForm::max_bits)).
 //! - [`WideId`]: up to [`MAX_ID_BITS`] bits as big-endian bytes, with its width.
 //! - [`detect_forms`]: the forms a text parses under, for "whose ID is this?".
 //! - [`IdTextError`]: why a text is not an ID in a form, naming the limit or the offending

@@ -15,6 +15,7 @@ fn id_for(form: TextForm) -> BoxedStrategy<WideId> {
         TextForm::Decimal
         | TextForm::Uuid
         | TextForm::Crockford32
+        | TextForm::Tsid
         | TextForm::Base62
         | TextForm::ObjectId => {
             let len = usize::try_from(form.max_bits() / 8).unwrap_or(0);

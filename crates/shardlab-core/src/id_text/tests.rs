@@ -133,6 +133,7 @@ fn an_id_wider_than_a_form_has_no_text_in_it() {
         (TextForm::Decimal, false),
         (TextForm::Uuid, false),
         (TextForm::Crockford32, false),
+        (TextForm::Tsid, false),
         (TextForm::ObjectId, false),
     ] {
         let written = ksuid.map(|id| form.format(&id));
@@ -169,20 +170,21 @@ fn forms_have_names_widths_and_no_repeats() {
             "uuid",
             "objectid",
             "crockford32",
+            "tsid",
             "base62",
             "decimal",
             "hex"
         ]
     );
     let widths: Vec<u32> = TextForm::ALL.iter().map(|form| form.max_bits()).collect();
-    assert_eq!(widths, [128, 96, 128, 160, 128, 192]);
+    assert_eq!(widths, [128, 96, 128, 64, 160, 128, 192]);
     assert_eq!(TextForm::Crockford32.to_string(), "Crockford base32");
     assert_eq!(TextForm::Uuid.to_string(), "UUID");
 }
 
 #[test]
 fn detection_lists_every_form_a_text_parses_under_in_order() {
-    let cases: [(&str, &[TextForm]); 8] = [
+    let cases: [(&str, &[TextForm]); 9] = [
         ("017F22E2-79B0-7CC3-98C4-DC0C0C07398F", &[TextForm::Uuid]),
         // Plain UUID hex is also plain hex.
         (
@@ -195,6 +197,8 @@ fn detection_lists_every_form_a_text_parses_under_in_order() {
         ),
         ("01ARZ3NDEKTSV4RRFFQ69G5FAV", &[TextForm::Crockford32]),
         ("0ujtsYcgvSTl8PAuAdqWYSMnLOv", &[TextForm::Base62]),
+        // tsid-creator's README example: base32 and, with letters in it, nothing else.
+        ("01226N0640J7Q", &[TextForm::Tsid]),
         // 26 digits: a ULID, a decimal and hex alike.
         (
             "01234567890123456789012345",

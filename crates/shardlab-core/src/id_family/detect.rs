@@ -1,0 +1,214 @@
+//! "Whose ID is this?": every layout a text parses under, with the time each reading gives and
+//! whether that time is plausible, ranked.
+//!
+//! A snowflake-shaped number parses under every 64-bit layout, and each reads a different time
+//! from it, because each counts from its own epoch. What tells them apart is the time: a reading
+//! that puts the ID in the future, or before its scheme's epoch, is not the ID's layout. Among the
+//! plausible readings, the one nearest to now comes first: IDs people paste are mostly recent,
+//! and a reading against a wrong, earlier epoch lands further in the past. The core has no
+//! clock, so the caller passes now.
+
+use thiserror::Error;
+
+use crate::layout::{parse_id, Preset};
+use crate::text::quote;
+
+use super::family::IdFamily;
+use super::layout::WideLayout;
+
+/// A way to read an ID: one of the families, or one of the 64-bit presets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Reading {
+    /// An ID family ([`IdFamily`]).
+    Family(IdFamily),
+    /// A 64-bit layout preset ([`Preset`]).
+    Preset(Preset),
+}
+
+impl Reading {
+    /// Every reading [`rank`] tries, in the order it lists readings of equal standing: the
+    /// families with a text form of their own first, then the readings of a number, the presets
+    /// with a time field before Pinterest's, which has none.
+    pub const ALL: [Reading; 11] = [
+        Reading::Family(IdFamily::Uuid),
+        Reading::Family(IdFamily::ObjectId),
+        Reading::Family(IdFamily::Ulid),
+        Reading::Family(IdFamily::Ksuid),
+        Reading::Preset(Preset::Snowflake),
+        Reading::Preset(Preset::Discord),
+        Reading::Preset(Preset::Instagram),
+        Reading::Preset(Preset::Sonyflake),
+        Reading::Family(IdFamily::SonyflakeV2),
+        Reading::Family(IdFamily::Tsid),
+        Reading::Preset(Preset::Pinterest),
+    ];
+
+    /// The name `decode --layout` takes for it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Reading::Family(family) => family.name(),
+            Reading::Preset(preset) => preset.name(),
+        }
+    }
+
+    /// The preset or family called `name` (a family's alias too), ignoring ASCII case and
+    /// surrounding whitespace: the one lookup behind `decode --layout`.
+    ///
+    /// ```
+    /// use shardlab_core::id_family::{IdFamily, Reading};
+    /// use shardlab_core::layout::Preset;
+    /// assert_eq!(Reading::from_name("Discord"), Ok(Reading::Preset(Preset::Discord)));
+    /// assert_eq!(Reading::from_name("uuidv7"), Ok(Reading::Family(IdFamily::Uuid)));
+    /// assert!(Reading::from_name("flickr").is_err());
+    /// ```
+    pub fn from_name(name: &str) -> Result<Reading, UnknownLayout> {
+        Preset::from_name(name)
+            .map(Reading::Preset)
+            .or_else(|_| IdFamily::from_name(name).map(Reading::Family))
+            .map_err(|_| UnknownLayout {
+                name: name.to_owned(),
+            })
+    }
+}
+
+/// A layout name that is neither a preset nor a family.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("there is no layout called {}; the layouts are pinterest, instagram, snowflake, discord, sonyflake, uuid (or uuidv7), ulid, ksuid, objectid, tsid and sonyflake-v2", quote(name))]
+pub struct UnknownLayout {
+    /// The name asked for.
+    pub name: String,
+}
+
+/// Whether a reading's time could be when the ID was made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Plausibility {
+    /// Between the scheme's epoch and now.
+    Plausible,
+    /// The layout has no time field (Pinterest, UUIDv4), so nothing speaks against it.
+    NoTime,
+    /// Before the scheme's epoch; for the schemes that count from 1970 or 1582, before 1970,
+    /// when no such ID was made.
+    BeforeEpoch {
+        /// The earliest plausible time, in Unix ms.
+        earliest_unix_ms: i64,
+    },
+    /// After now, or too far ahead to be a Unix time in milliseconds at all.
+    InTheFuture,
+}
+
+impl Plausibility {
+    /// Where the verdict ranks: plausible first, then no time, then the implausible.
+    fn standing(self) -> u8 {
+        match self {
+            Plausibility::Plausible => 0,
+            Plausibility::NoTime => 1,
+            Plausibility::BeforeEpoch { .. } => 2,
+            Plausibility::InTheFuture => 3,
+        }
+    }
+
+    /// Whether the verdict speaks for the reading: plausible, or with no time to judge.
+    pub fn is_possible(self) -> bool {
+        match self {
+            Plausibility::Plausible | Plausibility::NoTime => true,
+            Plausibility::BeforeEpoch { .. } | Plausibility::InTheFuture => false,
+        }
+    }
+}
+
+/// One reading a text parses under.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Candidate {
+    /// The family or preset.
+    pub reading: Reading,
+    /// For a family, the layout the ID was read with (a UUID's version); `None` for a preset.
+    pub layout: Option<WideLayout>,
+    /// The time the reading gives, in Unix ms, when it has one that fits.
+    pub unix_ms: Option<i64>,
+    /// Whether that time is plausible.
+    pub plausibility: Plausibility,
+}
+
+/// Every reading `text` parses under, ranked: plausible readings first (the one nearest
+/// `now_unix_ms` first), then readings with no time, then those before their epoch, then those
+/// in the future; readings of equal standing in [`Reading::ALL`]'s order. Empty when the text
+/// parses under none. It never panics, whatever the input.
+///
+/// ```
+/// use shardlab_core::id_family::{rank, Plausibility, Reading};
+/// use shardlab_core::layout::Preset;
+/// // A Twitter snowflake from 2022, ranked on 2024-01-01.
+/// let ranked = rank("1541815603606036480", 1_704_067_200_000);
+/// assert_eq!(ranked[0].reading, Reading::Preset(Preset::Snowflake));
+/// assert_eq!(ranked[0].unix_ms, Some(1_656_432_460_105));
+/// let discord = ranked.iter().find(|c| c.reading == Reading::Preset(Preset::Discord));
+/// assert_eq!(discord.map(|c| c.plausibility), Some(Plausibility::InTheFuture));
+/// ```
+pub fn rank(text: &str, now_unix_ms: i64) -> Vec<Candidate> {
+    let mut candidates: Vec<Candidate> = Reading::ALL
+        .into_iter()
+        .filter_map(|reading| read(reading, text, now_unix_ms))
+        .collect();
+    // Stable: equal keys keep `Reading::ALL`'s order.
+    candidates.sort_by_key(|candidate| {
+        let nearest_first = match candidate.plausibility {
+            Plausibility::Plausible => candidate.unix_ms.map(i64::saturating_neg),
+            Plausibility::NoTime | Plausibility::BeforeEpoch { .. } | Plausibility::InTheFuture => {
+                None
+            }
+        };
+        (candidate.plausibility.standing(), nearest_first)
+    });
+    candidates
+}
+
+/// `text` read one way, or `None` when it does not parse that way.
+fn read(reading: Reading, text: &str, now_unix_ms: i64) -> Option<Candidate> {
+    match reading {
+        Reading::Family(family) => {
+            let decoded = family.read(text).ok()?;
+            let earliest = decoded
+                .layout
+                .time_base()
+                .map(|base| base.epoch_unix_ms.max(0));
+            Some(Candidate {
+                reading,
+                layout: Some(decoded.layout),
+                unix_ms: decoded.time.map(|time| time.unix_ms),
+                plausibility: judge(earliest, decoded.time.map(|time| time.unix_ms), now_unix_ms),
+            })
+        }
+        Reading::Preset(preset) => {
+            let id = parse_id(text).ok()?;
+            let layout = preset.layout();
+            let earliest = layout
+                .fields()
+                .iter()
+                .find_map(|field| field.time)
+                .map(|base| i64::try_from(base.epoch_ms).unwrap_or(i64::MAX));
+            let unix_ms = layout
+                .decode(id)
+                .time()
+                .and_then(|time| i64::try_from(time.unix_ms).ok());
+            Some(Candidate {
+                reading,
+                layout: None,
+                unix_ms,
+                plausibility: judge(earliest, unix_ms, now_unix_ms),
+            })
+        }
+    }
+}
+
+/// The verdict on a time, given the earliest plausible time (`None` when the layout has no time
+/// field) and now. A layout with a time field but no time that fits is far in the future.
+fn judge(earliest: Option<i64>, unix_ms: Option<i64>, now_unix_ms: i64) -> Plausibility {
+    let Some(earliest_unix_ms) = earliest else {
+        return Plausibility::NoTime;
+    };
+    match unix_ms {
+        Some(at) if at < earliest_unix_ms => Plausibility::BeforeEpoch { earliest_unix_ms },
+        Some(at) if at <= now_unix_ms => Plausibility::Plausible,
+        Some(_) | None => Plausibility::InTheFuture,
+    }
+}

@@ -1,0 +1,491 @@
+//! The families' tables, decodes of published examples worked out by hand from their sources,
+//! the errors, composing, and the ranking. The oracle crates' checks are in `vectors.rs` and
+//! `properties.rs`.
+
+use super::*;
+use crate::id_text::{IdTextError, TextForm, WideId};
+use crate::layout::{parse_iso_utc, Preset};
+
+/// Unix ms of an ISO-8601 UTC time, as a signed number.
+fn at(iso: &str) -> i64 {
+    parse_iso_utc(iso)
+        .ok()
+        .and_then(|ms| i64::try_from(ms).ok())
+        .unwrap_or(i64::MIN)
+}
+
+/// Every layout: each family's, and every UUID kind.
+fn every_layout() -> Vec<WideLayout> {
+    let uuids = UuidVersion::ALL
+        .into_iter()
+        .map(UuidKind::Rfc9562)
+        .chain([UuidKind::Nil, UuidKind::Max])
+        .map(WideLayout::Uuid);
+    IdFamily::ALL
+        .into_iter()
+        .filter_map(IdFamily::fixed_layout)
+        .chain(uuids)
+        .collect()
+}
+
+#[test]
+fn names_and_aliases() {
+    let names: Vec<&str> = IdFamily::ALL.iter().map(|family| family.name()).collect();
+    assert_eq!(
+        names,
+        ["uuid", "ulid", "ksuid", "objectid", "tsid", "sonyflake-v2"]
+    );
+    for family in IdFamily::ALL {
+        assert_eq!(IdFamily::from_name(family.name()), Ok(family));
+    }
+    assert_eq!(IdFamily::from_name(" uuidV7 "), Ok(IdFamily::Uuid));
+    assert_eq!(
+        IdFamily::from_name("flake").map_err(|error| error.to_string()),
+        Err(
+            "there is no ID family called \"flake\"; the families are uuid (or uuidv7), ulid, \
+             ksuid, objectid, tsid and sonyflake-v2"
+                .to_owned()
+        )
+    );
+}
+
+#[test]
+fn every_reading_is_found_by_its_name() {
+    for reading in Reading::ALL {
+        assert_eq!(Reading::from_name(reading.name()), Ok(reading));
+    }
+    assert_eq!(
+        Reading::from_name("UUIDV7"),
+        Ok(Reading::Family(IdFamily::Uuid))
+    );
+    assert_eq!(
+        Reading::from_name("flickr").map_err(|error| error.to_string()),
+        Err(
+            "there is no layout called \"flickr\"; the layouts are pinterest, instagram, \
+             snowflake, discord, sonyflake, uuid (or uuidv7), ulid, ksuid, objectid, tsid and \
+             sonyflake-v2"
+                .to_owned()
+        )
+    );
+}
+
+#[test]
+fn every_layout_fills_its_family_s_width_and_names_its_time_fields() {
+    for layout in every_layout() {
+        let widths: u32 = layout.fields().iter().map(|field| field.width).sum();
+        assert_eq!(widths, layout.family().bits(), "{layout:?}");
+        assert!(layout.fields().iter().all(|field| field.width <= 128));
+        for name in layout.time_fields() {
+            let role = layout
+                .fields()
+                .iter()
+                .find(|field| field.name == *name)
+                .map(|field| field.role);
+            assert_eq!(role, Some(WideFieldRole::Time), "{layout:?} {name}");
+        }
+        assert_eq!(
+            layout.time_base().is_some(),
+            !layout.time_fields().is_empty()
+        );
+        // The canonical form carries the family's width.
+        assert!(layout.family().canonical_form().max_bits() >= layout.bits());
+    }
+}
+
+#[test]
+fn the_epochs_are_the_dates_their_sources_give() {
+    assert_eq!(KSUID_EPOCH_UNIX_MS, at("2014-05-13T16:53:20Z"));
+    assert_eq!(TSID_EPOCH_UNIX_MS, at("2020-01-01T00:00:00Z"));
+    assert_eq!(SONYFLAKE_V2_EPOCH_UNIX_MS, at("2025-01-01T00:00:00Z"));
+    // 1582-10-15 is 141,427 days before 1970-01-01.
+    assert_eq!(GREGORIAN_EPOCH_UNIX_MS, -141_427 * 86_400_000);
+}
+
+#[test]
+fn the_ksuid_readme_example() {
+    // segmentio/ksuid's README: `ksuid -f inspect 0ujtsYcgvSTl8PAuAdqWYSMnLOv` prints
+    // Timestamp 107608047, Payload B5A1CD34B5F99D1154FB6853345C9735, 2017-10-09 21:00:47 -0700.
+    let decoded = IdFamily::Ksuid.read("0ujtsYcgvSTl8PAuAdqWYSMnLOv");
+    let decoded = decoded.as_ref().ok();
+    assert_eq!(
+        decoded.and_then(|d| d.value("timestamp")),
+        Some(107_608_047)
+    );
+    assert_eq!(
+        decoded.and_then(|d| d.value("payload")),
+        Some(0xB5A1_CD34_B5F9_9D11_54FB_6853_345C_9735)
+    );
+    let time = decoded.and_then(|d| d.time);
+    assert_eq!(time.map(|t| t.unix_ms), Some(at("2017-10-10T04:00:47Z")));
+    assert_eq!(
+        time.and_then(|t| t.iso8601()).as_deref(),
+        Some("2017-10-10T04:00:47.000Z")
+    );
+    let back = decoded.map(|d| WideLayout::Ksuid.compose(&d.values()));
+    assert_eq!(back, decoded.map(|d| Ok(d.id)));
+}
+
+#[test]
+fn the_mongodb_docs_object_id() {
+    // MongoDB's ObjectId page: ObjectId("507f1f77bcf86cd799439011"), whose getTimestamp() is
+    // 2012-10-17T21:13:27Z; 4 bytes of seconds, 5 random bytes, a 3-byte counter.
+    let decoded = IdFamily::ObjectId.read("ObjectId(\"507f1f77bcf86cd799439011\")");
+    let decoded = decoded.as_ref().ok();
+    assert_eq!(
+        decoded.map(DecodedId::values),
+        Some(vec![0x507f_1f77, 0xbc_f86c_d799, 0x43_9011])
+    );
+    assert_eq!(
+        decoded.and_then(|d| d.time).map(|t| t.unix_ms),
+        Some(at("2012-10-17T21:13:27Z"))
+    );
+}
+
+#[test]
+fn the_tsid_readme_sequences_change_time_where_it_says() {
+    // tsid-creator's README lists TSIDs made one after another, as numbers and as text, and
+    // marks where the millisecond changed; the counter counts up within it.
+    let numbers = [
+        "38352658567418867",
+        "38352658567418868",
+        "38352658567418874",
+        "38352658573940759",
+    ];
+    let texts = [
+        "01226N0640J7K",
+        "01226N0640J7M",
+        "01226N0640J7T",
+        "01226N0693HDA",
+    ];
+    for sequence in [numbers, texts] {
+        let decoded: Vec<DecodedId> = sequence
+            .iter()
+            .filter_map(|text| IdFamily::Tsid.read(text).ok())
+            .collect();
+        assert_eq!(decoded.len(), 4);
+        let times: Vec<Option<u128>> = decoded.iter().map(|d| d.value("time")).collect();
+        assert_eq!(times[0], times[1]);
+        assert_eq!(times[1], times[2]);
+        assert_ne!(times[2], times[3], "the millisecond changed");
+        let counters: Vec<Option<u128>> = decoded.iter().map(|d| d.value("counter")).collect();
+        assert_eq!(counters[1], counters[0].map(|c| c + 1));
+        // Made in 2020, the year after the epoch.
+        let year_2020 = at("2020-01-01T00:00:00Z")..at("2021-01-01T00:00:00Z");
+        assert!(decoded
+            .iter()
+            .all(|d| d.time.is_some_and(|t| year_2020.contains(&t.unix_ms))));
+    }
+    // The number and the text name the same ID.
+    assert_eq!(
+        IdFamily::Tsid.parse("38358284406638839"),
+        IdFamily::Tsid.parse("01226N0640J7Q")
+    );
+}
+
+#[test]
+fn sonyflake_v2_composes_as_its_compose_does() {
+    // v2/sonyflake.go's Compose: elapsedTime<<(BitsSequence+BitsMachineID) |
+    // sequence<<BitsMachineID | machineID, with 10 ms ticks since 2025-01-01.
+    let id = WideLayout::SonyflakeV2.compose(&[0, 100, 5, 42]);
+    let expected = (100u128 << 24) | (5 << 16) | 42;
+    assert_eq!(id.map(|id| id.as_u128()), Ok(Some(expected)));
+    let decoded = IdFamily::SonyflakeV2.read(&expected.to_string());
+    assert_eq!(
+        decoded.ok().and_then(|d| d.time).map(|t| t.unix_ms),
+        Some(at("2025-01-01T00:00:01Z"))
+    );
+}
+
+#[test]
+fn uuid_versions_decode_into_their_own_fields() {
+    // RFC 9562, appendix A.1 and A.5: the same time as v1 and as v6, 2022-02-22T19:22:22Z,
+    // the 60-bit timestamp 0x1EC9414C232AB00.
+    for text in [
+        "C232AB00-9414-11EC-B3C8-9E6BDECED846",
+        "1EC9414C-232A-6B00-B3C8-9E6BDECED846",
+    ] {
+        let decoded = IdFamily::Uuid.read(text);
+        let decoded = decoded.as_ref().ok();
+        assert_eq!(
+            decoded.and_then(|d| d.time),
+            Some(WideTime {
+                ticks: 0x1EC_9414_C232_AB00,
+                unix_ms: at("2022-02-22T19:22:22Z")
+            }),
+            "{text}"
+        );
+        assert_eq!(decoded.and_then(|d| d.value("clock_seq")), Some(0x33C8));
+        assert_eq!(decoded.and_then(|d| d.value("var")), Some(0b10));
+    }
+    let v1 = IdFamily::Uuid.read("C232AB00-9414-11EC-B3C8-9E6BDECED846");
+    assert_eq!(
+        v1.map(|d| (d.layout, d.value("time_low"), d.value("time_high"))),
+        Ok((
+            WideLayout::Uuid(UuidKind::Rfc9562(UuidVersion::GregorianTime)),
+            Some(0xC232_AB00),
+            Some(0x1EC)
+        ))
+    );
+    // RFC 9562, appendix A.3: a v4 has no time.
+    let v4 = IdFamily::Uuid.read("919108f7-52d1-4320-9bac-f847db4148a8");
+    assert_eq!(
+        v4.as_ref().map(|d| (d.layout, d.time)),
+        Ok((
+            WideLayout::Uuid(UuidKind::Rfc9562(UuidVersion::Random)),
+            None
+        ))
+    );
+    assert_eq!(v4.map(|d| d.value("ver")), Ok(Some(4)));
+}
+
+#[test]
+fn nil_and_max_are_special_values() {
+    let nil = IdFamily::Uuid.read("00000000-0000-0000-0000-000000000000");
+    assert_eq!(
+        nil.map(|d| (d.layout, d.values(), d.time)),
+        Ok((WideLayout::Uuid(UuidKind::Nil), vec![0], None))
+    );
+    let max = IdFamily::Uuid.read("FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF");
+    assert_eq!(
+        max.map(|d| (d.layout, d.values())),
+        Ok((WideLayout::Uuid(UuidKind::Max), vec![u128::MAX]))
+    );
+    assert_eq!(WideLayout::Uuid(UuidKind::Max).title(), "the Max UUID");
+}
+
+#[test]
+fn a_uuid_of_another_variant_or_an_unused_version_is_named() {
+    // The 17th hex digit is d: 110x, Microsoft's.
+    let microsoft = IdFamily::Uuid.read("017F22E2-79B0-7CC3-D8C4-DC0C0C07398F");
+    assert_eq!(
+        microsoft,
+        Err(FamilyError::UuidVariant {
+            variant: UuidVariant::Microsoft
+        })
+    );
+    assert_eq!(
+        microsoft.map_err(|error| error.to_string()),
+        Err(
+            "this UUID's variant bits (the top of its 17th hex digit) are 110, the Microsoft \
+             variant; only RFC 9562's variant (10x: the digit is 8, 9, a or b) has versions and \
+             fields"
+                .to_owned()
+        )
+    );
+    assert_eq!(
+        IdFamily::Uuid.read("017F22E2-79B0-7CC3-18C4-DC0C0C07398F"),
+        Err(FamilyError::UuidVariant {
+            variant: UuidVariant::Ncs
+        })
+    );
+    let unused = IdFamily::Uuid.read("017F22E2-79B0-FCC3-98C4-DC0C0C07398F");
+    assert_eq!(unused, Err(FamilyError::UuidVersion { version: 15 }));
+    assert_eq!(
+        unused.map_err(|error| error.to_string()),
+        Err(
+            "this UUID's version (its 13th hex digit) is F; RFC 9562 defines versions 1 to 8"
+                .to_owned()
+        )
+    );
+}
+
+#[test]
+fn bad_text_names_the_limit_or_the_character() {
+    assert_eq!(
+        IdFamily::Ulid.read("01ARZ3NDEKTSV4RRFFQ69G5FA"),
+        Err(FamilyError::Text {
+            family: IdFamily::Ulid,
+            error: IdTextError::WrongLength {
+                form: TextForm::Crockford32,
+                found: 25,
+                expected: crate::id_text::ExpectedLength::Exactly(26)
+            }
+        })
+    );
+    let bad = IdFamily::Ksuid.read("0ujtsYcgvSTl8PAuAdqWYSMnL-v");
+    assert_eq!(
+        bad.map_err(|error| error.to_string()),
+        Err("'-' at position 26 is not in a KSUID's base62: 0-9, A-Z and a-z".to_owned())
+    );
+    let paste = "1".repeat(1_000_000);
+    for family in IdFamily::ALL {
+        assert_eq!(
+            family.read(&paste),
+            Err(FamilyError::Text {
+                family,
+                error: IdTextError::TooLong { limit: 256 }
+            })
+        );
+    }
+    // A number past 64 bits is too large for a TSID, said as such.
+    let wide = IdFamily::Tsid.read("18446744073709551616");
+    assert_eq!(
+        wide.map_err(|error| error.to_string()),
+        Err("a TSID is 64 bits, so at most 18446744073709551615; this number is larger".to_owned())
+    );
+    // A ULID whose first character overflows 48 bits of time.
+    assert!(matches!(
+        IdFamily::Ulid.read("80000000000000000000000000"),
+        Err(FamilyError::Text {
+            error: IdTextError::Overflow { .. },
+            ..
+        })
+    ));
+}
+
+#[test]
+fn an_id_of_another_width_is_refused() {
+    let short = WideId::from_u128(5, 64);
+    assert_eq!(
+        short.map(|id| IdFamily::Uuid.decode(&id)),
+        Ok(Err(FamilyError::Width {
+            family: IdFamily::Uuid,
+            found: 64
+        }))
+    );
+    assert_eq!(
+        FamilyError::Width {
+            family: IdFamily::Ksuid,
+            found: 128
+        }
+        .to_string(),
+        "a KSUID is 160 bits; this ID is 128"
+    );
+}
+
+#[test]
+fn compose_checks_count_widths_and_fixed_fields() {
+    assert_eq!(
+        WideLayout::Ulid.compose(&[1]),
+        Err(ComposeWideError::FieldCount {
+            expected: 2,
+            found: 1
+        })
+    );
+    assert_eq!(
+        WideLayout::Tsid.compose(&[0, 1024, 0]),
+        Err(ComposeWideError::TooLarge {
+            field: "node",
+            width: 10
+        })
+    );
+    let v7 = WideLayout::Uuid(UuidKind::Rfc9562(UuidVersion::UnixTime));
+    assert_eq!(
+        v7.compose(&[1, 4, 0, 2, 0]),
+        Err(ComposeWideError::Fixed {
+            field: "ver",
+            expected: 7,
+            found: 4
+        })
+    );
+    assert_eq!(
+        ComposeWideError::TooLarge {
+            field: "node",
+            width: 10
+        }
+        .to_string(),
+        "the field node is 10 bits wide, so its value is at most 1023"
+    );
+    // RFC 9562, appendix A.6: the v7 example from its fields.
+    let example = v7.compose(&[0x017F_22E2_79B0, 7, 0xCC3, 0b10, 0x18C4_DC0C_0C07_398F]);
+    assert_eq!(
+        example.map(|id| TextForm::Uuid.format(&id)),
+        Ok(Ok("017f22e2-79b0-7cc3-98c4-dc0c0c07398f".to_owned()))
+    );
+}
+
+/// 2024-01-01T00:00:00Z, the "now" of the ranking tests.
+fn new_year_2024() -> i64 {
+    at("2024-01-01T00:00:00Z")
+}
+
+#[test]
+fn a_twitter_snowflake_ranks_twitter_first_and_discord_in_the_future() {
+    let ranked = rank("1541815603606036480", new_year_2024());
+    let names: Vec<&str> = ranked.iter().map(|c| c.reading.name()).collect();
+    assert_eq!(
+        names,
+        [
+            "snowflake",
+            "instagram",
+            "pinterest",
+            "discord",
+            "sonyflake",
+            "sonyflake-v2",
+            "tsid"
+        ]
+    );
+    assert_eq!(ranked[0].plausibility, Plausibility::Plausible);
+    assert_eq!(ranked[0].unix_ms, Some(at("2022-06-28T16:07:40.105Z")));
+    assert_eq!(ranked[2].plausibility, Plausibility::NoTime);
+    // Discord's epoch is 2015, so the same number is a Discord ID from 2026.
+    assert_eq!(ranked[3].plausibility, Plausibility::InTheFuture);
+    assert_eq!(ranked[3].unix_ms, Some(at("2026-08-25T14:24:45.448Z")));
+}
+
+#[test]
+fn a_recent_discord_id_ranks_discord_first() {
+    // A Discord ID made on 2023-12-01, ranked a month later: Twitter's reading of it is four
+    // years earlier, plausible but further from now.
+    let made = at("2023-12-01T00:00:00Z");
+    let discord = Preset::Discord.layout();
+    let ticks = u64::try_from(made.saturating_sub(1_420_070_400_000)).unwrap_or(0);
+    let id = discord.compose(&[ticks, 1, 0, 7]).unwrap_or(0);
+    let ranked = rank(&id.to_string(), new_year_2024());
+    assert_eq!(ranked[0].reading, Reading::Preset(Preset::Discord));
+    assert_eq!(ranked[0].unix_ms, Some(made));
+    assert_eq!(ranked[1].reading, Reading::Preset(Preset::Snowflake));
+    assert_eq!(ranked[1].plausibility, Plausibility::Plausible);
+    assert!(ranked[1].unix_ms < Some(at("2020-01-01T00:00:00Z")));
+}
+
+#[test]
+fn texts_of_one_form_rank_their_family() {
+    let now = new_year_2024();
+    let only = |text: &str| -> Vec<(Reading, Plausibility)> {
+        rank(text, now)
+            .iter()
+            .map(|c| (c.reading, c.plausibility))
+            .collect()
+    };
+    assert_eq!(
+        only("017F22E2-79B0-7CC3-98C4-DC0C0C07398F"),
+        [(Reading::Family(IdFamily::Uuid), Plausibility::Plausible)]
+    );
+    assert_eq!(
+        only("919108f7-52d1-4320-9bac-f847db4148a8"),
+        [(Reading::Family(IdFamily::Uuid), Plausibility::NoTime)]
+    );
+    assert_eq!(
+        only("01ARZ3NDEKTSV4RRFFQ69G5FAV"),
+        [(Reading::Family(IdFamily::Ulid), Plausibility::Plausible)]
+    );
+    assert_eq!(
+        only("0ujtsYcgvSTl8PAuAdqWYSMnLOv"),
+        [(Reading::Family(IdFamily::Ksuid), Plausibility::Plausible)]
+    );
+    assert_eq!(
+        only("507f1f77bcf86cd799439011"),
+        [(Reading::Family(IdFamily::ObjectId), Plausibility::Plausible)]
+    );
+    assert_eq!(
+        only("01226N0640J7Q"),
+        [(Reading::Family(IdFamily::Tsid), Plausibility::Plausible)]
+    );
+    // A ULID from the far future, and a v1 UUID from before 1970.
+    assert_eq!(
+        only("7ZZZZZZZZZZZZZZZZZZZZZZZZZ"),
+        [(Reading::Family(IdFamily::Ulid), Plausibility::InTheFuture)]
+    );
+    assert_eq!(
+        only("00000000-0000-1000-8000-000000000000"),
+        [(
+            Reading::Family(IdFamily::Uuid),
+            Plausibility::BeforeEpoch {
+                earliest_unix_ms: 0
+            }
+        )]
+    );
+    assert_eq!(only("not an ID"), []);
+    assert_eq!(only(""), []);
+}
