@@ -2,7 +2,7 @@
 
 use clap::Args;
 use serde::Serialize;
-use shardlab_core::placement::{key_hash, Placement};
+use shardlab_core::placement::{key_hash, Placement, SchemeSettings};
 use shardlab_core::text::thousands;
 
 use crate::output::{CliError, Report};
@@ -31,12 +31,9 @@ struct LocateJson<'a> {
     /// The 64-bit key hash; a string, like IDs, because it can exceed 2^53.
     hash: String,
     servers: usize,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    vnodes: Option<u32>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    table_size: Option<u32>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    probes: Option<u32>,
+    /// The scheme's own settings (`vnodes`, `table_size`, `probes`), flat in the object.
+    #[serde(flatten)]
+    settings: SchemeSettings,
 }
 
 /// Runs `locate`.
@@ -59,9 +56,7 @@ pub fn run(args: &LocateArgs) -> Result<Report, CliError> {
         owner: owner.0,
         hash: hash.to_string(),
         servers: choice.servers.len(),
-        vnodes: choice.spec.vnodes(),
-        table_size: choice.spec.table_size(),
-        probes: choice.spec.probes(),
+        settings: choice.spec.settings(),
     };
     // The same test `key_hash` makes: only ASCII digits that fit in a u64 are their own hash.
     let is_own_hash = args.key.bytes().all(|byte| byte.is_ascii_digit())
@@ -71,7 +66,12 @@ pub fn run(args: &LocateArgs) -> Result<Report, CliError> {
     } else {
         "xxh3-64 of the key's UTF-8 bytes"
     };
-    let settings = match (json.vnodes, json.table_size, json.probes) {
+    let SchemeSettings {
+        vnodes,
+        table_size,
+        probes,
+    } = json.settings;
+    let settings = match (vnodes, table_size, probes) {
         (Some(vnodes), _, _) => format!(" with {} vnodes each", thousands(u64::from(vnodes))),
         (None, Some(slots), _) => {
             format!(" with a table of {} slots", thousands(u64::from(slots)))

@@ -3,8 +3,9 @@
 
 use clap::Args;
 use shardlab_core::placement::{
-    check_table_size, SchemeKind, SchemeSpec, ServerList, DEFAULT_PROBES, DEFAULT_TABLE_SIZE,
-    DEFAULT_VNODES, MAX_PROBES, MAX_SERVERS, MAX_VNODES, MIN_VNODES, SCHEME_NAMES,
+    check_table_size, SchemeKind, SchemeSettings, SchemeSpec, ServerList, DEFAULT_PROBES,
+    DEFAULT_TABLE_SIZE, DEFAULT_VNODES, MAX_PROBES, MAX_SERVERS, MAX_VNODES, MIN_VNODES,
+    SCHEME_NAMES,
 };
 use shardlab_core::text::{quote, thousands};
 
@@ -61,9 +62,14 @@ impl SchemeArgs {
         let vnodes = self.vnodes.unwrap_or(DEFAULT_VNODES);
         let table_size = self.table_size.unwrap_or(DEFAULT_TABLE_SIZE);
         let probes = self.probes.unwrap_or(DEFAULT_PROBES);
-        let spec = SchemeSpec::from_kind(kind, vnodes)
-            .with_table_size(table_size)
-            .with_probes(probes);
+        let spec = SchemeSpec::with_settings(
+            kind,
+            SchemeSettings {
+                vnodes: Some(vnodes),
+                table_size: Some(table_size),
+                probes: Some(probes),
+            },
+        );
         // Checked for every scheme, not only the one that uses each, so a typo is never silently
         // ignored.
         if !(MIN_VNODES..=MAX_VNODES).contains(&vnodes) {

@@ -74,7 +74,7 @@ pub use ring::{
     DEFAULT_VNODES, MAX_RING_POINTS, MAX_VNODES, MIN_VNODES,
 };
 pub use ring_diff::{ring_diff, ArcHandover, Handover, RingDiff};
-pub use scheme::{id_encoded_change, SchemeSpec};
+pub use scheme::{id_encoded_change, SchemeSettings, SchemeSpec};
 pub use server::{Server, ServerId, ServerList, MAX_SERVERS, MAX_WEIGHT};
 pub use sweep::{
     expected_stddev_over_mean, sweep_moved_fraction, sweep_vnodes, MovementSweep, SweepPoint,

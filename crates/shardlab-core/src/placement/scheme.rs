@@ -13,7 +13,7 @@ use super::modulo::Mod;
 use super::multi_probe::{MultiProbe, DEFAULT_PROBES};
 use super::range::Range;
 use super::rendezvous::Rendezvous;
-use super::ring::Ring;
+use super::ring::{Ring, DEFAULT_VNODES};
 use super::server::ServerList;
 use super::BoxedPlacement;
 use crate::layout::BitLayout;
@@ -66,6 +66,21 @@ pub enum SchemeSpec {
     },
 }
 
+/// The settings a scheme may take, each `None` where it is not given or the scheme has none: what
+/// `--vnodes`, `--table-size` and `--probes` set.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+pub struct SchemeSettings {
+    /// The ring's vnodes per unit of weight.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub vnodes: Option<u32>,
+    /// Maglev's table size.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub table_size: Option<u32>,
+    /// Multi-probe's probes per key.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub probes: Option<u32>,
+}
+
 impl SchemeSpec {
     /// The spec for a scheme name; `vnodes` is used by `ring` only (and validated when it is built).
     pub fn from_name(name: &str, vnodes: u32) -> Result<Self, PlacementError> {
@@ -75,9 +90,24 @@ impl SchemeSpec {
     /// The spec of a scheme kind with its default settings; `vnodes` is used by the ring only (and
     /// validated when it is built).
     pub fn from_kind(kind: SchemeKind, vnodes: u32) -> Self {
+        Self::with_settings(
+            kind,
+            SchemeSettings {
+                vnodes: Some(vnodes),
+                ..SchemeSettings::default()
+            },
+        )
+    }
+
+    /// The spec of a scheme kind with the settings given, and the defaults for the rest. A setting
+    /// the scheme does not have is ignored; each is validated when the scheme is built.
+    pub fn with_settings(kind: SchemeKind, settings: SchemeSettings) -> Self {
         match kind {
             SchemeKind::Mod => Self::Mod,
-            SchemeKind::Ring => Self::Ring { vnodes, salt: 0 },
+            SchemeKind::Ring => Self::Ring {
+                vnodes: settings.vnodes.unwrap_or(DEFAULT_VNODES),
+                salt: 0,
+            },
             SchemeKind::Jump => Self::Jump,
             SchemeKind::Rendezvous => Self::Rendezvous,
             SchemeKind::Range => Self::Range,
@@ -86,10 +116,10 @@ impl SchemeSpec {
             },
             SchemeKind::IdEncoded => Self::IdEncoded,
             SchemeKind::Maglev => Self::Maglev {
-                table_size: DEFAULT_TABLE_SIZE,
+                table_size: settings.table_size.unwrap_or(DEFAULT_TABLE_SIZE),
             },
             SchemeKind::MultiProbe => Self::MultiProbe {
-                probes: DEFAULT_PROBES,
+                probes: settings.probes.unwrap_or(DEFAULT_PROBES),
             },
         }
     }
@@ -133,80 +163,28 @@ impl SchemeSpec {
         }
     }
 
-    /// The same spec with another Maglev table size (other schemes are unchanged).
-    pub fn with_table_size(self, new_size: u32) -> Self {
-        match self {
-            Self::Maglev { .. } => Self::Maglev {
-                table_size: new_size,
+    /// The settings this spec carries; `None` for each the scheme does not have.
+    pub fn settings(&self) -> SchemeSettings {
+        let none = SchemeSettings::default();
+        match *self {
+            Self::Ring { vnodes, .. } => SchemeSettings {
+                vnodes: Some(vnodes),
+                ..none
+            },
+            Self::Maglev { table_size } => SchemeSettings {
+                table_size: Some(table_size),
+                ..none
+            },
+            Self::MultiProbe { probes } => SchemeSettings {
+                probes: Some(probes),
+                ..none
             },
             Self::Mod
-            | Self::Ring { .. }
             | Self::Jump
             | Self::Rendezvous
             | Self::Range
             | Self::Directory { .. }
-            | Self::IdEncoded
-            | Self::MultiProbe { .. } => self,
-        }
-    }
-
-    /// The same spec with another probe count (multi-probe only; other schemes are unchanged).
-    pub fn with_probes(self, new_probes: u32) -> Self {
-        match self {
-            Self::MultiProbe { .. } => Self::MultiProbe { probes: new_probes },
-            Self::Mod
-            | Self::Ring { .. }
-            | Self::Jump
-            | Self::Rendezvous
-            | Self::Range
-            | Self::Directory { .. }
-            | Self::IdEncoded
-            | Self::Maglev { .. } => self,
-        }
-    }
-
-    /// Multi-probe's probes per key, for multi-probe only.
-    pub fn probes(&self) -> Option<u32> {
-        match *self {
-            Self::MultiProbe { probes } => Some(probes),
-            Self::Mod
-            | Self::Ring { .. }
-            | Self::Jump
-            | Self::Rendezvous
-            | Self::Range
-            | Self::Directory { .. }
-            | Self::IdEncoded
-            | Self::Maglev { .. } => None,
-        }
-    }
-
-    /// The ring's vnodes per unit of weight, for the ring only.
-    pub fn vnodes(&self) -> Option<u32> {
-        match *self {
-            Self::Ring { vnodes, .. } => Some(vnodes),
-            Self::Mod
-            | Self::Jump
-            | Self::Rendezvous
-            | Self::Range
-            | Self::Directory { .. }
-            | Self::IdEncoded
-            | Self::Maglev { .. }
-            | Self::MultiProbe { .. } => None,
-        }
-    }
-
-    /// The Maglev table's size, for Maglev only.
-    pub fn table_size(&self) -> Option<u32> {
-        match *self {
-            Self::Maglev { table_size } => Some(table_size),
-            Self::Mod
-            | Self::Ring { .. }
-            | Self::Jump
-            | Self::Rendezvous
-            | Self::Range
-            | Self::Directory { .. }
-            | Self::IdEncoded
-            | Self::MultiProbe { .. } => None,
+            | Self::IdEncoded => none,
         }
     }
 
