@@ -11,8 +11,9 @@ use shardlab_core::sim::model::{host_name, StationModel, LOGICAL_SHARDS};
 use shardlab_core::sim::prices::{self, BillLine};
 use shardlab_core::sim::validate::{MAX_DURATION_S, MAX_USERS};
 use shardlab_core::sim::{
-    compile, preset, simulate, validate, Design, DesignError, FaultKind, JsonParser, Model,
-    NodeKind, ReadError, ReadRules, SimError, SimReport, MAX_DESIGN_BYTES, PRESET_NAMES,
+    compile, preset, simulate, spread, validate, Design, DesignError, FaultKind, Figure,
+    JsonParser, Model, NodeKind, ReadError, ReadRules, SimError, SimReport, SpreadReport,
+    MAX_DESIGN_BYTES, PRESET_NAMES,
 };
 use shardlab_core::text::{
     bounded_message, dollars, dollars_significant, percent, quote, thousands,
@@ -20,10 +21,10 @@ use shardlab_core::text::{
 
 use crate::output::{CliError, Report};
 
-/// `shardlab simulate (--preset NAME | DESIGN.json) [--users N] [--seed X] [--duration S] [--explain]`
+/// `shardlab simulate (--preset NAME | DESIGN.json) [--users N] [--seed X] [--seeds K] [--duration S] [--explain]`
 #[derive(Args, Debug, Clone)]
 #[command(
-    override_usage = "shardlab simulate (--preset NAME | DESIGN.json) [--users N] [--seed X] [--duration S] [--explain] [--json]",
+    override_usage = "shardlab simulate (--preset NAME | DESIGN.json) [--users N] [--seed X] [--seeds K] [--duration S] [--explain] [--json]",
     after_help = "\
 Give exactly one of --preset NAME and a DESIGN.json path (the board's exported JSON, described in
 docs/design-format.md; at most 1 MiB).
@@ -32,6 +33,10 @@ With --json the output is one object: the simulation report (users, apdex, apdex
 p95_ms, p99_ms, error_rate, throughput_rps, burn_per_s, nodes and more). --explain adds the compiled
 model to it under the key \"explain\" (its stations, rates and routing rules, plus \"bill\": the price
 of each node). Without --json, --explain prints the model as a list of stations after the report.
+
+With --seeds K the design runs on K seeds from --seed, and each figure (apdex, p50_ms, p95_ms,
+p99_ms, error_rate, throughput_rps, burn_per_s) is the median over them; \"seeds\" is K and
+\"spread\" holds each figure's median, min, max, p10 and p90. The nodes are the median run's.
 
 The same design, users, seed and duration always give the same output."
 )]
@@ -60,6 +65,11 @@ pub struct SimulateArgs {
     /// capacities and prices.
     #[arg(long)]
     explain: bool,
+
+    /// Run K seeds (--seed, --seed + 1, …; 1 … 100) and report each figure as its median with
+    /// the seeds' spread.
+    #[arg(long, value_name = "K")]
+    seeds: Option<u32>,
 }
 
 /// Runs `simulate`.
@@ -80,6 +90,11 @@ pub fn run(args: &SimulateArgs) -> Result<Report, CliError> {
     } else {
         None
     };
+    if let Some(count) = args.seeds {
+        let swept = spread(&chosen.design, users, args.seed, count, args.duration)
+            .map_err(CliError::from_display)?;
+        return spread_report(&swept, &chosen, args.duration, explain.as_ref());
+    }
     let report = simulate(&chosen.design, users, args.seed, args.duration)
         .map_err(CliError::from_display)?;
 
@@ -238,6 +253,99 @@ struct SimulateJson<'a> {
     report: &'a SimReport,
     #[serde(skip_serializing_if = "Option::is_none")]
     explain: Option<&'a Explain>,
+}
+
+/// `--seeds K`: the contract's fields as medians, `"seeds": K`, and a `"spread"` object per figure
+/// (its median, min, max, p10 and p90), with the median run's per-node loads.
+fn spread_report(
+    swept: &SpreadReport,
+    chosen: &ChosenDesign,
+    duration_s: f64,
+    explain: Option<&Explain>,
+) -> Result<Report, CliError> {
+    let mut object = serde_json::Map::new();
+    let mut put = |key: &str, value: serde_json::Value| {
+        object.insert(key.to_owned(), value);
+    };
+    put("users", swept.users.into());
+    put("apdex_t_ms", swept.apdex_t_ms.into());
+    let mut spread_object = serde_json::Map::new();
+    for (figure, spread) in &swept.figures {
+        put(figure.key(), spread.median.into());
+        spread_object.insert(
+            figure.key().to_owned(),
+            serde_json::to_value(spread).map_err(CliError::from_display)?,
+        );
+    }
+    put("seeds", swept.seeds.len().into());
+    put(
+        "first_seed",
+        swept.seeds.first().copied().unwrap_or_default().into(),
+    );
+    put("median_seed", swept.median_seed.into());
+    put("duration_s", duration_s.into());
+    put("spread", spread_object.into());
+    put(
+        "nodes",
+        serde_json::to_value(&swept.nodes).map_err(CliError::from_display)?,
+    );
+    if let Some(explain) = explain {
+        put(
+            "explain",
+            serde_json::to_value(explain).map_err(CliError::from_display)?,
+        );
+    }
+    let mut text = spread_text(swept, chosen, duration_s);
+    if let Some(explain) = explain {
+        text.push_str("\n\n");
+        text.push_str(&explain_text(explain));
+    }
+    Report::new(&serde_json::Value::Object(object), text)
+}
+
+/// The text form of a sweep: what was run, then one line per figure with its band.
+fn spread_text(swept: &SpreadReport, chosen: &ChosenDesign, duration_s: f64) -> String {
+    let first = swept.seeds.first().copied().unwrap_or_default();
+    let last = swept.seeds.last().copied().unwrap_or_default();
+    let mut lines = vec![
+        format!(
+            "design          {}, {} users, {} seeds ({first} … {last}), {duration_s} simulated s each",
+            chosen.source,
+            thousands(u64::from(swept.users)),
+            swept.seeds.len()
+        ),
+        "figure          median  (min … max; 10–90 % of the seeds)".to_owned(),
+    ];
+    for (figure, spread) in &swept.figures {
+        let show = |value: f64| match figure {
+            Figure::Apdex => format!("{value:.3}"),
+            Figure::P50Ms | Figure::P95Ms | Figure::P99Ms => ms(value),
+            Figure::ErrorRate => percent(value),
+            Figure::ThroughputRps => format!("{}/s", per_s(value)),
+            Figure::BurnPerS => format!("{}/s", dollars_significant(value)),
+        };
+        let band = if spread.is_flat() {
+            "the same on every seed".to_owned()
+        } else {
+            format!(
+                "{} … {}; {} … {}",
+                show(spread.min),
+                show(spread.max),
+                show(spread.p10),
+                show(spread.p90)
+            )
+        };
+        lines.push(format!(
+            "{:<15} {}  ({band})",
+            figure.key(),
+            show(spread.median)
+        ));
+    }
+    lines.push(format!(
+        "nodes           as in seed {}, the run with the median p99",
+        swept.median_seed
+    ));
+    lines.join("\n")
 }
 
 /// `--explain`: the compiled model's fields, and the bill that prices its nodes.

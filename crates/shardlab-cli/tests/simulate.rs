@@ -475,3 +475,66 @@ fn a_file_that_is_not_a_design_is_refused_word_for_word() {
         )
     );
 }
+
+#[test]
+fn seeds_report_medians_and_each_figures_spread_over_single_runs() {
+    let run = |extra: &[&str]| {
+        let mut args = vec![
+            "--json",
+            "simulate",
+            "--preset",
+            "pinterest",
+            "--users",
+            "9000",
+            "--duration",
+            "5",
+        ];
+        args.extend_from_slice(extra);
+        shardlab(&args).json()
+    };
+    let swept = run(&["--seed", "41", "--seeds", "3"]);
+    for key in SPEC_NUMBER_KEYS {
+        assert!(swept[key].is_number(), "{key}: {swept}");
+    }
+    assert_eq!(swept["seeds"], 3);
+    let singles: Vec<Value> = ["41", "42", "43"]
+        .into_iter()
+        .map(|seed| run(&["--seed", seed]))
+        .collect();
+    for key in ["apdex", "p99_ms", "error_rate", "throughput_rps"] {
+        let mut values: Vec<f64> = singles
+            .iter()
+            .map(|v| v[key].as_f64().expect("a number"))
+            .collect();
+        values.sort_by(f64::total_cmp);
+        let spread = &swept["spread"][key];
+        assert_eq!(spread["min"].as_f64(), values.first().copied(), "{key}");
+        assert_eq!(spread["max"].as_f64(), values.last().copied(), "{key}");
+        assert_eq!(spread["median"].as_f64(), values.get(1).copied(), "{key}");
+        assert_eq!(swept[key], spread["median"], "{key}");
+    }
+    // At 9,000 users the seed moves p99 by hundreds of ms: the reason to show the spread.
+    let p99 = &swept["spread"]["p99_ms"];
+    assert!(p99["max"].as_f64() > p99["min"].as_f64(), "{p99}");
+
+    let text = shardlab(&[
+        "simulate",
+        "--preset",
+        "pinterest",
+        "--seeds",
+        "2",
+        "--duration",
+        "2",
+    ])
+    .ok()
+    .to_owned();
+    assert!(text.contains("2 seeds (1 … 2)"), "{text}");
+    for bad in ["0", "101"] {
+        let refused = shardlab(&["simulate", "--preset", "pinterest", "--seeds", bad]);
+        assert!(
+            refused.error().contains("accepted 1 … 100"),
+            "{}",
+            refused.stderr
+        );
+    }
+}

@@ -15,6 +15,9 @@
 //! random numbers through a seeded `Xoshiro256PlusPlus`, and outputs are ordered `Vec`s, so one seed
 //! gives bit-identical reports natively and in wasm.
 //!
+//! [`spread`] runs one design over K seeds and gives each headline figure as its median with the
+//! band the seeds span.
+//!
 //! [`reference`] runs an App Server tier alone, an M/M/c queue, and sets the simulated mean and
 //! p99 beside Erlang C's: the check that ties the simulator to queueing theory.
 //!
@@ -38,6 +41,7 @@ pub mod prices;
 pub mod queueing;
 pub mod reference;
 pub mod report;
+pub mod spread;
 pub mod validate;
 mod zipf;
 
@@ -59,5 +63,9 @@ pub use reference::{app_tier_only, erlang_c_check, erlang_c_table, ErlangCheck};
 pub use report::{
     CdfPoint, ErrorCounts, ErrorRates, HotShard, NodeLoad, Outcome, SecondStats, ShardLoad,
     SimReport,
+};
+pub use spread::{
+    spread, Figure, SeedSweep, Spread, SpreadError, SpreadReport, DEFAULT_SPREAD_SEEDS,
+    MAX_SPREAD_SEEDS,
 };
 pub use validate::{validate, DesignError, SimError};
