@@ -15,7 +15,8 @@ use super::autosave::{AutosaveStatus, Opening};
 use super::parts::plots::PlotSet;
 use super::parts::settings_panel::Row;
 use super::parts::{
-    canvas, caption, faults, palette, plots, save_notes, saving, settings_panel, shard_samples,
+    canvas, caption, faults, model_coverage, palette, plots, save_notes, saving, settings_panel,
+    shard_samples,
 };
 use super::runner::RunStatus;
 use super::state::{Action, BoardState, Selection};
@@ -308,6 +309,7 @@ impl Shown<'_> {
                 { self.settings() }
                 { self.faults() }
                 { self.plots(PlotSet::ALL) }
+                <model_coverage::ModelCoverage />
             </>
         }
     }

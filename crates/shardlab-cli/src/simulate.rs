@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 use serde::Serialize;
+use shardlab_core::sim::coverage::{coverage as model_coverage, Coverage};
 use shardlab_core::sim::model::{host_name, StationModel, LOGICAL_SHARDS};
 use shardlab_core::sim::prices::{self, BillLine};
 use shardlab_core::sim::validate::{MAX_DURATION_S, MAX_USERS};
@@ -31,8 +32,9 @@ docs/design-format.md; at most 1 MiB).
 
 With --json the output is one object: the simulation report (users, apdex, apdex_t_ms, p50_ms,
 p95_ms, p99_ms, error_rate, throughput_rps, burn_per_s, nodes and more). --explain adds the compiled
-model to it under the key \"explain\" (its stations, rates and routing rules, plus \"bill\": the price
-of each node). Without --json, --explain prints the model as a list of stations after the report.
+model to it under the key \"explain\" (its stations, rates and routing rules, \"bill\": the price
+of each node, and \"coverage\": what the simulator models and leaves out, with the price table's
+source and date). Without --json, --explain prints the model as a list of stations after the report.
 
 With --seeds K the design runs on K seeds from --seed, and each figure (apdex, p50_ms, p95_ms,
 p99_ms, error_rate, throughput_rps, burn_per_s) is the median over them; \"seeds\" is K and
@@ -86,6 +88,7 @@ pub fn run(args: &SimulateArgs) -> Result<Report, CliError> {
         Some(Explain {
             model,
             bill: prices::bill(&chosen.design),
+            coverage: model_coverage(),
         })
     } else {
         None
@@ -354,6 +357,8 @@ struct Explain {
     #[serde(flatten)]
     model: Model,
     bill: Vec<BillLine>,
+    /// What the simulator models and leaves out, with the price table's source and date.
+    coverage: Coverage,
 }
 
 /// Milliseconds with one decimal, or whole and grouped from a second up (`2,000 ms`).
@@ -588,6 +593,20 @@ fn explain_text(explain: &Explain) -> String {
         dollars_significant(model.burn_per_s),
         dollars(prices::per_month(model.burn_per_s)),
         dollars_significant(model.shard_host_per_s)
+    ));
+    let covered = &explain.coverage;
+    lines.push(String::new());
+    lines.push("what the model covers".to_owned());
+    for item in &covered.modelled {
+        lines.push(format!("  {}: {}", item.topic, item.how));
+    }
+    lines.push("what it leaves out".to_owned());
+    for item in &covered.left_out {
+        lines.push(format!("  {}: {}", item.topic, item.effect));
+    }
+    lines.push(format!(
+        "prices      {}, as of {}",
+        covered.prices_source, covered.prices_as_of
     ));
     lines.join("\n")
 }

@@ -11,7 +11,8 @@
 //! Around it: [`palette`] (the tool row), [`saving`] (export and import), [`caption`] (the
 //! sentence, the users slider and the seed), [`settings_panel`] with [`shard_samples`],
 //! [`faults`] (the timeline of failures), [`plots`] (the four plots, or the ones a widget
-//! shows; [`capacity`] runs the capacity plot's search) and [`save_notes`] (what the page says about the reader's saved board).
+//! shows; [`capacity`] runs the capacity plot's search), [`model_coverage`] (what the simulator
+//! models and leaves out) and [`save_notes`] (what the page says about the reader's saved board).
 
 pub mod canvas;
 pub mod capacity;
@@ -19,6 +20,7 @@ pub mod caption;
 pub mod driver;
 pub mod edge_view;
 pub mod faults;
+pub mod model_coverage;
 pub mod node_view;
 pub mod palette;
 pub mod plots;

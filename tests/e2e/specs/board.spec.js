@@ -44,6 +44,19 @@ test('the pinterest preset opens with its caption, estimate first, then the simu
 
 // Issue 19 §2: a burn of "$0.0012/s" alone says nothing; the caption gives it per hour and per
 // month too, and it names the users in the form the slider's readout does.
+test('the model says what it covers and what it leaves out, folded until asked', async ({ page }) => {
+  await openRoute(page, '#/board');
+  const section = page.locator('.board-coverage');
+  const leftOut = section.getByRole('heading', { name: 'Left out' });
+  await expect(leftOut).toBeHidden();
+  await section.getByText('What the model covers, and what it leaves out').click();
+  await expect(leftOut).toBeVisible();
+  expect(await section.locator('li').count()).toBeGreaterThan(10);
+  await expect(section).toContainText('Retries and backoff: a failed request fails once');
+  await expect(section).toContainText('up to 1,000 requests wait');
+  await expect(section).toContainText(/as of \d{4}-\d{2}\./);
+});
+
 test('the caption writes the users as the slider does and the burn per hour and month', async ({ page }) => {
   await openRoute(page, '#/board?v=1&preset=pinterest&users=150000&seed=1');
   const readout = (await page.locator('.users-out').textContent()).trim();

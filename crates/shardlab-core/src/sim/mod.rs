@@ -31,6 +31,7 @@
 
 mod cache;
 pub mod capacity;
+pub mod coverage;
 pub mod des;
 pub mod design;
 pub mod estimate;
@@ -46,6 +47,7 @@ pub mod validate;
 mod zipf;
 
 pub use capacity::{capacity, Capacity, CapacityError, CapacityOptions, CapacitySearch, Target};
+pub use coverage::{coverage, Coverage, LeftOut, Modelled};
 pub use des::{simulate, Simulation};
 pub use design::{
     setting_specs, AppServerSettings, CacheEngine, CacheSettings, CacheStrategy, Choice,

@@ -1,0 +1,204 @@
+//! What the simulator models and what it leaves out, written once for the Board's "What the
+//! model covers" section and `shardlab simulate --explain`.
+//!
+//! A number from a model is only as good as the reader's sense of what the model ignores. Each
+//! entry here is a fact about this simulator (`docs/design-format.md` states the model in full),
+//! and each gap says what the missing effect would do to the figures, so a reader knows which way
+//! the real system would differ.
+
+use serde::Serialize;
+
+use super::prices::PRICES_AS_OF;
+
+/// Something the model does, and how.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Modelled {
+    /// What (a short noun phrase).
+    pub topic: &'static str,
+    /// How the simulator does it.
+    pub how: &'static str,
+}
+
+/// Something the model leaves out, and what that hides.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct LeftOut {
+    /// What (a short noun phrase).
+    pub topic: &'static str,
+    /// What a real system would show that the figures do not.
+    pub effect: &'static str,
+}
+
+/// The model's coverage: what it models, what it leaves out, and where its prices come from.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Coverage {
+    /// What the simulator models.
+    pub modelled: Vec<Modelled>,
+    /// What it leaves out.
+    pub left_out: Vec<LeftOut>,
+    /// Where the price table comes from.
+    pub prices_source: &'static str,
+    /// When the price table was last reviewed (`YYYY-MM`).
+    pub prices_as_of: &'static str,
+}
+
+/// What the model covers (see the module doc).
+pub fn coverage() -> Coverage {
+    Coverage {
+        modelled: vec![
+            Modelled {
+                topic: "Arrivals",
+                how: "an open Poisson stream at users × requests per user per second; each request is \
+                      a read or a write of one object, drawn from a Zipf popularity",
+            },
+            Modelled {
+                topic: "Queues",
+                how: "every App Server copy, the cache and every shard master is a multi-server FIFO \
+                      queue with exponential service times, scaled by the instance size",
+            },
+            Modelled {
+                topic: "Overload",
+                how: QUEUE_AND_TIMEOUT,
+            },
+            Modelled {
+                topic: "Network",
+                how: HOPS,
+            },
+            Modelled {
+                topic: "Cache",
+                how: "an LRU cache of a set number of objects with a TTL, aside or through; the hit \
+                      rate comes from the simulated keys, starting warm",
+            },
+            Modelled {
+                topic: "Shards",
+                how: SHARDS,
+            },
+            Modelled {
+                topic: "Faults",
+                how: FAULTS,
+            },
+            Modelled {
+                topic: "Cost",
+                how: "each node's hourly list price from our own illustrative table, summed per second \
+                      and per month",
+            },
+        ],
+        left_out: vec![
+            LeftOut {
+                topic: "Closed-loop users",
+                effect: "users keep sending at the same rate however slow the replies are; real users \
+                         wait and retry, so overload here is steeper than it would be",
+            },
+            LeftOut {
+                topic: "Retries and backoff",
+                effect: "a failed request fails once; real clients retry, which adds load just when the \
+                         system is already overloaded",
+            },
+            LeftOut {
+                topic: "Network partitions and loss",
+                effect: "every hop takes the same fixed time and always arrives; no packet loss, \
+                         tail latency from the network, or split brain",
+            },
+            LeftOut {
+                topic: "Garbage collection and pauses",
+                effect: "service times are exponential with no pauses, so a p99 here has no GC or \
+                         compaction spikes",
+            },
+            LeftOut {
+                topic: "Read replicas and replication lag",
+                effect: "the standby serves nothing until it is promoted and is always up to date; \
+                         there are no replica reads and no stale reads",
+            },
+            LeftOut {
+                topic: "Disks, memory and connections",
+                effect: "a station is its cores alone: no disk I/O, buffer pool, memory pressure or \
+                         connection-pool limit beyond the queue bound",
+            },
+            LeftOut {
+                topic: "Load balancer capacity",
+                effect: "the load balancer picks the least busy App Server copy, but it is a hop \
+                         that never queues or fails itself",
+            },
+            LeftOut {
+                topic: "Autoscaling and deploys",
+                effect: "the fleet is fixed for the run; nothing scales up, restarts or warms up \
+                         except through an injected fault",
+            },
+            LeftOut {
+                topic: "Multi-object requests",
+                effect: "each request touches one object; no fan-out, joins or cross-shard queries, \
+                         which would make the slowest shard every request's problem",
+            },
+        ],
+        prices_source: "our own round numbers modelled on on-demand cloud list prices for \
+                        general-purpose VMs, managed caches and managed relational databases; \
+                        illustrative, not quotes",
+        prices_as_of: PRICES_AS_OF,
+    }
+}
+
+// The sentences below quote the model's constants; a test checks each number against the
+// model, so changing a constant cannot leave its sentence stale.
+
+/// The queue bound and timeout ([`BACKEND_QUEUE_BOUND`](super::model::BACKEND_QUEUE_BOUND)).
+const QUEUE_AND_TIMEOUT: &str = "the cache and each master let up to 1,000 requests wait; a \
+    request that finds the queue full fails, and one that outlives the App Server's timeout fails";
+
+/// The network hop ([`HOP_S`](super::model::HOP_S)).
+const HOPS: &str = "each call between boxes adds a fixed 0.5 ms that does not queue; the load \
+    balancer is one such hop";
+
+/// The faults, with the failover gap ([`FAILOVER_GAP_S`](super::model::FAILOVER_GAP_S)).
+const FAULTS: &str = "a master going down (with a standby and auto-failover, the standby serves \
+    after 10 s), a cache flush, a hot key, a traffic spike and a shard split, each at a chosen \
+    second";
+
+/// The logical shards ([`LOGICAL_SHARDS`](super::model::LOGICAL_SHARDS)).
+const SHARDS: &str = "Pinterest-style IDs on 4,096 logical shards, a shard key (ID bits, a hash \
+    of the object or the user, or a time range) and a config table of ranges to hosts";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::model::{BACKEND_QUEUE_BOUND, FAILOVER_GAP_S, HOP_S, LOGICAL_SHARDS};
+
+    #[test]
+    fn the_sentences_quote_the_models_own_constants() {
+        let thousands = |n: u32| crate::text::thousands(u64::from(n));
+        let bound = thousands(BACKEND_QUEUE_BOUND);
+        assert!(QUEUE_AND_TIMEOUT.contains(&format!("up to {bound} requests")));
+        assert!(HOPS.contains(&format!("fixed {} ms", HOP_S * 1e3)));
+        assert!(FAULTS.contains(&format!("after {FAILOVER_GAP_S} s")));
+        assert!(SHARDS.contains(&format!("{} logical shards", thousands(LOGICAL_SHARDS))));
+        assert_eq!(coverage().prices_as_of, PRICES_AS_OF);
+    }
+
+    #[test]
+    fn every_entry_says_something() {
+        let covered = coverage();
+        assert!(covered.modelled.len() >= 5 && covered.left_out.len() >= 5);
+        let mut topics: Vec<&str> = covered
+            .modelled
+            .iter()
+            .map(|m| m.topic)
+            .chain(covered.left_out.iter().map(|l| l.topic))
+            .collect();
+        assert!(topics
+            .iter()
+            .all(|topic| !topic.is_empty() && topic.len() < 40));
+        topics.sort_unstable();
+        topics.dedup();
+        assert_eq!(
+            topics.len(),
+            covered.modelled.len() + covered.left_out.len(),
+            "a topic twice"
+        );
+        assert!(covered
+            .modelled
+            .iter()
+            .all(|m| m.how.len() > 40 && !m.how.ends_with('.')));
+        assert!(covered
+            .left_out
+            .iter()
+            .all(|l| l.effect.len() > 40 && !l.effect.ends_with('.')));
+    }
+}
