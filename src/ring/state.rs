@@ -365,7 +365,11 @@ impl RingState {
     pub fn apply(&mut self, action: Action) {
         match action {
             Action::SetScheme(kind) => {
-                if kind.uses_vnodes() && !ring_fits(&self.servers, self.vnodes) {
+                // The page draws only its own schemes; another (from a stale link or a widget
+                // that learned a new one) keeps the scheme on screen.
+                if !SchemeKind::ON_RING_PAGE.contains(&kind) {
+                    self.note(format!("This page does not draw {} yet.", kind.label()));
+                } else if kind.uses_vnodes() && !ring_fits(&self.servers, self.vnodes) {
                     self.note("This ring would have too many vnodes; lower the weights or the vnodes first.");
                 } else {
                     self.scheme = kind;

@@ -186,9 +186,10 @@ const SIZE_MISS_WHY: &str = " The CI budget stays at 250 kB. The table above say
     formatting without `core::fmt`'s tables, B-tree maps where a sorted `Vec` does, the \
     ring's last sorts). Reaching 175 kB takes a page that does not carry every widget's code: \
     wasm-bindgen links one module per page and cannot load a second into the same memory, so \
-    that means a build per widget (an embed would load only its widget) or the simulator and \
-    the sweeps in a worker's own module, where the Board issue's worker and §1's worker route \
-    lead.";
+    that means a build per widget (an embed would load only its widget). A worker does not make \
+    the room: twiggy puts the simulator proper (`sim::des` and the capacity search) at about 2 % \
+    of the Board's code, and the messages to a worker would add serializers for the design and \
+    the report; the Board issue's worker is for responsiveness, not weight.";
 
 /// twiggy's top items of `html`'s wasm, rebuilt with names from the kept artefact.
 fn profile(dist: &Path, html: &str, scratch: &Path, top: usize) -> Result<Profile, String> {

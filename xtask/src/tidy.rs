@@ -247,6 +247,8 @@ mod tests {
             "range",
             "directory",
             "id",
+            "maglev",
+            "multi-probe",
         ] {
             assert!(
                 names.iter().any(|n| n == name),
@@ -259,7 +261,7 @@ mod tests {
                 "{name} missing from {names:?}"
             );
         }
-        assert_eq!(names.len(), 12, "{names:?}");
+        assert_eq!(names.len(), 14, "{names:?}");
     }
 
     #[test]
