@@ -41,6 +41,25 @@ pub enum IdSource {
     ColumnNamed(String),
 }
 
+impl IdSource {
+    /// The source a column argument names: a number is a position (from 1), anything else a
+    /// header name. `header` says whether a text read by position has a header line.
+    ///
+    /// ```
+    /// use shardlab_core::id_batch::IdSource;
+    /// assert_eq!(IdSource::column("2", false), IdSource::ColumnAt { position: 2, header: false });
+    /// assert_eq!(IdSource::column("user id", false), IdSource::ColumnNamed("user id".to_owned()));
+    /// ```
+    pub fn column(column: &str, header: bool) -> IdSource {
+        let trimmed = column.trim();
+        let all_digits = !trimmed.is_empty() && trimmed.bytes().all(|byte| byte.is_ascii_digit());
+        match trimmed.parse::<usize>() {
+            Ok(position) if all_digits => IdSource::ColumnAt { position, header },
+            Ok(_) | Err(_) => IdSource::ColumnNamed(column.to_owned()),
+        }
+    }
+}
+
 /// Why a text cannot be read as a batch at all. Problems with single lines are not errors: they
 /// are counted in the report ([`RefusedLine`](super::RefusedLine)).
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
