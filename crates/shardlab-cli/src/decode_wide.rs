@@ -5,7 +5,9 @@
 use serde::ser::SerializeMap;
 use serde::{Serialize, Serializer};
 use serde_json::Value;
-use shardlab_core::id_family::{DecodedWideField, IdFamily, UuidKind, UuidVariant, WideLayout};
+use shardlab_core::id_family::{
+    DecodedId, DecodedWideField, IdFamily, UuidKind, UuidVariant, WideLayout,
+};
 use shardlab_core::id_text::TextForm;
 use shardlab_core::layout::F64_EXACT_INTEGERS;
 
@@ -16,6 +18,11 @@ pub fn report(family: IdFamily, text: &str) -> Result<Report, CliError> {
     let decoded = family
         .read(text)
         .map_err(|err| CliError::from_display(err).context("the ID"))?;
+    report_decoded(family, &decoded)
+}
+
+/// The decode report of an ID of `family` already taken apart; `encode --json` prints this too.
+pub fn report_decoded(family: IdFamily, decoded: &DecodedId) -> Result<Report, CliError> {
     // The canonical form and hex carry every family's width, so these writes cannot fail.
     let canonical = family
         .canonical_form()

@@ -15,7 +15,7 @@ use crate::output::CliError;
 #[derive(Args, Debug, Clone)]
 pub struct LayoutArgs {
     /// A layout preset: pinterest, instagram, snowflake, discord or sonyflake [default: pinterest];
-    /// for decode, also an ID family: uuid (or uuidv7), ulid, ksuid, objectid, tsid, sonyflake-v2.
+    /// or an ID family: uuid (or uuidv7), ulid, ksuid, objectid, tsid, sonyflake-v2.
     #[arg(long, value_name = "PRESET", conflicts_with = "layout_file")]
     layout: Option<String>,
 
@@ -73,17 +73,9 @@ impl LayoutArgs {
         })
     }
 
-    /// Looks up the preset or reads and validates the file: a 64-bit layout, which is all
-    /// `encode` composes so far.
-    pub fn resolve(&self) -> Result<ChosenLayout, CliError> {
-        match self.choose()? {
-            LayoutChoice::Bits(chosen) => Ok(chosen),
-            LayoutChoice::Family(family) => Err(CliError::new(format!(
-                "encode composes the 64-bit layouts (pinterest, instagram, snowflake, discord, \
-                 sonyflake or a layout file); {} is an ID family that decode reads",
-                family.name()
-            ))),
-        }
+    /// The `--layout` name as given, when there is one.
+    pub fn name(&self) -> Option<&str> {
+        self.layout.as_deref()
     }
 }
 

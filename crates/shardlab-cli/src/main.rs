@@ -14,6 +14,7 @@
 
 mod capacity;
 mod decode;
+mod decode_batch;
 mod decode_wide;
 mod detect;
 mod encode;

@@ -5,6 +5,8 @@
 //! for `wasm32-unknown-unknown` and for native targets alike.
 //!
 //! - [`course`]: the Learn course's rules (a guess against a measurement and its spread).
+//! - [`id_batch`]: a pile of IDs (one per line or a CSV column) summarised in slices: time span,
+//!   IDs per shard or worker, out-of-order IDs, duplicates, sequence gaps and exhausted ticks.
 //! - [`id_family`]: the ID families beyond the 64-bit presets (UUID, ULID, KSUID, ObjectId,
 //!   TSID, Sonyflake v2), decoded and composed, and "whose ID is this?" ranking over them all.
 //! - [`id_text`]: the text forms of IDs up to 192 bits (UUID, ULID's base32, KSUID's base62,
@@ -32,6 +34,7 @@
 )]
 
 pub mod course;
+pub mod id_batch;
 pub mod id_family;
 pub mod id_text;
 pub mod layout;

@@ -13,7 +13,8 @@
 //!   [`decode`](IdFamily::decode) into a [`DecodedId`].
 //! - [`WideLayout`]: a family's fields (for a UUID, its version's), most significant first, the
 //!   time fields and their [`WideTimeBase`] (epoch and [`TickUnit`]), and
-//!   [`compose`](WideLayout::compose), which round-trips with decode.
+//!   [`compose`](WideLayout::compose), which round-trips with decode;
+//!   [`IdFamily::compose_named`] composes from named values, as `encode` does.
 //! - [`UuidVariant`], [`UuidVersion`], [`UuidKind`]: what a UUID's variant and version bits say,
 //!   and the Nil and Max UUIDs.
 //! - [`rank`]: the readings a text parses under, with each one's time and [`Plausibility`].
@@ -27,6 +28,7 @@
 
 mod bits;
 mod clock;
+mod compose;
 mod decode;
 mod detect;
 mod family;
@@ -35,6 +37,7 @@ mod layout;
 mod uuid;
 
 pub use clock::{TickUnit, WideTime, WideTimeBase};
+pub use compose::ComposeNamedError;
 pub use decode::{ComposeWideError, DecodedId, DecodedWideField, FamilyError};
 pub use detect::{rank, Candidate, Plausibility, Reading, UnknownLayout};
 pub use family::{IdFamily, UnknownFamily};
