@@ -39,7 +39,7 @@ pub mod queueing;
 pub mod reference;
 pub mod report;
 pub mod validate;
-mod zipf;
+pub(crate) mod zipf;
 
 pub use capacity::{capacity, Capacity, CapacityError, CapacityOptions, CapacitySearch, Target};
 pub use des::{simulate, Simulation};
