@@ -55,7 +55,8 @@ impl Prediction {
             | SchemeKind::Directory
             | SchemeKind::IdEncoded
             | SchemeKind::Maglev
-            | SchemeKind::MultiProbe => None,
+            | SchemeKind::MultiProbe
+            | SchemeKind::BoundedLoad => None,
         }
     }
 

@@ -72,6 +72,7 @@ fn scheme_paint(kind: SchemeKind) -> Paint {
         SchemeKind::IdEncoded => "--c8",
         SchemeKind::Maglev => "--c4",
         SchemeKind::MultiProbe => "--c2",
+        SchemeKind::BoundedLoad => "--c6",
     })
 }
 

@@ -3,8 +3,8 @@
 
 use clap::{ArgGroup, Args};
 use shardlab_core::placement::{
-    check_place_budget, place, LoadSummary, OverBudget, PlaceReport, SchemeSpec,
-    MAX_DIRECTORY_KEYS, MAX_PLACE_KEYS, MAX_RENDEZVOUS_SCORES,
+    check_place_budget, place_under, LoadSummary, OverBudget, PlaceReport, Popularity, SchemeSpec,
+    MAX_DIRECTORY_KEYS, MAX_PLACE_KEYS, MAX_PROBE_LOOKUPS, MAX_RENDEZVOUS_SCORES,
 };
 use shardlab_core::text::thousands;
 
@@ -13,7 +13,8 @@ use shardlab_core::text::percent;
 use crate::output::{CliError, Report};
 use crate::scheme_arg::SchemeArgs;
 
-/// `shardlab place --scheme S --servers N (--add K | --remove K) --keys M [--vnodes V] [--seed X]`
+/// `shardlab place --scheme S --servers N (--add K | --remove K) --keys M [--vnodes V] [--seed X]
+/// [--zipf S]`
 #[derive(Args, Debug, Clone)]
 #[command(group(ArgGroup::new("change").required(true).args(["add", "remove"])))]
 pub struct PlaceArgs {
@@ -35,6 +36,11 @@ pub struct PlaceArgs {
     /// The seed of the keys (and so of the result): the same seed gives the same numbers.
     #[arg(long, value_name = "X", default_value_t = 1)]
     seed: u64,
+
+    /// Key popularity: draw as many requests as keys, rank k with probability ∝ k^-S
+    /// (0 < S ≤ 3), and report the request load per server too.
+    #[arg(long, value_name = "S")]
+    zipf: Option<f64>,
 }
 
 /// Runs `place`.
@@ -60,13 +66,27 @@ pub fn run(args: &PlaceArgs) -> Result<Report, CliError> {
         // clap's group makes exactly one of them present.
         _ => return Err(CliError::new("give exactly one of --add K and --remove K")),
     };
+    let popularity = args
+        .zipf
+        .map(Popularity::zipf)
+        .transpose()
+        .map_err(|why| CliError::new(format!("--zipf is refused. {why}")))?;
+    let requests = if popularity.is_some() { args.keys } else { 0 };
     check_keys(
         args.keys,
+        requests,
         &choice.spec,
         before.len().saturating_add(after.len()),
     )?;
-    let report = place(&choice.spec, &before, &after, args.keys, args.seed)
-        .map_err(CliError::from_display)?;
+    let report = place_under(
+        &choice.spec,
+        &before,
+        &after,
+        args.keys,
+        args.seed,
+        popularity,
+    )
+    .map_err(CliError::from_display)?;
     let text = text(&report, args.seed);
     Report::new(&report, text)
 }
@@ -86,9 +106,14 @@ fn change_count(value: u64, flag: &str) -> Result<u32, CliError> {
 }
 
 /// Keys within 1 ..= `MAX_PLACE_KEYS`, and within what the chosen scheme can do in seconds.
-fn check_keys(keys: u64, spec: &SchemeSpec, server_slots: usize) -> Result<(), CliError> {
+fn check_keys(
+    keys: u64,
+    requests: u64,
+    spec: &SchemeSpec,
+    server_slots: usize,
+) -> Result<(), CliError> {
     let slots = u64::try_from(server_slots).unwrap_or(u64::MAX);
-    check_place_budget(spec.kind(), keys, slots).map_err(|over| {
+    check_place_budget(spec, keys, requests, slots).map_err(|over| {
         CliError::new(match over {
             OverBudget::Keys { keys } => format!(
                 "--keys must be 1 … {}, but it is {}",
@@ -100,6 +125,11 @@ fn check_keys(keys: u64, spec: &SchemeSpec, server_slots: usize) -> Result<(), C
                 thousands(keys),
                 thousands(server_slots),
                 thousands(MAX_RENDEZVOUS_SCORES)
+            ),
+            OverBudget::ProbeLookups { lookups, probes } => format!(
+                "multi-probe hashes every key {probes} times, before and after the change: {} lookups × {probes} probes × 2 is over {}; use fewer keys or probes",
+                thousands(lookups),
+                thousands(MAX_PROBE_LOOKUPS)
             ),
             OverBudget::DirectoryEntries { .. } => format!(
                 "a directory holds one entry per key; use at most {} keys with --scheme directory",
@@ -134,8 +164,31 @@ fn text(report: &PlaceReport, seed: u64) -> String {
             percent(report.ideal_fraction)
         ),
         format!("{} keys changed server", thousands(report.moved)),
+        format!(
+            "{} keys moved between servers that stayed ({} of the keys; a monotone scheme moves none)",
+            thousands(report.monotonicity.violations),
+            percent(report.monotonicity.fraction)
+        ),
         load("before", report.servers_before, &report.load_before),
         load("after", report.servers_after, &report.load_after),
+        format!("resize balance (max over fair share after): {:.3}", report.resize_balance),
     ]
+    .into_iter()
+    .chain(report.requests.iter().flat_map(|requests| {
+        [
+            format!(
+                "{} requests, Zipf s = {}: request load before max/mean {:.3}, σ/mean {:.3}",
+                thousands(requests.requests),
+                requests.zipf,
+                requests.load_before.max_over_mean,
+                requests.load_before.stddev_over_mean
+            ),
+            format!(
+                "request load after: max/mean {:.3}, σ/mean {:.3}",
+                requests.load_after.max_over_mean, requests.load_after.stddev_over_mean
+            ),
+        ]
+    }))
+    .collect::<Vec<_>>()
     .join("\n")
 }

@@ -1,11 +1,11 @@
-//! `--scheme S --servers N [--vnodes V] [--table-size M] [--probes K]`: the placement scheme and servers that
-//! `locate` and `place` share.
+//! `--scheme S --servers N [--vnodes V] [--table-size M] [--probes K] [--load-factor C |
+//! --hash-balance-factor P]`: the placement scheme and servers that `locate` and `place` share.
 
 use clap::Args;
 use shardlab_core::placement::{
-    check_table_size, SchemeKind, SchemeSettings, SchemeSpec, ServerList, DEFAULT_PROBES,
-    DEFAULT_TABLE_SIZE, DEFAULT_VNODES, MAX_PROBES, MAX_SERVERS, MAX_VNODES, MIN_VNODES,
-    SCHEME_NAMES,
+    check_table_size, LoadFactor, SchemeKind, SchemeSettings, SchemeSpec, ServerList,
+    DEFAULT_PROBES, DEFAULT_TABLE_SIZE, DEFAULT_VNODES, MAX_PROBES, MAX_SERVERS, MAX_VNODES,
+    MIN_VNODES, SCHEME_NAMES,
 };
 use shardlab_core::text::{quote, thousands};
 
@@ -37,6 +37,16 @@ pub struct SchemeArgs {
     /// Probes per key, for multi-probe (1 … 1000) [default: 21].
     #[arg(long, value_name = "K")]
     probes: Option<u32>,
+
+    /// Load factor c of bounded-load: no server holds more than ⌈c · keys / servers⌉ keys
+    /// (1 … 1,000,000) [default: 1.25].
+    #[arg(long, value_name = "C", conflicts_with = "hash_balance_factor")]
+    load_factor: Option<f64>,
+
+    /// The load factor as HAProxy's hash-balance-factor, a percentage of the average load
+    /// (at least 100; 125 is c = 1.25).
+    #[arg(long, value_name = "P")]
+    hash_balance_factor: Option<u64>,
 }
 
 /// The checked settings.
@@ -62,12 +72,20 @@ impl SchemeArgs {
         let vnodes = self.vnodes.unwrap_or(DEFAULT_VNODES);
         let table_size = self.table_size.unwrap_or(DEFAULT_TABLE_SIZE);
         let probes = self.probes.unwrap_or(DEFAULT_PROBES);
+        let load_factor = match (self.load_factor, self.hash_balance_factor) {
+            (Some(c), _) => LoadFactor::new(c)
+                .map_err(|why| CliError::new(format!("--load-factor is refused. {why}")))?,
+            (None, Some(percent)) => LoadFactor::from_percent(percent)
+                .map_err(|why| CliError::new(format!("--hash-balance-factor is refused. {why}")))?,
+            (None, None) => LoadFactor::default(),
+        };
         let spec = SchemeSpec::with_settings(
             kind,
             SchemeSettings {
                 vnodes: Some(vnodes),
                 table_size: Some(table_size),
                 probes: Some(probes),
+                load_factor: Some(load_factor),
             },
         );
         // Checked for every scheme, not only the one that uses each, so a typo is never silently

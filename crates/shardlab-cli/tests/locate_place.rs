@@ -44,6 +44,7 @@ fn every_scheme_locates_a_string_key_within_its_servers() {
         "id",
         "maglev",
         "multi-probe",
+        "bounded-load",
         "RING",
     ] {
         let value = shardlab(&[
@@ -117,8 +118,10 @@ fn mod_four_to_five_moves_about_eighty_percent() {
             "keys",
             "load_after",
             "load_before",
+            "monotonicity",
             "moved",
             "moved_fraction",
+            "resize_balance",
             "scheme",
             "servers_after",
             "servers_before"
@@ -472,4 +475,265 @@ fn multi_probe_with_more_probes_spreads_the_keys_more_evenly() {
         "{}",
         refused.stderr
     );
+}
+
+#[test]
+fn mod_moves_keys_between_servers_that_stay_and_the_ring_does_not() {
+    let place = |scheme: &str| {
+        shardlab(&[
+            "--json",
+            "place",
+            "--scheme",
+            scheme,
+            "--servers",
+            "4",
+            "--add",
+            "1",
+            "--keys",
+            "20000",
+        ])
+        .json()
+    };
+    // Mod N: a key moves to the new server only if its hash mod 5 is 4, and it moves at all
+    // unless hash mod 4 = hash mod 5, which leaves 16 of 20 residues mod 20 moving, 4 of them to
+    // the new server: 60 % of the keys move between servers that stayed.
+    let mod_n = place("mod");
+    let share = mod_n["monotonicity"]["fraction"]
+        .as_f64()
+        .expect("a number");
+    assert!((0.58..=0.62).contains(&share), "{share}");
+    let ring = place("ring");
+    assert_eq!(ring["monotonicity"]["violations"], 0);
+    assert_eq!(
+        ring["resize_balance"].as_f64(),
+        ring["load_after"]["max_over_mean"].as_f64()
+    );
+}
+
+#[test]
+fn bounded_load_caps_every_server_at_c_times_the_mean() {
+    let value = shardlab(&[
+        "--json",
+        "place",
+        "--scheme",
+        "bounded-load",
+        "--servers",
+        "10",
+        "--vnodes",
+        "4",
+        "--load-factor",
+        "1.25",
+        "--add",
+        "1",
+        "--keys",
+        "100000",
+    ])
+    .json();
+    // ⌈1.25 × 100,000 / 10⌉ = 12,500 over a mean of 10,000; after, ⌈125,000 / 11⌉ = 11,364.
+    let before = value["load_before"]["max_over_mean"]
+        .as_f64()
+        .expect("a number");
+    let after = value["load_after"]["max_over_mean"]
+        .as_f64()
+        .expect("a number");
+    assert!(before <= 1.25, "{before}");
+    assert!(after <= 11_364.0 / (100_000.0 / 11.0) + 1e-12, "{after}");
+    assert_eq!(value["scheme"], "bounded-load");
+    // HAProxy's percent form names the same load factor.
+    let percent = shardlab(&[
+        "--json",
+        "place",
+        "--scheme",
+        "bounded-load",
+        "--servers",
+        "10",
+        "--vnodes",
+        "4",
+        "--hash-balance-factor",
+        "125",
+        "--add",
+        "1",
+        "--keys",
+        "100000",
+    ])
+    .json();
+    assert_eq!(percent, value);
+}
+
+#[test]
+fn bounded_load_locate_says_its_owner_depends_on_the_other_keys() {
+    let args = [
+        "--json",
+        "locate",
+        "--scheme",
+        "bounded-load",
+        "--servers",
+        "5",
+        "--vnodes",
+        "4",
+        "--load-factor",
+        "1",
+        "user:42",
+    ];
+    let alone = shardlab(&args).json();
+    assert_eq!(alone["depends_on_other_keys"], true);
+    assert_eq!(alone["keys_before"], 0);
+    // With no other keys every server has room: the ring's owner.
+    let ring = shardlab(&[
+        "--json",
+        "locate",
+        "--scheme",
+        "ring",
+        "--servers",
+        "5",
+        "--vnodes",
+        "4",
+        "user:42",
+    ])
+    .json();
+    assert_eq!(alone["owner"], ring["owner"]);
+    assert_eq!(alone["ring_owner"], ring["owner"]);
+    let mut loaded: Vec<&str> = args.to_vec();
+    loaded.splice(10..10, ["--keys", "999"]);
+    let value = shardlab(&loaded).json();
+    assert_eq!(value["capacity"], 200);
+    let passed = value["passed_full"].as_array().expect("a list");
+    assert_eq!(passed.is_empty(), value["owner"] == value["ring_owner"]);
+    let text = shardlab(&loaded[1..]).ok().to_owned();
+    assert!(text.contains("depends on the other keys"), "{text}");
+}
+
+#[test]
+fn a_zipf_hot_key_shows_in_the_request_load_and_bounded_load_caps_it() {
+    let place = |scheme: &str| {
+        shardlab(&[
+            "--json",
+            "place",
+            "--scheme",
+            scheme,
+            "--servers",
+            "10",
+            "--add",
+            "1",
+            "--keys",
+            "100000",
+            "--zipf",
+            "1.2",
+        ])
+        .json()
+    };
+    // The hottest of 100,000 keys at s = 1.2 draws about 1/5.1 of the requests, so its server
+    // carries about twice the mean of 10 by that key alone.
+    let ring = place("ring");
+    let hot = ring["requests"]["load_before"]["max_over_mean"]
+        .as_f64()
+        .expect("a number");
+    assert!(hot > 1.9, "{hot}");
+    assert_eq!(ring["requests"]["zipf"], 1.2);
+    let bounded = place("bounded-load");
+    let capped = bounded["requests"]["load_before"]["max_over_mean"]
+        .as_f64()
+        .expect("a number");
+    assert!(capped <= 1.25, "{capped}");
+    // Without --zipf there is no request object.
+    let plain = shardlab(&[
+        "--json",
+        "place",
+        "--scheme",
+        "ring",
+        "--servers",
+        "3",
+        "--add",
+        "1",
+        "--keys",
+        "10",
+    ])
+    .json();
+    assert!(plain.get("requests").is_none());
+}
+
+#[test]
+fn new_limits_are_refused_with_one_line_naming_the_range() {
+    let cases: [(&[&str], &str); 5] = [
+        (
+            &[
+                "place",
+                "--scheme",
+                "bounded-load",
+                "--servers",
+                "3",
+                "--add",
+                "1",
+                "--keys",
+                "9",
+                "--load-factor",
+                "0.99",
+            ],
+            "from 1 to",
+        ),
+        (
+            &[
+                "locate",
+                "--scheme",
+                "bounded-load",
+                "--servers",
+                "3",
+                "--load-factor",
+                "NaN",
+                "k",
+            ],
+            "from 1 to",
+        ),
+        (
+            &[
+                "locate",
+                "--scheme",
+                "bounded-load",
+                "--servers",
+                "3",
+                "--hash-balance-factor",
+                "90",
+                "k",
+            ],
+            "from 100",
+        ),
+        (
+            &[
+                "place",
+                "--scheme",
+                "ring",
+                "--servers",
+                "3",
+                "--add",
+                "1",
+                "--keys",
+                "9",
+                "--zipf",
+                "0",
+            ],
+            "above 0 and at most 3",
+        ),
+        (
+            &[
+                "place",
+                "--scheme",
+                "multi-probe",
+                "--probes",
+                "1000",
+                "--servers",
+                "3",
+                "--add",
+                "1",
+                "--keys",
+                "10000000",
+            ],
+            "use fewer keys or probes",
+        ),
+    ];
+    for (args, expected) in cases {
+        let message = shardlab(args).error().to_owned();
+        assert!(message.starts_with("error:"), "{message}");
+        assert!(message.contains(expected), "{args:?}: {message}");
+        assert_eq!(message.trim_end().lines().count(), 1, "{message}");
+    }
 }

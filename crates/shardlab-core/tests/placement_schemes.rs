@@ -326,7 +326,7 @@ fn scheme_specs_build_by_name() {
         assert_eq!(scheme.servers(), &servers);
         assert!(servers.contains(scheme.locate(key_hash("hello"))));
     }
-    let weighted = ["ring", "rendezvous", "maglev"];
+    let weighted = ["ring", "rendezvous", "maglev", "bounded-load"];
     for name in SCHEME_NAMES {
         let scheme = SchemeSpec::from_name(name, 50)
             .unwrap()

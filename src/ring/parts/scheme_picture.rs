@@ -49,7 +49,7 @@ pub fn scheme_picture(props: &SchemePictureProps) -> Html {
             <IdBits servers={servers.clone()} previous={state.previous.clone()} {key_hash} />
         },
         // Not offered here (`SchemeKind::ON_RING_PAGE`), and a link naming one opens the ring;
-        // their own pictures (the table filling, the k probes) are issue 21's.
+        // their own pictures (the table filling, the k probes, the spill chain) are issue 21's.
         SchemeKind::Maglev => html! {
             <p>{ "Every backend fills a table of a prime number of slots from its own preference list; \
                   a key's owner is the slot its hash lands on." }</p>
@@ -57,6 +57,10 @@ pub fn scheme_picture(props: &SchemePictureProps) -> Html {
         SchemeKind::MultiProbe => html! {
             <p>{ "Each server is one point on the circle; a key is hashed k times, and the server \
                   nearest to any of its probes owns it." }</p>
+        },
+        SchemeKind::BoundedLoad => html! {
+            <p>{ "Every server may hold at most c times its fair share; a key whose owner on the \
+                  ring is full walks clockwise to the next server with room." }</p>
         },
     };
     html! {

@@ -1,8 +1,9 @@
 //! How much work one `place` run may ask for: the key count, and per scheme what those keys cost
-//! (rendezvous scores every server for every key; a directory keeps an entry per key). The CLI
-//! words the refusal; the rule is here so any caller meets the same numbers.
+//! (rendezvous scores every server for every key; multi-probe hashes and searches k times per
+//! key; a directory keeps an entry per key). The CLI words the refusal; the rule is here so any
+//! caller meets the same numbers.
 
-use super::SchemeKind;
+use super::SchemeSpec;
 
 /// The most keys one run places: ten million is a few seconds natively and plenty for the
 /// statistics to settle.
@@ -11,6 +12,12 @@ pub const MAX_PLACE_KEYS: u64 = 10_000_000;
 /// Past this many scores (keys × servers, before and after the change) an optimized build of
 /// rendezvous takes more than a few seconds (a debug build, about 0.4 µs a score, over a minute).
 pub const MAX_RENDEZVOUS_SCORES: u64 = 200_000_000;
+
+/// Past this many probes (keys × probes, before and after the change) multi-probe takes more than
+/// a few seconds in an optimized build: each probe is a hash and a search of the ring, about
+/// 20 ns, so 10 million keys at 1,000 probes (2 × 10^10 probes) would run for minutes natively
+/// and hours in a debug build.
+pub const MAX_PROBE_LOOKUPS: u64 = 200_000_000;
 
 /// A directory keeps an entry per key, twice (before and after the change); this bounds its
 /// memory to a few hundred MB.
@@ -31,6 +38,13 @@ pub enum OverBudget {
         /// Servers before plus servers after the change: each key is scored against all of them.
         server_slots: u64,
     },
+    /// Multi-probe would make more than [`MAX_PROBE_LOOKUPS`] probes.
+    ProbeLookups {
+        /// Keys and requests placed (each on both sides of the change).
+        lookups: u64,
+        /// Probes per key.
+        probes: u32,
+    },
     /// A directory would hold more than [`MAX_DIRECTORY_KEYS`] entries.
     DirectoryEntries {
         /// The keys asked for.
@@ -38,73 +52,117 @@ pub enum OverBudget {
     },
 }
 
-/// Whether `keys` keys over `server_slots` servers (before plus after) fit a run of `kind`.
+/// Whether `keys` keys, and `requests` requests routed over them (0 without a popularity), over
+/// `server_slots` servers (before plus after) fit a run of `spec`. Keys and requests each cost a
+/// lookup on both sides of the change.
 pub fn check_place_budget(
-    kind: SchemeKind,
+    spec: &SchemeSpec,
     keys: u64,
+    requests: u64,
     server_slots: u64,
 ) -> Result<(), OverBudget> {
     if !(1..=MAX_PLACE_KEYS).contains(&keys) {
         return Err(OverBudget::Keys { keys });
     }
-    match kind {
-        SchemeKind::Rendezvous if keys.saturating_mul(server_slots) > MAX_RENDEZVOUS_SCORES => {
-            Err(OverBudget::RendezvousScores { keys, server_slots })
+    let lookups = keys.saturating_add(requests);
+    match *spec {
+        SchemeSpec::Rendezvous if lookups.saturating_mul(server_slots) > MAX_RENDEZVOUS_SCORES => {
+            Err(OverBudget::RendezvousScores {
+                keys: lookups,
+                server_slots,
+            })
         }
-        SchemeKind::Directory if keys > MAX_DIRECTORY_KEYS => {
+        SchemeSpec::MultiProbe { probes }
+            if lookups.saturating_mul(2).saturating_mul(u64::from(probes)) > MAX_PROBE_LOOKUPS =>
+        {
+            Err(OverBudget::ProbeLookups { lookups, probes })
+        }
+        SchemeSpec::Directory { .. } if keys > MAX_DIRECTORY_KEYS => {
             Err(OverBudget::DirectoryEntries { keys })
         }
-        // Each key costs these schemes one lookup, so the key limit above is all they need (a
-        // Maglev table's size has its own limit, checked when it is built).
-        SchemeKind::Rendezvous
-        | SchemeKind::Directory
-        | SchemeKind::Mod
-        | SchemeKind::Ring
-        | SchemeKind::Jump
-        | SchemeKind::Range
-        | SchemeKind::IdEncoded
-        | SchemeKind::Maglev
-        | SchemeKind::MultiProbe => Ok(()),
+        // Each key costs these schemes one lookup (bounded loads: one near-constant union-find
+        // step), so the key limit above is all they need; a Maglev table's size and a ring's
+        // points have their own limits, checked when they are built.
+        SchemeSpec::Rendezvous
+        | SchemeSpec::MultiProbe { .. }
+        | SchemeSpec::Directory { .. }
+        | SchemeSpec::Mod
+        | SchemeSpec::Ring { .. }
+        | SchemeSpec::Jump
+        | SchemeSpec::Range
+        | SchemeSpec::IdEncoded
+        | SchemeSpec::Maglev { .. }
+        | SchemeSpec::BoundedLoad { .. } => Ok(()),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::placement::SchemeKind;
+
+    fn spec(kind: SchemeKind) -> SchemeSpec {
+        SchemeSpec::from_kind(kind, 100)
+    }
 
     #[test]
     fn every_scheme_refuses_no_keys_and_too_many() {
         for kind in SchemeKind::ALL {
             assert_eq!(
-                check_place_budget(kind, 0, 8),
+                check_place_budget(&spec(kind), 0, 0, 8),
                 Err(OverBudget::Keys { keys: 0 })
             );
             let over = MAX_PLACE_KEYS + 1;
             assert_eq!(
-                check_place_budget(kind, over, 8),
+                check_place_budget(&spec(kind), over, 0, 8),
                 Err(OverBudget::Keys { keys: over })
             );
-            assert_eq!(check_place_budget(kind, 1_000, 8), Ok(()));
+            assert_eq!(check_place_budget(&spec(kind), 1_000, 1_000, 8), Ok(()));
         }
     }
 
     #[test]
-    fn rendezvous_and_directory_have_their_own_bounds() {
+    fn rendezvous_multi_probe_and_directory_have_their_own_bounds() {
+        let rendezvous = spec(SchemeKind::Rendezvous);
         let keys = MAX_RENDEZVOUS_SCORES / 40;
-        assert_eq!(check_place_budget(SchemeKind::Rendezvous, keys, 40), Ok(()));
+        assert_eq!(check_place_budget(&rendezvous, keys, 0, 40), Ok(()));
         assert_eq!(
-            check_place_budget(SchemeKind::Rendezvous, keys + 1, 40),
+            check_place_budget(&rendezvous, keys + 1, 0, 40),
             Err(OverBudget::RendezvousScores {
                 keys: keys + 1,
                 server_slots: 40
             })
         );
-        assert_eq!(check_place_budget(SchemeKind::Ring, keys + 1, 40), Ok(()));
+        assert_eq!(
+            check_place_budget(&spec(SchemeKind::Ring), keys + 1, 0, 40),
+            Ok(())
+        );
+        // 10 million keys at 1,000 probes, both sides: 2 × 10^10 probes, a hundred times over.
+        let probing = SchemeSpec::MultiProbe { probes: 1_000 };
+        assert_eq!(
+            check_place_budget(&probing, MAX_PLACE_KEYS, 0, 20),
+            Err(OverBudget::ProbeLookups {
+                lookups: MAX_PLACE_KEYS,
+                probes: 1_000
+            })
+        );
+        // At the limit exactly: 100,000 keys × 2 sides × 1,000 probes = 2 × 10^8.
+        assert_eq!(check_place_budget(&probing, 100_000, 0, 20), Ok(()));
+        assert_eq!(
+            check_place_budget(&probing, 50_001, 50_000, 20),
+            Err(OverBudget::ProbeLookups {
+                lookups: 100_001,
+                probes: 1_000
+            })
+        );
         let many = MAX_DIRECTORY_KEYS + 1;
         assert_eq!(
-            check_place_budget(SchemeKind::Directory, many, 8),
+            check_place_budget(&spec(SchemeKind::Directory), many, 0, 8),
             Err(OverBudget::DirectoryEntries { keys: many })
         );
-        assert_eq!(check_place_budget(SchemeKind::Jump, many, 8), Ok(()));
+        assert_eq!(
+            check_place_budget(&spec(SchemeKind::Jump), many, 0, 8),
+            Ok(())
+        );
     }
 }

@@ -112,6 +112,32 @@ pub enum PlacementError {
         max = super::MAX_PROBES
     )]
     ProbesOutOfRange(u32),
+    /// A load factor below 1, above [`MAX_LOAD_FACTOR`](super::MAX_LOAD_FACTOR) or not a number.
+    #[error(
+        "The load factor of bounded loads must be a number from 1 to {max}, but {} was given.",
+        quote(.0),
+        max = super::MAX_LOAD_FACTOR
+    )]
+    LoadFactorOutOfRange(String),
+    /// HAProxy's hash-balance-factor below 100 % (or absurdly large).
+    #[error(
+        "A hash-balance-factor is a percentage of the average load from 100 to {max}, but {0} was given.",
+        max = super::MAX_LOAD_FACTOR * 100.0
+    )]
+    BalanceFactorOutOfRange(u64),
+    /// A Zipf exponent outside 0 < s ≤ [`MAX_ZIPF_EXPONENT`](super::MAX_ZIPF_EXPONENT).
+    #[error(
+        "A Zipf exponent must be above 0 and at most {max}, but {} was given.",
+        quote(.0),
+        max = super::MAX_ZIPF_EXPONENT
+    )]
+    ZipfOutOfRange(String),
+    /// A hot key salted into a number of sub-keys outside 1 ..= [`MAX_SUB_KEYS`](super::MAX_SUB_KEYS).
+    #[error(
+        "A hot key can be salted into 1 to {max} sub-keys, but {0} was given.",
+        max = super::MAX_SUB_KEYS
+    )]
+    SubKeysOutOfRange(u32),
     /// A Maglev table that cannot be built (its size).
     #[error(transparent)]
     Maglev(#[from] super::maglev::MaglevError),

@@ -6,8 +6,10 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use serde::Serialize;
 
+use super::bounded_load::{BoundedLoad, BoundedMovementRun};
 use super::error::PlacementError;
 use super::kind::SchemeKind;
+use super::requests::{request_loads, route_requests, Popularity, RequestReport, Router, Workload};
 use super::scheme::SchemeSpec;
 use super::server::{ServerId, ServerList};
 use super::Placement;
@@ -145,7 +147,7 @@ pub struct LoadSummary {
 
 /// Counts keys per server without a hash map: ids sorted once, then binary search per key.
 #[derive(Debug, Clone)]
-struct LoadCounter {
+pub(super) struct LoadCounter {
     servers: ServerList,
     /// (id, list position), sorted by id.
     lookup: Vec<(ServerId, usize)>,
@@ -153,7 +155,7 @@ struct LoadCounter {
 }
 
 impl LoadCounter {
-    fn new(servers: &ServerList) -> Self {
+    pub(super) fn new(servers: &ServerList) -> Self {
         let mut lookup: Vec<(ServerId, usize)> = servers
             .ids()
             .enumerate()
@@ -167,42 +169,69 @@ impl LoadCounter {
         }
     }
 
-    fn add(&mut self, server: ServerId) {
+    pub(super) fn add(&mut self, server: ServerId) {
         // A scheme only returns ids from its own list, so the search always succeeds.
-        if let Ok(found) = self.lookup.binary_search_by_key(&server, |&(id, _)| id) {
-            if let Some(&(_, slot)) = self.lookup.get(found) {
-                if let Some(count) = self.counts.get_mut(slot) {
-                    *count = count.saturating_add(1);
-                }
-            }
+        if let Some(count) = self.slot(server).and_then(|slot| self.counts.get_mut(slot)) {
+            *count = count.saturating_add(1);
         }
     }
 
-    fn stats(&self) -> LoadStats {
-        let per_server: Vec<ServerLoad> = self
-            .servers
+    /// The count of a server so far (`None` for a server not in the list).
+    pub(super) fn count(&self, server: ServerId) -> Option<u64> {
+        self.slot(server)
+            .and_then(|slot| self.counts.get(slot))
+            .copied()
+    }
+
+    /// A server's position in the list.
+    fn slot(&self, server: ServerId) -> Option<usize> {
+        let found = self
+            .lookup
+            .binary_search_by_key(&server, |&(id, _)| id)
+            .ok()?;
+        self.lookup.get(found).map(|&(_, slot)| slot)
+    }
+
+    pub(super) fn stats(&self) -> LoadStats {
+        LoadStats::from_counts(&self.servers, &self.counts)
+    }
+
+    /// Whether a server is in the counted list.
+    fn contains(&self, server: ServerId) -> bool {
+        self.lookup
+            .binary_search_by_key(&server, |&(id, _)| id)
+            .is_ok()
+    }
+}
+
+impl LoadStats {
+    /// The statistics of per-server counts given in server-list order (a missing count is 0).
+    pub fn from_counts(servers: &ServerList, counts: &[u64]) -> LoadStats {
+        let per_server: Vec<ServerLoad> = servers
             .as_slice()
             .iter()
-            .zip(&self.counts)
-            .map(|(server, &keys)| ServerLoad {
+            .enumerate()
+            .map(|(slot, server)| ServerLoad {
                 server: server.id,
                 weight: server.weight,
-                keys,
+                keys: counts.get(slot).copied().unwrap_or(0),
             })
             .collect();
-        let keys: u64 = self.counts.iter().sum();
-        let max = self.counts.iter().copied().max().unwrap_or(0);
-        let servers = self.counts.len() as f64;
+        let keys: u64 = per_server
+            .iter()
+            .map(|s| s.keys)
+            .fold(0, u64::saturating_add);
+        let max = per_server.iter().map(|s| s.keys).max().unwrap_or(0);
+        let servers = per_server.len() as f64;
         let mean = keys as f64 / servers;
         let (max_over_mean, stddev_over_mean) = if keys == 0 {
             (0.0, 0.0)
         } else {
             // Summed in list order, so the result is the same on every platform.
-            let variance = self
-                .counts
+            let variance = per_server
                 .iter()
-                .map(|&count| {
-                    let deviation = count as f64 - mean;
+                .map(|s| {
+                    let deviation = s.keys as f64 - mean;
                     deviation * deviation
                 })
                 .sum::<f64>()
@@ -364,6 +393,23 @@ pub struct MovementResult {
     pub load_before: LoadStats,
     /// Load per server after.
     pub load_after: LoadStats,
+    /// The balance after the change, max over fair share ([`LoadStats::max_over_fair`],
+    /// weight-normalised for a weighted scheme): the literature's "resize balance".
+    pub resize_balance: f64,
+    /// Keys that moved between two servers that were there both before and after the change.
+    pub monotonicity: Monotonicity,
+}
+
+/// Moves a monotone scheme never makes: a key that moved between two servers present both before
+/// and after the change. On an add that is a key moved to a server that was not added; on a
+/// removal, a key moved from a server that was not removed. The least movement any scheme needs
+/// ([`ideal_fraction`]) has none.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Monotonicity {
+    /// How many keys moved so.
+    pub violations: u64,
+    /// `violations / keys` (0 when no keys were placed).
+    pub fraction: f64,
 }
 
 impl MovementResult {
@@ -414,6 +460,9 @@ impl MovementResult {
             ideal_fraction: self.ideal_fraction,
             load_before: self.load_before.summary(),
             load_after: self.load_after.summary(),
+            monotonicity: self.monotonicity,
+            resize_balance: self.resize_balance,
+            requests: None,
         }
     }
 }
@@ -439,6 +488,79 @@ pub struct PlaceReport {
     pub load_before: LoadSummary,
     /// Balance after.
     pub load_after: LoadSummary,
+    /// Keys moved between two servers present on both sides.
+    pub monotonicity: Monotonicity,
+    /// Max over fair share after the change.
+    pub resize_balance: f64,
+    /// Request-load balance under a popularity, when one was asked for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub requests: Option<RequestReport>,
+}
+
+/// What a membership change did to the keys so far: moves, non-monotone moves and the loads on
+/// both sides. Shared by [`MovementRun`] and the bounded-load run, so every scheme's result is
+/// counted by one rule.
+#[derive(Debug, Clone)]
+pub(super) struct ChangeTally {
+    moved: u64,
+    violations: u64,
+    load_before: LoadCounter,
+    load_after: LoadCounter,
+    ideal: f64,
+    weighted: bool,
+}
+
+impl ChangeTally {
+    /// An empty tally; `weighted` says whether fair shares follow the weights.
+    pub(super) fn new(before: &ServerList, after: &ServerList, weighted: bool) -> Self {
+        Self {
+            moved: 0,
+            violations: 0,
+            load_before: LoadCounter::new(before),
+            load_after: LoadCounter::new(after),
+            ideal: ideal_fraction(before, after, weighted),
+            weighted,
+        }
+    }
+
+    /// One key's owner before and after.
+    pub(super) fn record(&mut self, before: ServerId, after: ServerId) {
+        if before != after {
+            self.moved = self.moved.saturating_add(1);
+            if self.load_after.contains(before) && self.load_before.contains(after) {
+                self.violations = self.violations.saturating_add(1);
+            }
+        }
+        self.load_before.add(before);
+        self.load_after.add(after);
+    }
+
+    /// The result over `keys` keys recorded.
+    pub(super) fn result(&self, keys: u64) -> MovementResult {
+        let share = |count: u64| {
+            if keys == 0 {
+                0.0
+            } else {
+                count as f64 / keys as f64
+            }
+        };
+        let load_after = self.load_after.stats();
+        MovementResult {
+            servers_before: self.load_before.servers.len(),
+            servers_after: self.load_after.servers.len(),
+            keys,
+            moved: self.moved,
+            moved_fraction: share(self.moved),
+            ideal_fraction: self.ideal,
+            load_before: self.load_before.stats(),
+            resize_balance: load_after.max_over_fair(self.weighted),
+            load_after,
+            monotonicity: Monotonicity {
+                violations: self.violations,
+                fraction: share(self.violations),
+            },
+        }
+    }
 }
 
 /// A movement experiment in progress: the same keys placed before and after a change, a
@@ -449,10 +571,7 @@ pub struct MovementRun<B, A> {
     after: A,
     keys: KeyStream,
     progress: Progress,
-    moved: u64,
-    load_before: LoadCounter,
-    load_after: LoadCounter,
-    ideal: f64,
+    tally: ChangeTally,
 }
 
 impl<B: Placement, A: Placement> MovementRun<B, A> {
@@ -462,36 +581,18 @@ impl<B: Placement, A: Placement> MovementRun<B, A> {
             return Err(PlacementError::NoKeys);
         }
         let weighted = before.uses_weights() && after.uses_weights();
-        let ideal = ideal_fraction(before.servers(), after.servers(), weighted);
         Ok(Self {
-            load_before: LoadCounter::new(before.servers()),
-            load_after: LoadCounter::new(after.servers()),
+            tally: ChangeTally::new(before.servers(), after.servers(), weighted),
             before,
             after,
             keys: KeyStream::new(seed),
             progress: Progress::start(n_keys),
-            moved: 0,
-            ideal,
         })
     }
 
     /// The result so far (final once the run is done).
     pub fn result(&self) -> MovementResult {
-        let keys = self.progress.done;
-        MovementResult {
-            servers_before: self.before.servers().len(),
-            servers_after: self.after.servers().len(),
-            keys,
-            moved: self.moved,
-            moved_fraction: if keys == 0 {
-                0.0
-            } else {
-                self.moved as f64 / keys as f64
-            },
-            ideal_fraction: self.ideal,
-            load_before: self.load_before.stats(),
-            load_after: self.load_after.stats(),
-        }
+        self.tally.result(self.progress.done)
     }
 
     /// The scheme before the change.
@@ -515,11 +616,7 @@ impl<B: Placement, A: Placement> Stepped for MovementRun<B, A> {
             let key = self.keys.next_key();
             let owner_before = self.before.locate(key);
             let owner_after = self.after.locate(key);
-            if owner_before != owner_after {
-                self.moved = self.moved.saturating_add(1);
-            }
-            self.load_before.add(owner_before);
-            self.load_after.add(owner_after);
+            self.tally.record(owner_before, owner_after);
         }
         self.progress.advance(chunk);
         self.progress
@@ -564,11 +661,76 @@ pub fn place(
     n_keys: u64,
     seed: u64,
 ) -> Result<PlaceReport, PlacementError> {
+    place_under(spec, before, after, n_keys, seed, None)
+}
+
+/// [`place`], and with a `popularity` also the request load: `n_keys` requests drawn over a
+/// catalogue of `n_keys` keys ([`Workload`]), each served by its key's owner, or for bounded loads
+/// each a ball of the bounded assignment (capacities ⌈c · requests · wᵢ / W⌉), on both sides.
+///
+/// Bounded loads is the one scheme whose owners depend on the other keys, so its movement is the
+/// bounded assignment of the key stream before and after ([`BoundedMovementRun`]), not its
+/// [`Placement::locate`].
+pub fn place_under(
+    spec: &SchemeSpec,
+    before: &ServerList,
+    after: &ServerList,
+    n_keys: u64,
+    seed: u64,
+    popularity: Option<Popularity>,
+) -> Result<PlaceReport, PlacementError> {
     if n_keys == 0 {
         return Err(PlacementError::NoKeys);
     }
-    let (scheme_before, scheme_after) =
-        spec.build_change(before.clone(), after.clone(), n_keys, seed)?;
-    let result = movement(&scheme_before, &scheme_after, n_keys, seed)?;
-    Ok(result.place_report(spec.kind()))
+    let workload = popularity.map(|popularity| Workload {
+        catalogue: u32::try_from(n_keys).unwrap_or(u32::MAX),
+        requests: n_keys,
+        popularity,
+        seed,
+    });
+    match *spec {
+        SchemeSpec::BoundedLoad {
+            vnodes,
+            load_factor,
+        } => {
+            let scheme_before = BoundedLoad::new(before.clone(), vnodes, load_factor)?;
+            let scheme_after = BoundedLoad::new(after.clone(), vnodes, load_factor)?;
+            let result =
+                BoundedMovementRun::new(&scheme_before, &scheme_after, n_keys, seed)?.finish();
+            let mut report = result.place_report(spec.kind());
+            if let Some(workload) = workload {
+                let router = Router::BoundedLoads { load_factor };
+                let loads_before = route_requests(scheme_before.ring(), &workload, router)?;
+                let loads_after = route_requests(scheme_after.ring(), &workload, router)?;
+                report.requests = Some(RequestReport::new(
+                    &workload,
+                    &loads_before.loads,
+                    &loads_after.loads,
+                ));
+            }
+            Ok(report)
+        }
+        SchemeSpec::Mod
+        | SchemeSpec::Ring { .. }
+        | SchemeSpec::Jump
+        | SchemeSpec::Rendezvous
+        | SchemeSpec::Range
+        | SchemeSpec::Directory { .. }
+        | SchemeSpec::IdEncoded
+        | SchemeSpec::Maglev { .. }
+        | SchemeSpec::MultiProbe { .. } => {
+            let (scheme_before, scheme_after) =
+                spec.build_change(before.clone(), after.clone(), n_keys, seed)?;
+            let result = movement(&scheme_before, &scheme_after, n_keys, seed)?;
+            let mut report = result.place_report(spec.kind());
+            if let Some(workload) = workload {
+                report.requests = Some(RequestReport::new(
+                    &workload,
+                    &request_loads(&scheme_before, &workload),
+                    &request_loads(&scheme_after, &workload),
+                ));
+            }
+            Ok(report)
+        }
+    }
 }

@@ -42,6 +42,9 @@ pub enum SchemeKind {
     Maglev,
     /// One point per server and k probes per key ([`MultiProbe`](super::MultiProbe)).
     MultiProbe,
+    /// The ring with a capacity per server, keys walking on past full ones
+    /// ([`BoundedLoad`](super::BoundedLoad)).
+    BoundedLoad,
 }
 
 /// How a scheme names R replicas of a key.
@@ -69,7 +72,7 @@ pub enum CircleShape {
 
 impl SchemeKind {
     /// Every scheme, in the order the UI lists them.
-    pub const ALL: [SchemeKind; 9] = [
+    pub const ALL: [SchemeKind; 10] = [
         SchemeKind::Mod,
         SchemeKind::Ring,
         SchemeKind::Jump,
@@ -79,12 +82,13 @@ impl SchemeKind {
         SchemeKind::IdEncoded,
         SchemeKind::Maglev,
         SchemeKind::MultiProbe,
+        SchemeKind::BoundedLoad,
     ];
 
-    /// The schemes the Ring page offers and compares. Maglev and multi-probe are placed by the core
-    /// and the CLI but join the page with their own pictures (the table filling slot by slot, the
-    /// k probes; issue 21 §4): a scheme without its mechanism drawn would be a name in a list and
-    /// nothing to learn from.
+    /// The schemes the Ring page offers and compares. Maglev, multi-probe and bounded loads are
+    /// placed by the core and the CLI but join the page with their own pictures (the table filling
+    /// slot by slot, the k probes, the spill chain; issue 21 §4): a scheme without its mechanism
+    /// drawn would be a name in a list and nothing to learn from.
     pub const ON_RING_PAGE: [SchemeKind; 7] = [
         SchemeKind::Mod,
         SchemeKind::Ring,
@@ -107,6 +111,7 @@ impl SchemeKind {
             SchemeKind::IdEncoded => "id",
             SchemeKind::Maglev => "maglev",
             SchemeKind::MultiProbe => "multi-probe",
+            SchemeKind::BoundedLoad => "bounded-load",
         }
     }
 
@@ -130,6 +135,7 @@ impl SchemeKind {
             SchemeKind::IdEncoded => "ID-encoded (shard bits)",
             SchemeKind::Maglev => "Maglev (lookup table)",
             SchemeKind::MultiProbe => "multi-probe (k probes per key)",
+            SchemeKind::BoundedLoad => "consistent hashing with bounded loads",
         }
     }
 
@@ -137,7 +143,11 @@ impl SchemeKind {
     /// weighted only for such schemes, and only they offer a weight box.
     pub const fn uses_weights(self) -> bool {
         match self {
-            SchemeKind::Ring | SchemeKind::Rendezvous | SchemeKind::Maglev => true,
+            // Bounded loads: the ring's vnodes follow the weights, and so do the capacities.
+            SchemeKind::Ring
+            | SchemeKind::Rendezvous
+            | SchemeKind::Maglev
+            | SchemeKind::BoundedLoad => true,
             SchemeKind::Mod
             | SchemeKind::Jump
             | SchemeKind::Range
@@ -151,7 +161,7 @@ impl SchemeKind {
     /// [`MAX_RING_POINTS`](super::MAX_RING_POINTS), applies to its servers).
     pub const fn uses_vnodes(self) -> bool {
         match self {
-            SchemeKind::Ring => true,
+            SchemeKind::Ring | SchemeKind::BoundedLoad => true,
             SchemeKind::Mod
             | SchemeKind::Jump
             | SchemeKind::Rendezvous
@@ -166,7 +176,8 @@ impl SchemeKind {
     /// How the scheme names R replicas.
     pub const fn replicas(self) -> ReplicaRule {
         match self {
-            SchemeKind::Ring => ReplicaRule::DistinctWalk,
+            // Bounded loads names the ring's replicas: its owner with no load (see its module).
+            SchemeKind::Ring | SchemeKind::BoundedLoad => ReplicaRule::DistinctWalk,
             SchemeKind::Rendezvous => ReplicaRule::Ranked,
             SchemeKind::Mod
             | SchemeKind::Jump
@@ -181,7 +192,7 @@ impl SchemeKind {
     /// The scheme's shape on the hash circle.
     pub const fn circle(self) -> CircleShape {
         match self {
-            SchemeKind::Ring => CircleShape::Points,
+            SchemeKind::Ring | SchemeKind::BoundedLoad => CircleShape::Points,
             SchemeKind::Range => CircleShape::Arcs,
             SchemeKind::Mod
             | SchemeKind::Jump
@@ -230,7 +241,7 @@ impl fmt::Display for SchemeKind {
 #[macro_export]
 macro_rules! scheme_name_list {
     () => {
-        "mod, ring, jump, rendezvous, range, directory, id, maglev or multi-probe"
+        "mod, ring, jump, rendezvous, range, directory, id, maglev, multi-probe or bounded-load"
     };
 }
 
@@ -295,7 +306,8 @@ mod tests {
                 "directory",
                 "id",
                 "maglev",
-                "multi-probe"
+                "multi-probe",
+                "bounded-load"
             ]
         );
     }
@@ -312,7 +324,7 @@ mod tests {
         assert_eq!(name_list(), crate::scheme_name_list!());
         assert_eq!(
             PlacementError::UnknownScheme("x".into()).to_string(),
-            "Unknown placement scheme \"x\"; choose one of mod, ring, jump, rendezvous, range, directory, id, maglev or multi-probe."
+            "Unknown placement scheme \"x\"; choose one of mod, ring, jump, rendezvous, range, directory, id, maglev, multi-probe or bounded-load."
         );
     }
 
@@ -324,13 +336,18 @@ mod tests {
             .collect();
         assert_eq!(
             weighted,
-            [SchemeKind::Ring, SchemeKind::Rendezvous, SchemeKind::Maglev]
+            [
+                SchemeKind::Ring,
+                SchemeKind::Rendezvous,
+                SchemeKind::Maglev,
+                SchemeKind::BoundedLoad
+            ]
         );
         let vnodes: Vec<SchemeKind> = SchemeKind::ALL
             .into_iter()
             .filter(|k| k.uses_vnodes())
             .collect();
-        assert_eq!(vnodes, [SchemeKind::Ring]);
+        assert_eq!(vnodes, [SchemeKind::Ring, SchemeKind::BoundedLoad]);
         assert_eq!(SchemeKind::Ring.replicas(), ReplicaRule::DistinctWalk);
         assert_eq!(SchemeKind::Rendezvous.replicas(), ReplicaRule::Ranked);
         assert!(!SchemeKind::Mod.has_replicas() && SchemeKind::Ring.has_replicas());

@@ -11,7 +11,12 @@
 //! - [`Directory`]: an explicit table, with its extra hop counted;
 //! - [`IdEncoded`]: the shard read from the ID's bits, then a table of shard ranges;
 //! - [`Maglev`]: Google's lookup table of prime size, filled from each backend's preferences;
-//! - [`MultiProbe`]: one point per server and k probes per key, the nearest point winning.
+//! - [`MultiProbe`]: one point per server and k probes per key, the nearest point winning;
+//! - [`BoundedLoad`]: the ring with a capacity per server, keys walking on past full servers in
+//!   arrival order (stateful: [`BoundedLoad::assign`], and [`place`] runs it).
+//!
+//! [`route_requests`] sends a request stream with uniform or Zipf key popularity over a ring by
+//! one choice, two choices, bounded loads or a salted hot key, and counts requests per server.
 //!
 //! String keys become `u64` through [`key_hash`]. The experiments ([`movement`], [`balance`],
 //! [`place`] and the sweeps) generate keys from a seed and are [`Stepped`](crate::stepped::Stepped)
@@ -25,6 +30,7 @@
 // product and index on them is checked or saturating; the crate's no-panic lints (lib.rs) keep
 // it so.
 
+mod bounded_load;
 mod budget;
 mod directory;
 mod error;
@@ -40,20 +46,26 @@ mod point_index;
 mod range;
 mod rendezvous;
 mod replicas;
+mod requests;
 mod ring;
 mod ring_diff;
 mod scheme;
 mod server;
 mod sweep;
 
+pub use bounded_load::{
+    Arrival, BoundedAssigner, BoundedAssignment, BoundedLoad, BoundedMovementRun, LoadFactor,
+    Placed, SpillStep, DEFAULT_LOAD_FACTOR, MAX_LOAD_FACTOR,
+};
 pub use budget::{
-    check_place_budget, OverBudget, MAX_DIRECTORY_KEYS, MAX_PLACE_KEYS, MAX_RENDEZVOUS_SCORES,
+    check_place_budget, OverBudget, MAX_DIRECTORY_KEYS, MAX_PLACE_KEYS, MAX_PROBE_LOOKUPS,
+    MAX_RENDEZVOUS_SCORES,
 };
 pub use directory::{Directory, DirectoryChange, DirectoryDefault, DirectoryLookup};
 pub use error::PlacementError;
 pub use experiment::{
-    balance, ideal_fraction, movement, place, BalanceRun, KeyStream, LoadStats, LoadSummary,
-    MovementResult, MovementRun, PlaceReport, ServerLoad,
+    balance, ideal_fraction, movement, place, place_under, BalanceRun, KeyStream, LoadStats,
+    LoadSummary, Monotonicity, MovementResult, MovementRun, PlaceReport, ServerLoad,
 };
 pub use id_encoded::{IdEncoded, ShardSpan};
 pub use jump::{jump_bucket, Jump};
@@ -69,6 +81,10 @@ pub use point_index::PointIndex;
 pub use range::{Range, RangeSpan};
 pub use rendezvous::{Rendezvous, RendezvousScore};
 pub use replicas::{choose_replicas, min_distinct_owners, ReplicaChoice, ReplicaShortfall};
+pub use requests::{
+    request_loads, route_requests, Popularity, RequestLoads, RequestReport, Router, Workload,
+    MAX_SUB_KEYS, MAX_ZIPF_EXPONENT,
+};
 pub use ring::{
     Ring, RingArc, RingTrace, SearchProbe, ServerShare, Vnode, WalkOutcome, WalkStep,
     DEFAULT_VNODES, MAX_RING_POINTS, MAX_VNODES, MIN_VNODES,

@@ -242,6 +242,11 @@ impl Ring {
         &self.owners
     }
 
+    /// Each point's server as its position in the server list, parallel to [`Ring::points`].
+    pub(super) fn slots(&self) -> &[u32] {
+        &self.slots
+    }
+
     /// The number of vnodes on the ring.
     pub fn vnode_count(&self) -> usize {
         self.points.len()

@@ -3,6 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::bounded_load::{BoundedLoad, LoadFactor};
 use super::directory::{Directory, DirectoryChange, DirectoryDefault};
 use super::error::PlacementError;
 use super::id_encoded::IdEncoded;
@@ -64,10 +65,19 @@ pub enum SchemeSpec {
         /// Probes per key, 1 ..= [`MAX_PROBES`](super::MAX_PROBES).
         probes: u32,
     },
+    /// [`BoundedLoad`]: a ring of V vnodes per unit of weight and a load factor c ≥ 1. Built
+    /// alone it locates as the ring does (no load yet); [`place`](super::place) runs the bounded
+    /// assignment.
+    BoundedLoad {
+        /// Vnodes per unit of weight, 1 ..= 1000.
+        vnodes: u32,
+        /// The load factor c.
+        load_factor: LoadFactor,
+    },
 }
 
 /// The settings a scheme may take, each `None` where it is not given or the scheme has none: what
-/// `--vnodes`, `--table-size` and `--probes` set.
+/// `--vnodes`, `--table-size`, `--probes` and `--load-factor` set.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
 pub struct SchemeSettings {
     /// The ring's vnodes per unit of weight.
@@ -79,6 +89,9 @@ pub struct SchemeSettings {
     /// Multi-probe's probes per key.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub probes: Option<u32>,
+    /// Bounded loads' load factor c.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub load_factor: Option<LoadFactor>,
 }
 
 impl SchemeSpec {
@@ -121,6 +134,10 @@ impl SchemeSpec {
             SchemeKind::MultiProbe => Self::MultiProbe {
                 probes: settings.probes.unwrap_or(DEFAULT_PROBES),
             },
+            SchemeKind::BoundedLoad => Self::BoundedLoad {
+                vnodes: settings.vnodes.unwrap_or(DEFAULT_VNODES),
+                load_factor: settings.load_factor.unwrap_or_default(),
+            },
         }
     }
 
@@ -136,6 +153,7 @@ impl SchemeSpec {
             Self::IdEncoded => SchemeKind::IdEncoded,
             Self::Maglev { .. } => SchemeKind::Maglev,
             Self::MultiProbe { .. } => SchemeKind::MultiProbe,
+            Self::BoundedLoad { .. } => SchemeKind::BoundedLoad,
         }
     }
 
@@ -159,7 +177,9 @@ impl SchemeSpec {
             | Self::Directory { .. }
             | Self::IdEncoded
             | Self::Maglev { .. }
-            | Self::MultiProbe { .. } => self,
+            | Self::MultiProbe { .. }
+            // Bounded loads' ring keeps salt 0: the sweeps do not draw it.
+            | Self::BoundedLoad { .. } => self,
         }
     }
 
@@ -177,6 +197,14 @@ impl SchemeSpec {
             },
             Self::MultiProbe { probes } => SchemeSettings {
                 probes: Some(probes),
+                ..none
+            },
+            Self::BoundedLoad {
+                vnodes,
+                load_factor,
+            } => SchemeSettings {
+                vnodes: Some(vnodes),
+                load_factor: Some(load_factor),
                 ..none
             },
             Self::Mod
@@ -200,13 +228,19 @@ impl SchemeSpec {
             Self::IdEncoded => Box::new(IdEncoded::even(pinterest_layout(), servers)?),
             Self::Maglev { table_size } => Box::new(Maglev::new(servers, table_size)?),
             Self::MultiProbe { probes } => Box::new(MultiProbe::new(servers, probes)?),
+            Self::BoundedLoad {
+                vnodes,
+                load_factor,
+            } => Box::new(BoundedLoad::new(servers, vnodes, load_factor)?),
         })
     }
 
     /// Builds the scheme before and after a membership change, ready for a movement experiment
     /// over `n_keys` keys from `seed`.
     ///
-    /// For every scheme but the directory this is two [`build`](Self::build)s. A directory is
+    /// For every scheme but the directory this is two [`build`](Self::build)s. For bounded loads
+    /// the pair locates as two rings (no load): its movement is
+    /// [`BoundedMovementRun`](super::BoundedMovementRun)'s, which [`place`](super::place) runs. A directory is
     /// stateful: the "before" table gets an entry for each experiment key (pinned by the default
     /// policy), and "after" is [`Directory::rehomed`] onto the new servers. That models a real
     /// directory, where existing keys stay until moved by hand; pinning costs O(n log n) up front.
@@ -233,7 +267,8 @@ impl SchemeSpec {
             | Self::Rendezvous
             | Self::Range
             | Self::Maglev { .. }
-            | Self::MultiProbe { .. } => Ok((self.build(before)?, self.build(after)?)),
+            | Self::MultiProbe { .. }
+            | Self::BoundedLoad { .. } => Ok((self.build(before)?, self.build(after)?)),
         }
     }
 }
@@ -278,8 +313,8 @@ mod tests {
             assert_eq!(before.uses_weights(), kind.uses_weights());
         }
         assert_eq!(
-            SchemeSpec::from_name("bounded-load", 20),
-            Err(PlacementError::UnknownScheme("bounded-load".to_owned()))
+            SchemeSpec::from_name("bounded", 20),
+            Err(PlacementError::UnknownScheme("bounded".to_owned()))
         );
     }
 }

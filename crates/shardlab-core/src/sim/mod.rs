@@ -44,7 +44,7 @@ pub mod reference;
 pub mod report;
 pub mod spread;
 pub mod validate;
-mod zipf;
+pub(crate) mod zipf;
 
 pub use capacity::{capacity, Capacity, CapacityError, CapacityOptions, CapacitySearch, Target};
 pub use coverage::{coverage, Coverage, LeftOut, Modelled};

@@ -11,8 +11,8 @@
 use serde::Serialize;
 use serde_json::Value;
 use shardlab_core::placement::{
-    balance, movement, sweep_moved_fraction, sweep_vnodes, SchemeSpec, Server, ServerList,
-    SCHEME_NAMES,
+    balance, movement, place_under, sweep_moved_fraction, sweep_vnodes, Popularity, SchemeSpec,
+    Server, ServerList, SCHEME_NAMES,
 };
 use shardlab_core::sim::{estimate, preset, simulate, validate, Fault, FaultKind, PRESET_NAMES};
 
@@ -152,6 +152,24 @@ fn placement(out: &mut String) {
                 out,
                 &format!("movement.{name}.seed{seed}"),
                 &movement(&b, &a, 20_000, seed).map_err(|e| e.to_string()),
+            );
+        }
+    }
+    // Bounded loads places through its own assignment, not `locate`; with Zipf requests too.
+    if let Ok(spec) = SchemeSpec::from_name("bounded-load", 10) {
+        for seed in SEEDS {
+            render(
+                out,
+                &format!("place.bounded-load.seed{seed}"),
+                &place_under(
+                    &spec,
+                    &before,
+                    &after,
+                    20_000,
+                    seed,
+                    Popularity::zipf(1.1).ok(),
+                )
+                .map_err(|e| e.to_string()),
             );
         }
     }
