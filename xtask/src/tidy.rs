@@ -249,6 +249,7 @@ mod tests {
             "id",
             "maglev",
             "multi-probe",
+            "bounded-load",
         ] {
             assert!(
                 names.iter().any(|n| n == name),
@@ -261,7 +262,7 @@ mod tests {
                 "{name} missing from {names:?}"
             );
         }
-        assert_eq!(names.len(), 14, "{names:?}");
+        assert_eq!(names.len(), 15, "{names:?}");
     }
 
     #[test]
