@@ -3,7 +3,7 @@
 
 use clap::Args;
 use shardlab_core::placement::{
-    check_table_size, LoadFactor, SchemeKind, SchemeSettings, SchemeSpec, ServerList,
+    check_probes, check_table_size, LoadFactor, SchemeKind, SchemeSettings, SchemeSpec, ServerList,
     DEFAULT_PROBES, DEFAULT_TABLE_SIZE, DEFAULT_VNODES, MAX_PROBES, MAX_SERVERS, MAX_VNODES,
     MIN_VNODES, SCHEME_NAMES,
 };
@@ -95,11 +95,11 @@ impl SchemeArgs {
                 "--vnodes must be {MIN_VNODES} … {MAX_VNODES}, but it is {vnodes}"
             )));
         }
-        if !(1..=MAX_PROBES).contains(&probes) {
-            return Err(CliError::new(format!(
+        check_probes(probes).map_err(|_| {
+            CliError::new(format!(
                 "--probes must be 1 … {MAX_PROBES}, but it is {probes}"
-            )));
-        }
+            ))
+        })?;
         check_table_size(table_size)
             .map_err(|why| CliError::new(format!("--table-size {table_size} is refused. {why}")))?;
         let count = server_count(self.servers)?;

@@ -194,16 +194,30 @@ impl MaglevTable {
 
     /// How many slots each backend holds, in server-list order.
     pub fn slot_counts(&self) -> Vec<(ServerId, u32)> {
+        // One pass over the slots (up to a million) rather than one per server (up to ten
+        // thousand): each owner's list position by binary search over the sorted ids.
+        let mut by_id: Vec<(ServerId, usize)> = self
+            .preferences
+            .iter()
+            .enumerate()
+            .map(|(position, p)| (p.server, position))
+            .collect();
+        by_id.sort_unstable();
+        let mut held = vec![0u32; self.preferences.len()];
+        for owner in &self.slots {
+            let position = by_id
+                .binary_search_by_key(owner, |&(id, _)| id)
+                .ok()
+                .and_then(|at| by_id.get(at))
+                .map(|&(_, position)| position);
+            if let Some(count) = position.and_then(|p| held.get_mut(p)) {
+                *count = count.saturating_add(1);
+            }
+        }
         self.preferences
             .iter()
-            .map(|p| {
-                let held = self
-                    .slots
-                    .iter()
-                    .filter(|owner| **owner == p.server)
-                    .count();
-                (p.server, u32::try_from(held).unwrap_or(u32::MAX))
-            })
+            .zip(held)
+            .map(|(p, count)| (p.server, count))
             .collect()
     }
 

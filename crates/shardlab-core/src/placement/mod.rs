@@ -76,7 +76,7 @@ pub use maglev::{
     DEFAULT_TABLE_SIZE, MAX_STEPPED_TABLE_SIZE, MAX_TABLE_SIZE,
 };
 pub use modulo::Mod;
-pub use multi_probe::{MultiProbe, Probe, DEFAULT_PROBES, MAX_PROBES};
+pub use multi_probe::{check_probes, MultiProbe, Probe, DEFAULT_PROBES, MAX_PROBES};
 pub use point_index::PointIndex;
 pub use range::{Range, RangeSpan};
 pub use rendezvous::{Rendezvous, RendezvousScore};

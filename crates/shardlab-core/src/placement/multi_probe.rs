@@ -23,6 +23,16 @@ pub const DEFAULT_PROBES: u32 = 21;
 /// improving visibly long before.
 pub const MAX_PROBES: u32 = 1_000;
 
+/// Whether `probes` is a probe count multi-probe takes, 1 ..= [`MAX_PROBES`]: the one check
+/// behind [`MultiProbe::new`] and the CLI's `--probes`.
+pub fn check_probes(probes: u32) -> Result<(), PlacementError> {
+    if (1..=MAX_PROBES).contains(&probes) {
+        Ok(())
+    } else {
+        Err(PlacementError::ProbesOutOfRange(probes))
+    }
+}
+
 /// Salt of the probe hashes, apart from the server points' hash.
 const PROBE_SALT: u64 = 0x6d75_6c74_6970_726f;
 
@@ -61,9 +71,7 @@ pub struct MultiProbe {
 impl MultiProbe {
     /// Multi-probe over these servers with `probes` probes per key (1 … [`MAX_PROBES`]).
     pub fn new(servers: ServerList, probes: u32) -> Result<Self, PlacementError> {
-        if !(1..=MAX_PROBES).contains(&probes) {
-            return Err(PlacementError::ProbesOutOfRange(probes));
-        }
+        check_probes(probes)?;
         let unweighted = ServerList::new(
             servers
                 .as_slice()
