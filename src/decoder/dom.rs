@@ -11,13 +11,3 @@ pub fn target_value(event: &Event) -> Option<String> {
         .ok()?
         .as_string()
 }
-
-/// Whether the reader asked for less motion (`prefers-reduced-motion: reduce`). Read when needed
-/// rather than cached, so a change in the system setting takes effect on the next action.
-pub fn prefers_reduced_motion() -> bool {
-    gloo::utils::window()
-        .match_media("(prefers-reduced-motion: reduce)")
-        .ok()
-        .flatten()
-        .is_some_and(|query| query.matches())
-}

@@ -7,6 +7,8 @@
 //! ([`Raster::region`]), so a frame of the flight repaints and hands over only what moved
 //! ([`super::flight`]). Pure and native, so it is tested without a browser.
 
+use crate::browser::math::atan2;
+
 /// An sRGB colour, 0–255 per channel.
 pub type Rgb = [f64; 3];
 
@@ -220,7 +222,7 @@ impl Raster {
                     if let Some((on, off)) = line.dash {
                         let period = on + off;
                         if period > 0.0 {
-                            let along = dy.atan2(dx).rem_euclid(std::f64::consts::TAU) * r;
+                            let along = atan2(dy, dx).rem_euclid(std::f64::consts::TAU) * r;
                             let phase = along.rem_euclid(period);
                             cover *= (phase + 0.5).min(on - phase + 0.5).clamp(0.0, 1.0);
                         }

@@ -32,6 +32,8 @@ use super::dot_raster::{DotStyle, LineStyle, Raster, Rect, Rgb};
 use super::flight::Shown;
 use super::landing::InFlight;
 use super::ring_drawing::{turn_of, Dot, Scene, CENTRE, KEY_ORBIT, MOVED_ORBIT};
+use crate::browser::math::sin_cos;
+use crate::browser::motion::prefers_reduced_motion;
 use crate::browser::number::parse_f64;
 use crate::browser::theme_change::{self, use_theme_change};
 use crate::widgets::palette::server_class;
@@ -122,7 +124,7 @@ impl Batches {
         let mut moving: Vec<((u32, u32), Angles)> = Vec::new();
         for dot in dots {
             let angle = turn_of(dot.key) * TAU;
-            let at = (angle.sin(), angle.cos());
+            let at = sin_cos(angle);
             let colour = dot.owner.checked_rem(COLOURS as u32).unwrap_or(0);
             if dot.moved {
                 let pair = (dot.was.checked_rem(COLOURS as u32).unwrap_or(0), colour);
@@ -358,15 +360,6 @@ fn paint(
     }
 }
 
-/// Whether the reader asked for reduced motion (a media query, which forces no style pass).
-fn reduced_motion() -> bool {
-    gloo::utils::window()
-        .match_media("(prefers-reduced-motion: reduce)")
-        .ok()
-        .flatten()
-        .is_some_and(|query| query.matches())
-}
-
 /// The opacity of each group of the change's marks (`ring_drawing.rs`) when the arcs are `arcs`
 /// (0–1) of the way from the old owners to the new: the old owners' colours fade out, the marks
 /// and the new ticks in, a killed server's old ticks to faint. At 1 it is `www/ring.css`'s end state.
@@ -406,7 +399,7 @@ fn set_if_changed(element: &Element, name: &str, value: &str) {
 /// the end state shows instead.
 fn hold_before_change(state: &mut Painter) {
     state.animation = state.animation.on(Event::Hold {
-        reduced_motion: reduced_motion(),
+        reduced_motion: prefers_reduced_motion(),
     });
     state.flight = state.animation.running().then(InFlight::start);
     if let Some(canvas) = state.canvas.cast::<Element>() {
@@ -474,7 +467,7 @@ fn redraw(painter: &Rc<RefCell<Painter>>) {
             state.animation = state.animation.on(Event::Start {
                 now: time,
                 pace,
-                reduced_motion: reduced_motion(),
+                reduced_motion: prefers_reduced_motion(),
             });
         }
         state.animation = state.animation.on(Event::Frame { now: time });

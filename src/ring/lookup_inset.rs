@@ -9,6 +9,7 @@ use yew::prelude::*;
 
 use super::lookup_steps::Step;
 use super::ring_drawing::turn_of;
+use crate::browser::math::log10;
 use crate::widgets::palette::server_class;
 use shardlab_core::text::percent;
 
@@ -152,7 +153,7 @@ pub struct LookupInsetProps<'a> {
 
 /// A point of the ring in percent, with enough decimals to tell the strip's two ends apart.
 fn at_text(turn: f64, span: f64) -> String {
-    let decimals = (1.0 - (span * 100.0).max(1e-9).log10())
+    let decimals = (1.0 - log10((span * 100.0).max(1e-9)))
         .ceil()
         .clamp(1.0, 9.0) as usize;
     format!("{:.*} %", decimals, turn * 100.0)

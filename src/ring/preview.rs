@@ -5,6 +5,7 @@
 use shardlab_core::placement::{movement, KeyStream, Mod, Placement, Ring, ServerId, ServerList};
 use yew::prelude::*;
 
+use crate::browser::math::sin_cos;
 use crate::widgets::palette::server_class;
 use shardlab_core::text::thousands;
 
@@ -18,7 +19,8 @@ const SEED: u64 = 2015;
 fn on_circle(point: u64, r: f64) -> (f64, f64) {
     let turn = point as f64 / 18_446_744_073_709_551_616.0;
     let angle = turn * std::f64::consts::TAU;
-    (100.0 + r * angle.sin(), 100.0 - r * angle.cos())
+    let (sin, cos) = sin_cos(angle);
+    (100.0 + r * sin, 100.0 - r * cos)
 }
 
 fn server_index(servers: &ServerList, id: ServerId) -> usize {

@@ -12,6 +12,7 @@ use yew::prelude::*;
 
 use super::key_dots::KeyDots;
 use super::ring_change::Change;
+use crate::browser::math::sin_cos;
 use crate::widgets::palette::server_class;
 
 /// The centre of the drawing and the radii of its parts, in viewBox units (400 × 400).
@@ -45,7 +46,8 @@ pub fn on_circle(point: u64, r: f64) -> (f64, f64) {
 
 fn at_turn(turn: f64, r: f64) -> (f64, f64) {
     let angle = turn * std::f64::consts::TAU;
-    (CENTRE + r * angle.sin(), CENTRE - r * angle.cos())
+    let (sin, cos) = sin_cos(angle);
+    (CENTRE + r * sin, CENTRE - r * cos)
 }
 
 /// The SVG path of a band between radii `inner` and `outer` from turn `a` clockwise to turn `b`
