@@ -1,27 +1,33 @@
-//! The generator's player as a pure state machine: Play reveals one step per timer tick, Pause
-//! stops, Step reveals the next one by hand and Start over goes back to the first. Under
-//! `prefers-reduced-motion` (`animate` false) a fresh insert shows every step and Play jumps to
-//! the end. The component holds it with `use_reducer` and only runs the timer.
+//! A player of steps (the generator's insert, Maglev's table filling) as a pure state machine:
+//! Play reveals one step per timer tick, Pause stops, Step reveals the next one by hand and Start
+//! over goes back to the first. Under `prefers-reduced-motion` (`animate` false) a fresh run
+//! shows every step and Play jumps to the end, while Step and Start over still walk through them.
+//! [`use_playback`] holds it with `use_reducer` and runs only the timer; [`controls`] draws the
+//! buttons and the status line every player shares.
 
 use std::rc::Rc;
 
+use gloo::timers::callback::Timeout;
+use yew::prelude::*;
 use yew::Reducible;
 
-/// Where the playback of one insert's steps stands.
+use crate::browser::motion::prefers_reduced_motion;
+
+/// Where the playback of one run's steps stands.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Playback {
-    /// The insert these numbers belong to ([`Generated::serial`]).
+    /// The run these numbers belong to (a serial that changes with each new run).
     pub serial: u64,
     /// How many steps are revealed, 1 … `total`.
     pub shown: usize,
-    /// How many steps the insert has.
+    /// How many steps the run has.
     pub total: usize,
     /// Whether a timer reveals the next step.
     pub playing: bool,
 }
 
 impl Playback {
-    /// The playback a fresh insert starts with: the first step, playing; or, with reduced motion,
+    /// The playback a fresh run starts with: the first step, playing; or, with reduced motion,
     /// every step at once.
     pub fn fresh(serial: u64, total: usize, animate: bool) -> Playback {
         Playback {
@@ -41,7 +47,7 @@ impl Playback {
 /// What the playback controls do.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PlaybackAction {
-    /// A new insert arrived.
+    /// A new run arrived.
     Start {
         /// Its serial.
         serial: u64,
@@ -102,6 +108,90 @@ impl Reducible for Playback {
                 }
             }
         })
+    }
+}
+
+/// A player for the run `serial` of `total` steps, one step every `step_ms` while playing: its
+/// state now and the dispatcher [`controls`] takes. A new serial restarts it; until its effect
+/// has run, the state already treats the new run as fresh, so its steps never flash all at once.
+#[hook]
+pub fn use_playback(
+    serial: u64,
+    total: usize,
+    step_ms: u32,
+) -> (Playback, UseReducerDispatcher<Playback>) {
+    let playback = use_reducer(Playback::default);
+    let current = if playback.serial == serial && playback.total == total {
+        (*playback).clone()
+    } else {
+        Playback::fresh(serial, total, !prefers_reduced_motion())
+    };
+    {
+        let dispatcher = playback.dispatcher();
+        let known = (playback.serial, playback.total);
+        use_effect_with((serial, total), move |&(serial, total)| {
+            if known != (serial, total) {
+                dispatcher.dispatch(PlaybackAction::Start {
+                    serial,
+                    total,
+                    animate: !prefers_reduced_motion(),
+                });
+            }
+        });
+    }
+    {
+        let dispatcher = playback.dispatcher();
+        use_effect_with(
+            (current.playing, current.shown, current.serial),
+            move |&(playing, _, _)| {
+                let timer = playing.then(|| {
+                    Timeout::new(step_ms, move || dispatcher.dispatch(PlaybackAction::Tick))
+                });
+                move || drop(timer)
+            },
+        );
+    }
+    (current, playback.dispatcher())
+}
+
+/// Play/Pause/Replay, Step and Start over, and the status line (`status`, announced politely),
+/// with test ids `<prefix>-play`, `-step`, `-start-over` and `-status`.
+pub fn controls(
+    current: &Playback,
+    dispatcher: &UseReducerDispatcher<Playback>,
+    label: &'static str,
+    prefix: &'static str,
+    status: String,
+) -> Html {
+    let send = |action: PlaybackAction| {
+        let dispatcher = dispatcher.clone();
+        Callback::from(move |_: MouseEvent| dispatcher.dispatch(action.clone()))
+    };
+    let on_play_pause = {
+        let dispatcher = dispatcher.clone();
+        let playing = current.playing;
+        Callback::from(move |_: MouseEvent| {
+            dispatcher.dispatch(if playing {
+                PlaybackAction::Pause
+            } else {
+                PlaybackAction::Play {
+                    animate: !prefers_reduced_motion(),
+                }
+            })
+        })
+    };
+    html! {
+        <div class="player" role="group" aria-label={label}>
+            <button type="button" onclick={on_play_pause} aria-pressed={current.playing.to_string()}
+                data-testid={format!("{prefix}-play")}>
+                { if current.playing { "Pause" } else if current.at_end() { "Replay" } else { "Play" } }
+            </button>
+            <button type="button" onclick={send(PlaybackAction::Step)} disabled={current.at_end()}
+                data-testid={format!("{prefix}-step")}>{ "Step" }</button>
+            <button type="button" onclick={send(PlaybackAction::StartOver)} disabled={current.shown <= 1}
+                data-testid={format!("{prefix}-start-over")}>{ "Start over" }</button>
+            <span class="player-status" role="status" data-testid={format!("{prefix}-status")}>{ status }</span>
+        </div>
     }
 }
 

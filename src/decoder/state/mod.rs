@@ -21,7 +21,6 @@ use yew::Reducible;
 
 pub mod action;
 mod edits;
-pub mod playback;
 pub mod shown;
 pub mod strip;
 #[cfg(test)]
