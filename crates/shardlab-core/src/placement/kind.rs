@@ -85,11 +85,25 @@ impl SchemeKind {
         SchemeKind::BoundedLoad,
     ];
 
-    /// The schemes the Ring page offers and compares. Maglev, multi-probe and bounded loads are
-    /// placed by the core and the CLI but join the page with their own pictures (the table filling
-    /// slot by slot, the k probes, the spill chain; issue 21 §4): a scheme without its mechanism
-    /// drawn would be a name in a list and nothing to learn from.
-    pub const ON_RING_PAGE: [SchemeKind; 7] = [
+    /// The schemes the Ring page offers. Multi-probe and bounded loads are placed by the core and
+    /// the CLI but join the page with their own pictures (the k probes, the spill chain): a scheme
+    /// without its mechanism drawn would be a name in a list and nothing to learn from. Maglev's
+    /// picture is its table filling slot by slot.
+    pub const ON_RING_PAGE: [SchemeKind; 8] = [
+        SchemeKind::Mod,
+        SchemeKind::Ring,
+        SchemeKind::Jump,
+        SchemeKind::Rendezvous,
+        SchemeKind::Range,
+        SchemeKind::Directory,
+        SchemeKind::IdEncoded,
+        SchemeKind::Maglev,
+    ];
+
+    /// The schemes the Ring page's movement sweep measures. Not Maglev: each of the sweep's runs
+    /// would build two tables of 65,537 slots, a cost the comparison's budget (three seconds on a
+    /// phone-speed CPU) has no room for; its move share is in its own picture and in `place`.
+    pub const SWEPT_ON_RING_PAGE: [SchemeKind; 7] = [
         SchemeKind::Mod,
         SchemeKind::Ring,
         SchemeKind::Jump,
@@ -170,6 +184,23 @@ impl SchemeKind {
             | SchemeKind::IdEncoded
             | SchemeKind::Maglev
             | SchemeKind::MultiProbe => false,
+        }
+    }
+
+    /// Whether the scheme has a lookup table of a chosen size (Maglev's prime M), which must hold
+    /// a slot for every server.
+    pub const fn uses_table_size(self) -> bool {
+        match self {
+            SchemeKind::Maglev => true,
+            SchemeKind::Mod
+            | SchemeKind::Ring
+            | SchemeKind::Jump
+            | SchemeKind::Rendezvous
+            | SchemeKind::Range
+            | SchemeKind::Directory
+            | SchemeKind::IdEncoded
+            | SchemeKind::MultiProbe
+            | SchemeKind::BoundedLoad => false,
         }
     }
 

@@ -105,6 +105,19 @@ pub struct SlotChange {
     pub to: ServerId,
 }
 
+/// What a change of servers did to a table: how many slots changed owner, and how many of those
+/// moved between two servers that are in both tables. A ring moves none of the second kind;
+/// Maglev moves a few, the price of its even table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Churn {
+    /// Slots whose owner changed.
+    pub changed: u32,
+    /// Of those, slots that moved from a server that stayed to another that stayed.
+    pub between_stayers: u32,
+    /// The table size.
+    pub slots: u32,
+}
+
 /// A built Maglev lookup table.
 ///
 /// ```
@@ -125,13 +138,22 @@ pub struct MaglevTable {
 impl MaglevTable {
     /// The table of `size` slots for these servers, each list from two hashes of its server id.
     pub fn new(servers: &ServerList, size: u32) -> Result<Self, MaglevError> {
-        check_size(size, servers.len())?;
+        Ok(Self::with_steps(servers, size)?.0)
+    }
+
+    /// [`MaglevTable::new`] with the fill's claims, for a table of at most
+    /// [`MAX_STEPPED_TABLE_SIZE`] slots (else an empty list): what the step player shows.
+    pub fn with_steps(
+        servers: &ServerList,
+        size: u32,
+    ) -> Result<(Self, Vec<FillStep>), MaglevError> {
+        check_table(size, servers.len())?;
         let preferences = servers
             .as_slice()
             .iter()
             .map(|server| {
                 let hash = |salt| hash_u64_u32(0, server.id.0, salt);
-                // `check_size` made `size ≥ 2`, so both moduli are at least 1.
+                // `check_table` made `size ≥ 2`, so both moduli are at least 1.
                 let offset = hash(OFFSET_SALT).checked_rem(u64::from(size)).unwrap_or(0);
                 let skip = hash(SKIP_SALT)
                     .checked_rem(u64::from(size.saturating_sub(1)))
@@ -145,7 +167,7 @@ impl MaglevTable {
                 }
             })
             .collect();
-        Ok(Self::from_preferences(preferences, size)?.0)
+        Self::from_preferences(preferences, size)
     }
 
     /// The table the given preference lists fill, with the fill's claims when the table is at
@@ -155,7 +177,7 @@ impl MaglevTable {
         preferences: Vec<Preference>,
         size: u32,
     ) -> Result<(Self, Vec<FillStep>), MaglevError> {
-        check_size(size, preferences.len())?;
+        check_table(size, preferences.len())?;
         let preferences: Vec<Preference> = preferences
             .into_iter()
             .map(|p| Preference {
@@ -238,6 +260,28 @@ impl MaglevTable {
     }
 }
 
+impl MaglevTable {
+    /// Whether `server` has a preference list in this table.
+    pub fn has_server(&self, server: ServerId) -> bool {
+        self.preferences.iter().any(|p| p.server == server)
+    }
+
+    /// How the change from this table to `after` (of the same size) moved slots; see [`Churn`].
+    pub fn churn(&self, after: &MaglevTable) -> Churn {
+        let changes = self.changes(after);
+        let stayed = |id| self.has_server(id) && after.has_server(id);
+        let between = changes
+            .iter()
+            .filter(|c| stayed(c.from) && stayed(c.to))
+            .count();
+        Churn {
+            changed: u32::try_from(changes.len()).unwrap_or(u32::MAX),
+            between_stayers: u32::try_from(between).unwrap_or(u32::MAX),
+            slots: self.size(),
+        }
+    }
+}
+
 /// Maglev placement over a server list: its [`MaglevTable`], weighted by the servers' weights.
 ///
 /// A key's owner is the table's slot `key_hash mod M`. Adding or removing a backend moves the
@@ -303,7 +347,9 @@ pub fn check_table_size(size: u32) -> Result<(), MaglevError> {
     Ok(())
 }
 
-fn check_size(size: u32, servers: usize) -> Result<(), MaglevError> {
+/// Whether a table of `size` slots can be built for `servers` backends: a size
+/// [`check_table_size`] accepts, with a slot for each of them.
+pub fn check_table(size: u32, servers: usize) -> Result<(), MaglevError> {
     check_table_size(size)?;
     if servers > size as usize {
         return Err(MaglevError::FewerSlotsThanServers { size, servers });
@@ -313,7 +359,7 @@ fn check_size(size: u32, servers: usize) -> Result<(), MaglevError> {
 
 /// The paper's Pseudocode 1 with weighted turns: the owners by slot, and the claims if `record`.
 fn fill(preferences: &[Preference], size: u32, record: bool) -> (Vec<ServerId>, Vec<FillStep>) {
-    // `None` until claimed; `check_size` keeps `size` at or below MAX_TABLE_SIZE.
+    // `None` until claimed; `check_table` keeps `size` at or below MAX_TABLE_SIZE.
     let mut owner: Vec<Option<ServerId>> = vec![None; size as usize];
     // Per backend: the next index into its list, and how many slots it holds.
     let mut next = vec![0u32; preferences.len()];
@@ -439,6 +485,51 @@ mod tests {
             before.changes(&after),
             [change(0, 1, 0), change(2, 1, 0), change(6, 0, 2)]
         );
+        assert_eq!(
+            before.churn(&after),
+            Churn {
+                changed: 3,
+                between_stayers: 1,
+                slots: 7
+            }
+        );
+    }
+
+    #[test]
+    fn with_steps_lists_each_claim_of_a_small_table_and_none_of_a_large_one() {
+        let Ok(list) = ServerList::uniform(4) else {
+            unreachable!()
+        };
+        let Ok((small, steps)) = MaglevTable::with_steps(&list, 13) else {
+            unreachable!()
+        };
+        assert_eq!(Ok(small.clone()), MaglevTable::new(&list, 13));
+        // One claim per slot, and replaying them gives the table.
+        let mut replayed = vec![None; 13];
+        for step in &steps {
+            assert!(step.taken.iter().all(|&t| replayed[t as usize].is_some()));
+            replayed[step.claimed as usize] = Some(step.server);
+        }
+        let owners: Vec<Option<ServerId>> = small.slots().iter().copied().map(Some).collect();
+        assert_eq!(replayed, owners);
+        let Ok((_, none)) = MaglevTable::with_steps(&list, 257) else {
+            unreachable!()
+        };
+        assert!(none.is_empty());
+    }
+
+    #[test]
+    fn a_table_needs_a_prime_size_with_a_slot_per_server() {
+        assert_eq!(check_table(13, 13), Ok(()));
+        assert_eq!(
+            check_table(13, 14),
+            Err(MaglevError::FewerSlotsThanServers {
+                size: 13,
+                servers: 14
+            })
+        );
+        assert_eq!(check_table(15, 2), Err(MaglevError::NotPrime(15)));
+        assert_eq!(check_table(1, 1), Err(MaglevError::SizeOutOfRange(1)));
     }
 
     #[test]
