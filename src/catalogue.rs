@@ -87,6 +87,8 @@ widget_enum! {
         Replicas = "replicas", "Replicas";
         /// Every scheme measured on the same keys.
         Compare = "compare", "Compare schemes";
+        /// Maglev's lookup table filling slot by slot, and what a change moves.
+        Maglev = "maglev", "Maglev's table";
     }
 }
 
@@ -213,7 +215,7 @@ mod tests {
             );
             count += 1;
         }
-        assert_eq!(count, 17);
+        assert_eq!(count, 18);
         assert_eq!(Widget::parse(View::Ring, "paste"), None);
         assert_eq!(Widget::parse(View::Ring, ""), None);
         assert_eq!(Widget::of_view(View::Board).count(), BoardWidget::ALL.len());

@@ -59,6 +59,9 @@ pub struct RingSnapshot {
     pub killed: Vec<u32>,
     /// Vnodes per unit of weight.
     pub vnodes: u32,
+    /// Maglev's table size (kept whatever the scheme; it places keys only under Maglev).
+    #[serde(default)]
+    pub table_size: u32,
     /// Replicas a lookup asks for.
     pub replicas: u32,
     /// The looked-up key and its owners, in order.

@@ -31,6 +31,7 @@
     "ring/lookup": "The lookup walk",
     "ring/replicas": "Replicas",
     "ring/compare": "Compare schemes",
+    "ring/maglev": "Maglev's table",
     "board/solve": "Solve a design",
     "board/break": "Break it",
     "board/capacity": "Capacity",

@@ -181,6 +181,7 @@ impl Shown {
                     </div>
                 }
             }
+            RingWidget::Maglev => maglev(self),
             RingWidget::Compare => html! {
                 <div class="rv-plots">
                     if self.painted {
@@ -247,6 +248,20 @@ fn vnodes(shown: &Shown) -> Html {
     }
 }
 
+/// "Maglev's table": the table filling (with its size buttons), Add and Kill; a blog column's
+/// height, so the typed size and the key counts are the full view's.
+fn maglev(shown: &Shown) -> Html {
+    let s = &shown.state;
+    html! {
+        <div class="rv-maglev">
+            <SchemePicture state={Rc::clone(&shown.drawn)} loads={loads(&shown.measurement)}
+                key_hash={shown.drawn_hash()} dispatch={shown.dispatch.clone()} />
+            <GrowButtons servers={s.servers.len()} changed={s.previous.is_some()}
+                kill={s.servers.last().copied()} dispatch={shown.dispatch.clone()} />
+        </div>
+    }
+}
+
 /// What the full view says under its heading.
 pub const LEAD: &str =
     "Hash each key to a point on a circle and walk clockwise to the first server. \
@@ -271,11 +286,12 @@ impl Shown {
                 <div class="rv-grid">
                     { self.figure(&self.scene, drawn.scheme, Some(self.drawn_step())) }
                     <div class="rv-side">{ self.stats(true) }{ self.server_list() }</div>
-                    <SchemePicture state={Rc::clone(drawn)} loads={loads(&self.measurement)} key_hash={self.drawn_hash()} />
+                    <SchemePicture state={Rc::clone(drawn)} loads={loads(&self.measurement)} key_hash={self.drawn_hash()}
+                        dispatch={self.dispatch.clone()} />
                     { self.lookup_panel() }
                     <ToDecoder key_hash={self.hash()} />
-                    <Settings vnodes={s.vnodes} replicas={s.replicas} keys={s.keys} sample={s.sample}
-                        seed={s.seed} ring={s.scheme.uses_vnodes()} error={s.field_error.clone()}
+                    <Settings vnodes={s.vnodes} table_size={s.table_size} replicas={s.replicas} keys={s.keys} sample={s.sample}
+                        seed={s.seed} ring={s.scheme.uses_vnodes()} table={s.scheme.uses_table_size()} error={s.field_error.clone()}
                         dispatch={self.dispatch.clone()} />
                     <section class="panel rv-comparisons" aria-labelledby="rv-comparisons-title">
                         <h2 id="rv-comparisons-title">{ "Comparisons" }</h2>

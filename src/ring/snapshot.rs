@@ -79,6 +79,7 @@ fn of_with(state: &RingState, measured: Option<&Measured>, walked: Owners) -> Ri
         added,
         killed,
         vnodes: state.vnodes,
+        table_size: state.table_size,
         replicas: state.replicas,
         key: state.key.clone(),
         keys: state.keys,

@@ -8,8 +8,9 @@ use std::rc::Rc;
 use std::cell::RefCell;
 
 use shardlab_core::placement::{
-    BoxedPlacement, PlacementError, Ring, SchemeKind, SchemeSpec, Server, ServerList,
-    MAX_RING_POINTS, MAX_VNODES, MAX_WEIGHT, MIN_VNODES,
+    check_table, BoxedPlacement, PlacementError, Ring, SchemeKind, SchemeSettings, SchemeSpec,
+    Server, ServerList, DEFAULT_TABLE_SIZE, MAX_RING_POINTS, MAX_TABLE_SIZE, MAX_VNODES,
+    MAX_WEIGHT, MIN_VNODES,
 };
 use shardlab_core::text::quote;
 use shardlab_core::view_limits::ring::{
@@ -33,6 +34,9 @@ pub const DEFAULT_KEY: &str = "user:42";
 /// Vnodes per weight a picture widget opens with: few enough that each server's arcs can be told
 /// apart (at 100 the ring is a barcode), enough that one added server takes arcs from several.
 pub const PICTURE_VNODES: u32 = 4;
+/// The table Maglev's widget opens with: 13 slots, so each server's claims can be followed one
+/// by one and four servers cannot share them evenly (3 or 4 slots each).
+pub const PICTURE_TABLE_SIZE: u32 = 13;
 
 /// The page state.
 #[derive(Debug, Clone, PartialEq)]
@@ -45,6 +49,8 @@ pub struct RingState {
     pub previous: Option<Vec<Server>>,
     /// Ring vnodes per unit of weight.
     pub vnodes: u32,
+    /// Maglev's table size M (a prime).
+    pub table_size: u32,
     /// Replicas a lookup shows (1 ..= 5).
     pub replicas: u32,
     /// Keys the statistics count.
@@ -70,6 +76,8 @@ pub enum Field {
     Weight(u32),
     /// Vnodes per unit of weight.
     Vnodes,
+    /// Maglev's table size.
+    TableSize,
     /// Replicas a lookup shows.
     Replicas,
     /// Keys the statistics count.
@@ -86,6 +94,7 @@ impl Field {
         match self {
             Field::Weight(_) => (1, u64::from(MAX_WEIGHT)),
             Field::Vnodes => (u64::from(MIN_VNODES), u64::from(MAX_VNODES)),
+            Field::TableSize => (2, u64::from(MAX_TABLE_SIZE)),
             Field::Replicas => (1, u64::from(MAX_REPLICAS)),
             Field::Keys => (MIN_KEYS, MAX_KEYS),
             Field::Sample => (0, MAX_SAMPLE),
@@ -98,6 +107,7 @@ impl Field {
         match self {
             Field::Weight(id) => format!("S{id}'s weight"),
             Field::Vnodes => "Vnodes per unit of weight".to_owned(),
+            Field::TableSize => "Maglev's table size".to_owned(),
             Field::Replicas => "Replicas".to_owned(),
             Field::Keys => "Keys counted".to_owned(),
             Field::Sample => "Keys drawn".to_owned(),
@@ -142,6 +152,7 @@ impl Field {
                 weight: small(n),
             },
             Field::Vnodes => Action::SetVnodes(small(n)),
+            Field::TableSize => Action::SetTableSize(small(n)),
             Field::Replicas => Action::SetReplicas(small(n)),
             Field::Keys => Action::SetKeys(n),
             Field::Sample => Action::SetSample(n),
@@ -158,10 +169,27 @@ impl Field {
                 .find(|s| s.id.0 == id)
                 .map_or(1, |s| u64::from(s.weight)),
             Field::Vnodes => u64::from(state.vnodes),
+            Field::TableSize => u64::from(state.table_size),
             Field::Replicas => u64::from(state.replicas),
             Field::Keys => state.keys,
             Field::Sample => state.sample,
             Field::Seed => state.seed,
+        }
+    }
+
+    /// Why a value in range is still refused (Maglev's table size must be a prime with a slot
+    /// for every server, before and after the last change), with the value it keeps.
+    fn refusal_in_range(self, state: &RingState, n: u64) -> Option<String> {
+        match self {
+            Field::TableSize => state
+                .table_refusal(u32::try_from(n).unwrap_or(u32::MAX))
+                .map(|why| format!("{why} It stays {}.", thousands(self.current(state)))),
+            Field::Weight(_)
+            | Field::Vnodes
+            | Field::Replicas
+            | Field::Keys
+            | Field::Sample
+            | Field::Seed => None,
         }
     }
 }
@@ -173,6 +201,7 @@ impl Default for RingState {
             servers: (0..DEFAULT_SERVERS).map(Server::new).collect(),
             previous: None,
             vnodes: DEFAULT_VNODES,
+            table_size: DEFAULT_TABLE_SIZE,
             replicas: DEFAULT_REPLICAS,
             keys: DEFAULT_KEYS,
             sample: DEFAULT_SAMPLE,
@@ -196,15 +225,32 @@ impl RingState {
                 | RingWidget::Lookup
                 | RingWidget::Replicas,
             ) => true,
-            Some(RingWidget::Vnodes | RingWidget::Compare) | None => false,
+            Some(RingWidget::Vnodes | RingWidget::Compare | RingWidget::Maglev) | None => false,
         };
-        RingState {
-            vnodes: if picture {
-                PICTURE_VNODES
-            } else {
-                DEFAULT_VNODES
+        let vnodes = if picture {
+            PICTURE_VNODES
+        } else {
+            DEFAULT_VNODES
+        };
+        match widget {
+            // Maglev's widget opens on a table small enough to watch fill.
+            Some(RingWidget::Maglev) => RingState {
+                scheme: SchemeKind::Maglev,
+                table_size: PICTURE_TABLE_SIZE,
+                ..RingState::default()
             },
-            ..RingState::default()
+            Some(
+                RingWidget::Grow
+                | RingWidget::ModVsRing
+                | RingWidget::Lookup
+                | RingWidget::Replicas
+                | RingWidget::Vnodes
+                | RingWidget::Compare,
+            )
+            | None => RingState {
+                vnodes,
+                ..RingState::default()
+            },
         }
     }
 }
@@ -220,6 +266,7 @@ pub enum Action {
         weight: u32,
     },
     SetVnodes(u32),
+    SetTableSize(u32),
     SetReplicas(u32),
     SetKeys(u64),
     SetSample(u64),
@@ -288,9 +335,9 @@ pub fn build_now(state: &RingState) -> Result<BoxedPlacement, PlacementError> {
     build_over(state, &state.servers)
 }
 
-/// The fields [`RingState::placement_inputs`] reads: scheme, servers, the servers before the last
-/// change, vnodes, the key count and the seed.
-pub type PlacementInputs = (SchemeKind, Vec<Server>, Option<Vec<Server>>, u32, u64, u64);
+/// The fields [`RingState::placement_inputs`] reads: the scheme with its settings, servers, the
+/// servers before the last change, the key count and the seed.
+pub type PlacementInputs = (SchemeSpec, Vec<Server>, Option<Vec<Server>>, u64, u64);
 
 /// The scheme before and after the last change (the same servers twice when nothing changed yet),
 /// set up for `n_keys` keys: a directory pins them first.
@@ -329,10 +376,9 @@ impl RingState {
     /// the scene and the statistics restart when it changes, and nothing else.
     pub fn placement_inputs(&self, count: u64) -> PlacementInputs {
         (
-            self.scheme,
+            self.spec(),
             self.servers.clone(),
             self.previous.clone(),
-            self.vnodes,
             count,
             self.seed,
         )
@@ -340,7 +386,25 @@ impl RingState {
 
     /// The scheme with the state's settings.
     pub fn spec(&self) -> SchemeSpec {
-        SchemeSpec::from_kind(self.scheme, self.vnodes)
+        SchemeSpec::with_settings(
+            self.scheme,
+            SchemeSettings {
+                vnodes: Some(self.vnodes),
+                table_size: Some(self.table_size),
+                ..SchemeSettings::default()
+            },
+        )
+    }
+
+    /// Why a Maglev table of `size` slots does not fit this state (the core's words), if it does
+    /// not: every server, now and before the last change, needs a slot.
+    pub fn table_refusal(&self, size: u32) -> Option<String> {
+        let servers = self
+            .previous
+            .as_ref()
+            .map_or(0, Vec::len)
+            .max(self.servers.len());
+        check_table(size, servers).err().map(|e| e.to_string())
     }
 
     fn note(&mut self, text: impl Into<String>) {
@@ -357,6 +421,12 @@ impl RingState {
             ));
             return;
         }
+        if self.scheme.uses_table_size() {
+            if let Err(why) = check_table(self.table_size, next.len()) {
+                self.note(why.to_string());
+                return;
+            }
+        }
         self.previous = Some(std::mem::replace(&mut self.servers, next));
         self.step = 0;
     }
@@ -371,6 +441,12 @@ impl RingState {
                     self.note(format!("This page does not draw {} yet.", kind.label()));
                 } else if kind.uses_vnodes() && !ring_fits(&self.servers, self.vnodes) {
                     self.note("This ring would have too many vnodes; lower the weights or the vnodes first.");
+                } else if let Some(why) = kind
+                    .uses_table_size()
+                    .then(|| self.table_refusal(self.table_size))
+                    .flatten()
+                {
+                    self.note(why);
                 } else {
                     self.scheme = kind;
                     self.step = 0;
@@ -439,6 +515,13 @@ impl RingState {
                     ));
                 }
             }
+            Action::SetTableSize(size) => match self.table_refusal(size) {
+                Some(why) => self.note(why),
+                None => {
+                    self.table_size = size;
+                    self.step = 0;
+                }
+            },
             Action::SetReplicas(r) => {
                 self.replicas = r.clamp(1, MAX_REPLICAS);
                 self.step = 0;
@@ -446,18 +529,21 @@ impl RingState {
             Action::SetKeys(n) => self.keys = n.clamp(MIN_KEYS, MAX_KEYS),
             Action::SetSample(n) => self.sample = n.clamp(0, MAX_SAMPLE),
             Action::SetSeed(seed) => self.seed = seed,
-            Action::Type(field, text) => match field.parse(&text) {
-                Some(n) => {
-                    if self.field_error.as_ref().is_some_and(|(f, _)| *f == field) {
-                        self.field_error = None;
+            Action::Type(field, text) => {
+                let verdict = match field.parse(&text) {
+                    Some(n) => field.refusal_in_range(self, n).map_or(Ok(n), Err),
+                    None => Err(field.refusal(&text, field.current(self))),
+                };
+                match verdict {
+                    Ok(n) => {
+                        if self.field_error.as_ref().is_some_and(|(f, _)| *f == field) {
+                            self.field_error = None;
+                        }
+                        self.apply(field.action(n));
                     }
-                    self.apply(field.action(n));
+                    Err(message) => self.field_error = Some((field, message)),
                 }
-                None => {
-                    let message = field.refusal(&text, field.current(self));
-                    self.field_error = Some((field, message));
-                }
-            },
+            }
             Action::SetKey(key) => {
                 self.key = key.chars().take(MAX_KEY_CHARS).collect();
                 self.step = 0;
@@ -511,6 +597,55 @@ mod tests {
             one.apply(Action::RemoveServer(id));
         }
         assert_eq!(one.servers.len(), 1);
+    }
+
+    #[test]
+    fn maglevs_table_needs_a_prime_with_a_slot_for_every_server() {
+        let mut s = RingState::opening(Some(RingWidget::Maglev));
+        assert_eq!(
+            (s.scheme, s.table_size),
+            (SchemeKind::Maglev, PICTURE_TABLE_SIZE)
+        );
+        // A whole number in range that is not a prime is refused beside the box, in the core's words.
+        s.apply(Action::Type(Field::TableSize, "12".to_owned()));
+        let (field, message) = s.field_error.clone().expect("a refusal");
+        assert_eq!(field, Field::TableSize);
+        assert!(
+            message.contains("prime") && message.ends_with("It stays 13."),
+            "{message}"
+        );
+        assert_eq!(s.table_size, 13);
+        s.apply(Action::Type(Field::TableSize, "7".to_owned()));
+        assert_eq!((s.table_size, s.field_error.clone()), (7, None));
+        // Seven slots hold seven servers, and an eighth is refused with a note.
+        for _ in 0..3 {
+            s.apply(Action::AddServer);
+        }
+        assert_eq!(s.servers.len(), 7);
+        s.apply(Action::AddServer);
+        assert_eq!(s.servers.len(), 7);
+        assert!(
+            s.notes.iter().any(|n| n.contains("at least 8")),
+            "{:?}",
+            s.notes
+        );
+        // A smaller table than the servers before the last change is refused too.
+        s.apply(Action::SetTableSize(5));
+        assert_eq!(s.table_size, 7);
+        // Under another scheme the servers may pass the table; switching back is refused.
+        s.apply(Action::SetScheme(SchemeKind::Ring));
+        s.apply(Action::AddServer);
+        s.apply(Action::SetScheme(SchemeKind::Maglev));
+        assert_eq!(s.scheme, SchemeKind::Ring);
+    }
+
+    #[test]
+    fn the_spec_carries_the_table_size_and_changing_it_restarts_the_count() {
+        let mut s = RingState::opening(Some(RingWidget::Maglev));
+        let before = s.placement_inputs(s.keys);
+        s.apply(Action::SetTableSize(61));
+        assert_ne!(s.placement_inputs(s.keys), before);
+        assert_eq!(s.spec(), SchemeSpec::Maglev { table_size: 61 });
     }
 
     #[test]

@@ -4,6 +4,7 @@
 //! - `servers`: server ids joined with `.`; `w`: their weights in the same order (1 … 100);
 //! - `from` (only after a change): the servers before it, as `id-weight` joined with `.`, so a
 //!   reload shows the same moved keys;
+//! - `table` (only where it differs from the route's opening): Maglev's table size, a prime;
 //! - the rest are plain numbers, and `key` is the looked-up key as typed;
 //! - `step` (only past the first): the lookup step shown, counted from 1 as the panel's
 //!   "step 3 of 7" counts it; a link without it opens on the first step.
@@ -11,8 +12,11 @@
 //! Only a state that differs from the default is written. Decoding never fails: a bad value
 //! becomes a note and its default.
 
-use shardlab_core::placement::{SchemeKind, Server, MAX_VNODES, MAX_WEIGHT, MIN_VNODES};
-use shardlab_core::text::quote;
+use shardlab_core::placement::{
+    check_table_size, SchemeKind, Server, DEFAULT_TABLE_SIZE, MAX_TABLE_SIZE, MAX_VNODES,
+    MAX_WEIGHT, MIN_VNODES,
+};
+use shardlab_core::text::{quote, thousands};
 use shardlab_core::view_limits::ring::{
     MAX_KEYS, MAX_KEY_CHARS, MAX_REPLICAS, MAX_SAMPLE, MAX_VIEW_SERVERS, MIN_KEYS,
 };
@@ -36,8 +40,11 @@ pub fn codec_for(
     fn(&RingState) -> Vec<(&'static str, String)>,
     fn(&[(String, String)]) -> RingState,
 ) {
-    if RingState::opening(widget) == RingState::default() {
+    let opening = RingState::opening(widget);
+    if opening == RingState::default() {
         (encode, decode)
+    } else if opening == RingState::opening(Some(RingWidget::Maglev)) {
+        (encode_maglev, decode_maglev)
     } else {
         (encode_picture, decode_picture)
     }
@@ -63,6 +70,16 @@ pub fn decode_picture(pairs: &[(String, String)]) -> RingState {
     decode_over(RingState::opening(Some(RingWidget::Grow)), pairs)
 }
 
+/// [`encode`] for Maglev's widget, whose bare address opens a small Maglev table.
+pub fn encode_maglev(state: &RingState) -> Vec<(&'static str, String)> {
+    encode_over(&RingState::opening(Some(RingWidget::Maglev)), state)
+}
+
+/// [`decode`] for Maglev's widget.
+pub fn decode_maglev(pairs: &[(String, String)]) -> RingState {
+    decode_over(RingState::opening(Some(RingWidget::Maglev)), pairs)
+}
+
 /// The query pairs for a state; empty when it is `opening`.
 fn encode_over(opening: &RingState, state: &RingState) -> Vec<(&'static str, String)> {
     let lasting = |s: &RingState| {
@@ -82,8 +99,13 @@ fn encode_over(opening: &RingState, state: &RingState) -> Vec<(&'static str, Str
     if let Some(previous) = &state.previous {
         pairs.push(("from", encode_list(previous)));
     }
+    pairs.push(("vnodes", state.vnodes.to_string()));
+    // Written only where it says something, so the links made before Maglev joined stay as
+    // they were.
+    if state.table_size != opening.table_size {
+        pairs.push(("table", state.table_size.to_string()));
+    }
     pairs.extend([
-        ("vnodes", state.vnodes.to_string()),
         ("r", state.replicas.to_string()),
         ("keys", state.keys.to_string()),
         ("sample", state.sample.to_string()),
@@ -261,6 +283,14 @@ fn decode_over(opening: RingState, pairs: &[(String, String)]) -> RingState {
         state.vnodes =
             number(&mut notes, "vnodes", t, MIN_VNODES, MAX_VNODES).unwrap_or(state.vnodes);
     }
+    if let Some(t) = get("table") {
+        let size = number(&mut notes, "table size", t, 2, MAX_TABLE_SIZE);
+        match size.map(|size| (size, check_table_size(size))) {
+            Some((size, Ok(()))) => state.table_size = size,
+            Some((_, Err(why))) => notes.push(format!("{why} The link's table size is not used.")),
+            None => {}
+        }
+    }
     if let Some(t) = get("r") {
         state.replicas =
             number(&mut notes, "replica count", t, 1, MAX_REPLICAS).unwrap_or(state.replicas);
@@ -288,6 +318,15 @@ fn decode_over(opening: RingState, pairs: &[(String, String)]) -> RingState {
         if !ring_fits(&state.servers, state.vnodes) {
             state.servers = RingState::default().servers;
             state.previous = None;
+        }
+    }
+    if state.scheme.uses_table_size() {
+        if let Some(why) = state.table_refusal(state.table_size) {
+            notes.push(format!(
+                "{why} Using {} slots.",
+                thousands(u64::from(DEFAULT_TABLE_SIZE))
+            ));
+            state.table_size = DEFAULT_TABLE_SIZE;
         }
     }
     if let Some(t) = get("step") {
@@ -451,17 +490,71 @@ mod tests {
 
     #[test]
     fn a_scheme_the_page_does_not_offer_opens_the_ring_with_a_note() {
-        let s = decode(&owned(&[("v", "1".into()), ("scheme", "maglev".into())]));
+        let s = decode(&owned(&[
+            ("v", "1".into()),
+            ("scheme", "multi-probe".into()),
+        ]));
         assert_eq!(s.scheme, SchemeKind::Ring);
         assert_eq!(s.notes.len(), 1);
         assert!(
             s.notes
                 .iter()
-                .any(|n| n.contains("\"maglev\" is not one this page offers")),
+                .any(|n| n.contains("\"multi-probe\" is not one this page offers")),
             "{:?}",
             s.notes
         );
         let s = decode(&owned(&[("v", "1".into()), ("scheme", "jump".into())]));
         assert_eq!(s.scheme, SchemeKind::Jump);
+    }
+
+    #[test]
+    fn maglevs_widget_opens_a_small_table_and_its_size_round_trips() {
+        let (encode_maglev, decode_maglev) = codec_for(Some(RingWidget::Maglev));
+        let opening = decode_maglev(&[]);
+        assert_eq!(
+            (opening.scheme, opening.table_size),
+            (SchemeKind::Maglev, 13)
+        );
+        assert!(encode_maglev(&opening).is_empty());
+        let mut s = opening.clone();
+        s.apply(Action::SetTableSize(61));
+        let pairs = encode_maglev(&s);
+        assert!(pairs.contains(&("table", "61".to_owned())), "{pairs:?}");
+        let back = decode_maglev(&owned(&pairs));
+        assert_eq!(back, s);
+        // The full view writes no table size until it differs from its own 65,537.
+        let mut full = RingState::default();
+        full.apply(Action::AddServer);
+        assert!(!encode(&full).iter().any(|(k, _)| *k == "table"));
+    }
+
+    #[test]
+    fn a_bad_table_size_in_a_link_is_a_note_and_the_opening_size() {
+        for (text, says) in [("12", "prime"), ("0", "2 … 1000003"), ("x", "2 … 1000003")] {
+            let s = decode(&owned(&[
+                ("v", "1".into()),
+                ("scheme", "maglev".into()),
+                ("table", text.into()),
+            ]));
+            assert_eq!(s.table_size, 65_537, "{text}");
+            assert!(
+                s.notes.iter().any(|n| n.contains(says)),
+                "{text}: {:?}",
+                s.notes
+            );
+        }
+        // Eight servers cannot share seven slots: the link opens the production table.
+        let s = decode(&owned(&[
+            ("v", "1".into()),
+            ("scheme", "maglev".into()),
+            ("servers", "0.1.2.3.4.5.6.7".into()),
+            ("table", "7".into()),
+        ]));
+        assert_eq!((s.scheme, s.table_size), (SchemeKind::Maglev, 65_537));
+        assert!(
+            s.notes.iter().any(|n| n.contains("at least 8")),
+            "{:?}",
+            s.notes
+        );
     }
 }

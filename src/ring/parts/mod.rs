@@ -7,6 +7,7 @@ pub mod grow_buttons;
 pub mod id_bits;
 pub mod load_plot;
 pub mod lookup_panel;
+pub mod maglev_table;
 pub mod moved_plot;
 pub mod notes;
 pub mod number_field;

@@ -28,7 +28,7 @@ thread_local! {
 
 /// The sweep for a seed and a vnode count.
 fn sweep(&(seed, vnodes): &(u64, u32)) -> Option<MovementSweep> {
-    let specs: Vec<SchemeSpec> = SchemeKind::ON_RING_PAGE
+    let specs: Vec<SchemeSpec> = SchemeKind::SWEPT_ON_RING_PAGE
         .into_iter()
         .map(|kind| SchemeSpec::from_kind(kind, vnodes))
         .collect();

@@ -9,9 +9,10 @@ use yew::prelude::*;
 use super::buckets::{BucketRule, Buckets};
 use super::directory_table::DirectoryTable;
 use super::id_bits::IdBits;
+use super::maglev_table::MaglevPicture;
 use super::ranges::Ranges;
 use super::scores::Scores;
-use crate::ring::state::RingState;
+use crate::ring::state::{Action, RingState};
 
 /// Props for [`SchemePicture`].
 #[derive(Properties, PartialEq)]
@@ -20,6 +21,7 @@ pub struct SchemePictureProps {
     /// Keys per server over the statistics keys, in server order (empty until measured).
     pub loads: Vec<u64>,
     pub key_hash: u64,
+    pub dispatch: Callback<Action>,
 }
 
 /// The scheme's picture.
@@ -48,12 +50,12 @@ pub fn scheme_picture(props: &SchemePictureProps) -> Html {
         SchemeKind::IdEncoded => html! {
             <IdBits servers={servers.clone()} previous={state.previous.clone()} {key_hash} />
         },
-        // Not offered here (`SchemeKind::ON_RING_PAGE`), and a link naming one opens the ring;
-        // their own pictures (the table filling, the k probes, the spill chain) are issue 21's.
         SchemeKind::Maglev => html! {
-            <p>{ "Every backend fills a table of a prime number of slots from its own preference list; \
-                  a key's owner is the slot its hash lands on." }</p>
+            <MaglevPicture servers={servers.clone()} previous={state.previous.clone()}
+                table_size={state.table_size} dispatch={props.dispatch.clone()} />
         },
+        // Not offered here (`SchemeKind::ON_RING_PAGE`), and a link naming one opens the ring;
+        // their own pictures (the k probes, the spill chain) are issue 21's.
         SchemeKind::MultiProbe => html! {
             <p>{ "Each server is one point on the circle; a key is hashed k times, and the server \
                   nearest to any of its probes owns it." }</p>

@@ -4,9 +4,9 @@
 // The shared fixture fails any test that logs a console error or requests another origin.
 import { test, expect, openRoute } from './fixtures.js';
 
-const WIDGETS = ['grow', 'mod-vs-ring', 'vnodes', 'lookup', 'replicas', 'compare'];
+const WIDGETS = ['grow', 'mod-vs-ring', 'vnodes', 'lookup', 'replicas', 'compare', 'maglev'];
 // The picture widgets open on a readable ring; the statistics keep the full view's 100 vnodes.
-const OPENING_VNODES = { grow: 4, 'mod-vs-ring': 4, vnodes: 100, lookup: 4, replicas: 4, compare: 100 };
+const OPENING_VNODES = { grow: 4, 'mod-vs-ring': 4, vnodes: 100, lookup: 4, replicas: 4, compare: 100, maglev: 100 };
 
 const snapshot = async (page) =>
   JSON.parse(await page.locator('[data-widget]').getAttribute('data-shardlab-snapshot'));
@@ -123,6 +123,43 @@ test('compare: the movement and balance plots draw with their tables', async ({ 
     await expect(plot.locator('.rv-progress')).toHaveCount(0, { timeout: 30_000 });
     await expect(plot.locator('table tbody tr').first()).toBeAttached();
   }
+});
+
+test('maglev: the table fills claim by claim, and a kill marks the slots it moved', async ({ page }) => {
+  await openRoute(page, '#/embed/ring/maglev', 'ring.html');
+  const status = page.getByTestId('mg-status');
+  const slots = page.locator('.mg-table').first().locator('.mg-slot');
+  await expect(slots).toHaveCount(13);
+  await expect(status).toContainText('of 13', { timeout: 20_000 });
+  // Wait for the fill to end, then walk it by hand: one more slot is owned at each step.
+  await expect(status).toContainText('Claim 13 of 13', { timeout: 20_000 });
+  await page.getByTestId('mg-start-over').click();
+  await expect(status).toContainText('Claim 1 of 13');
+  await expect(page.locator('.mg-table').first().locator('.mg-slot:not(.free)')).toHaveCount(1);
+  await page.getByTestId('mg-step').click();
+  await page.getByTestId('mg-step').click();
+  await expect(status).toContainText('Claim 3 of 13');
+  await expect(page.locator('.mg-table').first().locator('.mg-slot:not(.free)')).toHaveCount(3);
+  await expect(page.locator('.mg-slot.claimed')).toHaveCount(1);
+  expect((await snapshot(page)).table_size).toBe(13);
+
+  // Kill the last server: the table refills, and once shown whole the moved slots are marked
+  // in both tables, with the moves between servers that stayed counted.
+  await page.getByText('Kill S3').click();
+  await expect(status).toContainText('Claim 13 of 13', { timeout: 20_000 });
+  await expect(page.getByTestId('mg-churn')).toContainText(/moved \d+ of 13 slots, \d+ of them between two servers that both stayed/);
+  await expect(page.getByText('Before the last change')).toBeVisible();
+  const moved = await page.locator('.mg-table').first().locator('.mg-slot.moved').count();
+  expect(moved).toBeGreaterThan(0);
+  await expect(page.locator('.mg-table').nth(1).locator('.mg-slot.moved')).toHaveCount(moved);
+
+  // The production size has no fill to draw: its counts and the way back to a small one.
+  await page.getByTestId('mg-size-65537').click();
+  await expect(page.locator('.mg')).toContainText('A table of 65,537 slots');
+  await expect(page.locator('.mg-table')).toHaveCount(0);
+  await page.getByTestId('mg-size-7').click();
+  await expect(page.locator('.mg-table').first().locator('.mg-slot')).toHaveCount(7);
+  await expect.poll(() => page.evaluate(() => location.hash)).toMatch(/table=7/);
 });
 
 test('a widget link opens its state, and a bad one shows a note in the widget', async ({ page }) => {

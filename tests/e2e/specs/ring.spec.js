@@ -63,6 +63,33 @@ test('the minimum possible is the killed server\'s share, and load is over the f
   expect(Number(await page.getByTestId('max-over-mean').getAttribute('title'))).toBeLessThan(1.25);
 });
 
+test('Maglev is a scheme of the page: its table size is typed, checked and kept in the link', async ({ page }) => {
+  await openRoute(page, '#/ring');
+  await scheme(page, 'maglev').click();
+  await expect(page.locator('#rv-scheme-maglev')).toBeChecked();
+  await expect(page.locator('.rv-scheme-picture')).toContainText('A table of 65,537 slots');
+  // A whole number that is not a prime is refused beside the box, in the core's words.
+  const size = page.locator('#rv-table-size');
+  await size.fill('12');
+  await size.press('Enter');
+  await expect(page.locator('.rv-settings .field-error')).toContainText('must be a prime number');
+  await expect(page.locator('.rv-settings .field-error')).toContainText('It stays 65,537');
+  await size.fill('251');
+  await size.press('Enter');
+  await expect(page.locator('.rv-settings .field-error')).toHaveCount(0);
+  await expect(page.locator('.mg-table').first().locator('.mg-slot')).toHaveCount(251);
+  await page.getByTestId('add-server').click();
+  await settled(page);
+  // Four servers to five over 251 slots: about a fifth of the keys, and a few more.
+  const moved = await percent(page);
+  expect(moved).toBeGreaterThan(15);
+  expect(moved).toBeLessThan(35);
+  await expect.poll(() => page.evaluate(() => location.hash)).toMatch(/scheme=maglev.*table=251/);
+  await page.reload();
+  await expect(page.locator('#rv-scheme-maglev')).toBeChecked();
+  await expect(size).toHaveValue('251');
+});
+
 test('more vnodes, evener load', async ({ page }) => {
   await openRoute(page, '#/ring');
   const vnodes = page.getByLabel('Vnodes per unit of weight');
