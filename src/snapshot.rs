@@ -80,6 +80,12 @@ pub struct RingSnapshot {
     pub max_over_mean: Option<f64>,
     /// The fewest distinct owners any drawn key has with `replicas` replicas.
     pub min_distinct_owners: Option<u32>,
+    /// Under Maglev, after a change: the table's slots that changed owner.
+    #[serde(default)]
+    pub slots_moved: Option<u32>,
+    /// Of those, the slots that moved between two servers that both stayed.
+    #[serde(default)]
+    pub slots_moved_between_stayers: Option<u32>,
 }
 
 /// The busiest database shard.

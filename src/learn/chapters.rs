@@ -1,4 +1,4 @@
-//! The course: eleven chapters, each our own prose (facts from the source texts and the product
+//! The course: twelve chapters, each our own prose (facts from the source texts and the product
 //! spec) with one to three live widgets placed where the prose refers to them, the "try it" tasks
 //! beside each widget, what the reader just saw (shown once the tasks are done), and sources.
 
@@ -102,6 +102,11 @@ const DYNAMO: Source = Source {
     citation: "DeCandia et al., “Dynamo: Amazon’s Highly Available Key-value Store”, SOSP 2007",
     url: "https://doi.org/10.1145/1294261.1294281",
 };
+const MAGLEV: Source = Source {
+    citation:
+        "Eisenbud et al., “Maglev: A Fast and Reliable Software Network Load Balancer”, NSDI 2016",
+    url: "https://www.usenix.org/conference/nsdi16/technical-sessions/presentation/eisenbud",
+};
 const APDEX: Source = Source {
     citation: "The Apdex Alliance, “Application Performance Index” (the Apdex score)",
     url: "https://www.apdex.org/",
@@ -109,7 +114,7 @@ const APDEX: Source = Source {
 const BOARD_PINTEREST: &str = "v=1&preset=pinterest&users=4000&seed=1";
 
 /// The course, in order.
-pub const CHAPTERS: [Chapter; 11] = [
+pub const CHAPTERS: [Chapter; 12] = [
     Chapter {
         slug: "shard-later",
         title: "Shard later",
@@ -576,9 +581,100 @@ pub const CHAPTERS: [Chapter; 11] = [
             "Notice what plain replication cannot do. Copying a whole database to more machines \
              helps reads and survival, but every copy still holds everything, so it does nothing \
              for size. The ring does both jobs at once: it splits the keys, and it copies each \
-             one. The next chapter leaves hashing behind for a different idea.",
+             one. The next chapter keeps the hashing and trades the ring for a table.",
         ],
         sources: &[DYNAMO, KARGER],
+    },
+    Chapter {
+        slug: "maglev",
+        title: "A table instead of a ring",
+        task: "Kill a server and count the slots that moved between two servers that stayed.",
+        body: &[
+            Prose("A ring finds a key's owner with a search: hash the key, then look through the \
+             sorted points for the next one clockwise. Google's network load balancer, Maglev, \
+             picks a backend for every packet it forwards. It wanted a lookup of one step and \
+             shares as even as they can be, two things a ring gives only with many points. So it \
+             fills a table instead."),
+            Prose("The table has M slots, and M is a prime. Each backend hashes its name twice, to an \
+             offset and a skip. Its preference list is the offset, then the offset plus the skip, \
+             plus twice the skip, and so on, counted round the table. Because M is prime, every \
+             list visits every slot exactly once. Then the backends take turns: each claims the \
+             next slot on its own list that nobody holds yet, until the table is full. A key's \
+             owner is the backend in slot hash mod M."),
+            Prose("The view below is a table of 13 slots over four servers, small enough to follow \
+             claim by claim. Step through the fill and watch a server pass over a slot that \
+             another took first. Four servers cannot share 13 slots evenly, so one of them holds \
+             four and the others three each."),
+            Live(0),
+            Prose("Production tables are far larger. The paper measures tables of 65,537 slots, and \
+             Envoy's Maglev balancer uses that size by default. The second view uses it too: the \
+             same hashes, only a bigger table."),
+            Live(1),
+        ],
+        frames: &[
+            Frame {
+                widget: Widget::Ring(RingWidget::Maglev),
+                query: "v=1&scheme=maglev&servers=0.1.2.3&w=1.1.1.1&table=13",
+                title: "Ring: Maglev's table of 13 slots",
+            },
+            Frame {
+                widget: Widget::Ring(RingWidget::Grow),
+                query: "v=1&scheme=maglev&r=1",
+                title: "Ring: Maglev with 65,537 slots",
+            },
+        ],
+        tasks: &[
+            Task {
+                id: "between",
+                prompt: "Let the 13-slot table fill, then kill a server. When the new table has \
+                         filled, the slots that changed owner are red in it and in the table before. \
+                         How many of them went from one server that stayed to another?",
+                frame: 0,
+                check: Check::Reading {
+                    label: "Slots moved between servers that stayed",
+                    test: tasks::maglev_moves_between_stayers,
+                },
+            },
+            Task {
+                id: "grow",
+                prompt: "In the second view, with 65,537 slots, add a fifth server and wait for the \
+                         counter.",
+                frame: 1,
+                check: Check::State(tasks::maglev_grew),
+            },
+            Task {
+                id: "why",
+                prompt: "Why does Maglev accept moving slots between servers that both stayed?",
+                frame: 1,
+                check: Check::Choice {
+                    options: &[
+                        ("Its two hashes spread keys less well than the ring's", "No: the hashes are fine. The moves come from the fill, a new round of turns after every change."),
+                        ("Keeping every share even means a refill reshuffles", "Yes. Each server's turn can come earlier or later in the new round, so it may take a slot another used to hold; in return no server is ever more than one slot above its share."),
+                        ("Its lookup has to stay a single array index", "The lookup is one index whatever the table holds. The moves are the price of the even shares, not of the lookup."),
+                    ],
+                    correct: 1,
+                    needs: Some(tasks::maglev_grew),
+                },
+            },
+        ],
+        after: &[
+            "When you killed a server, its slots went to the others, as its arcs would on a ring. \
+             But a slot also changed hands between two servers that both stayed. The refill is a \
+             new round of turns, and once one server's turn comes earlier, it can take a slot that \
+             another used to hold. In the 13-slot view, killing S3 moves four slots, and one of \
+             them goes from one survivor to another.",
+            "A ring never does that: only the dead server's arcs change owner. Maglev accepts a \
+             little churn for balance. With 65,537 slots, growing from four servers to five moves \
+             20.4 % of the keys where 20.0 % is the least possible, and 0.5 % of the keys move \
+             between servers that stayed. In return the busiest server carries 1.007 × the mean \
+             load; a ring with 100 vnodes per server carries 1.113 × after the same growth.",
+            "The lookup is one array index instead of a search, which a load balancer forwarding \
+             packets values most. The price is the table's memory and a rebuild of the whole \
+             table on every change. A balancer moves connections, which are cheap to move; a \
+             database would move rows, so it cares more about the churn. The next chapter leaves \
+             hashing behind for a different idea.",
+        ],
+        sources: &[MAGLEV, KARGER],
     },
     Chapter {
         slug: "shard-in-the-id",
@@ -980,6 +1076,51 @@ mod tests {
             .build_change(before, after, DEFAULT_KEYS, DEFAULT_SEED)
             .unwrap();
         movement(&*b, &*a, DEFAULT_KEYS, DEFAULT_SEED).unwrap()
+    }
+
+    #[test]
+    #[cfg(feature = "ring")]
+    fn the_maglev_figures_in_the_prose_are_what_the_views_measure() {
+        use crate::ring::state::{Action, RingState};
+        use shardlab_core::placement::{MaglevTable, SchemeKind, ServerList};
+        let text = prose("maglev");
+        let maglev = grown(SchemeKind::Maglev, 100, 4);
+        let ring = grown(SchemeKind::Ring, 100, 4);
+        for figure in [
+            format!("{:.1} % of the keys", maglev.moved_fraction * 100.0),
+            format!("{:.1} % is the least", maglev.ideal_fraction * 100.0),
+            format!(
+                "{:.1} % of the keys move",
+                maglev.monotonicity.fraction * 100.0
+            ),
+            format!("{:.3} × the mean", maglev.load_after.max_over_mean),
+            format!("carries {:.3} ×", ring.load_after.max_over_mean),
+        ] {
+            assert!(text.contains(&figure), "{figure}");
+        }
+        // The 13-slot view: one server holds four slots, the others three each.
+        let table = MaglevTable::new(&ServerList::uniform(4).unwrap(), 13).unwrap();
+        let mut held: Vec<u32> = table.slot_counts().iter().map(|(_, n)| *n).collect();
+        held.sort_unstable();
+        assert_eq!(held, [3, 3, 3, 4]);
+        // Killing S3 there moves four slots, one of them between two survivors.
+        let (_, chapter) = by_slug("maglev").unwrap();
+        let pairs: Vec<(String, String)> = chapter.frames[0]
+            .query
+            .split('&')
+            .filter_map(|p| p.split_once('='))
+            .map(|(k, v)| (k.to_owned(), v.to_owned()))
+            .collect();
+        let mut state: RingState =
+            crate::ring::url_state::codec_for(Some(RingWidget::Maglev)).1(&pairs);
+        assert!(state.notes.is_empty(), "{:?}", state.notes);
+        state.apply(Action::RemoveServer(3));
+        let snapshot = crate::ring::snapshot::of(&state, None);
+        assert_eq!(
+            (snapshot.slots_moved, snapshot.slots_moved_between_stayers),
+            (Some(4), Some(1))
+        );
+        assert!(text.contains("killing S3 moves four slots, and one of"));
     }
 
     #[test]

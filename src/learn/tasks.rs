@@ -4,7 +4,7 @@
 //! A check reads what the widget really shows. A button press proves nothing; the state after it
 //! does, so a reader who gets there another way (editing the link, typing a value) is done too.
 
-use shardlab_core::placement::SchemeKind;
+use shardlab_core::placement::{SchemeKind, DEFAULT_TABLE_SIZE, MAX_STEPPED_TABLE_SIZE};
 use shardlab_core::text::quote;
 
 use crate::browser::number::parse_f64;
@@ -263,6 +263,40 @@ pub fn three_owners_after_kill(s: &Snapshot) -> bool {
             && !r.killed.is_empty()
             && r.min_distinct_owners == Some(3)
     })
+}
+
+/// The Maglev chapter: a server killed on a table small enough to watch fill, and the table's
+/// moved slots counted.
+pub fn maglev_table_changed(s: &Snapshot) -> bool {
+    ring(s).is_some_and(|r| {
+        r.scheme == SchemeKind::Maglev
+            && r.table_size <= MAX_STEPPED_TABLE_SIZE
+            && !r.killed.is_empty()
+            && r.slots_moved.is_some()
+    })
+}
+
+/// The Maglev chapter: the reader counts the slots that moved between two servers that stayed.
+pub fn maglev_moves_between_stayers(s: &Snapshot, reading: &str) -> Result<(), String> {
+    let Some(r) = ring(s).filter(|_| maglev_table_changed(s)) else {
+        return Err("First kill a server in the table view and let the new table fill.".to_owned());
+    };
+    let Ok(typed) = reading.trim().parse::<u32>() else {
+        return Err("Type the count as a whole number, like 2.".to_owned());
+    };
+    if Some(typed) == r.slots_moved_between_stayers {
+        Ok(())
+    } else {
+        Err(format!(
+            "{typed} is not what the table shows: count the red slots whose owner, before and \
+             after, is a server that is still there."
+        ))
+    }
+}
+
+/// The Maglev chapter: the production-size table grown by one server, with the count finished.
+pub fn maglev_grew(s: &Snapshot) -> bool {
+    ring(s).is_some_and(|r| grew(r, SchemeKind::Maglev, None) && r.table_size >= DEFAULT_TABLE_SIZE)
 }
 
 /// Chapter 8, first task: the example Pin is in the Decoder and the reader read its shard.

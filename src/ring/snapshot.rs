@@ -1,6 +1,9 @@
 //! The Ring's snapshot for `data-shardlab-snapshot` (see `snapshot`).
 
-use shardlab_core::placement::{choose_replicas, key_hash, min_distinct_owners, KeyStream};
+use shardlab_core::placement::{
+    choose_replicas, key_hash, min_distinct_owners, Churn, KeyStream, MaglevTable, Server,
+    ServerList,
+};
 
 use yew::prelude::*;
 
@@ -9,11 +12,27 @@ use super::state::{build_now, RingState};
 use crate::snapshot::{attribute, RingSnapshot};
 
 /// What the snapshot derives from the state alone by rebuilding the placement and walking the
-/// drawn keys: the looked-up key's owners and the fewest distinct owners any drawn key gets.
+/// drawn keys: the looked-up key's owners, the fewest distinct owners any drawn key gets, and for
+/// a table scheme the slots the last change moved.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Owners {
     owners: Vec<u32>,
     min_distinct: Option<u32>,
+    churn: Option<Churn>,
+}
+
+/// The slots the last change moved in Maglev's table, when the scheme has a table and there was
+/// a change.
+fn table_churn(state: &RingState) -> Option<Churn> {
+    if !state.scheme.uses_table_size() {
+        return None;
+    }
+    let table = |servers: &[Server]| {
+        let list = ServerList::new(servers.to_vec()).ok()?;
+        MaglevTable::new(&list, state.table_size).ok()
+    };
+    let before = table(state.previous.as_deref()?)?;
+    Some(before.churn(&table(&state.servers)?))
 }
 
 impl Owners {
@@ -23,6 +42,7 @@ impl Owners {
             return Owners {
                 owners: Vec::new(),
                 min_distinct: None,
+                churn: None,
             };
         };
         let looked_up = choose_replicas(&placement, key_hash(&state.key), state.replicas);
@@ -33,6 +53,7 @@ impl Owners {
                 KeyStream::new(state.seed).take_keys(state.sample),
                 state.replicas,
             ),
+            churn: table_churn(state),
         }
     }
 }
@@ -91,6 +112,8 @@ fn of_with(state: &RingState, measured: Option<&Measured>, walked: Owners) -> Ri
             .filter(|_| before.is_some())
             .map(|m| m.result.ideal_fraction),
         max_over_mean: done.map(|m| m.result.load_after.max_over_mean),
+        slots_moved: walked.churn.map(|c| c.changed),
+        slots_moved_between_stayers: walked.churn.map(|c| c.between_stayers),
         before,
     }
 }
@@ -122,5 +145,18 @@ mod tests {
         assert_eq!(snapshot.min_distinct_owners, Some(3));
         assert!(!snapshot.measured);
         assert_eq!(snapshot.moved_fraction, None);
+        assert_eq!(snapshot.slots_moved, None);
+    }
+
+    #[test]
+    fn a_change_to_maglevs_table_counts_its_moved_slots() {
+        let mut state = RingState::opening(Some(crate::catalogue::RingWidget::Maglev));
+        state.apply(Action::RemoveServer(3));
+        let snapshot = of(&state, None);
+        assert_eq!(snapshot.table_size, 13);
+        // The widget's opening table, four servers to three: four slots move, one of them between
+        // two servers that stayed (the count the Maglev chapter asks for).
+        assert_eq!(snapshot.slots_moved, Some(4));
+        assert_eq!(snapshot.slots_moved_between_stayers, Some(1));
     }
 }

@@ -15,19 +15,20 @@ use crate::route::Route;
 /// The Learn link's label for every count of finished chapters. A table rather than `format!`
 /// and a badge element: every page's header carries this, and the board's page sits at the edge
 /// of its size budget.
-const LEARN_LABELS: [&str; 12] = [
-    "Learn 0/11",
-    "Learn 1/11",
-    "Learn 2/11",
-    "Learn 3/11",
-    "Learn 4/11",
-    "Learn 5/11",
-    "Learn 6/11",
-    "Learn 7/11",
-    "Learn 8/11",
-    "Learn 9/11",
-    "Learn 10/11",
-    "Learn 11/11",
+const LEARN_LABELS: [&str; 13] = [
+    "Learn 0/12",
+    "Learn 1/12",
+    "Learn 2/12",
+    "Learn 3/12",
+    "Learn 4/12",
+    "Learn 5/12",
+    "Learn 6/12",
+    "Learn 7/12",
+    "Learn 8/12",
+    "Learn 9/12",
+    "Learn 10/12",
+    "Learn 11/12",
+    "Learn 12/12",
 ];
 
 /// The finished-chapter count the Learn path stores beside its progress, as an index into

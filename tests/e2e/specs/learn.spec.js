@@ -17,7 +17,7 @@ async function liveView(page, n = 0) {
   return view;
 }
 
-/** The header's Learn link, which carries the finished-chapter count ("Learn 3/11"). */
+/** The header's Learn link, which carries the finished-chapter count ("Learn 3/12"). */
 const learnLink = (page) => page.locator('.site-header nav a').filter({ hasText: /^Learn/ });
 
 const done = (page, id, timeout = 10_000) =>
@@ -77,11 +77,11 @@ async function choose(page, id, label) {
 
 /** The chapter is finished: the header counts it, and it stays so over a reload. */
 async function finishedAndKept(page, ids) {
-  await expect(learnLink(page)).toHaveText('Learn 1/11');
+  await expect(learnLink(page)).toHaveText('Learn 1/12');
   await page.reload();
   await expect(page.locator('body[data-app-ready="true"]')).toHaveCount(1);
   for (const id of ids) await done(page, id);
-  await expect(learnLink(page)).toHaveText('Learn 1/11');
+  await expect(learnLink(page)).toHaveText('Learn 1/12');
 }
 
 // Ring helpers, inside a frame. A widget shows only its own parts, so "settled" is read from
@@ -108,8 +108,8 @@ const setShardKey = async (view, key) => {
 
 test('the chapter list links every chapter and the header counts none yet', async ({ page }) => {
   await openRoute(page, '#/learn');
-  await expect(page.locator('.learn .chapter-list li')).toHaveCount(11);
-  await expect(learnLink(page)).toHaveText('Learn 0/11');
+  await expect(page.locator('.learn .chapter-list li')).toHaveCount(12);
+  await expect(learnLink(page)).toHaveText('Learn 0/12');
   await page.locator('.learn .chapter-list a').first().click();
   await expect(page.locator('h1')).toHaveText('Shard later');
   // The board the task watches, then the capacity widget that checks the reader's answer.
@@ -125,21 +125,21 @@ test('the chapter list links every chapter and the header counts none yet', asyn
 
 test('every page counts finished chapters in its header, and follows another tab', async ({ page }) => {
   await openRoute(page, '#/board', 'board.html');
-  await expect(learnLink(page)).toHaveText('Learn 0/11');
+  await expect(learnLink(page)).toHaveText('Learn 0/12');
   // Another page of the site stores a new count: the board's header follows the storage event.
   const other = await page.context().newPage();
   await other.goto('index.html#/learn');
   await other.evaluate(() => localStorage.setItem('shardlab.learn.finished', '3'));
-  await expect(learnLink(page)).toHaveText('Learn 3/11');
+  await expect(learnLink(page)).toHaveText('Learn 3/12');
   // Nonsense in the key reads as none finished, never more than there are chapters.
   await other.evaluate(() => localStorage.setItem('shardlab.learn.finished', '99'));
-  await expect(learnLink(page)).toHaveText('Learn 11/11');
+  await expect(learnLink(page)).toHaveText('Learn 12/12');
   await other.evaluate(() => localStorage.setItem('shardlab.learn.finished', 'lots'));
-  await expect(learnLink(page)).toHaveText('Learn 0/11');
+  await expect(learnLink(page)).toHaveText('Learn 0/12');
   await other.close();
   for (const file of ['decoder.html', 'ring.html']) {
     await openRoute(page, `#/${file.replace('.html', '')}`, file);
-    await expect(learnLink(page)).toHaveText('Learn 0/11');
+    await expect(learnLink(page)).toHaveText('Learn 0/12');
   }
 });
 
@@ -281,7 +281,34 @@ test('7 replication: R = 3 survives a killed server', async ({ page }) => {
   await finishedAndKept(page, ['three-owners']);
 });
 
-test('8 shard in the ID: decode the Pin, then compose shard 5000 type 2', async ({ page }) => {
+test('8 maglev: kill a server in the table, count the moves between survivors, grow, quiz', async ({ page }) => {
+  test.setTimeout(120_000);
+  await openRoute(page, '#/learn/maglev');
+  const table = await liveView(page);
+  // Before a kill, a reading is refused with what to do first.
+  await read(page, 'between', '1');
+  await expect(page.locator('#task-between .field-error')).toContainText('First kill a server');
+  await table.getByRole('button', { name: 'Kill S3' }).click();
+  await expect(table.getByTestId('mg-status')).toContainText('Claim 13 of 13', { timeout: 20_000 });
+  await expect(table.getByTestId('mg-churn')).toContainText('moved 4 of 13 slots');
+  await read(page, 'between', '3');
+  await expect(page.locator('#task-between .field-error')).toContainText('is not what the table shows');
+  await read(page, 'between', '1');
+  await done(page, 'between');
+  const grow = await liveView(page, 1);
+  await ringSettled(grow);
+  await grow.getByTestId('add-server').click();
+  await expect(grow.getByTestId('moved-counter')).toContainText('After you added S4', { timeout: 20_000 });
+  await done(page, 'grow', 30_000);
+  await choose(page, 'why', 'Its two hashes spread keys less well than the ring\'s');
+  await notDone(page, 'why');
+  await choose(page, 'why', 'Keeping every share even means a refill reshuffles');
+  await done(page, 'why');
+  await afterOpen(page);
+  await finishedAndKept(page, ['between', 'grow', 'why']);
+});
+
+test('9 shard in the ID: decode the Pin, then compose shard 5000 type 2', async ({ page }) => {
   await openRoute(page, '#/learn/shard-in-the-id');
   const view = await liveView(page);
   await read(page, 'decode-pin', '3429');
@@ -300,7 +327,7 @@ test('8 shard in the ID: decode the Pin, then compose shard 5000 type 2', async 
   await finishedAndKept(page, ['decode-pin', 'compose']);
 });
 
-test('9 grow by whole shards: split the host, the ID stays', async ({ page }) => {
+test('10 grow by whole shards: split the host, the ID stays', async ({ page }) => {
   await openRoute(page, '#/learn/grow-by-shards');
   const view = await liveView(page);
   await afterLocked(page);
@@ -317,7 +344,7 @@ test('9 grow by whole shards: split the host, the ID stays', async ({ page }) =>
   await finishedAndKept(page, ['split', 'new-master']);
 });
 
-test('10 the Pinterest board: a dead master with no failover, explained', async ({ page }) => {
+test('11 the Pinterest board: a dead master with no failover, explained', async ({ page }) => {
   test.setTimeout(90_000);
   await openRoute(page, '#/learn/pinterest-board');
   const view = await liveView(page);
@@ -331,7 +358,7 @@ test('10 the Pinterest board: a dead master with no failover, explained', async 
   await finishedAndKept(page, ['kill-master', 'explain']);
 });
 
-test('11 trade-offs: split the Pin\'s host beside a growing ring, then the quiz', async ({ page }) => {
+test('12 trade-offs: split the Pin\'s host beside a growing ring, then the quiz', async ({ page }) => {
   test.setTimeout(90_000);
   await openRoute(page, '#/learn/trade-offs');
   const frames = page.locator('iframe.live-frame');
@@ -369,18 +396,18 @@ test('the home page says where you were, and a confirmed reset forgets it', asyn
   await view.getByRole('button', { name: 'Split MySQL007A' }).click();
   await done(page, 'split');
   await openRoute(page, '#/');
-  await expect(page.locator('.resume')).toContainText('You were on chapter 9');
+  await expect(page.locator('.resume')).toContainText('You were on chapter 10');
   await expect(page.locator('.resume')).toContainText('1 of 2 tasks done');
   await page.locator('.resume a').click();
   await expect(page.locator('h1')).toHaveText('Grow by moving whole shards');
   await openRoute(page, '#/learn');
-  await expect(page.locator('.learn .chapter-list li').nth(8)).toContainText('1 of 2 tasks');
+  await expect(page.locator('.learn .chapter-list li').nth(9)).toContainText('1 of 2 tasks');
   await page.getByRole('button', { name: 'Reset progress…' }).click();
   await page.getByRole('button', { name: 'Keep it' }).click();
-  await expect(page.locator('.learn .chapter-list li').nth(8)).toContainText('1 of 2 tasks');
+  await expect(page.locator('.learn .chapter-list li').nth(9)).toContainText('1 of 2 tasks');
   await page.getByRole('button', { name: 'Reset progress…' }).click();
   await page.getByRole('button', { name: 'Yes, reset my progress' }).click();
-  await expect(page.locator('.learn .chapter-list li').nth(8)).toContainText('0 of 2 tasks');
+  await expect(page.locator('.learn .chapter-list li').nth(9)).toContainText('0 of 2 tasks');
   await openRoute(page, '#/');
   await expect(page.locator('.resume')).toHaveCount(0);
 });
@@ -415,7 +442,7 @@ test('a live view takes the height its own frame asks for, and only its own', as
 test('each chapter\'s tasks stay within one viewport of their widget, on a desktop and a phone', async ({ page }) => {
   test.setTimeout(240_000);
   const slugs = ['shard-later', 'shard-key', 'range-hash-directory', 'mod-n', 'ring', 'virtual-nodes',
-    'replication', 'shard-in-the-id', 'grow-by-shards', 'pinterest-board', 'trade-offs'];
+    'replication', 'maglev', 'shard-in-the-id', 'grow-by-shards', 'pinterest-board', 'trade-offs'];
   for (const size of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
     await page.setViewportSize(size);
     for (const slug of slugs) {
@@ -513,7 +540,7 @@ test('progress exports to a file and imports back; a bad file changes nothing', 
   await view.getByRole('button', { name: 'Split MySQL007A' }).click();
   await done(page, 'split');
   await openRoute(page, '#/learn');
-  const row = page.locator('.learn .chapter-list li').nth(8);
+  const row = page.locator('.learn .chapter-list li').nth(9);
   await expect(row).toContainText('1 of 2 tasks');
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export progress' }).click();
