@@ -2,11 +2,30 @@
 //! whether that time is plausible, ranked.
 //!
 //! A snowflake-shaped number parses under every 64-bit layout, and each reads a different time
-//! from it, because each counts from its own epoch. What tells them apart is the time: a reading
-//! that puts the ID in the future, or before its scheme's epoch, is not the ID's layout. Among the
-//! plausible readings, the one nearest to now comes first: IDs people paste are mostly recent,
-//! and a reading against a wrong, earlier epoch lands further in the past. The core has no
-//! clock, so the caller passes now.
+//! from it, because each counts from its own epoch. The order of [`rank`] weighs the evidence
+//! from the strongest down, each key breaking the previous one's ties:
+//!
+//! 1. **The time** ([`Plausibility`]): a reading that puts the ID in the future, or before its
+//!    scheme's epoch, is not the ID's layout. Plausible readings come first, then those with no
+//!    time to judge, then the impossible ones.
+//! 2. **The other fields** ([`Fit`]): a reading whose tick-restarting sequence is small explains
+//!    those bits too, and comes before one whose fields say nothing; one that needs a reserved bit
+//!    set or a sequence a worker could hardly reach comes last (see `fit.rs` for the rules and
+//!    their sources). This is what puts Instagram's example above the Twitter and Discord
+//!    readings that would make it 1,031 IDs from one worker in one millisecond.
+//! 3. **Where the scheme's IDs are met** ([`Source`](super::Source)): a public service's layout before a
+//!    library's default. A Discord ID from 2016 reads as a Sonyflake ID from 2017 with a small
+//!    sequence and as a TSID from 2021; nothing in its bits tells them apart, but a pasted number
+//!    is far more often a service's.
+//! 4. **Recency**: among the rest, the time nearest now. IDs people paste are mostly recent, and a
+//!    reading against a wrong, earlier epoch lands further in the past, so this splits Discord
+//!    from Twitter.
+//!
+//! Two kinds of tie stay genuinely open, and the tests name them: a layout with no time field
+//! (Pinterest) can never outrank a plausible time, and two layouts that differ only in their
+//! epoch (Twitter and Discord; Sonyflake v1 and v2) both read plausibly once the later epoch's
+//! reading has passed, when recency picks the later one. The core has no clock, so the caller
+//! passes now.
 
 use thiserror::Error;
 
@@ -14,6 +33,7 @@ use crate::layout::{parse_id, Preset};
 use crate::text::quote;
 
 use super::family::IdFamily;
+use super::fit::Fit;
 use super::layout::WideLayout;
 
 /// A way to read an ID: one of the families, or one of the 64-bit presets.
@@ -127,12 +147,15 @@ pub struct Candidate {
     pub unix_ms: Option<i64>,
     /// Whether that time is plausible.
     pub plausibility: Plausibility,
+    /// What the fields besides the time say.
+    pub fit: Fit,
 }
 
-/// Every reading `text` parses under, ranked: plausible readings first (the one nearest
-/// `now_unix_ms` first), then readings with no time, then those before their epoch, then those
-/// in the future; readings of equal standing in [`Reading::ALL`]'s order. Empty when the text
-/// parses under none. It never panics, whatever the input.
+/// Every reading `text` parses under, ranked by the module's four keys: the time's verdict
+/// (plausible, no time, before the epoch, in the future), the other fields' [`Fit`], the
+/// [`Source`](super::Source), then, among plausible readings, the time nearest `now_unix_ms`; readings equal on
+/// all four keep [`Reading::ALL`]'s order. Empty when the text parses under none. It never
+/// panics, whatever the input.
 ///
 /// ```
 /// use shardlab_core::id_family::{rank, Plausibility, Reading};
@@ -143,6 +166,9 @@ pub struct Candidate {
 /// assert_eq!(ranked[0].unix_ms, Some(1_656_432_460_105));
 /// let discord = ranked.iter().find(|c| c.reading == Reading::Preset(Preset::Discord));
 /// assert_eq!(discord.map(|c| c.plausibility), Some(Plausibility::InTheFuture));
+/// // Discord's own example, from 2016: Discord first, though TSID and Sonyflake read later times.
+/// let ranked = rank("175928847299117063", 1_704_067_200_000);
+/// assert_eq!(ranked[0].reading, Reading::Preset(Preset::Discord));
 /// ```
 pub fn rank(text: &str, now_unix_ms: i64) -> Vec<Candidate> {
     let mut candidates: Vec<Candidate> = Reading::ALL
@@ -157,7 +183,12 @@ pub fn rank(text: &str, now_unix_ms: i64) -> Vec<Candidate> {
                 None
             }
         };
-        (candidate.plausibility.standing(), nearest_first)
+        (
+            candidate.plausibility.standing(),
+            candidate.fit.standing(),
+            candidate.reading.source().standing(),
+            nearest_first,
+        )
     });
     candidates
 }
@@ -171,11 +202,17 @@ fn read(reading: Reading, text: &str, now_unix_ms: i64) -> Option<Candidate> {
                 .layout
                 .time_base()
                 .map(|base| base.epoch_unix_ms.max(0));
+            let fields: Vec<(&str, u32, u128)> = decoded
+                .fields
+                .iter()
+                .map(|decoded| (decoded.field.name, decoded.field.width, decoded.value))
+                .collect();
             Some(Candidate {
                 reading,
                 layout: Some(decoded.layout),
                 unix_ms: decoded.time.map(|time| time.unix_ms),
                 plausibility: judge(earliest, decoded.time.map(|time| time.unix_ms), now_unix_ms),
+                fit: Fit::judge(reading, &fields),
             })
         }
         Reading::Preset(preset) => {
@@ -186,15 +223,21 @@ fn read(reading: Reading, text: &str, now_unix_ms: i64) -> Option<Candidate> {
                 .iter()
                 .find_map(|field| field.time)
                 .map(|base| i64::try_from(base.epoch_ms).unwrap_or(i64::MAX));
-            let unix_ms = layout
-                .decode(id)
+            let decoded = layout.decode(id);
+            let unix_ms = decoded
                 .time()
                 .and_then(|time| i64::try_from(time.unix_ms).ok());
+            let fields: Vec<(&str, u32, u128)> = decoded
+                .fields
+                .iter()
+                .map(|field| (field.name.as_str(), field.width, u128::from(field.value)))
+                .collect();
             Some(Candidate {
                 reading,
                 layout: None,
                 unix_ms,
                 plausibility: judge(earliest, unix_ms, now_unix_ms),
+                fit: Fit::judge(reading, &fields),
             })
         }
     }

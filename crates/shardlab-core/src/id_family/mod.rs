@@ -17,7 +17,8 @@
 //!   [`IdFamily::compose_named`] composes from named values, as `encode` does.
 //! - [`UuidVariant`], [`UuidVersion`], [`UuidKind`]: what a UUID's variant and version bits say,
 //!   and the Nil and Max UUIDs.
-//! - [`rank`]: the readings a text parses under, with each one's time and [`Plausibility`].
+//! - [`rank`]: the readings a text parses under, with each one's time, [`Plausibility`] and
+//!   [`Fit`]; [`unread`]: why none does, naming the character and its position.
 //!
 //! Every epoch, width and field order cites the specification or reference implementation it
 //! was taken from, beside the table that holds it (`layout.rs`, `uuid.rs`). Nothing here
@@ -33,7 +34,9 @@ mod decode;
 mod detect;
 mod family;
 mod field;
+mod fit;
 mod layout;
+mod unread;
 mod uuid;
 
 pub use clock::{TickUnit, WideTime, WideTimeBase};
@@ -42,10 +45,12 @@ pub use decode::{ComposeWideError, DecodedId, DecodedWideField, FamilyError};
 pub use detect::{rank, Candidate, Plausibility, Reading, UnknownLayout};
 pub use family::{IdFamily, UnknownFamily};
 pub use field::{WideField, WideFieldRole};
+pub use fit::{Fit, Oddity, Source};
 pub use layout::{
     WideLayout, GREGORIAN_EPOCH_UNIX_MS, KSUID_EPOCH_UNIX_MS, SONYFLAKE_V2_EPOCH_UNIX_MS,
     TSID_EPOCH_UNIX_MS,
 };
+pub use unread::{unread, Unread};
 pub use uuid::{UuidKind, UuidVariant, UuidVersion};
 
 #[cfg(test)]

@@ -489,3 +489,164 @@ fn texts_of_one_form_rank_their_family() {
     assert_eq!(only("not an ID"), []);
     assert_eq!(only(""), []);
 }
+
+/// The reading `rank` puts first for `id` at `now`.
+fn first_reading(id: u64, now: i64) -> Reading {
+    rank(&id.to_string(), now)
+        .first()
+        .map_or(Reading::Preset(Preset::Pinterest), |c| c.reading)
+}
+
+#[test]
+fn each_preset_s_example_ranks_its_own_layout_first_but_the_ambiguous_two() {
+    let now = at("2026-01-01T00:00:00Z");
+    for preset in [Preset::Snowflake, Preset::Discord, Preset::Instagram] {
+        assert_eq!(
+            first_reading(preset.example_id(), now),
+            Reading::Preset(preset),
+            "{preset}"
+        );
+    }
+    // Discord's 2016 example also reads as a Sonyflake ID from 2017 (sequence 2) and a TSID
+    // from 2021, both later and plausible; the source puts the service first.
+    let discord = rank(&Preset::Discord.example_id().to_string(), now);
+    let names: Vec<&str> = discord.iter().map(|c| c.reading.name()).collect();
+    assert_eq!(
+        names,
+        [
+            "discord",
+            "snowflake",
+            "sonyflake",
+            "instagram",
+            "tsid",
+            "pinterest",
+            "sonyflake-v2"
+        ]
+    );
+    assert_eq!(
+        discord[0].fit,
+        Fit::Usual {
+            field: "increment",
+            value: 7
+        }
+    );
+    // Instagram's example read as Twitter's or Discord's would be 1,031 IDs from one worker in
+    // one millisecond.
+    let instagram = rank(&Preset::Instagram.example_id().to_string(), now);
+    let discord_reading = instagram
+        .iter()
+        .find(|c| c.reading == Reading::Preset(Preset::Discord))
+        .map(|c| (c.plausibility, c.fit));
+    assert_eq!(
+        discord_reading,
+        Some((
+            Plausibility::Plausible,
+            Fit::Unusual {
+                field: "increment",
+                value: 1031,
+                why: Oddity::BusyTick { capacity: 4096 }
+            }
+        ))
+    );
+
+    // Genuinely ambiguous 1: Pinterest has no time field, so a plausible time elsewhere outranks
+    // it; its example is the first reading with no time, above every impossible one.
+    let pinterest = rank(&Preset::Pinterest.example_id().to_string(), now);
+    let first_without_time = pinterest
+        .iter()
+        .find(|c| c.plausibility == Plausibility::NoTime)
+        .map(|c| c.reading);
+    assert_eq!(first_without_time, Some(Reading::Preset(Preset::Pinterest)));
+    assert!(pinterest
+        .iter()
+        .skip_while(|c| c.plausibility.is_possible())
+        .all(|c| !c.plausibility.is_possible()));
+    // Genuinely ambiguous 2: Sonyflake v2 is Sonyflake's layout with an epoch ten years later,
+    // so the 2015 example is also a v2 ID from October 2025: once that has passed, both are
+    // plausible, both sequences small, and recency picks v2, with v1 next.
+    let sonyflake = rank(&Preset::Sonyflake.example_id().to_string(), now);
+    let names: Vec<&str> = sonyflake.iter().take(2).map(|c| c.reading.name()).collect();
+    assert_eq!(names, ["sonyflake-v2", "sonyflake"]);
+    assert_eq!(
+        first_reading(Preset::Sonyflake.example_id(), at("2025-06-01T00:00:00Z")),
+        Reading::Preset(Preset::Sonyflake)
+    );
+    // The same tie between Twitter and Discord: after 2026-08-25 the Twitter example is also a
+    // plausible Discord ID, and the nearer time wins.
+    assert_eq!(
+        first_reading(Preset::Snowflake.example_id(), at("2026-12-01T00:00:00Z")),
+        Reading::Preset(Preset::Discord)
+    );
+}
+
+#[test]
+fn a_set_reserved_bit_makes_a_reading_unusual() {
+    // Twitter's example with the sign bit set: no Twitter ID is negative.
+    let id = Preset::Snowflake.example_id() | 1 << 63;
+    let ranked = rank(&id.to_string(), at("2026-01-01T00:00:00Z"));
+    let snowflake = ranked
+        .iter()
+        .find(|c| c.reading == Reading::Preset(Preset::Snowflake))
+        .map(|c| c.fit);
+    assert_eq!(
+        snowflake,
+        Some(Fit::Unusual {
+            field: "sign",
+            value: 1,
+            why: Oddity::ReservedSet
+        })
+    );
+}
+
+#[test]
+fn the_readings_name_fields_their_layouts_have() {
+    for reading in Reading::ALL {
+        let names: Vec<String> = match reading {
+            Reading::Preset(preset) => preset
+                .layout()
+                .fields()
+                .iter()
+                .map(|f| f.name.clone())
+                .collect(),
+            Reading::Family(family) => family
+                .fixed_layout()
+                .map(|l| l.fields().iter().map(|f| f.name.to_owned()).collect())
+                .unwrap_or_default(),
+        };
+        for field in [reading.reserved_field(), reading.restarting_sequence()]
+            .into_iter()
+            .flatten()
+        {
+            assert!(names.iter().any(|n| n == field), "{reading:?} {field}");
+        }
+    }
+}
+
+#[test]
+fn unread_names_the_form_that_read_furthest() {
+    let message = |text: &str| unread(text).to_string();
+    assert!(message("01ARZ3NDEKTSV4RRFFQ69G5FAU").contains("position 26"));
+    assert!(message("01ARZ3NDEKTSV4RRFFQ69G5FA").contains("a ULID has 26"));
+    assert!(
+        message("17592884729911706x").contains("position 18 is not a decimal digit"),
+        "{}",
+        message("17592884729911706x")
+    );
+    assert!(message("017F22E2-79B0-7CC3-98C4-DC0C0C0739zF").contains("position 35"));
+    assert!(matches!(
+        unread("017F22E2-79B0-0CC3-98C4-DC0C0C07398F"),
+        Unread::Family(FamilyError::UuidVersion { version: 0 })
+    ));
+    assert!(matches!(
+        unread("123456789012345678901234567"),
+        Unread::Number(_)
+    ));
+    assert_eq!(
+        unread("  "),
+        Unread::Text {
+            form: TextForm::Uuid,
+            error: IdTextError::Empty
+        }
+    );
+    assert!(message(&"9".repeat(300)).contains("at most 256"));
+}
