@@ -18,6 +18,7 @@ use shardlab_app::decoder::state::{Action as DecoderAction, DecoderState};
 use shardlab_app::ring::state::{Action as RingAction, RingState};
 use shardlab_app::url::url_query::owned;
 use shardlab_app::{board, decoder, ring};
+use shardlab_core::id_family::Reading;
 use shardlab_core::layout::{FieldRole, Preset};
 use shardlab_core::placement::SchemeKind;
 use shardlab_core::sim::{NodeKind, PRESET_NAMES};
@@ -60,6 +61,17 @@ fn decoder_action() -> impl Strategy<Value = DecoderAction> {
         }),
         Just(DecoderAction::SplitCurrent),
         Just(DecoderAction::ResetTable),
+        typed_text().prop_map(DecoderAction::Detect),
+        prop::sample::select(vec![
+            " 1541815603606036480 ",
+            "{017F22E2-79B0-7CC3-98C4-DC0C0C07398F}",
+            "01ARZ3NDEKTSV4RRFFQ69G5FAV",
+            "ObjectId(\"507f1f77bcf86cd799439011\")",
+            "0ujtsYcgvSTl8PAuAdqWYSMnLOv",
+            "01ARZ3NDEKTSV4RRFFQ69G5FAU",
+        ])
+        .prop_map(|text| DecoderAction::Detect(text.to_owned())),
+        prop::sample::select(Reading::ALL.to_vec()).prop_map(DecoderAction::PickReading),
     ]
 }
 
@@ -184,6 +196,8 @@ proptest! {
         prop_assert_eq!(&back.layout, &state.layout, "{:?}", link);
         prop_assert_eq!(back.id, state.id, "{:?}", link);
         prop_assert_eq!(&back.table, &state.table, "{:?}", link);
+        prop_assert_eq!(&back.detect.shown, &state.detect.shown, "{:?}", link);
+        prop_assert_eq!(back.detect.picked, state.detect.picked, "{:?}", link);
     }
 
     #[test]

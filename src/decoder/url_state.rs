@@ -12,6 +12,9 @@
 //!   `.`; each range starts one past the previous end, the first at 0;
 //! - `code` (only when it is not Rust): the code tab's language, `sql` or `js`. Links from before
 //!   it open on Rust.
+//! - `detect` (only when it is not Discord's example): the text "Whose ID is this?" ranks, as
+//!   typed; `reading` (only when one was picked): the name of the reading whose fields it shows
+//!   (`Reading::name`). Links from before them open on the example, with no note.
 //!
 //! Decoding never fails: a bad value becomes a note and its default.
 
@@ -25,7 +28,9 @@ use shardlab_core::text::quote;
 use crate::url::url_query::check_version;
 
 use super::code_text::Lang;
-use super::state::DecoderState;
+use super::state::detect::default_text as default_detect_text;
+use super::state::{DecoderState, Detect};
+use shardlab_core::id_family::Reading;
 
 /// The format version written as `v`.
 pub const VERSION: u32 = 1;
@@ -36,7 +41,14 @@ pub fn encode(state: &DecoderState) -> Vec<(&'static str, String)> {
     let table_changed = state.table != state.default_table();
     let default_id = !edited && state.id == state.base.example_id();
     let lang_changed = state.lang != Lang::Rust;
-    if state.base == Preset::Pinterest && !edited && default_id && !table_changed && !lang_changed {
+    let detect_default = state.detect.is_default();
+    if state.base == Preset::Pinterest
+        && !edited
+        && default_id
+        && !table_changed
+        && !lang_changed
+        && detect_default
+    {
         return Vec::new();
     }
     let mut pairs = vec![
@@ -54,6 +66,12 @@ pub fn encode(state: &DecoderState) -> Vec<(&'static str, String)> {
     }
     if lang_changed {
         pairs.push(("code", state.lang.name().to_owned()));
+    }
+    if state.detect.shown != default_detect_text() {
+        pairs.push(("detect", state.detect.shown.clone()));
+    }
+    if let Some(reading) = state.detect.picked {
+        pairs.push(("reading", reading.name().to_owned()));
     }
     pairs
 }
@@ -216,6 +234,29 @@ pub fn decode(pairs: &[(String, String)]) -> DecoderState {
     };
     let mut state = DecoderState::restored(base, layout, id, table);
     state.lang = lang;
+    if let Some(text) = get("detect") {
+        state.detect.type_text(text.to_owned());
+        if let Some(why) = state.detect.error.take() {
+            notes.push(format!(
+                "The link's ID for \"Whose ID is this?\" was not used: {why}."
+            ));
+            state.detect = Detect::default();
+        }
+    }
+    match get("reading").map(|name| (name, Reading::from_name(name))) {
+        None => {}
+        Some((_, Ok(reading))) => {
+            state.detect.pick(reading);
+            if state.detect.picked != Some(reading) {
+                notes.push(format!(
+                    "The link's reading {} does not read {}, so its first reading is shown.",
+                    reading.name(),
+                    quote(&state.detect.shown)
+                ));
+            }
+        }
+        Some((_, Err(err))) => notes.push(format!("The link's reading was not used: {err}.")),
+    }
     state.notes = notes;
     state
 }
@@ -281,6 +322,35 @@ mod tests {
             assert_eq!(back.id, state.id, "{preset}");
             assert_eq!(back.table, state.table, "{preset}");
         }
+    }
+
+    #[test]
+    fn the_detect_text_and_reading_round_trip_and_old_links_open_on_the_example() {
+        let mut state = DecoderState::default();
+        state
+            .detect
+            .type_text("{017F22E2-79B0-7CC3-98C4-DC0C0C07398F}".to_owned());
+        state
+            .detect
+            .pick(Reading::from_name("uuid").unwrap_or(Reading::ALL[0]));
+        let pairs = encode(&state);
+        assert!(pairs.contains(&("reading", "uuid".to_owned())), "{pairs:?}");
+        let back = decode(&owned(&pairs));
+        assert_eq!(back.detect, state.detect);
+        assert!(back.notes.is_empty(), "{:?}", back.notes);
+        // A link from before the widget opens on the example, with no note.
+        let old = decode(&owned(&[("v", "1".into()), ("layout", "discord".into())]));
+        assert!(old.detect.is_default());
+        assert!(old.notes.is_empty());
+        // A bad text or reading is a note, and the example stays.
+        let bad = decode(&owned(&[
+            ("v", "1".into()),
+            ("detect", "01ARZ3NDEKTSV4RRFFQ69G5FAU".into()),
+            ("reading", "ksuid".into()),
+        ]));
+        assert!(bad.detect.is_default());
+        assert_eq!(bad.notes.len(), 2, "{:?}", bad.notes);
+        assert!(bad.notes[0].contains("position 26"), "{:?}", bad.notes);
     }
 
     #[test]

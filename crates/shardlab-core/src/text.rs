@@ -30,7 +30,9 @@
 
 use std::fmt::{self, Write as _};
 
+mod elapsed;
 mod number;
+pub use elapsed::ago;
 pub use number::{
     approx_count, burn, dollars, dollars_significant, group, hex_u64_grouped, percent,
     percent_one_decimal, round_to_spread, thousands, Rounded,

@@ -87,6 +87,10 @@ pub enum Action {
         /// The current Unix time in ms, for time-based layouts.
         now_ms: Option<u64>,
     },
+    /// The "Whose ID is this?" input changed.
+    Detect(String),
+    /// Show this reading's fields in "Whose ID is this?".
+    PickReading(shardlab_core::id_family::Reading),
     /// Replace the whole state (from the URL).
     Restore(Box<DecoderState>),
 }

@@ -6,6 +6,7 @@
 //! - [`action`]: what the reader can do;
 //! - [`shown`]: what the state holds besides the layout and the ID (last insert, last split,
 //!   each input's refusal);
+//! - [`detect`]: "Whose ID is this?": its text, the reading picked, the refusal;
 //! - `edits`: the reducer's longer arms (time base, field value, host, split, insert);
 //! - [`playback`] and [`strip`]: the pure interaction state machines of the generator's player
 //!   and the bit strip, which their components hold locally.
@@ -20,6 +21,7 @@ use shardlab_core::text::quote;
 use yew::Reducible;
 
 pub mod action;
+pub mod detect;
 mod edits;
 pub mod shown;
 pub mod strip;
@@ -29,6 +31,7 @@ mod tests;
 mod transcript;
 
 pub use action::Action;
+pub use detect::Detect;
 pub use shown::{Errors, Generated, Refused, SplitShown, TimePart};
 
 /// Everything the Decoder shows.
@@ -60,6 +63,8 @@ pub struct DecoderState {
     pub serial: u64,
     /// The language the arithmetic's code is shown in.
     pub lang: crate::decoder::code_text::Lang,
+    /// "Whose ID is this?": its input and the reading picked.
+    pub detect: Detect,
 }
 
 impl Default for DecoderState {
@@ -99,6 +104,7 @@ impl DecoderState {
             generated: None,
             serial: 0,
             lang: crate::decoder::code_text::Lang::Rust,
+            detect: Detect::default(),
         }
     }
 
@@ -164,9 +170,10 @@ impl DecoderState {
             }
             Action::SetField { position, text } => self.set_field(position, text),
             Action::PickPreset(preset) => {
-                let serial = self.serial;
+                let (serial, detect) = (self.serial, std::mem::take(&mut self.detect));
                 *self = DecoderState::for_preset(preset);
                 self.serial = serial;
+                self.detect = detect;
             }
             Action::MoveBoundary { position, bits } => {
                 self.edit_layout(|layout| layout.move_boundary(position, bits))
@@ -222,6 +229,8 @@ impl DecoderState {
                 type_id,
                 now_ms,
             } => self.insert(shard, type_id, now_ms),
+            Action::Detect(text) => self.detect.type_text(text),
+            Action::PickReading(reading) => self.detect.pick(reading),
             Action::Restore(state) => *self = *state,
         }
     }
