@@ -57,6 +57,9 @@ widget_enum! {
         /// Type or paste an ID: the 64-bit strip, its fields, the host and database it lives on,
         /// and the query that reads it.
         Paste = "paste", "Paste an ID";
+        /// Paste any ID (a snowflake, a UUID, a ULID, a KSUID, an ObjectId): every layout that
+        /// reads it, ranked by whether its time and fields fit, and the picked one's bits.
+        Detect = "detect", "Whose ID is this?";
         /// Set each field and watch the ID they make.
         Compose = "compose", "Compose an ID";
         /// Change the fields' widths, roles and the time base.

@@ -19,6 +19,7 @@
     "ring": "Ring",
     "board": "Board",
     "decoder/paste": "Paste an ID",
+    "decoder/detect": "Whose ID is this?",
     "decoder/compose": "Compose an ID",
     "decoder/layout": "Edit the layout",
     "decoder/config": "Config table and split",

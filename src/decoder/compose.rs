@@ -2,14 +2,15 @@
 //! ([`parts`](super::parts)) fed from the one state. A widget shows one idea; the full view shows
 //! every part, so nothing a widget shows is missing from it.
 
+use shardlab_core::id_family::rank;
 use shardlab_core::layout::{FieldRole, Preset};
 use yew::prelude::*;
 
 use super::layout_io::LayoutIo;
 use super::parts::code_panel::CodePanel;
 use super::parts::{
-    bit_strip, field_editor, field_values, generator, id_input, id_readout, layout_editor,
-    location, mask_pitfall, number_pitfall, placement_panel,
+    bit_strip, detect_panel, field_editor, field_values, generator, id_input, id_readout,
+    layout_editor, location, mask_pitfall, number_pitfall, placement_panel,
 };
 use super::state::{Action, DecoderState};
 use super::to_ring::ToRing;
@@ -146,6 +147,15 @@ impl Shown<'_> {
         lang={self.state.lang} on_lang={self.dispatch.reform(Action::PickLang)} /> }
     }
 
+    /// "Whose ID is this?", ranked at the browser's time (the core has no clock).
+    fn detect(&self) -> Html {
+        // `as` saturates: a clock before 1970 judges at 0.
+        let now_ms = js_sys::Date::now().max(0.0) as i64;
+        let detect = &self.state.detect;
+        let candidates = rank(&detect.shown, now_ms);
+        detect_panel::detect_panel(detect, &candidates, now_ms, &self.dispatch)
+    }
+
     /// The full view's body (its frame is [`crate::shell::view_page`]): the notes, then every
     /// part in the full view's grid.
     pub fn full_view(&self) -> Html {
@@ -156,6 +166,7 @@ impl Shown<'_> {
             <div class="decoder-grid">
                 { self.id_input(true) }
                 { self.strip() }
+                { self.detect() }
                 { self.field_editors() }
                 { self.placement() }
                 <ToRing id={state.id} />
@@ -186,6 +197,7 @@ impl Shown<'_> {
             },
             // Where the composed ID lives too: a shard past the table's says "No host" here
             // (Learn chapter 8 asks for one, and says that is expected).
+            DecoderWidget::Detect => self.detect(),
             DecoderWidget::Compose => html! {
                 <>
                     { self.field_editors() }

@@ -8,6 +8,7 @@
 pub mod bit_strip;
 pub mod code_panel;
 pub mod config_table;
+pub mod detect_panel;
 pub mod field_editor;
 pub mod field_values;
 pub mod generator;
@@ -20,3 +21,4 @@ pub mod number_pitfall;
 pub mod placement_panel;
 pub mod step_player;
 pub mod time_base_editor;
+pub mod wide_strip;

@@ -1,0 +1,218 @@
+//! "Whose ID is this?": paste any ID and see every layout that reads it, best first, each with the
+//! time it reads and why that time and its other fields speak for it or against it
+//! (`id_family::rank`). A button per reading shows its fields on a read-only strip. A text that
+//! nothing reads gets the core's reason (`id_family::unread`) and the last good list stays.
+
+use shardlab_core::id_family::{Candidate, Fit, IdFamily, Oddity, Plausibility, Reading};
+use shardlab_core::layout::{format_unix_ms, parse_id, Preset};
+use shardlab_core::text::{ago, quote, thousands};
+use web_sys::HtmlInputElement;
+use yew::prelude::*;
+
+use super::wide_strip::{self, StripId};
+use crate::decoder::state::{Action, Detect};
+
+/// An instant as ISO-8601 UTC, or its Unix ms before 1970.
+fn date(unix_ms: i64) -> String {
+    u64::try_from(unix_ms).map_or_else(|_| format!("Unix ms {unix_ms}"), format_unix_ms)
+}
+
+/// What a reader calls the reading: "Snowflake (Twitter)", "UUID version 7 (Unix time)".
+fn title(candidate: &Candidate) -> String {
+    match (candidate.layout, candidate.reading) {
+        (Some(layout), _) => layout.title(),
+        (None, Reading::Preset(preset)) => preset.title().to_owned(),
+        (None, Reading::Family(family)) => family.title().to_owned(),
+    }
+}
+
+/// The time's verdict in words.
+fn verdict(candidate: &Candidate, now_ms: i64) -> String {
+    match (candidate.plausibility, candidate.unix_ms) {
+        (Plausibility::Plausible, Some(at)) => format!("plausible: made {}", ago(at, now_ms)),
+        (Plausibility::Plausible, None) => "plausible".to_owned(),
+        (Plausibility::NoTime, _) => {
+            "no time field, so its time neither speaks for it nor against it".to_owned()
+        }
+        (Plausibility::BeforeEpoch { earliest_unix_ms }, _) if earliest_unix_ms <= 0 => {
+            "before 1970, when no such ID was made".to_owned()
+        }
+        (Plausibility::BeforeEpoch { earliest_unix_ms }, _) => format!(
+            "before its epoch, {}, so not made by this scheme",
+            date(earliest_unix_ms)
+        ),
+        (Plausibility::InTheFuture, Some(at)) => format!("in the future ({})", ago(at, now_ms)),
+        (Plausibility::InTheFuture, None) => "further in the future than any date".to_owned(),
+    }
+}
+
+/// What the other fields say, when they say something.
+fn fit_words(fit: Fit) -> Option<String> {
+    match fit {
+        Fit::Usual { field, value } => Some(format!(
+            "its {field}, {value}, is as small as most IDs' are: it restarts at 0 every tick"
+        )),
+        Fit::Silent => None,
+        Fit::Unusual {
+            field,
+            why: Oddity::ReservedSet,
+            ..
+        } => Some(format!(
+            "but its {field} bit is set, which its generators never do"
+        )),
+        Fit::Unusual {
+            field,
+            value,
+            why: Oddity::BusyTick { capacity },
+        } => Some(format!(
+            "but its {field}, {value}, would make it ID number {} of one worker in one tick (of {})",
+            thousands(u64::try_from(value.saturating_add(1)).unwrap_or(u64::MAX)),
+            thousands(u64::try_from(capacity).unwrap_or(u64::MAX))
+        )),
+    }
+}
+
+/// The reading's fields, decoded from `text`.
+fn fields_of(reading: Reading, text: &str) -> Option<StripId> {
+    match reading {
+        Reading::Family(family) => family.read(text).ok().map(|d| wide_strip::of_family(&d)),
+        Reading::Preset(preset) => parse_id(text)
+            .ok()
+            .map(|id| wide_strip::of_preset(&preset.layout().decode(id))),
+    }
+}
+
+/// The epoch the reading's time counts from, in Unix ms.
+fn epoch_of(candidate: &Candidate) -> Option<i64> {
+    match (candidate.layout, candidate.reading) {
+        (Some(layout), _) => layout.time_base().map(|base| base.epoch_unix_ms),
+        (None, Reading::Preset(preset)) => preset
+            .layout()
+            .fields()
+            .iter()
+            .find_map(|field| field.time)
+            .and_then(|base| i64::try_from(base.epoch_ms).ok()),
+        (None, Reading::Family(family)) => family
+            .fixed_layout()
+            .and_then(|layout| layout.time_base())
+            .map(|base| base.epoch_unix_ms),
+    }
+}
+
+/// One reading's row: a button that shows its fields.
+fn row(candidate: &Candidate, picked: bool, now_ms: i64, dispatch: &Callback<Action>) -> Html {
+    let reading = candidate.reading;
+    let onclick = dispatch.reform(move |_: MouseEvent| Action::PickReading(reading));
+    let possible = candidate.plausibility.is_possible();
+    let why = match fit_words(candidate.fit) {
+        Some(fit) => format!("{}; {fit}", verdict(candidate, now_ms)),
+        None => verdict(candidate, now_ms),
+    };
+    html! {
+        <li class={classes!("detect-reading", (!possible).then_some("implausible"))} data-reading={reading.name()}>
+            <button type="button" class="detect-pick" aria-pressed={picked.to_string()} {onclick}>
+                <span class="detect-name">{ title(candidate) }</span>
+                <span class="detect-time mono" data-testid="detect-time">
+                    { candidate.unix_ms.map_or_else(|| "no time".to_owned(), date) }
+                </span>
+                <span class="detect-why">{ why }</span>
+            </button>
+        </li>
+    }
+}
+
+/// The picked reading's fields and time.
+fn detail(candidate: &Candidate, text: &str, now_ms: i64) -> Html {
+    let Some(fields) = fields_of(candidate.reading, text) else {
+        return html! {};
+    };
+    let time = candidate.unix_ms.map(|at| {
+        let epoch = epoch_of(candidate)
+            .map(|epoch| format!(", counting from its epoch {}", date(epoch)))
+            .unwrap_or_default();
+        html! {
+            <p class="detect-detail-time" data-testid="detect-detail-time">
+                { format!("Time: {} ({}){epoch}.", date(at), ago(at, now_ms)) }
+            </p>
+        }
+    });
+    html! {
+        <div class="detect-detail">
+            <h3 id="detect-detail-title">{ format!("{} bit by bit: {} bits", title(candidate), fields.bits.len()) }</h3>
+            { wide_strip::wide_strip(&fields) }
+            { time }
+        </div>
+    }
+}
+
+/// The sentence the live region reads: how many layouts read the text and which comes first.
+fn summary(candidates: &[Candidate], text: &str, now_ms: i64) -> String {
+    let Some(first) = candidates.first() else {
+        return String::new();
+    };
+    let count = candidates.len();
+    let layouts = if count == 1 {
+        "layout reads"
+    } else {
+        "layouts read"
+    };
+    let time = first
+        .unix_ms
+        .map(|at| format!(", made {} ({})", date(at), ago(at, now_ms)))
+        .unwrap_or_default();
+    format!(
+        "{count} {layouts} {}. Likeliest: {}{time}.",
+        quote(text.trim()),
+        title(first)
+    )
+}
+
+/// The panel. `candidates` are the core's ranking of `detect.shown` at `now_ms`.
+pub fn detect_panel(
+    detect: &Detect,
+    candidates: &[Candidate],
+    now_ms: i64,
+    dispatch: &Callback<Action>,
+) -> Html {
+    let oninput = dispatch.reform(|e: InputEvent| {
+        let input: HtmlInputElement = e.target_unchecked_into();
+        Action::Detect(input.value())
+    });
+    let invalid = detect.error.is_some();
+    let picked = detect
+        .picked
+        .or_else(|| candidates.first().map(|c| c.reading));
+    let shown = candidates.iter().find(|c| Some(c.reading) == picked);
+    html! {
+        <section class="panel detect-panel" aria-labelledby="detect-title">
+            <h2 id="detect-title">{ "Whose ID is this?" }</h2>
+            <label for="detect-input" class="big-label">{ "Paste any ID" }</label>
+            <input id="detect-input" class={classes!("id-input", "mono", invalid.then_some("invalid"))}
+                type="text" spellcheck="false" autocomplete="off" value={detect.text.clone()} {oninput}
+                aria-invalid={invalid.to_string()} aria-describedby="detect-help detect-error" />
+            <p id="detect-help" class="help">{ examples() }</p>
+            <p id="detect-error" class="error" role="alert" data-testid="detect-error">
+                { detect.error.clone().map(|e| format!("{e}. Still showing the readings of {}.", quote(detect.shown.trim()))) }
+            </p>
+            <p class="detect-summary" aria-live="polite" data-testid="detect-summary">
+                { summary(candidates, &detect.shown, now_ms) }
+            </p>
+            <ol class="detect-list" aria-label="Readings, likeliest first">
+                { for candidates.iter().map(|c| row(c, Some(c.reading) == picked, now_ms, dispatch)) }
+            </ol>
+            { shown.map(|c| detail(c, &detect.shown, now_ms)).unwrap_or_default() }
+        </section>
+    }
+}
+
+/// The help line: the forms it reads, named by example families.
+fn examples() -> String {
+    format!(
+        "A snowflake number ({} or {}), a UUID (dashes and braces optional), a {}, a {}, ObjectId(\"…\") or a {}. Each layout counts time from its own epoch; the list shows why one fits.",
+        Preset::Snowflake.title(),
+        Preset::Discord.title(),
+        IdFamily::Ulid.title(),
+        IdFamily::Ksuid.title(),
+        IdFamily::Tsid.title()
+    )
+}
