@@ -144,4 +144,69 @@ mod tests {
             "{mask:?}"
         );
     }
+
+    /// Types `text` into "Whose ID is this?" as a reader would.
+    async fn type_detect(root: &web_sys::Element, text: &str) {
+        let input = find(root, "#detect-input").unchecked_into::<web_sys::HtmlInputElement>();
+        input.set_value(text);
+        let event = web_sys::Event::new("input").unwrap();
+        input.dispatch_event(&event).unwrap();
+        yew::scheduler::flush().await;
+    }
+
+    fn first_reading(root: &web_sys::Element) -> Option<String> {
+        find(root, ".detect-reading").get_attribute("data-reading")
+    }
+
+    #[wasm_bindgen_test]
+    async fn whose_id_ranks_a_uuidv7_and_discord_s_example_and_shows_their_times() {
+        let props = DecoderViewProps {
+            widget: Some(DecoderWidget::Detect),
+        };
+        let root = mount_with::<DecoderView>(props).await;
+        type_detect(&root, "{017F22E2-79B0-7CC3-98C4-DC0C0C07398F}").await;
+        assert_eq!(first_reading(&root).as_deref(), Some("uuid"));
+        assert_eq!(
+            texts(&root, "[data-testid=detect-time]"),
+            ["2022-02-22T19:22:22.000Z"]
+        );
+        let detail = texts(&root, "[data-testid=detect-detail-time]").concat();
+        assert!(detail.contains("2022-02-22T19:22:22.000Z"), "{detail}");
+        assert_eq!(
+            root.query_selector_all(".wide-bit")
+                .map(|l| l.length())
+                .ok(),
+            Some(128)
+        );
+        let version = texts(&root, ".wide-fields tr[data-field=ver] td.wide-value");
+        assert_eq!(version, ["7"]);
+
+        type_detect(&root, "175928847299117063").await;
+        assert_eq!(first_reading(&root).as_deref(), Some("discord"));
+        let times = texts(&root, "[data-testid=detect-time]");
+        assert_eq!(
+            times.first().map(String::as_str),
+            Some("2016-04-30T11:18:25.796Z")
+        );
+        let summary = texts(&root, "[data-testid=detect-summary]").concat();
+        assert!(summary.contains("Likeliest: Discord"), "{summary}");
+
+        // A bad ULID: the character and its position, and the Discord list stays.
+        type_detect(&root, "01ARZ3NDEKTSV4RRFFQ69G5FAU").await;
+        let error = texts(&root, "[data-testid=detect-error]").concat();
+        assert!(error.contains("'U' at position 26"), "{error}");
+        assert_eq!(first_reading(&root).as_deref(), Some("discord"));
+
+        // Picking Twitter's reading shows its fields.
+        find(&root, "[data-reading=snowflake] button")
+            .unchecked_into::<web_sys::HtmlElement>()
+            .click();
+        yew::scheduler::flush().await;
+        let title = texts(&root, ".detect-detail h3").concat();
+        assert!(title.starts_with("Snowflake (Twitter)"), "{title}");
+        assert_eq!(
+            find(&root, "[data-reading=snowflake] button").get_attribute("aria-pressed"),
+            Some("true".to_owned())
+        );
+    }
 }

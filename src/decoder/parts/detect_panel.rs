@@ -197,6 +197,7 @@ pub fn detect_panel(
             <p class="detect-summary" aria-live="polite" data-testid="detect-summary">
                 { summary(candidates, &detect.shown, now_ms) }
             </p>
+            <p class="help">{ ORDER }</p>
             <ol class="detect-list" aria-label="Readings, likeliest first">
                 { for candidates.iter().map(|c| row(c, Some(c.reading) == picked, now_ms, dispatch)) }
             </ol>
@@ -204,6 +205,11 @@ pub fn detect_panel(
         </section>
     }
 }
+
+/// How the list is ordered, in the core's words (`id_family::rank`).
+const ORDER: &str = "Likeliest first: a time after the layout's epoch and not in the future; then \
+    the other fields (a sequence that restarts every tick is usually small); then a public \
+    service's layout before a library's; then the most recent time. Pick one to see its bits.";
 
 /// The help line: the forms it reads, named by example families.
 fn examples() -> String {

@@ -123,11 +123,12 @@ pub fn wide_strip(id: &StripId) -> Html {
         <>
             <div class="wide-strip mono" aria-hidden="true" data-testid="wide-strip">{ cells }</div>
             <table class="wide-fields">
-                <thead><tr><th scope="col">{ "field" }</th><th scope="col">{ "bits" }</th><th scope="col">{ "value" }</th></tr></thead>
+                <thead><tr><th scope="col">{ "field" }</th><th scope="col">{ "holds" }</th><th scope="col">{ "bits" }</th><th scope="col">{ "value" }</th></tr></thead>
                 <tbody>
                     { for id.fields.iter().map(|field| html! {
                         <tr class={field.class} data-field={field.name.clone()}>
-                            <th scope="row"><span class="swatch" aria-hidden="true"></span>{ &field.name }<span class="wide-role">{ field.role }</span></th>
+                            <th scope="row"><span class="swatch" aria-hidden="true"></span>{ &field.name }</th>
+                            <td class="wide-role">{ field.role }</td>
                             <td class="mono">{ field.width }</td>
                             <td class="mono wide-value">{ value_text(field.width, field.value) }</td>
                         </tr>
