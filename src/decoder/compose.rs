@@ -148,12 +148,12 @@ impl Shown<'_> {
     }
 
     /// "Whose ID is this?", ranked at the browser's time (the core has no clock).
-    fn detect(&self) -> Html {
+    fn detect(&self, heading: bool) -> Html {
         // `as` saturates: a clock before 1970 judges at 0.
         let now_ms = js_sys::Date::now().max(0.0) as i64;
         let detect = &self.state.detect;
         let candidates = rank(&detect.shown, now_ms);
-        detect_panel::detect_panel(detect, &candidates, now_ms, &self.dispatch)
+        detect_panel::detect_panel(heading, detect, &candidates, now_ms, &self.dispatch)
     }
 
     /// The full view's body (its frame is [`crate::shell::view_page`]): the notes, then every
@@ -166,7 +166,7 @@ impl Shown<'_> {
             <div class="decoder-grid">
                 { self.id_input(true) }
                 { self.strip() }
-                { self.detect() }
+                { self.detect(true) }
                 { self.field_editors() }
                 { self.placement() }
                 <ToRing id={state.id} />
@@ -197,7 +197,7 @@ impl Shown<'_> {
             },
             // Where the composed ID lives too: a shard past the table's says "No host" here
             // (Learn chapter 8 asks for one, and says that is expected).
-            DecoderWidget::Detect => self.detect(),
+            DecoderWidget::Detect => self.detect(false),
             DecoderWidget::Compose => html! {
                 <>
                     { self.field_editors() }

@@ -166,6 +166,12 @@ mod tests {
         let root = mount_with::<DecoderView>(props).await;
         type_detect(&root, "{017F22E2-79B0-7CC3-98C4-DC0C0C07398F}").await;
         assert_eq!(first_reading(&root).as_deref(), Some("uuid"));
+        // Its bits show once the reading is picked.
+        assert_eq!(texts(&root, ".detect-detail").len(), 0);
+        find(&root, "[data-reading=uuid] button")
+            .unchecked_into::<web_sys::HtmlElement>()
+            .click();
+        yew::scheduler::flush().await;
         assert_eq!(
             texts(&root, "[data-testid=detect-time]"),
             ["2022-02-22T19:22:22.000Z"]

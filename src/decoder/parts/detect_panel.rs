@@ -1,6 +1,7 @@
 //! "Whose ID is this?": paste any ID and see every layout that reads it, best first, each with the
 //! time it reads and why that time and its other fields speak for it or against it
-//! (`id_family::rank`). A button per reading shows its fields on a read-only strip. A text that
+//! (`id_family::rank`). A button per reading shows its fields on a read-only strip (none until
+//! one is picked, so the widget stays short enough to embed). A text that
 //! nothing reads gets the core's reason (`id_family::unread`) and the last good list stays.
 
 use shardlab_core::id_family::{Candidate, Fit, IdFamily, Oddity, Plausibility, Reading};
@@ -29,20 +30,16 @@ fn title(candidate: &Candidate) -> String {
 /// The time's verdict in words.
 fn verdict(candidate: &Candidate, now_ms: i64) -> String {
     match (candidate.plausibility, candidate.unix_ms) {
-        (Plausibility::Plausible, Some(at)) => format!("plausible: made {}", ago(at, now_ms)),
+        (Plausibility::Plausible, Some(at)) => format!("plausible, {}", ago(at, now_ms)),
         (Plausibility::Plausible, None) => "plausible".to_owned(),
-        (Plausibility::NoTime, _) => {
-            "no time field, so its time neither speaks for it nor against it".to_owned()
-        }
+        (Plausibility::NoTime, _) => "no time field: nothing for or against it".to_owned(),
         (Plausibility::BeforeEpoch { earliest_unix_ms }, _) if earliest_unix_ms <= 0 => {
             "before 1970, when no such ID was made".to_owned()
         }
-        (Plausibility::BeforeEpoch { earliest_unix_ms }, _) => format!(
-            "before its epoch, {}, so not made by this scheme",
-            date(earliest_unix_ms)
-        ),
-        (Plausibility::InTheFuture, Some(at)) => format!("in the future ({})", ago(at, now_ms)),
-        (Plausibility::InTheFuture, None) => "further in the future than any date".to_owned(),
+        (Plausibility::BeforeEpoch { earliest_unix_ms }, _) => {
+            format!("before its epoch, {}", date(earliest_unix_ms))
+        }
+        (Plausibility::InTheFuture, _) => "in the future".to_owned(),
     }
 }
 
@@ -50,7 +47,7 @@ fn verdict(candidate: &Candidate, now_ms: i64) -> String {
 fn fit_words(fit: Fit) -> Option<String> {
     match fit {
         Fit::Usual { field, value } => Some(format!(
-            "its {field}, {value}, is as small as most IDs' are: it restarts at 0 every tick"
+            "{field} {value} is small, as in most IDs (it restarts every tick)"
         )),
         Fit::Silent => None,
         Fit::Unusual {
@@ -58,14 +55,14 @@ fn fit_words(fit: Fit) -> Option<String> {
             why: Oddity::ReservedSet,
             ..
         } => Some(format!(
-            "but its {field} bit is set, which its generators never do"
+            "but its {field} bit is set, which generators never do"
         )),
         Fit::Unusual {
             field,
             value,
             why: Oddity::BusyTick { capacity },
         } => Some(format!(
-            "but its {field}, {value}, would make it ID number {} of one worker in one tick (of {})",
+            "but {field} {value} means ID number {} from one worker in one tick (of {})",
             thousands(u64::try_from(value.saturating_add(1)).unwrap_or(u64::MAX)),
             thousands(u64::try_from(capacity).unwrap_or(u64::MAX))
         )),
@@ -146,7 +143,7 @@ fn detail(candidate: &Candidate, text: &str, now_ms: i64) -> Html {
 }
 
 /// The sentence the live region reads: how many layouts read the text and which comes first.
-fn summary(candidates: &[Candidate], text: &str, now_ms: i64) -> String {
+fn summary(candidates: &[Candidate], now_ms: i64) -> String {
     let Some(first) = candidates.first() else {
         return String::new();
     };
@@ -158,17 +155,15 @@ fn summary(candidates: &[Candidate], text: &str, now_ms: i64) -> String {
     };
     let time = first
         .unix_ms
-        .map(|at| format!(", made {} ({})", date(at), ago(at, now_ms)))
+        .map(|at| format!(", made {}", ago(at, now_ms)))
         .unwrap_or_default();
-    format!(
-        "{count} {layouts} {}. Likeliest: {}{time}.",
-        quote(text.trim()),
-        title(first)
-    )
+    format!("{count} {layouts} it. Likeliest: {}{time}.", title(first))
 }
 
-/// The panel. `candidates` are the core's ranking of `detect.shown` at `now_ms`.
+/// The panel. `candidates` are the core's ranking of `detect.shown` at `now_ms`; `heading` is
+/// false in the widget, whose frame shows the title already.
 pub fn detect_panel(
+    heading: bool,
     detect: &Detect,
     candidates: &[Candidate],
     now_ms: i64,
@@ -179,14 +174,15 @@ pub fn detect_panel(
         Action::Detect(input.value())
     });
     let invalid = detect.error.is_some();
-    let picked = detect
-        .picked
-        .or_else(|| candidates.first().map(|c| c.reading));
+    let picked = detect.picked;
     let shown = candidates.iter().find(|c| Some(c.reading) == picked);
     html! {
         <section class="panel detect-panel" aria-labelledby="detect-title">
-            <h2 id="detect-title">{ "Whose ID is this?" }</h2>
-            <label for="detect-input" class="big-label">{ "Paste any ID" }</label>
+            if heading {
+                <h2 id="detect-title"><label for="detect-input">{ "Whose ID is this?" }</label></h2>
+            } else {
+                <label id="detect-title" for="detect-input" class="visually-hidden">{ "Whose ID is this?" }</label>
+            }
             <input id="detect-input" class={classes!("id-input", "mono", invalid.then_some("invalid"))}
                 type="text" spellcheck="false" autocomplete="off" value={detect.text.clone()} {oninput}
                 aria-invalid={invalid.to_string()} aria-describedby="detect-help detect-error" />
@@ -195,7 +191,7 @@ pub fn detect_panel(
                 { detect.error.clone().map(|e| format!("{e}. Still showing the readings of {}.", quote(detect.shown.trim()))) }
             </p>
             <p class="detect-summary" aria-live="polite" data-testid="detect-summary">
-                { summary(candidates, &detect.shown, now_ms) }
+                { summary(candidates, now_ms) }
             </p>
             <p class="help">{ ORDER }</p>
             <ol class="detect-list" aria-label="Readings, likeliest first">
@@ -207,14 +203,13 @@ pub fn detect_panel(
 }
 
 /// How the list is ordered, in the core's words (`id_family::rank`).
-const ORDER: &str = "Likeliest first: a time after the layout's epoch and not in the future; then \
-    the other fields (a sequence that restarts every tick is usually small); then a public \
-    service's layout before a library's; then the most recent time. Pick one to see its bits.";
+const ORDER: &str = "Likeliest first: a time between the epoch and now; then fields that fit (a \
+    sequence is usually small); a service before a library; then the latest. Pick one to see its bits.";
 
-/// The help line: the forms it reads, named by example families.
+/// The help line: the forms it reads.
 fn examples() -> String {
     format!(
-        "A snowflake number ({} or {}), a UUID (dashes and braces optional), a {}, a {}, ObjectId(\"…\") or a {}. Each layout counts time from its own epoch; the list shows why one fits.",
+        "Paste a number ({} or {}), hex, a UUID, a {}, a {}, ObjectId(\"…\") or a {}.",
         Preset::Snowflake.title(),
         Preset::Discord.title(),
         IdFamily::Ulid.title(),

@@ -72,6 +72,15 @@ const INTERACTIONS = {
     await page.getByTestId('mask-try').click();
     await expect(page.getByTestId('mask-result')).toContainText('instead of the real local 4302043029');
   },
+  detect: async (page) => {
+    // Twitter's example: Twitter's layout reads it in 2022; its Discord reading is four years
+    // later, so the list says why each one fits or not.
+    await page.getByRole('textbox', { name: 'Whose ID is this?' }).fill('1541815603606036480');
+    await expect(page.locator('.detect-reading[data-reading="snowflake"]')).toContainText('2022-06-28T16:07:40.105Z');
+    await expect(page.locator('.detect-reading[data-reading="discord"]')).toContainText('2026-08-25T14:24:45.448Z');
+    await page.locator('.detect-reading[data-reading="snowflake"] button').click();
+    await expect(page.locator('.detect-detail h3')).toContainText('Snowflake (Twitter)');
+  },
   code: async (page) => {
     await expect(page.locator('pre.code')).toContainText('let shard = (id >> 46) & 0xFFFF; // 3429');
     await page.getByRole('button', { name: 'JavaScript (BigInt)' }).click();
