@@ -1,5 +1,6 @@
 //! The Decoder view: the 64-bit strip, the layout, compose and decompose, shard → host, ID
-//! generation, and "whose ID is this?" over every family up to 160 bits (`id_family`). It follows the view template:
+//! generation, and "whose ID is this?" over every family up to 160 bits (`id_family`). It
+//! follows the view template:
 //!
 //! - `page.rs`: the page, which owns one reducer and mirrors its lasting parts in the address bar;
 //! - [`state`]: the pure reducer ([`state::DecoderState`]), with the generator's player and the
