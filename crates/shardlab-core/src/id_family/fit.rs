@@ -77,7 +77,8 @@ impl Fit {
     /// first, then its restarting sequence.
     pub(super) fn judge(reading: Reading, fields: &[(&str, u32, u128)]) -> Fit {
         let find = |wanted: &str| fields.iter().find(|(name, _, _)| *name == wanted);
-        if let Some(field) = reading.reserved_field() {
+        let (reserved, sequence) = reading.telling_fields();
+        if let Some(field) = reserved {
             if let Some(&(_, _, value)) = find(field).filter(|(_, _, value)| *value != 0) {
                 return Fit::Unusual {
                     field,
@@ -86,7 +87,7 @@ impl Fit {
                 };
             }
         }
-        let Some(field) = reading.restarting_sequence() else {
+        let Some(field) = sequence else {
             return Fit::Silent;
         };
         let Some(&(_, width, value)) = find(field) else {
@@ -149,37 +150,23 @@ impl Reading {
         }
     }
 
-    /// The field its generators always leave 0, if it has one.
-    pub(super) fn reserved_field(self) -> Option<&'static str> {
+    /// The fields whose values speak for or against the reading: the reserved field its
+    /// generators always leave 0, and the sequence they restart at 0 every tick, each when it
+    /// has one.
+    pub(super) fn telling_fields(self) -> (Option<&'static str>, Option<&'static str>) {
         match self {
             Reading::Preset(Preset::Snowflake | Preset::Sonyflake)
-            | Reading::Family(IdFamily::SonyflakeV2) => Some("sign"),
-            Reading::Preset(Preset::Pinterest) => Some("reserved"),
-            Reading::Preset(Preset::Discord | Preset::Instagram)
+            | Reading::Family(IdFamily::SonyflakeV2) => (Some("sign"), Some("sequence")),
+            Reading::Preset(Preset::Discord) => (None, Some("increment")),
+            Reading::Preset(Preset::Pinterest) => (Some("reserved"), None),
+            Reading::Preset(Preset::Instagram)
             | Reading::Family(
                 IdFamily::Uuid
                 | IdFamily::Ulid
                 | IdFamily::Ksuid
                 | IdFamily::ObjectId
                 | IdFamily::Tsid,
-            ) => None,
-        }
-    }
-
-    /// The sequence its generators restart at 0 every tick, if it has one.
-    pub(super) fn restarting_sequence(self) -> Option<&'static str> {
-        match self {
-            Reading::Preset(Preset::Snowflake | Preset::Sonyflake)
-            | Reading::Family(IdFamily::SonyflakeV2) => Some("sequence"),
-            Reading::Preset(Preset::Discord) => Some("increment"),
-            Reading::Preset(Preset::Instagram | Preset::Pinterest)
-            | Reading::Family(
-                IdFamily::Uuid
-                | IdFamily::Ulid
-                | IdFamily::Ksuid
-                | IdFamily::ObjectId
-                | IdFamily::Tsid,
-            ) => None,
+            ) => (None, None),
         }
     }
 }

@@ -613,10 +613,8 @@ fn the_readings_name_fields_their_layouts_have() {
                 .map(|l| l.fields().iter().map(|f| f.name.to_owned()).collect())
                 .unwrap_or_default(),
         };
-        for field in [reading.reserved_field(), reading.restarting_sequence()]
-            .into_iter()
-            .flatten()
-        {
+        let (reserved, sequence) = reading.telling_fields();
+        for field in [reserved, sequence].into_iter().flatten() {
             assert!(names.iter().any(|n| n == field), "{reading:?} {field}");
         }
     }
