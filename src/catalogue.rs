@@ -218,7 +218,7 @@ mod tests {
             );
             count += 1;
         }
-        assert_eq!(count, 18);
+        assert_eq!(count, 19);
         assert_eq!(Widget::parse(View::Ring, "paste"), None);
         assert_eq!(Widget::parse(View::Ring, ""), None);
         assert_eq!(Widget::of_view(View::Board).count(), BoardWidget::ALL.len());
