@@ -8,7 +8,7 @@ use yew::prelude::*;
 use super::layout_io::LayoutIo;
 use super::parts::code_panel::CodePanel;
 use super::parts::{
-    bit_strip, field_editor, field_values, generator, id_input, id_readout, layout_editor,
+    batch, bit_strip, field_editor, field_values, generator, id_input, id_readout, layout_editor,
     location, mask_pitfall, number_pitfall, placement_panel,
 };
 use super::state::{Action, DecoderState};
@@ -120,6 +120,11 @@ impl Shown<'_> {
         }
     }
 
+    /// A pile of IDs, read under the layout.
+    fn batch(&self) -> Html {
+        html! { <batch::Batch layout={self.state.layout.clone()} /> }
+    }
+
     /// The layout editor and each timestamp's time base.
     pub fn layout_editor(&self) -> Html {
         let state = self.state;
@@ -160,6 +165,7 @@ impl Shown<'_> {
                 { self.placement() }
                 <ToRing id={state.id} />
                 { self.generator() }
+                { self.batch() }
                 { self.layout_editor() }
                 <LayoutIo base={state.base} layout={state.layout.clone()} table={state.table.clone()}
                     error={state.errors.import.clone()} dispatch={self.dispatch.clone()} />
@@ -205,6 +211,7 @@ impl Shown<'_> {
                     <section class="panel arithmetic" aria-label="Pitfalls">{ self.pitfalls() }</section>
                 </>
             },
+            DecoderWidget::Batch => self.batch(),
             DecoderWidget::Code => html! {
                 <section class="panel arithmetic" aria-label="The arithmetic as code">{ self.code() }</section>
             },

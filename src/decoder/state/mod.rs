@@ -8,7 +8,9 @@
 //!   each input's refusal);
 //! - `edits`: the reducer's longer arms (time base, field value, host, split, insert);
 //! - [`playback`] and [`strip`]: the pure interaction state machines of the generator's player
-//!   and the bit strip, which their components hold locally.
+//!   and the bit strip, which their components hold locally;
+//! - [`batch`]: the pile of IDs widget's run (idle → running → done, refused or cancelled) and
+//!   its export, held by that widget.
 
 use std::rc::Rc;
 
@@ -20,6 +22,7 @@ use shardlab_core::text::quote;
 use yew::Reducible;
 
 pub mod action;
+pub mod batch;
 mod edits;
 pub mod playback;
 pub mod shown;

@@ -1,0 +1,206 @@
+//! "A pile of IDs": paste IDs into the box, or choose or drop a `.txt` or `.csv` file, pick one ID
+//! per line or a CSV column, and the pile is read under the Decoder's layout in slices with a
+//! progress bar ([`batch_jobs`](crate::decoder::batch_jobs)), then summarised
+//! ([`batch_report`](super::batch_report)) and offered as CSV. The widget's state machine is
+//! [`state::batch`](crate::decoder::state::batch).
+//!
+//! The box is the reader's: the page never writes into it except to show a chosen file's text,
+//! so a refused paste stays there as typed. Its length is checked against the core's byte limit
+//! before its text is copied out, so a 100 MB paste costs no copy. The pile is not in the address
+//! bar: it is too large for a link, and the small print says so.
+
+use std::rc::Rc;
+
+use shardlab_core::id_batch::{check_batch_bytes, MAX_BATCH_BYTES, MAX_BATCH_IDS};
+use shardlab_core::layout::BitLayout;
+use shardlab_core::text::{quote, thousands};
+use web_sys::{HtmlInputElement, HtmlTextAreaElement};
+use yew::prelude::*;
+
+use super::batch_report::batch_report;
+use crate::decoder::batch_jobs::use_batch_jobs;
+use crate::decoder::state::batch::{BatchAction, BatchState, Export, Mode, Phase};
+use crate::files::file_import::{chosen_file, use_file_reader, FileRead};
+
+/// Props for [`Batch`].
+#[derive(Properties, PartialEq)]
+pub struct BatchProps {
+    /// The Decoder's layout, which the pile is read in.
+    pub layout: BitLayout,
+}
+
+/// What the box holds, or why it is not read: its length (UTF-16 units, never more than its
+/// bytes) is checked against the byte limit before its text is copied out.
+fn read_box(area: &HtmlTextAreaElement) -> BatchAction {
+    match check_batch_bytes(u64::from(area.text_length())) {
+        Err(error) => BatchAction::Refuse(format!("{error}. Nothing was read.")),
+        Ok(()) => BatchAction::Paste(Rc::from(area.value())),
+    }
+}
+
+/// What a chosen or dropped file gives: its text (shown in the box), or why it was not read.
+fn read_file(read: FileRead, area: Option<HtmlTextAreaElement>) -> BatchAction {
+    match read {
+        FileRead::Text { text, .. } => {
+            if let Some(area) = area {
+                area.set_value(&text);
+            }
+            BatchAction::Paste(Rc::from(text))
+        }
+        FileRead::TooLarge { name, bytes } => BatchAction::Refuse(format!(
+            "{} was not read: {}.",
+            quote(&name),
+            check_batch_bytes(bytes)
+                .err()
+                .map(|error| error.to_string())
+                .unwrap_or_default()
+        )),
+        FileRead::Unreadable { name } => BatchAction::Refuse(format!(
+            "{} could not be read as text (is it UTF-8?).",
+            quote(&name)
+        )),
+    }
+}
+
+/// A callback for any event that sends `action`.
+fn sender<E: 'static>(
+    dispatch: UseReducerDispatcher<BatchState>,
+    action: BatchAction,
+) -> Callback<E> {
+    Callback::from(move |_| dispatch.dispatch(action.clone()))
+}
+
+/// What the live region says when a run ends: the counts that matter, or where it stopped.
+fn status(phase: &Phase) -> String {
+    match phase {
+        Phase::Done(report) => format!(
+            "Read {} IDs: {} duplicates, {} out of time order, {} refused lines.",
+            thousands(report.parsed),
+            thousands(report.duplicates.count),
+            thousands(report.out_of_order.as_ref().map_or(0, |late| late.count)),
+            thousands(report.refused.count)
+        ),
+        Phase::Cancelled(progress) => format!(
+            "Cancelled after {} of {} lines. Decode reads the pile again.",
+            thousands(progress.map_or(0, |p| p.done)),
+            thousands(progress.map_or(0, |p| p.total))
+        ),
+        Phase::Idle | Phase::Running(_) | Phase::Refused(_) => String::new(),
+    }
+}
+
+/// The widget.
+#[function_component(Batch)]
+pub fn batch(props: &BatchProps) -> Html {
+    let state = use_reducer(BatchState::default);
+    use_batch_jobs(&state, &props.layout);
+    let area = use_node_ref();
+    let on_file = {
+        let (dispatch, area) = (state.dispatcher(), area.clone());
+        Callback::from(move |read: FileRead| dispatch.dispatch(read_file(read, area.cast())))
+    };
+    let read = use_file_reader(u64::try_from(MAX_BATCH_BYTES).unwrap_or(u64::MAX), on_file);
+    let oninput = {
+        let dispatch = state.dispatcher();
+        Callback::from(move |e: InputEvent| dispatch.dispatch(read_box(&e.target_unchecked_into())))
+    };
+    let onchange = {
+        let read = read.clone();
+        Callback::from(move |e: Event| {
+            if let Some(file) = chosen_file(&e) {
+                read.emit(file);
+            }
+        })
+    };
+    // A dropped file is read; dropped text goes into the box as the browser does it.
+    let ondrop = Callback::from(move |e: DragEvent| {
+        if let Some(file) = e
+            .data_transfer()
+            .and_then(|d| d.files())
+            .and_then(|f| f.get(0))
+        {
+            e.prevent_default();
+            read.emit(file);
+        }
+    });
+    let ondragover = Callback::from(|e: DragEvent| e.prevent_default());
+    let on_column = {
+        let dispatch = state.dispatcher();
+        Callback::from(move |e: InputEvent| {
+            let input: HtmlInputElement = e.target_unchecked_into();
+            dispatch.dispatch(BatchAction::SetColumn(input.value()));
+        })
+    };
+    let on_header = {
+        let dispatch = state.dispatcher();
+        Callback::from(move |e: Event| {
+            let input: HtmlInputElement = e.target_unchecked_into();
+            dispatch.dispatch(BatchAction::SetHeader(input.checked()));
+        })
+    };
+    let by_column = state.mode == Mode::Column;
+    let fields: Vec<&str> = props
+        .layout
+        .fields()
+        .iter()
+        .map(|f| f.name.as_str())
+        .collect();
+    let limit = thousands(u64::try_from(MAX_BATCH_IDS).unwrap_or(u64::MAX));
+    let refused = match &state.phase {
+        Phase::Refused(message) => Some(message.clone()),
+        Phase::Idle | Phase::Running(_) | Phase::Done(_) | Phase::Cancelled(_) => None,
+    };
+    html! {
+        <section class="panel batch-panel" aria-labelledby="batch-title">
+            <h2 id="batch-title">{ "A pile of IDs" }</h2>
+            <label for="batch-text" class="help" id="batch-help">
+                { format!("Paste up to {limit} IDs (8 MiB), one per line or in a CSV column, or drop a .txt or .csv file here. They are read as {}: the layout above.", fields.join(" | ")) }
+            </label>
+            <textarea id="batch-text" ref={area} class={classes!("batch-text", "mono", refused.is_some().then_some("invalid"))}
+                rows="6" spellcheck="false" autocomplete="off" placeholder={"1541815603606036480\n1541815603606036481"}
+                aria-invalid={refused.is_some().to_string()} aria-describedby="batch-help batch-error batch-small-print"
+                {oninput} {ondrop} {ondragover} />
+            <fieldset class="batch-source">
+                <legend>{ "Where each ID is" }</legend>
+                <label><input type="radio" name="batch-mode" checked={!by_column}
+                    onchange={sender(state.dispatcher(), BatchAction::PickMode(Mode::Lines))} />{ " One per line" }</label>
+                <label><input type="radio" name="batch-mode" checked={by_column}
+                    onchange={sender(state.dispatcher(), BatchAction::PickMode(Mode::Column))} />{ " CSV column" }</label>
+                <input type="text" class="batch-column mono" aria-label="CSV column: a name, or a number from 1"
+                    placeholder="id or 2" value={state.column.clone()} disabled={!by_column} oninput={on_column} />
+                <label><input type="checkbox" checked={state.header} disabled={!by_column} onchange={on_header} />
+                    { " first line is a header" }</label>
+            </fieldset>
+            <div class="batch-actions">
+                <label class="button-like" for="batch-file">{ "Choose a file…" }</label>
+                <input id="batch-file" class="visually-hidden" type="file" accept=".txt,.csv,text/plain,text/csv" {onchange} />
+                <button type="button" onclick={sender(state.dispatcher(), BatchAction::Decode)}>{ "Decode" }</button>
+                if matches!(state.phase, Phase::Running(_)) {
+                    <button type="button" onclick={sender(state.dispatcher(), BatchAction::Cancel)}>{ "Cancel" }</button>
+                }
+                if matches!(state.phase, Phase::Done(_)) {
+                    <button type="button" disabled={state.exporting()} onclick={sender(state.dispatcher(), BatchAction::Export)}>
+                        { match state.export {
+                            Export::Writing(Some(p)) => format!("Writing CSV… {} %", p.done.saturating_mul(100).checked_div(p.total).unwrap_or(100)),
+                            Export::Writing(None) => "Writing CSV…".to_owned(),
+                            Export::Idle => "Export CSV".to_owned(),
+                        } }
+                    </button>
+                }
+            </div>
+            <p id="batch-small-print" class="help small-print">
+                { "This pile stays in your browser; a link does not carry it." }
+            </p>
+            <p id="batch-error" class="error" role="alert" data-testid="batch-error">{ refused.unwrap_or_default() }</p>
+            if let Phase::Running(progress) = state.phase {
+                <div class="batch-progress" data-testid="batch-progress">
+                    <progress aria-label="Lines read" max={progress.map_or(1, |p| p.total.max(1)).to_string()}
+                        value={progress.map_or(0, |p| p.done).to_string()} />
+                    <span>{ progress.map_or_else(|| "Reading…".to_owned(), |p| format!("{} of {} lines", thousands(p.done), thousands(p.total))) }</span>
+                </div>
+            }
+            <p class="batch-status" role="status" data-testid="batch-status">{ status(&state.phase) }</p>
+            if let Phase::Done(report) = &state.phase { { batch_report(report) } }
+        </section>
+    }
+}
