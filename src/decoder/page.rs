@@ -63,7 +63,7 @@ mod tests {
     use super::{DecoderView, DecoderViewProps};
     use crate::catalogue::DecoderWidget;
     use crate::snapshot::ATTRIBUTE;
-    use crate::test_support::{find, mount, mount_with, texts};
+    use crate::test_support::{eventually, find, mount, mount_with, texts};
 
     wasm_bindgen_test_configure!(run_in_browser);
 
@@ -143,5 +143,49 @@ mod tests {
             mask.contains("instead of the real local 4302043029"),
             "{mask:?}"
         );
+    }
+
+    #[wasm_bindgen_test]
+    async fn a_pasted_pile_is_counted_with_its_duplicate_and_refused_line() {
+        let props = DecoderViewProps {
+            widget: Some(DecoderWidget::Batch),
+        };
+        let root = mount_with::<DecoderView>(props).await;
+        let area = find(&root, "#batch-text").unchecked_into::<web_sys::HtmlTextAreaElement>();
+        area.set_value("241294492511762325\n241294492511762325\n\n1\nx7\n");
+        let input = web_sys::Event::new("input").unwrap();
+        area.dispatch_event(&input).unwrap();
+        let done =
+            |r: &web_sys::Element| !texts(r, "[data-testid=batch-status]").concat().is_empty();
+        assert!(eventually(&root, done).await, "the run never finished");
+        assert_eq!(
+            texts(&root, "[data-testid=batch-read]"),
+            ["3 IDs read on 6 lines; 1 refused."]
+        );
+        assert_eq!(texts(&root, "[data-testid=batch-duplicates]"), ["1"]);
+        assert_eq!(texts(&root, "[data-testid=batch-refused]"), ["1"]);
+        let refused = texts(&root, ".batch-finding.found .batch-examples li").concat();
+        assert!(
+            refused.contains("line 2: 241294492511762325, first on line 1"),
+            "{refused}"
+        );
+        assert!(refused.contains("line 5: \"x7\""), "{refused}");
+        // Pinterest counts by shard: 3429 twice, 0 once; it has no time.
+        assert_eq!(
+            texts(&root, "[data-testid=batch-histogram] tbody th"),
+            ["shard 0", "shard 3429"]
+        );
+        assert_eq!(
+            texts(&root, "[data-testid=batch-histogram] tbody td.num"),
+            ["1", "2"]
+        );
+        assert!(texts(&root, "[data-testid=batch-status]")
+            .concat()
+            .starts_with("Read 3 IDs: 1 duplicate, 1 refused line."));
+        // The text stays in the box, and the pile is in no link.
+        assert!(area.value().starts_with("241294492511762325"));
+        assert!(texts(&root, ".small-print")
+            .concat()
+            .contains("a link does not carry it"));
     }
 }

@@ -70,16 +70,34 @@ fn sender<E: 'static>(
     Callback::from(move |_| dispatch.dispatch(action.clone()))
 }
 
+/// A count and its noun: "1 duplicate", "2,000 duplicates".
+fn counted(count: u64, one: &str, many: &str) -> String {
+    format!(
+        "{} {}",
+        thousands(count),
+        if count == 1 { one } else { many }
+    )
+}
+
 /// What the live region says when a run ends: the counts that matter, or where it stopped.
 fn status(phase: &Phase) -> String {
     match phase {
-        Phase::Done(report) => format!(
-            "Read {} IDs: {} duplicates, {} out of time order, {} refused lines.",
-            thousands(report.parsed),
-            thousands(report.duplicates.count),
-            thousands(report.out_of_order.as_ref().map_or(0, |late| late.count)),
-            thousands(report.refused.count)
-        ),
+        Phase::Done(report) => {
+            let mut found = vec![counted(report.duplicates.count, "duplicate", "duplicates")];
+            if let Some(late) = &report.out_of_order {
+                found.push(format!("{} out of time order", thousands(late.count)));
+            }
+            found.push(counted(
+                report.refused.count,
+                "refused line",
+                "refused lines",
+            ));
+            format!(
+                "Read {}: {}.",
+                counted(report.parsed, "ID", "IDs"),
+                found.join(", ")
+            )
+        }
         Phase::Cancelled(progress) => format!(
             "Cancelled after {} of {} lines. Decode reads the pile again.",
             thousands(progress.map_or(0, |p| p.done)),
@@ -153,10 +171,10 @@ pub fn batch(props: &BatchProps) -> Html {
     html! {
         <section class="panel batch-panel" aria-labelledby="batch-title">
             <h2 id="batch-title">{ "A pile of IDs" }</h2>
-            <label for="batch-text" class="help" id="batch-help">
+            <p class="help" id="batch-help">
                 { format!("Paste up to {limit} IDs (8 MiB), one per line or in a CSV column, or drop a .txt or .csv file here. They are read as {}: the layout above.", fields.join(" | ")) }
-            </label>
-            <textarea id="batch-text" ref={area} class={classes!("batch-text", "mono", refused.is_some().then_some("invalid"))}
+            </p>
+            <textarea id="batch-text" ref={area} aria-labelledby="batch-title" class={classes!("batch-text", "mono", refused.is_some().then_some("invalid"))}
                 rows="6" spellcheck="false" autocomplete="off" placeholder={"1541815603606036480\n1541815603606036481"}
                 aria-invalid={refused.is_some().to_string()} aria-describedby="batch-help batch-error batch-small-print"
                 {oninput} {ondrop} {ondragover} />
