@@ -11,10 +11,13 @@
 
 use std::rc::Rc;
 
-use shardlab_core::id_batch::{check_batch_bytes, MAX_BATCH_BYTES, MAX_BATCH_IDS};
+use shardlab_core::id_batch::{
+    check_batch_bytes, check_batch_limits, IdSource, MAX_BATCH_BYTES, MAX_BATCH_IDS,
+};
 use shardlab_core::layout::BitLayout;
 use shardlab_core::text::{quote, thousands};
-use web_sys::{HtmlInputElement, HtmlTextAreaElement};
+use wasm_bindgen::JsCast;
+use web_sys::{ClipboardEvent, HtmlInputElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
 use super::batch_report::batch_report;
@@ -36,6 +39,16 @@ fn read_box(area: &HtmlTextAreaElement) -> BatchAction {
         Err(error) => BatchAction::Refuse(format!("{error}. Nothing was read.")),
         Ok(()) => BatchAction::Paste(Rc::from(area.value())),
     }
+}
+
+/// Why a pasted or dropped text is kept out of the box, if it is over the limits: a browser takes
+/// minutes to lay out a million lines in a text box and may give up on 100 MB, so such a text is
+/// refused before it gets there, and the box keeps what it had.
+fn refused_insert(text: Option<String>, source: &IdSource) -> Option<BatchAction> {
+    let error = check_batch_limits(&text?, source).err()?;
+    Some(BatchAction::Refuse(format!(
+        "{error}. It was not put in the box."
+    )))
 }
 
 /// What a chosen or dropped file gives: its text (shown in the box), or why it was not read.
@@ -122,6 +135,27 @@ pub fn batch(props: &BatchProps) -> Html {
         let dispatch = state.dispatcher();
         Callback::from(move |e: InputEvent| dispatch.dispatch(read_box(&e.target_unchecked_into())))
     };
+    let onpaste = {
+        let (dispatch, source) = (state.dispatcher(), state.source());
+        Callback::from(move |e: Event| {
+            let text = e
+                .dyn_ref::<ClipboardEvent>()
+                .and_then(ClipboardEvent::clipboard_data)
+                .and_then(|data| data.get_data("text").ok());
+            if let Some(refused) = refused_insert(text, &source) {
+                e.prevent_default();
+                dispatch.dispatch(refused);
+            }
+        })
+    };
+    let on_decode = {
+        let (dispatch, area) = (state.dispatcher(), area.clone());
+        Callback::from(move |_: MouseEvent| {
+            if let Some(area) = area.cast::<HtmlTextAreaElement>() {
+                dispatch.dispatch(read_box(&area));
+            }
+        })
+    };
     let onchange = {
         let read = read.clone();
         Callback::from(move |e: Event| {
@@ -130,17 +164,23 @@ pub fn batch(props: &BatchProps) -> Html {
             }
         })
     };
-    // A dropped file is read; dropped text goes into the box as the browser does it.
-    let ondrop = Callback::from(move |e: DragEvent| {
-        if let Some(file) = e
-            .data_transfer()
-            .and_then(|d| d.files())
-            .and_then(|f| f.get(0))
-        {
-            e.prevent_default();
-            read.emit(file);
-        }
-    });
+    // A dropped file is read; dropped text goes into the box as the browser puts it there,
+    // unless it is over the limits.
+    let ondrop = {
+        let (dispatch, source) = (state.dispatcher(), state.source());
+        Callback::from(move |e: DragEvent| {
+            let data = e.data_transfer();
+            if let Some(file) = data.as_ref().and_then(|d| d.files()).and_then(|f| f.get(0)) {
+                e.prevent_default();
+                read.emit(file);
+            } else if let Some(refused) =
+                refused_insert(data.and_then(|d| d.get_data("text").ok()), &source)
+            {
+                e.prevent_default();
+                dispatch.dispatch(refused);
+            }
+        })
+    };
     let ondragover = Callback::from(|e: DragEvent| e.prevent_default());
     let on_column = {
         let dispatch = state.dispatcher();
@@ -177,7 +217,7 @@ pub fn batch(props: &BatchProps) -> Html {
             <textarea id="batch-text" ref={area} aria-labelledby="batch-title" class={classes!("batch-text", "mono", refused.is_some().then_some("invalid"))}
                 rows="6" spellcheck="false" autocomplete="off" placeholder={"1541815603606036480\n1541815603606036481"}
                 aria-invalid={refused.is_some().to_string()} aria-describedby="batch-help batch-error batch-small-print"
-                {oninput} {ondrop} {ondragover} />
+                {oninput} {onpaste} {ondrop} {ondragover} />
             <fieldset class="batch-source">
                 <legend>{ "Where each ID is" }</legend>
                 <label><input type="radio" name="batch-mode" checked={!by_column}
@@ -192,7 +232,7 @@ pub fn batch(props: &BatchProps) -> Html {
             <div class="batch-actions">
                 <label class="button-like" for="batch-file">{ "Choose a file…" }</label>
                 <input id="batch-file" class="visually-hidden" type="file" accept=".txt,.csv,text/plain,text/csv" {onchange} />
-                <button type="button" onclick={sender(state.dispatcher(), BatchAction::Decode)}>{ "Decode" }</button>
+                <button type="button" onclick={on_decode}>{ "Decode" }</button>
                 if matches!(state.phase, Phase::Running(_)) {
                     <button type="button" onclick={sender(state.dispatcher(), BatchAction::Cancel)}>{ "Cancel" }</button>
                 }
@@ -220,5 +260,51 @@ pub fn batch(props: &BatchProps) -> Html {
             <p class="batch-status" role="status" data-testid="batch-status">{ status(&state.phase) }</p>
             if let Phase::Done(report) = &state.phase { { batch_report(report) } }
         </section>
+    }
+}
+
+#[cfg(all(test, target_arch = "wasm32"))]
+#[allow(clippy::unwrap_used)]
+mod browser_tests {
+    use wasm_bindgen::JsCast;
+    use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
+
+    use super::*;
+
+    wasm_bindgen_test_configure!(run_in_browser);
+
+    #[wasm_bindgen_test]
+    fn a_box_over_the_byte_limit_is_refused_on_its_length() {
+        // Detached, so the browser lays out nothing.
+        let area = gloo::utils::document()
+            .create_element("textarea")
+            .unwrap()
+            .unchecked_into::<HtmlTextAreaElement>();
+        area.set_value(&"7".repeat(MAX_BATCH_BYTES + 1));
+        let BatchAction::Refuse(message) = read_box(&area) else {
+            panic!("not refused");
+        };
+        assert!(
+            message.starts_with(
+                "a batch is at most 8 MiB (8,388,608 bytes); this text is 8,388,609 bytes"
+            ),
+            "{message}"
+        );
+        area.set_value("1\n2");
+        assert_eq!(read_box(&area), BatchAction::Paste(Rc::from("1\n2")));
+    }
+
+    #[wasm_bindgen_test]
+    fn a_paste_over_the_limits_is_kept_out_of_the_box() {
+        let million = Some("1\n".repeat(1_000_000));
+        let Some(BatchAction::Refuse(message)) = refused_insert(million, &IdSource::Lines) else {
+            panic!("not refused");
+        };
+        assert!(
+            message.contains("at most 100,000 lines of IDs; this text has 1,000,000"),
+            "{message}"
+        );
+        assert_eq!(refused_insert(Some("1\n2".into()), &IdSource::Lines), None);
+        assert_eq!(refused_insert(None, &IdSource::Lines), None);
     }
 }

@@ -75,9 +75,11 @@ fn histogram(histogram: &Histogram) -> Html {
         .max()
         .unwrap_or(1)
         .max(1);
-    // Shares of a count of at most 100,000, so the floats are exact enough for a bar.
-    #[allow(clippy::cast_precision_loss)]
-    let width = |ids: u64| format!("width:{:.1}%", ids as f64 / top as f64 * 100.0);
+    // In tenths of a percent, in integers: the page formats no float for a bar.
+    let width = |ids: u64| {
+        let tenths = ids.saturating_mul(1000).checked_div(top).unwrap_or(0);
+        format!("width:{}.{}%", tenths / 10, tenths % 10)
+    };
     let label = histogram.counted_by.label();
     html! {
         <table class="batch-bars" data-testid="batch-histogram">

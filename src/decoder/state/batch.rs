@@ -2,8 +2,9 @@
 //! ([`parts::batch`](crate::decoder::parts::batch)) holds it locally and runs the core's jobs
 //! ([`batch_jobs`](crate::decoder::batch_jobs)), which report back here by run number.
 //!
-//! A run goes idle → running (its progress) → done, refused or cancelled. Every new text, new
-//! column choice, Decode or Cancel starts a new run number, so whatever an older run still sends
+//! A run goes idle → running (its progress) → done, refused or cancelled. Every new text (typed,
+//! pasted, read from a file, or read again by Decode), new column choice or Cancel starts a new
+//! run number, so whatever an older run still sends
 //! is dropped: the one cancel rule, the same as the jobs' ticket. The CSV export is a run of its
 //! own beside it.
 
@@ -83,8 +84,6 @@ pub enum BatchAction {
     SetColumn(String),
     /// The header box ticked or not.
     SetHeader(bool),
-    /// Read the text again (after a Cancel).
-    Decode,
     /// Stop the run.
     Cancel,
     /// A run's progress.
@@ -201,7 +200,6 @@ impl BatchState {
                     self.restart();
                 }
             }
-            BatchAction::Decode => self.start(),
             BatchAction::Cancel => {
                 if let Phase::Running(progress) = self.phase {
                     self.phase = Phase::Cancelled(progress);
@@ -343,7 +341,8 @@ mod tests {
         assert_eq!(late.phase, Phase::Cancelled(Some(at(3))));
         // Cancel does nothing once nothing runs.
         assert_eq!(reduce(late.clone(), BatchAction::Cancel), late);
-        let again = reduce(late, BatchAction::Decode);
+        // Decode reads the box again.
+        let again = reduce(late, BatchAction::Paste(Rc::from("1")));
         assert_eq!(again.phase, Phase::Running(None));
         assert_eq!(&*again.text, "1");
     }

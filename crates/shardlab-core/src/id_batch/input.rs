@@ -161,6 +161,33 @@ pub fn check_batch_bytes(bytes: u64) -> Result<(), BatchError> {
     Ok(())
 }
 
+/// Whether `text` is within the limits, [`MAX_BATCH_BYTES`] and then [`MAX_BATCH_IDS`] (a header
+/// not counted when `source` reads one), checked as [`BatchRun::new`](super::BatchRun::new) checks
+/// them, in one scan that reads no line: what a page asks of a paste or a drop before it lets the
+/// text into its box, where a browser takes minutes to lay out a million lines. A text without
+/// IDs, or without the named column, is within the limits.
+///
+/// ```
+/// use shardlab_core::id_batch::{check_batch_limits, BatchError, IdSource};
+/// assert_eq!(check_batch_limits("", &IdSource::Lines), Ok(()));
+/// let million = "1\n".repeat(1_000_000);
+/// assert!(matches!(
+///     check_batch_limits(&million, &IdSource::Lines),
+///     Err(BatchError::TooManyIds { lines: 1_000_000, .. })
+/// ));
+/// ```
+pub fn check_batch_limits(text: &str, source: &IdSource) -> Result<(), BatchError> {
+    let header = match source {
+        IdSource::Lines => false,
+        IdSource::ColumnAt { header, .. } => *header,
+        IdSource::ColumnNamed(_) => true,
+    };
+    match shape(text, header) {
+        Ok(_) | Err(BatchError::NoIds) => Ok(()),
+        Err(error) => Err(error),
+    }
+}
+
 /// Checks the limits and finds the text's shape, allocating nothing per line.
 pub(super) fn shape(text: &str, header: bool) -> Result<Shape, BatchError> {
     check_batch_bytes(u64::try_from(text.len()).unwrap_or(u64::MAX))?;

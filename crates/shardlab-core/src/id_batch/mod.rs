@@ -26,7 +26,9 @@ mod report;
 mod rows;
 mod run;
 
-pub use input::{check_batch_bytes, BatchError, IdSource, MAX_BATCH_BYTES, MAX_BATCH_IDS};
+pub use input::{
+    check_batch_bytes, check_batch_limits, BatchError, IdSource, MAX_BATCH_BYTES, MAX_BATCH_IDS,
+};
 pub use line::{BatchField, BatchLayout, CountedBy, LineProblem};
 pub use report::{
     Bar, BatchReport, Duplicate, ExhaustedTick, Findings, Histogram, OtherBar, OutOfOrder,

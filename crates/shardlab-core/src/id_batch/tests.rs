@@ -506,3 +506,35 @@ fn rows_of_a_family_have_its_fields_and_a_uuid_none() {
     let read = rows(uuid, &uuids, &IdSource::Lines, 1);
     assert_eq!((read.len(), read[0].values.len()), (1, 0));
 }
+
+#[test]
+fn the_limits_alone_are_checked_before_a_paste() {
+    // 100,001 non-blank lines: one too many, unless the first is a header.
+    let text = format!("id\n{}", "7\n".repeat(MAX_BATCH_IDS));
+    assert_eq!(
+        check_batch_limits(&text, &IdSource::Lines),
+        Err(BatchError::TooManyIds {
+            lines: MAX_BATCH_IDS + 1,
+            limit: MAX_BATCH_IDS
+        })
+    );
+    let with_header = IdSource::ColumnAt {
+        position: 1,
+        header: true,
+    };
+    assert_eq!(check_batch_limits(&text, &with_header), Ok(()));
+    assert_eq!(
+        check_batch_limits(&text, &IdSource::ColumnNamed("id".into())),
+        Ok(())
+    );
+    // No IDs, or no such column, is for the run to say.
+    assert_eq!(check_batch_limits(" \n", &IdSource::Lines), Ok(()));
+    assert_eq!(
+        check_batch_limits("a,b\n1,2", &IdSource::ColumnNamed("id".into())),
+        Ok(())
+    );
+    assert!(matches!(
+        check_batch_limits(&"x".repeat(MAX_BATCH_BYTES + 1), &IdSource::Lines),
+        Err(BatchError::TooManyBytes { .. })
+    ));
+}
