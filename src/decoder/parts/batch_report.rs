@@ -23,23 +23,34 @@ fn group(names: &[String], values: &[u64]) -> String {
     named.join(", ")
 }
 
-/// One finding: a heading with its count (and a note), then its first examples.
+/// One finding: a heading with its count (and a note), then its first examples, each in words.
+/// Generic only in how an example is worded, so the markup is compiled once for every kind.
 fn finding<T>(
     title: &str,
     test_id: &'static str,
     found: &Findings<T>,
     note: Option<String>,
-    example: impl Fn(&T) -> Html,
+    example: impl Fn(&T) -> String,
 ) -> Html {
-    let shown = u64::try_from(found.examples.len()).unwrap_or(u64::MAX);
-    let more = found.count.saturating_sub(shown);
+    let examples: Vec<String> = found.examples.iter().map(example).collect();
+    finding_markup(title, test_id, found.count, note, examples)
+}
+
+fn finding_markup(
+    title: &str,
+    test_id: &'static str,
+    count: u64,
+    note: Option<String>,
+    examples: Vec<String>,
+) -> Html {
+    let more = count.saturating_sub(u64::try_from(examples.len()).unwrap_or(u64::MAX));
     html! {
-        <div class={classes!("batch-finding", (found.count > 0).then_some("found"))}>
-            <h3>{ format!("{title}: ") }<span data-testid={test_id}>{ thousands(found.count) }</span></h3>
+        <div class={classes!("batch-finding", (count > 0).then_some("found"))}>
+            <h3>{ format!("{title}: ") }<span data-testid={test_id}>{ thousands(count) }</span></h3>
             if let Some(note) = note { <p class="help">{ note }</p> }
-            if !found.examples.is_empty() {
+            if !examples.is_empty() {
                 <ul class="batch-examples mono">
-                    { for found.examples.iter().map(|e| html! { <li>{ example(e) }</li> }) }
+                    { for examples.into_iter().map(|e| html! { <li>{ e }</li> }) }
                     if more > 0 { <li class="more">{ format!("… and {} more", thousands(more)) }</li> }
                 </ul>
             }
@@ -125,8 +136,15 @@ fn sequence(sequence: &SequenceReport, counted: &[String]) -> Html {
             thousands(sequence.missing)
         )),
         |gap| {
-            html! { <>{ format!("lines {} → {}: {field} {} → {}, {} missing, at {}",
-            gap.line_after, gap.line_before, gap.after, gap.before, gap.missing, where_(gap.unix_ms, &gap.group)) }</> }
+            format!(
+                "lines {} → {}: {field} {} → {}, {} missing, at {}",
+                gap.line_after,
+                gap.line_before,
+                gap.after,
+                gap.before,
+                gap.missing,
+                where_(gap.unix_ms, &gap.group)
+            )
         },
     );
     let exhausted = finding(
@@ -138,7 +156,12 @@ fn sequence(sequence: &SequenceReport, counted: &[String]) -> Html {
             thousands(sequence.max)
         )),
         |tick| {
-            html! { <>{ format!("line {}: {} IDs at {}", tick.line, thousands(tick.ids), where_(tick.unix_ms, &tick.group)) }</> }
+            format!(
+                "line {}: {} IDs at {}",
+                tick.line,
+                thousands(tick.ids),
+                where_(tick.unix_ms, &tick.group)
+            )
         },
     );
     html! { <>{ gaps }{ exhausted }</> }
@@ -163,17 +186,14 @@ pub fn batch_report(report: &BatchReport) -> Html {
             { time_span(report) }
             <div class="batch-findings">
                 if let Some(late) = &report.out_of_order {
-                    { finding("Out of time order", "batch-out-of-order", late, None, |late| html! {
-                        <>{ format!("line {}: {} at {}, after line {} at {}", late.line, late.id, when(late.unix_ms), late.after.line, when(late.after.unix_ms)) }</>
-                    }) }
+                    { finding("Out of time order", "batch-out-of-order", late, None, |late| format!(
+                        "line {}: {} at {}, after line {} at {}", late.line, late.id, when(late.unix_ms), late.after.line, when(late.after.unix_ms))) }
                 }
-                { finding("Duplicates", "batch-duplicates", &report.duplicates, None, |copy| html! {
-                    <>{ format!("line {}: {}, first on line {}", copy.line, copy.id, copy.first_line) }</>
-                }) }
+                { finding("Duplicates", "batch-duplicates", &report.duplicates, None, |copy| format!(
+                    "line {}: {}, first on line {}", copy.line, copy.id, copy.first_line)) }
                 if let Some(seq) = &report.sequence { { sequence(seq, &counted) } }
-                { finding("Refused lines", "batch-refused", &report.refused, None, |refused| html! {
-                    <>{ format!("line {}: {}: {}", refused.line, quote(&refused.text), refused.problem) }</>
-                }) }
+                { finding("Refused lines", "batch-refused", &report.refused, None, |refused| format!(
+                    "line {}: {}: {}", refused.line, quote(&refused.text), refused.problem)) }
             </div>
             if let Some(h) = &report.histogram { { histogram(h) } }
         </div>

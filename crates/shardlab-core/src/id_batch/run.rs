@@ -231,17 +231,25 @@ fn histogram(
     let mut kept: Vec<(u128, u64)> = per_group.iter().map(|(&key, &ids)| (key, ids)).collect();
     let mut other = None;
     if kept.len() > MAX_HISTOGRAM_BARS {
-        kept.sort_unstable_by(|(key_a, ids_a), (key_b, ids_b)| {
+        // The last bar kept, in order of IDs (most first, ties to the lower value); the bars are
+        // then taken from the map in order of value, so one sort does.
+        let mut by_ids = kept.clone();
+        by_ids.sort_unstable_by(|(key_a, ids_a), (key_b, ids_b)| {
             ids_b.cmp(ids_a).then(key_a.cmp(key_b))
         });
-        let left_out = kept.split_off(MAX_HISTOGRAM_BARS);
+        let last = by_ids
+            .get(MAX_HISTOGRAM_BARS.saturating_sub(1))
+            .copied()
+            .unwrap_or((0, 0));
+        let makes_it = |&(key, ids): &(u128, u64)| ids > last.1 || (ids == last.1 && key <= last.0);
+        let (shown, left_out): (Vec<_>, Vec<_>) = kept.into_iter().partition(makes_it);
+        kept = shown;
         other = Some(OtherBar {
             values: u64::try_from(left_out.len()).unwrap_or(u64::MAX),
             ids: left_out
                 .iter()
                 .fold(0u64, |sum, (_, ids)| sum.saturating_add(*ids)),
         });
-        kept.sort_unstable_by_key(|(key, _)| *key);
     }
     Histogram {
         counted_by,
