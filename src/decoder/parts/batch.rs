@@ -41,11 +41,27 @@ fn read_box(area: &HtmlTextAreaElement) -> BatchAction {
     }
 }
 
+#[wasm_bindgen::prelude::wasm_bindgen]
+extern "C" {
+    /// A `DataTransfer` (a paste's or a drop's), read here without web-sys's copying `getData`.
+    type Transfer;
+
+    /// `DataTransfer.getData` as the browser's own string, so that its length is read before
+    /// any of it is copied into the page's memory.
+    #[wasm_bindgen(method, catch, js_name = getData)]
+    fn text_of(this: &Transfer, format: &str) -> Result<js_sys::JsString, wasm_bindgen::JsValue>;
+}
+
 /// Why a pasted or dropped text is kept out of the box, if it is over the limits: a browser takes
 /// minutes to lay out a million lines in a text box and may give up on 100 MB, so such a text is
-/// refused before it gets there, and the box keeps what it had.
-fn refused_insert(text: Option<String>, source: &IdSource) -> Option<BatchAction> {
-    let error = check_batch_limits(&text?, source).err()?;
+/// refused before it gets there, and the box keeps what it had. Its length (UTF-16 units, never
+/// more than its bytes) is checked before its text is copied out, as the box's is.
+fn refused_insert(data: Option<web_sys::DataTransfer>, source: &IdSource) -> Option<BatchAction> {
+    let text = data?.unchecked_ref::<Transfer>().text_of("text").ok()?;
+    let error = match check_batch_bytes(u64::from(text.length())) {
+        Err(error) => error,
+        Ok(()) => check_batch_limits(&String::from(text), source).err()?,
+    };
     Some(BatchAction::Refuse(format!(
         "{error}. It was not put in the box."
     )))
@@ -138,11 +154,10 @@ pub fn batch(props: &BatchProps) -> Html {
     let onpaste = {
         let (dispatch, source) = (state.dispatcher(), state.source());
         Callback::from(move |e: Event| {
-            let text = e
+            let data = e
                 .dyn_ref::<ClipboardEvent>()
-                .and_then(ClipboardEvent::clipboard_data)
-                .and_then(|data| data.get_data("text").ok());
-            if let Some(refused) = refused_insert(text, &source) {
+                .and_then(ClipboardEvent::clipboard_data);
+            if let Some(refused) = refused_insert(data, &source) {
                 e.prevent_default();
                 dispatch.dispatch(refused);
             }
@@ -173,9 +188,7 @@ pub fn batch(props: &BatchProps) -> Html {
             if let Some(file) = data.as_ref().and_then(|d| d.files()).and_then(|f| f.get(0)) {
                 e.prevent_default();
                 read.emit(file);
-            } else if let Some(refused) =
-                refused_insert(data.and_then(|d| d.get_data("text").ok()), &source)
-            {
+            } else if let Some(refused) = refused_insert(data, &source) {
                 e.prevent_default();
                 dispatch.dispatch(refused);
             }
@@ -212,7 +225,7 @@ pub fn batch(props: &BatchProps) -> Html {
         <section class="panel batch-panel" aria-labelledby="batch-title">
             <h2 id="batch-title">{ "A pile of IDs" }</h2>
             <p class="help" id="batch-help">
-                { format!("Paste up to {limit} IDs (8 MiB), one per line or in a CSV column, or drop a .txt or .csv file here. They are read as {}: the layout above.", fields.join(" | ")) }
+                { format!("Paste up to {limit} IDs (8 MiB), one per line or in a CSV column, or drop a .txt or .csv file here. They are read in the Decoder's layout: {}.", fields.join(" | ")) }
             </p>
             <textarea id="batch-text" ref={area} aria-labelledby="batch-title" class={classes!("batch-text", "mono", refused.is_some().then_some("invalid"))}
                 rows="6" spellcheck="false" autocomplete="off" placeholder={"1541815603606036480\n1541815603606036481"}
@@ -296,7 +309,12 @@ mod browser_tests {
 
     #[wasm_bindgen_test]
     fn a_paste_over_the_limits_is_kept_out_of_the_box() {
-        let million = Some("1\n".repeat(1_000_000));
+        let carrying = |text: &str| {
+            let data = web_sys::DataTransfer::new().unwrap();
+            data.set_data("text/plain", text).unwrap();
+            Some(data)
+        };
+        let million = carrying(&"1\n".repeat(1_000_000));
         let Some(BatchAction::Refuse(message)) = refused_insert(million, &IdSource::Lines) else {
             panic!("not refused");
         };
@@ -304,7 +322,15 @@ mod browser_tests {
             message.contains("at most 100,000 lines of IDs; this text has 1,000,000"),
             "{message}"
         );
-        assert_eq!(refused_insert(Some("1\n2".into()), &IdSource::Lines), None);
+        let big = carrying(&"7".repeat(MAX_BATCH_BYTES + 1));
+        let Some(BatchAction::Refuse(message)) = refused_insert(big, &IdSource::Lines) else {
+            panic!("not refused");
+        };
+        assert!(
+            message.contains("this text is 8,388,609 bytes"),
+            "{message}"
+        );
+        assert_eq!(refused_insert(carrying("1\n2"), &IdSource::Lines), None);
         assert_eq!(refused_insert(None, &IdSource::Lines), None);
     }
 }

@@ -94,7 +94,10 @@ fn histogram(histogram: &Histogram) -> Html {
     let label = histogram.counted_by.label();
     html! {
         <table class="batch-bars" data-testid="batch-histogram">
-            <caption>{ format!("IDs per {label} ({})", names.join(", ")) }</caption>
+            <caption>{ match names.as_slice() {
+                [name] if name == label => format!("IDs per {label}"),
+                _ => format!("IDs per {label} ({})", names.join(", ")),
+            } }</caption>
             <thead><tr><th scope="col">{ label }</th><th scope="col" class="num">{ "IDs" }</th><th scope="col"><span class="visually-hidden">{ "bar" }</span></th></tr></thead>
             <tbody>
                 { for histogram.bars.iter().map(|bar| html! {

@@ -104,17 +104,19 @@ test('a new paste cancels the run, and Cancel stops one where it is', async ({ p
 });
 
 /**
- * Pastes `window.__pile` as the reader's paste does, as far as the page can tell: a `paste` event
- * carrying it. A synthetic paste puts nothing in the box itself, so what the box holds after it is
+ * A paste of `window.__pile` as the page sees the reader's: a `paste` event carrying it, made
+ * ready by `readyPaste` (the harness's work: a 100 MB DataTransfer is seconds of it) and sent by
+ * `sendPaste`. A synthetic paste puts nothing in the box itself, so what the box holds after it is
  * what the page let in.
  */
-const pasteEvent = (page) =>
+const readyPaste = (page) =>
   page.evaluate(() => {
     const data = new DataTransfer();
     data.setData('text/plain', window.__pile);
-    const box = document.querySelector('#batch-text');
-    box.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    window.__paste = new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true });
   });
+const sendPaste = (page) =>
+  page.evaluate(() => document.querySelector('#batch-text').dispatchEvent(window.__paste));
 
 test.describe('a bad pile is refused inline and the text stays in the box', () => {
   // Over the limits, a paste is kept out of the box (a browser takes minutes to lay out a million
@@ -131,12 +133,15 @@ test.describe('a bad pile is refused inline and the text stays in the box', () =
       await paste(page, kept);
       await expect(page.getByTestId('batch-status')).toContainText('Read 2 IDs');
       await page.evaluate(`window.__pile = ${make}`);
+      await readyPaste(page);
       await resetLongTasks(page);
-      await pasteEvent(page);
+      await sendPaste(page);
       await expect(page.getByTestId('batch-error')).toHaveText(`${message}. It was not put in the box.`);
       await expect(page.locator('#batch-text')).toHaveAttribute('aria-invalid', 'true');
       await expect(page.locator('#batch-text')).toHaveValue(kept);
-      expect(await longestTask(page)).toBeLessThanOrEqual(chunkedTaskLimit(testInfo));
+      const longest = await longestTask(page);
+      testInfo.annotations.push({ type: 'longest task', description: `${longest} ms` });
+      expect(longest).toBeLessThanOrEqual(chunkedTaskLimit(testInfo));
       // Decode reads the box again.
       await page.getByRole('button', { name: 'Decode' }).click();
       await expect(page.getByTestId('batch-status')).toContainText('Read 2 IDs');
