@@ -56,6 +56,7 @@ pub fn decoder_view(props: &DecoderViewProps) -> Html {
 }
 
 #[cfg(all(test, target_arch = "wasm32"))]
+#[allow(clippy::expect_used)]
 mod tests {
     use wasm_bindgen::JsCast;
     use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
@@ -153,8 +154,8 @@ mod tests {
         let root = mount_with::<DecoderView>(props).await;
         let area = find(&root, "#batch-text").unchecked_into::<web_sys::HtmlTextAreaElement>();
         area.set_value("241294492511762325\n241294492511762325\n\n1\nx7\n");
-        let input = web_sys::Event::new("input").unwrap();
-        area.dispatch_event(&input).unwrap();
+        let input = web_sys::Event::new("input").expect("an input event");
+        area.dispatch_event(&input).expect("dispatched");
         let done =
             |r: &web_sys::Element| !texts(r, "[data-testid=batch-status]").concat().is_empty();
         assert!(eventually(&root, done).await, "the run never finished");
