@@ -68,6 +68,9 @@ widget_enum! {
         Config = "config", "Config table and split";
         /// Insert an object and watch its ID being made.
         Generate = "generate", "Generate IDs";
+        /// Up to 100,000 IDs at once: time span, IDs per shard or worker, duplicates, order,
+        /// sequence gaps, and a CSV export.
+        Batch = "batch", "A pile of IDs";
         /// What goes wrong: `Number(id)` in JavaScript and the 32-bit mask.
         Pitfalls = "pitfalls", "Pitfalls";
         /// The shifts and masks as code.
@@ -218,7 +221,7 @@ mod tests {
             );
             count += 1;
         }
-        assert_eq!(count, 19);
+        assert_eq!(count, 20);
         assert_eq!(Widget::parse(View::Ring, "paste"), None);
         assert_eq!(Widget::parse(View::Ring, ""), None);
         assert_eq!(Widget::of_view(View::Board).count(), BoardWidget::ALL.len());

@@ -58,3 +58,17 @@ where
     yew::scheduler::flush().await;
     root
 }
+
+/// Waits (a frame or a few, at most 10 s) until `what` holds of `root`; whether it did. For what
+/// a sliced job shows once it has run.
+// The ring's and the decoder's tests wait for their jobs; a board-only build has none that do.
+#[cfg_attr(not(any(feature = "decoder", feature = "ring")), allow(dead_code))]
+pub async fn eventually(root: &web_sys::Element, what: impl Fn(&web_sys::Element) -> bool) -> bool {
+    for _ in 0..500 {
+        if what(root) {
+            return true;
+        }
+        yew::platform::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    what(root)
+}

@@ -24,6 +24,7 @@
     "decoder/layout": "Edit the layout",
     "decoder/config": "Config table and split",
     "decoder/generate": "Generate IDs",
+    "decoder/batch": "A pile of IDs",
     "decoder/pitfalls": "Pitfalls",
     "decoder/code": "The arithmetic as code",
     "ring/grow": "Grow the ring",

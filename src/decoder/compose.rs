@@ -9,7 +9,7 @@ use yew::prelude::*;
 use super::layout_io::LayoutIo;
 use super::parts::code_panel::CodePanel;
 use super::parts::{
-    bit_strip, detect_panel, field_editor, field_values, generator, id_input, id_readout,
+    batch, bit_strip, detect_panel, field_editor, field_values, generator, id_input, id_readout,
     layout_editor, location, mask_pitfall, number_pitfall, placement_panel,
 };
 use super::state::{Action, DecoderState};
@@ -121,6 +121,11 @@ impl Shown<'_> {
         }
     }
 
+    /// A pile of IDs, read under the layout.
+    fn batch(&self) -> Html {
+        html! { <batch::Batch layout={self.state.layout.clone()} /> }
+    }
+
     /// The layout editor and each timestamp's time base.
     pub fn layout_editor(&self) -> Html {
         let state = self.state;
@@ -171,6 +176,7 @@ impl Shown<'_> {
                 { self.placement() }
                 <ToRing id={state.id} />
                 { self.generator() }
+                { self.batch() }
                 { self.layout_editor() }
                 <LayoutIo base={state.base} layout={state.layout.clone()} table={state.table.clone()}
                     error={state.errors.import.clone()} dispatch={self.dispatch.clone()} />
@@ -217,6 +223,7 @@ impl Shown<'_> {
                     <section class="panel arithmetic" aria-label="Pitfalls">{ self.pitfalls() }</section>
                 </>
             },
+            DecoderWidget::Batch => self.batch(),
             DecoderWidget::Code => html! {
                 <section class="panel arithmetic" aria-label="The arithmetic as code">{ self.code() }</section>
             },

@@ -10,12 +10,18 @@
 //! - [`parts`]: one piece per file (a function component, or a plain function for a few lines of
 //!   markup); `compose.rs`: the full view and each widget ([`crate::catalogue::DecoderWidget`]) as
 //!   compositions of those parts; [`narrate`]: the words for the core's generator steps;
-//!   [`code_text`]: the arithmetic as Rust, SQL and JavaScript; [`to_ring`]: the link to the Ring.
+//!   [`code_text`]: the arithmetic as Rust, SQL and JavaScript; [`to_ring`]: the link to the Ring;
+//! - `batch_jobs.rs` and [`batch_csv`]: the pile of IDs widget's sliced jobs (the core's batch
+//!   run, and its rows written as CSV).
 //!
 //! Every rule, limit and default comes from `shardlab_core::layout`. Everything but the home-page
 //! preview is compiled only with the `decoder` feature, so that the pages that do not show this
 //! view do not carry its code (see `route.rs`).
 
+#[cfg(feature = "decoder")]
+pub mod batch_csv;
+#[cfg(feature = "decoder")]
+mod batch_jobs;
 #[cfg(feature = "decoder")]
 pub mod code_text;
 #[cfg(feature = "decoder")]

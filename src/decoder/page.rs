@@ -56,6 +56,7 @@ pub fn decoder_view(props: &DecoderViewProps) -> Html {
 }
 
 #[cfg(all(test, target_arch = "wasm32"))]
+#[allow(clippy::expect_used)]
 mod tests {
     use wasm_bindgen::JsCast;
     use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
@@ -63,7 +64,7 @@ mod tests {
     use super::{DecoderView, DecoderViewProps};
     use crate::catalogue::DecoderWidget;
     use crate::snapshot::ATTRIBUTE;
-    use crate::test_support::{find, mount, mount_with, texts};
+    use crate::test_support::{eventually, find, mount, mount_with, texts};
 
     wasm_bindgen_test_configure!(run_in_browser);
 
@@ -149,8 +150,8 @@ mod tests {
     async fn type_detect(root: &web_sys::Element, text: &str) {
         let input = find(root, "#detect-input").unchecked_into::<web_sys::HtmlInputElement>();
         input.set_value(text);
-        let event = web_sys::Event::new("input").unwrap();
-        input.dispatch_event(&event).unwrap();
+        let event = web_sys::Event::new("input").expect("an input event");
+        input.dispatch_event(&event).expect("dispatched");
         yew::scheduler::flush().await;
     }
 
@@ -214,5 +215,49 @@ mod tests {
             find(&root, "[data-reading=snowflake] button").get_attribute("aria-pressed"),
             Some("true".to_owned())
         );
+    }
+
+    #[wasm_bindgen_test]
+    async fn a_pasted_pile_is_counted_with_its_duplicate_and_refused_line() {
+        let props = DecoderViewProps {
+            widget: Some(DecoderWidget::Batch),
+        };
+        let root = mount_with::<DecoderView>(props).await;
+        let area = find(&root, "#batch-text").unchecked_into::<web_sys::HtmlTextAreaElement>();
+        area.set_value("241294492511762325\n241294492511762325\n\n1\nx7\n");
+        let input = web_sys::Event::new("input").expect("an input event");
+        area.dispatch_event(&input).expect("dispatched");
+        let done =
+            |r: &web_sys::Element| !texts(r, "[data-testid=batch-status]").concat().is_empty();
+        assert!(eventually(&root, done).await, "the run never finished");
+        assert_eq!(
+            texts(&root, "[data-testid=batch-read]"),
+            ["3 IDs read on 6 lines; 1 refused."]
+        );
+        assert_eq!(texts(&root, "[data-testid=batch-duplicates]"), ["1"]);
+        assert_eq!(texts(&root, "[data-testid=batch-refused]"), ["1"]);
+        let refused = texts(&root, ".batch-finding.found .batch-examples li").concat();
+        assert!(
+            refused.contains("line 2: 241294492511762325, first on line 1"),
+            "{refused}"
+        );
+        assert!(refused.contains("line 5: \"x7\""), "{refused}");
+        // Pinterest counts by shard: 3429 twice, 0 once; it has no time.
+        assert_eq!(
+            texts(&root, "[data-testid=batch-histogram] tbody th"),
+            ["shard 0", "shard 3429"]
+        );
+        assert_eq!(
+            texts(&root, "[data-testid=batch-histogram] tbody td.num"),
+            ["1", "2"]
+        );
+        assert!(texts(&root, "[data-testid=batch-status]")
+            .concat()
+            .starts_with("Read 3 IDs: 1 duplicate, 1 refused line."));
+        // The text stays in the box, and the pile is in no link.
+        assert!(area.value().starts_with("241294492511762325"));
+        assert!(texts(&root, ".small-print")
+            .concat()
+            .contains("a link does not carry it"));
     }
 }

@@ -1,7 +1,7 @@
-//! Reading a file the reader chose in an `<input type="file">`, the same way in every view: take
-//! the first file, clear the input so the same file can be chosen again after a fix, refuse a file
-//! over the view's size limit before reading it, and read it as text. Each view turns the outcome
-//! into its own action and its own words.
+//! Reading a file the reader chose in an `<input type="file">` (or dropped), the same way in every
+//! view: take the first file, clear the input so the same file can be chosen again after a fix,
+//! refuse a file over the view's size limit before reading it, and read it as text. Each view
+//! turns the outcome into its own action and its own words.
 
 use gloo::file::callbacks::FileReader;
 use web_sys::HtmlInputElement;
@@ -32,18 +32,33 @@ pub enum FileRead {
 }
 
 /// Returns the `onchange` handler for a file input. A chosen file of at most `max_bytes` is read
-/// as text and its outcome sent to `on_read`; a larger one is refused at once. The read in flight
-/// is kept by the hook, because dropping a gloo `FileReader` cancels it.
+/// as text and its outcome sent to `on_read`; a larger one is refused at once.
 #[hook]
 pub fn use_file_import(max_bytes: u64, on_read: Callback<FileRead>) -> Callback<Event> {
-    let reader = use_mut_ref(|| None::<FileReader>);
+    let read = use_file_reader(max_bytes, on_read);
     Callback::from(move |event: Event| {
-        let input: HtmlInputElement = event.target_unchecked_into();
-        let Some(file) = input.files().and_then(|files| files.get(0)) else {
-            return;
-        };
-        // Clearing the input lets the same file be chosen again after it was fixed.
-        input.set_value("");
+        if let Some(file) = chosen_file(&event) {
+            read.emit(file);
+        }
+    })
+}
+
+/// The first file chosen in the file input that sent `event`, which is cleared so that the same
+/// file can be chosen again after it was fixed.
+pub fn chosen_file(event: &Event) -> Option<web_sys::File> {
+    let input: HtmlInputElement = event.target_unchecked_into();
+    let file = input.files().and_then(|files| files.get(0))?;
+    input.set_value("");
+    Some(file)
+}
+
+/// Returns a reader of one file, chosen or dropped: a file of at most `max_bytes` is read as
+/// text and its outcome sent to `on_read`; a larger one is refused at once, unread. The read in
+/// flight is kept by the hook, because dropping a gloo `FileReader` cancels it.
+#[hook]
+pub fn use_file_reader(max_bytes: u64, on_read: Callback<FileRead>) -> Callback<web_sys::File> {
+    let reader = use_mut_ref(|| None::<FileReader>);
+    Callback::from(move |file: web_sys::File| {
         let file = gloo::file::File::from(file);
         let name = file.name();
         if file.size() > max_bytes {

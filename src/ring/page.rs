@@ -127,14 +127,12 @@ mod tests {
 
 #[cfg(all(test, target_arch = "wasm32"))]
 mod browser_tests {
-    use std::time::Duration;
-
     use wasm_bindgen::JsCast;
     use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 
     use super::RingView;
     use crate::snapshot::ATTRIBUTE;
-    use crate::test_support::{find, mount, texts};
+    use crate::test_support::{eventually, find, mount, texts};
 
     wasm_bindgen_test_configure!(run_in_browser);
 
@@ -142,17 +140,6 @@ mod browser_tests {
         find(root, &format!("[{ATTRIBUTE}]"))
             .get_attribute(ATTRIBUTE)
             .unwrap_or_default()
-    }
-
-    /// Waits (a frame or a few, at most 10 s) until `what` holds of `root`; whether it did.
-    async fn eventually(root: &web_sys::Element, what: impl Fn(&web_sys::Element) -> bool) -> bool {
-        for _ in 0..500 {
-            if what(root) {
-                return true;
-            }
-            yew::platform::time::sleep(Duration::from_millis(20)).await;
-        }
-        what(root)
     }
 
     #[wasm_bindgen_test]

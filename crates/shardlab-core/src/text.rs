@@ -34,7 +34,7 @@ mod elapsed;
 mod number;
 pub use elapsed::ago;
 pub use number::{
-    approx_count, burn, dollars, dollars_significant, group, hex_u64_grouped, percent,
+    approx_count, burn, dollars, dollars_significant, duration_ms, group, hex_u64_grouped, percent,
     percent_one_decimal, round_to_spread, thousands, Rounded,
 };
 

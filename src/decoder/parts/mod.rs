@@ -5,6 +5,8 @@
 //! player, the bit strip) are pure reducers in [`state`](super::state). [`compose`](super::compose)
 //! composes them into the full view and its widgets.
 
+pub mod batch;
+pub mod batch_report;
 pub mod bit_strip;
 pub mod code_panel;
 pub mod config_table;

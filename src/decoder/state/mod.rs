@@ -8,8 +8,10 @@
 //!   each input's refusal);
 //! - [`detect`]: "Whose ID is this?": its text, the reading picked, the refusal;
 //! - `edits`: the reducer's longer arms (time base, field value, host, split, insert);
-//! - [`playback`] and [`strip`]: the pure interaction state machines of the generator's player
-//!   and the bit strip, which their components hold locally.
+//! - [`strip`]: the pure interaction state machine of the bit strip, which its component holds
+//!   locally (the generator's player is `crate::widgets::playback`);
+//! - [`batch`]: the pile of IDs widget's run (idle → running → done, refused or cancelled) and
+//!   its export, held by that widget.
 
 use std::rc::Rc;
 
@@ -21,6 +23,7 @@ use shardlab_core::text::quote;
 use yew::Reducible;
 
 pub mod action;
+pub mod batch;
 pub mod detect;
 mod edits;
 pub mod shown;

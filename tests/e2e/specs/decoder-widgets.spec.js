@@ -81,6 +81,12 @@ const INTERACTIONS = {
     await page.locator('.detect-reading[data-reading="snowflake"] button').click();
     await expect(page.locator('.detect-detail h3')).toContainText('Snowflake (Twitter)');
   },
+  batch: async (page) => {
+    // Two copies of the example and shard 0's first ID: counted per shard, one duplicate.
+    await page.getByRole('textbox', { name: 'A pile of IDs' }).fill(`${PIN}\n${PIN}\n1`);
+    await expect(page.getByTestId('batch-status')).toHaveText('Read 3 IDs: 1 duplicate, 0 refused lines.');
+    await expect(page.getByTestId('batch-histogram').locator('tbody th')).toHaveText(['shard 0', 'shard 3429']);
+  },
   code: async (page) => {
     await expect(page.locator('pre.code')).toContainText('let shard = (id >> 46) & 0xFFFF; // 3429');
     await page.getByRole('button', { name: 'JavaScript (BigInt)' }).click();
@@ -118,8 +124,9 @@ for (const { widget: name, embed_route: embedRoute, route } of WIDGETS) {
       await expect(frame(page, name)).toHaveCount(1);
       await INTERACTIONS[name](page);
       await expect(frame(page, name)).toHaveCount(1);
-      // The code widget changes only its language tab, which is not part of the state.
-      if (name !== 'code') {
+      // The code widget changes only its language tab, and the batch widget its pile, neither of
+      // which is part of the state.
+      if (name !== 'code' && name !== 'batch') {
         await expect(page).toHaveURL(new RegExp(`#/w/decoder/${name}\\?v=1&`));
       }
     });

@@ -8,6 +8,7 @@ use std::borrow::Cow;
 
 use thiserror::Error;
 
+use crate::stepped::Progress;
 use crate::text::{quote, thousands};
 
 use super::line::LineProblem;
@@ -160,6 +161,33 @@ pub fn check_batch_bytes(bytes: u64) -> Result<(), BatchError> {
     Ok(())
 }
 
+/// Whether `text` is within the limits, [`MAX_BATCH_BYTES`] and then [`MAX_BATCH_IDS`] (a header
+/// not counted when `source` reads one), checked as [`BatchRun::new`](super::BatchRun::new) checks
+/// them, in one scan that reads no line: what a page asks of a paste or a drop before it lets the
+/// text into its box, where a browser takes minutes to lay out a million lines. A text without
+/// IDs, or without the named column, is within the limits.
+///
+/// ```
+/// use shardlab_core::id_batch::{check_batch_limits, BatchError, IdSource};
+/// assert_eq!(check_batch_limits("", &IdSource::Lines), Ok(()));
+/// let million = "1\n".repeat(1_000_000);
+/// assert!(matches!(
+///     check_batch_limits(&million, &IdSource::Lines),
+///     Err(BatchError::TooManyIds { lines: 1_000_000, .. })
+/// ));
+/// ```
+pub fn check_batch_limits(text: &str, source: &IdSource) -> Result<(), BatchError> {
+    let header = match source {
+        IdSource::Lines => false,
+        IdSource::ColumnAt { header, .. } => *header,
+        IdSource::ColumnNamed(_) => true,
+    };
+    match shape(text, header) {
+        Ok(_) | Err(BatchError::NoIds) => Ok(()),
+        Err(error) => Err(error),
+    }
+}
+
 /// Checks the limits and finds the text's shape, allocating nothing per line.
 pub(super) fn shape(text: &str, header: bool) -> Result<Shape, BatchError> {
     check_batch_bytes(u64::try_from(text.len()).unwrap_or(u64::MAX))?;
@@ -225,6 +253,83 @@ pub(super) fn resolve_column(
                 found,
             })
         }
+    }
+}
+
+/// A batch's text read line by line, a bounded number of lines at a time: the one walk over the
+/// lines that [`BatchRun`](super::BatchRun) and [`BatchRows`](super::BatchRows) share. Blank lines
+/// and the header are counted as lines but hold no ID.
+#[derive(Debug)]
+pub(super) struct Cursor {
+    text: String,
+    /// The byte where the next line starts.
+    next_start: usize,
+    /// The next line's number, from 1.
+    next_line: u64,
+    header_line: Option<u64>,
+    /// The CSV column read, from 1; `None` for one ID per line.
+    column: Option<usize>,
+    /// Lines read, of every line of the text.
+    progress: Progress,
+    /// Lines that hold an ID (neither blank nor the header).
+    id_lines: usize,
+}
+
+impl Cursor {
+    /// Checks the text against the limits ([`MAX_BATCH_BYTES`] first, on its length alone, then
+    /// [`MAX_BATCH_IDS`] in one scan that allocates nothing per line), finds a named column in the
+    /// header, and stands before the first line.
+    pub(super) fn new(text: &str, source: &IdSource) -> Result<Cursor, BatchError> {
+        // The byte limit first, so an oversized text is not scanned for a header.
+        check_batch_bytes(u64::try_from(text.len()).unwrap_or(u64::MAX))?;
+        let (column, header) = resolve_column(text, source)?;
+        let shape = shape(text, header)?;
+        Ok(Cursor {
+            text: text.to_owned(),
+            next_start: 0,
+            next_line: 1,
+            header_line: shape.header_line,
+            column,
+            progress: Progress::start(shape.lines),
+            id_lines: shape.id_lines,
+        })
+    }
+
+    /// Lines that hold an ID.
+    pub(super) fn id_lines(&self) -> usize {
+        self.id_lines
+    }
+
+    /// Lines read so far, of all the text's lines.
+    pub(super) fn progress(&self) -> Progress {
+        self.progress
+    }
+
+    /// Reads up to `max_lines` more lines and hands each one that holds an ID to `each`: its
+    /// number, the whole line, and the text the ID is read from (the CSV field) or why there is
+    /// none.
+    pub(super) fn step(
+        &mut self,
+        max_lines: u64,
+        mut each: impl FnMut(u64, &str, Result<Cow<'_, str>, LineProblem>),
+    ) -> Progress {
+        let chunk = self.progress.next_chunk(max_lines);
+        for _ in 0..chunk {
+            let (line, next_start) = line_at(&self.text, self.next_start);
+            let number = self.next_line;
+            self.next_start = next_start;
+            self.next_line = number.saturating_add(1);
+            if is_blank(line) || self.header_line == Some(number) {
+                continue;
+            }
+            let field = match self.column {
+                None => Ok(Cow::Borrowed(line)),
+                Some(position) => csv_field(line, position),
+            };
+            each(number, line, field);
+        }
+        self.progress.advance(chunk);
+        self.progress
     }
 }
 

@@ -11,6 +11,7 @@
 //! - [`BatchLayout`], [`IdSource`]: the layout, and where on each line the ID is.
 //! - [`BatchReport`] and its parts: the findings as data, each with a count and its first
 //!   [`MAX_BATCH_EXAMPLES`] examples by line number.
+//! - [`BatchRows`]: every ID decoded into its fields, a row each, in bounded steps (an export).
 //! - [`BatchError`]: why a text is no batch at all (over [`MAX_BATCH_BYTES`] or
 //!   [`MAX_BATCH_IDS`], no IDs, no such column); [`LineProblem`]: why one line is refused.
 //!
@@ -22,15 +23,19 @@
 mod input;
 mod line;
 mod report;
+mod rows;
 mod run;
 
-pub use input::{check_batch_bytes, BatchError, IdSource, MAX_BATCH_BYTES, MAX_BATCH_IDS};
+pub use input::{
+    check_batch_bytes, check_batch_limits, BatchError, IdSource, MAX_BATCH_BYTES, MAX_BATCH_IDS,
+};
 pub use line::{BatchField, BatchLayout, CountedBy, LineProblem};
 pub use report::{
     Bar, BatchReport, Duplicate, ExhaustedTick, Findings, Histogram, OtherBar, OutOfOrder,
     RefusedLine, SequenceGap, SequenceReport, TimeSpan, TimedLine, MAX_BATCH_EXAMPLES,
     MAX_HISTOGRAM_BARS,
 };
+pub use rows::{BatchRows, DecodedRow};
 pub use run::{analyse, BatchRun};
 
 #[cfg(all(test, not(target_arch = "wasm32")))]

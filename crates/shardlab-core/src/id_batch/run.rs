@@ -8,9 +8,8 @@ use std::collections::{BTreeMap, HashMap};
 use crate::id_text::MAX_ID_TEXT_CHARS;
 use crate::stepped::{Progress, Stepped};
 
-use super::input::{
-    check_batch_bytes, csv_field, is_blank, line_at, resolve_column, shape, BatchError, IdSource,
-};
+use super::input::{BatchError, Cursor, IdSource};
+use super::line::LineProblem;
 use super::line::{BatchField, BatchLayout, IdKey, Observation, Plan};
 use super::report::{
     Bar, BatchReport, Duplicate, ExhaustedTick, Findings, Histogram, OtherBar, OutOfOrder,
@@ -66,16 +65,8 @@ struct Tally {
 /// ```
 #[derive(Debug)]
 pub struct BatchRun {
-    text: String,
-    /// The byte where the next line starts.
-    next_start: usize,
-    /// The next line's number, from 1.
-    next_line: u64,
-    header_line: Option<u64>,
-    /// The CSV column read, from 1; `None` for one ID per line.
-    column: Option<usize>,
+    lines: Cursor,
     plan: Plan,
-    progress: Progress,
     tally: Tally,
 }
 
@@ -84,18 +75,9 @@ impl BatchRun {
     /// on its length alone, then [`MAX_BATCH_IDS`](super::MAX_BATCH_IDS) in one scan that
     /// allocates nothing per line), finds a named column in the header, and prepares to read.
     pub fn new(text: &str, layout: &BatchLayout, source: &IdSource) -> Result<Self, BatchError> {
-        // The byte limit first, so an oversized text is not scanned for a header.
-        check_batch_bytes(u64::try_from(text.len()).unwrap_or(u64::MAX))?;
-        let (column, header) = resolve_column(text, source)?;
-        let shape = shape(text, header)?;
+        let lines = Cursor::new(text, source)?;
         Ok(BatchRun {
-            text: text.to_owned(),
-            next_start: 0,
-            next_line: 1,
-            header_line: shape.header_line,
-            column,
             plan: Plan::new(layout),
-            progress: Progress::start(shape.lines),
             tally: Tally {
                 parsed: 0,
                 refused: Findings::new(),
@@ -103,45 +85,14 @@ impl BatchRun {
                 latest: None,
                 without_time: 0,
                 out_of_order: Findings::new(),
-                seen: HashMap::with_capacity(shape.id_lines),
+                seen: HashMap::with_capacity(lines.id_lines()),
                 duplicates: Findings::new(),
                 per_group: BTreeMap::new(),
                 sequences: Vec::new(),
                 sequence: None,
             },
+            lines,
         })
-    }
-
-    /// Reads the next line and counts what it holds.
-    fn read_line(&mut self) {
-        let (line, next_start) = line_at(&self.text, self.next_start);
-        let number = self.next_line;
-        self.next_start = next_start;
-        self.next_line = number.saturating_add(1);
-        if is_blank(line) || self.header_line == Some(number) {
-            return;
-        }
-        let field = match self.column {
-            None => Ok(Cow::Borrowed(line)),
-            Some(position) => csv_field(line, position),
-        };
-        let outcome = match &field {
-            Ok(text) => self.plan.reader.read(text),
-            Err(problem) => Err(problem.clone()),
-        };
-        match outcome {
-            Ok(observation) => self.tally.count(number, observation, &self.plan),
-            Err(problem) => self.tally.refused.note(|| RefusedLine {
-                line: number,
-                text: field
-                    .as_deref()
-                    .unwrap_or(line)
-                    .chars()
-                    .take(MAX_ID_TEXT_CHARS)
-                    .collect(),
-                problem,
-            }),
-        }
     }
 
     /// The report of a finished run.
@@ -153,7 +104,7 @@ impl BatchRun {
             (None, _) | (_, None) => None,
         };
         BatchReport {
-            lines: self.progress.total,
+            lines: self.lines.progress().total,
             parsed: tally.parsed,
             refused: tally.refused,
             time,
@@ -169,6 +120,33 @@ impl BatchRun {
 }
 
 impl Tally {
+    /// Reads line `number`, whose ID is in `field`, and counts what it holds.
+    fn read(
+        &mut self,
+        number: u64,
+        line: &str,
+        field: Result<Cow<'_, str>, LineProblem>,
+        plan: &Plan,
+    ) {
+        let outcome = match &field {
+            Ok(text) => plan.reader.read(text),
+            Err(problem) => Err(problem.clone()),
+        };
+        match outcome {
+            Ok(observation) => self.count(number, observation, plan),
+            Err(problem) => self.refused.note(|| RefusedLine {
+                line: number,
+                text: field
+                    .as_deref()
+                    .unwrap_or(line)
+                    .chars()
+                    .take(MAX_ID_TEXT_CHARS)
+                    .collect(),
+                problem,
+            }),
+        }
+    }
+
     /// Counts one ID, read from line `line`.
     fn count(&mut self, line: u64, observation: Observation, plan: &Plan) {
         self.parsed = self.parsed.saturating_add(1);
@@ -253,17 +231,25 @@ fn histogram(
     let mut kept: Vec<(u128, u64)> = per_group.iter().map(|(&key, &ids)| (key, ids)).collect();
     let mut other = None;
     if kept.len() > MAX_HISTOGRAM_BARS {
-        kept.sort_unstable_by(|(key_a, ids_a), (key_b, ids_b)| {
+        // The last bar kept, in order of IDs (most first, ties to the lower value); the bars are
+        // then taken from the map in order of value, so one sort does.
+        let mut by_ids = kept.clone();
+        by_ids.sort_unstable_by(|(key_a, ids_a), (key_b, ids_b)| {
             ids_b.cmp(ids_a).then(key_a.cmp(key_b))
         });
-        let left_out = kept.split_off(MAX_HISTOGRAM_BARS);
+        let last = by_ids
+            .get(MAX_HISTOGRAM_BARS.saturating_sub(1))
+            .copied()
+            .unwrap_or((0, 0));
+        let makes_it = |&(key, ids): &(u128, u64)| ids > last.1 || (ids == last.1 && key <= last.0);
+        let (shown, left_out): (Vec<_>, Vec<_>) = kept.into_iter().partition(makes_it);
+        kept = shown;
         other = Some(OtherBar {
             values: u64::try_from(left_out.len()).unwrap_or(u64::MAX),
             ids: left_out
                 .iter()
                 .fold(0u64, |sum, (_, ids)| sum.saturating_add(*ids)),
         });
-        kept.sort_unstable_by_key(|(key, _)| *key);
     }
     Histogram {
         counted_by,
@@ -350,12 +336,11 @@ impl Stepped for BatchRun {
     /// Reads up to `max_lines` more lines; the step that reads the last one also tallies the
     /// gaps and exhausted ticks (a sort of at most 100,000 entries).
     fn step(&mut self, max_lines: u64) -> Progress {
-        let chunk = self.progress.next_chunk(max_lines);
-        for _ in 0..chunk {
-            self.read_line();
-        }
-        self.progress.advance(chunk);
-        if self.progress.is_done() && self.tally.sequence.is_none() {
+        let (plan, tally) = (&self.plan, &mut self.tally);
+        let progress = self.lines.step(max_lines, |number, line, field| {
+            tally.read(number, line, field, plan)
+        });
+        if progress.is_done() && self.tally.sequence.is_none() {
             if let Some((field, max)) = self.plan.sequence.clone() {
                 let counted = self
                     .plan
@@ -370,12 +355,12 @@ impl Stepped for BatchRun {
                 ));
             }
         }
-        self.progress
+        progress
     }
 
     /// Lines read so far, out of all the text's lines.
     fn progress(&self) -> Progress {
-        self.progress
+        self.lines.progress()
     }
 
     fn finish(mut self) -> BatchReport {

@@ -450,3 +450,91 @@ fn a_sonyflake_v2_batch_counts_machines_and_sequence_per_tick() {
     // Tick 5 of 10 ms after 2025-01-01T00:00:00Z.
     assert_eq!(sequence.exhausted.examples[0].unix_ms, 1_735_689_600_050);
 }
+
+/// Every row [`BatchRows`] gives for `text`, read `budget` lines at a time.
+fn rows(text: &str, layout: &BatchLayout, source: &IdSource, budget: u64) -> Vec<DecodedRow> {
+    let mut rows = BatchRows::new(text, layout, source).unwrap();
+    let mut read = Vec::new();
+    while !rows.read(budget, |row| read.push(row)).is_done() {}
+    read
+}
+
+#[test]
+fn rows_decode_every_id_into_its_fields_and_keep_its_line() {
+    // A header, a blank line and a refused line are left out; the rows keep their lines.
+    let text = "who,id\nann,0x0A12\n\nbob,nope\ncy,\"0x0B3F\"\n";
+    let source = IdSource::ColumnNamed("id".to_owned());
+    let read = rows(text, &tiny(), &source, 2);
+    let summary: Vec<(u64, &str, Vec<u128>, Option<i64>)> = read
+        .iter()
+        .map(|row| (row.line, row.id.as_str(), row.values.clone(), row.unix_ms))
+        .collect();
+    assert_eq!(
+        summary,
+        vec![
+            (2, "2578", vec![10, 1, 2], Some(10)),
+            (5, "2879", vec![11, 3, 15], Some(11)),
+        ]
+    );
+    // However it is sliced.
+    assert_eq!(rows(text, &tiny(), &source, 10_000), read);
+    let fields = BatchRows::new(text, &tiny(), &source).unwrap();
+    assert_eq!(fields.fields(), ["tick", "worker", "seq"]);
+    // The same limits as the report.
+    assert_eq!(
+        BatchRows::new("\n", &tiny(), &IdSource::Lines).err(),
+        Some(BatchError::NoIds)
+    );
+}
+
+#[test]
+fn rows_of_a_family_have_its_fields_and_a_uuid_none() {
+    let ulid = TextForm::Crockford32
+        .format(&WideLayout::Ulid.compose(&[1000, 7]).unwrap())
+        .unwrap();
+    let ulids = BatchLayout::Family(IdFamily::Ulid);
+    let read = rows(&ulid, &ulids, &IdSource::Lines, 1);
+    assert_eq!(read.len(), 1);
+    assert_eq!(read[0].values, vec![1000, 7]);
+    assert_eq!(read[0].unix_ms, Some(1000));
+    let uuids = BatchLayout::Family(IdFamily::Uuid);
+    let uuid = "0190163d-8694-739b-aea5-966c26f8ad91";
+    assert!(BatchRows::new(uuid, &uuids, &IdSource::Lines)
+        .unwrap()
+        .fields()
+        .is_empty());
+    let read = rows(uuid, &uuids, &IdSource::Lines, 1);
+    assert_eq!((read.len(), read[0].values.len()), (1, 0));
+}
+
+#[test]
+fn the_limits_alone_are_checked_before_a_paste() {
+    // 100,001 non-blank lines: one too many, unless the first is a header.
+    let text = format!("id\n{}", "7\n".repeat(MAX_BATCH_IDS));
+    assert_eq!(
+        check_batch_limits(&text, &IdSource::Lines),
+        Err(BatchError::TooManyIds {
+            lines: MAX_BATCH_IDS + 1,
+            limit: MAX_BATCH_IDS
+        })
+    );
+    let with_header = IdSource::ColumnAt {
+        position: 1,
+        header: true,
+    };
+    assert_eq!(check_batch_limits(&text, &with_header), Ok(()));
+    assert_eq!(
+        check_batch_limits(&text, &IdSource::ColumnNamed("id".into())),
+        Ok(())
+    );
+    // No IDs, or no such column, is for the run to say.
+    assert_eq!(check_batch_limits(" \n", &IdSource::Lines), Ok(()));
+    assert_eq!(
+        check_batch_limits("a,b\n1,2", &IdSource::ColumnNamed("id".into())),
+        Ok(())
+    );
+    assert!(matches!(
+        check_batch_limits(&"x".repeat(MAX_BATCH_BYTES + 1), &IdSource::Lines),
+        Err(BatchError::TooManyBytes { .. })
+    ));
+}

@@ -142,6 +142,35 @@ pub fn hex_u64_grouped(value: u64) -> String {
     format!("0x{}", group(&format!("{value:016x}"), 4, '_'))
 }
 
+/// A span of time given in milliseconds, as a reader reads it: `250 ms`, `12.345 s`, and from a
+/// minute on the larger units that are not zero, `3 min 2.500 s`, `2 d 0 h 5 min 0.000 s`
+/// (every unit below the largest shown, so the parts line up).
+///
+/// ```
+/// use shardlab_core::text::duration_ms;
+/// assert_eq!(duration_ms(250), "250 ms");
+/// assert_eq!(duration_ms(12_345), "12.345 s");
+/// assert_eq!(duration_ms(182_500), "3 min 2.500 s");
+/// assert_eq!(duration_ms(172_800_000 + 300_000), "2 d 0 h 5 min 0.000 s");
+/// ```
+pub fn duration_ms(ms: u64) -> String {
+    const UNITS: [(u64, &str); 3] = [(86_400_000, "d"), (3_600_000, "h"), (60_000, "min")];
+    if ms < 1_000 {
+        return format!("{ms} ms");
+    }
+    let mut parts = Vec::new();
+    let mut rest = ms;
+    for (size, unit) in UNITS {
+        let whole = rest.checked_div(size).unwrap_or(0);
+        if whole > 0 || !parts.is_empty() {
+            parts.push(format!("{whole} {unit}"));
+        }
+        rest = rest.checked_rem(size).unwrap_or(rest);
+    }
+    parts.push(format!("{}.{:03} s", rest / 1_000, rest % 1_000));
+    parts.join(" ")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,0 +1,336 @@
+//! "A pile of IDs": paste IDs into the box, or choose or drop a `.txt` or `.csv` file, pick one ID
+//! per line or a CSV column, and the pile is read under the Decoder's layout in slices with a
+//! progress bar ([`batch_jobs`](crate::decoder::batch_jobs)), then summarised
+//! ([`batch_report`](super::batch_report)) and offered as CSV. The widget's state machine is
+//! [`state::batch`](crate::decoder::state::batch).
+//!
+//! The box is the reader's: the page never writes into it except to show a chosen file's text,
+//! so a refused paste stays there as typed. Its length is checked against the core's byte limit
+//! before its text is copied out, so a 100 MB paste costs no copy. The pile is not in the address
+//! bar: it is too large for a link, and the small print says so.
+
+use std::rc::Rc;
+
+use shardlab_core::id_batch::{
+    check_batch_bytes, check_batch_limits, IdSource, MAX_BATCH_BYTES, MAX_BATCH_IDS,
+};
+use shardlab_core::layout::BitLayout;
+use shardlab_core::text::{quote, thousands};
+use wasm_bindgen::JsCast;
+use web_sys::{ClipboardEvent, HtmlInputElement, HtmlTextAreaElement};
+use yew::prelude::*;
+
+use super::batch_report::batch_report;
+use crate::decoder::batch_jobs::use_batch_jobs;
+use crate::decoder::state::batch::{BatchAction, BatchState, Export, Mode, Phase};
+use crate::files::file_import::{chosen_file, use_file_reader, FileRead};
+
+/// Props for [`Batch`].
+#[derive(Properties, PartialEq)]
+pub struct BatchProps {
+    /// The Decoder's layout, which the pile is read in.
+    pub layout: BitLayout,
+}
+
+/// What the box holds, or why it is not read: its length (UTF-16 units, never more than its
+/// bytes) is checked against the byte limit before its text is copied out.
+fn read_box(area: &HtmlTextAreaElement) -> BatchAction {
+    match check_batch_bytes(u64::from(area.text_length())) {
+        Err(error) => BatchAction::Refuse(format!("{error}. Nothing was read.")),
+        Ok(()) => BatchAction::Paste(Rc::from(area.value())),
+    }
+}
+
+#[wasm_bindgen::prelude::wasm_bindgen]
+extern "C" {
+    /// A `DataTransfer` (a paste's or a drop's), read here without web-sys's copying `getData`.
+    type Transfer;
+
+    /// `DataTransfer.getData` as the browser's own string, so that its length is read before
+    /// any of it is copied into the page's memory.
+    #[wasm_bindgen(method, catch, js_name = getData)]
+    fn text_of(this: &Transfer, format: &str) -> Result<js_sys::JsString, wasm_bindgen::JsValue>;
+}
+
+/// Why a pasted or dropped text is kept out of the box, if it is over the limits: a browser takes
+/// minutes to lay out a million lines in a text box and may give up on 100 MB, so such a text is
+/// refused before it gets there, and the box keeps what it had. Its length (UTF-16 units, never
+/// more than its bytes) is checked before its text is copied out, as the box's is.
+fn refused_insert(data: Option<web_sys::DataTransfer>, source: &IdSource) -> Option<BatchAction> {
+    let text = data?.unchecked_ref::<Transfer>().text_of("text").ok()?;
+    let error = match check_batch_bytes(u64::from(text.length())) {
+        Err(error) => error,
+        Ok(()) => check_batch_limits(&String::from(text), source).err()?,
+    };
+    Some(BatchAction::Refuse(format!(
+        "{error}. It was not put in the box."
+    )))
+}
+
+/// What a chosen or dropped file gives: its text (shown in the box), or why it was not read.
+fn read_file(read: FileRead, area: Option<HtmlTextAreaElement>) -> BatchAction {
+    match read {
+        FileRead::Text { text, .. } => {
+            if let Some(area) = area {
+                area.set_value(&text);
+            }
+            BatchAction::Paste(Rc::from(text))
+        }
+        FileRead::TooLarge { name, bytes } => BatchAction::Refuse(format!(
+            "{} was not read: {}.",
+            quote(&name),
+            check_batch_bytes(bytes)
+                .err()
+                .map(|error| error.to_string())
+                .unwrap_or_default()
+        )),
+        FileRead::Unreadable { name } => BatchAction::Refuse(format!(
+            "{} could not be read as text (is it UTF-8?).",
+            quote(&name)
+        )),
+    }
+}
+
+/// A callback for any event that sends `action`.
+fn sender<E: 'static>(
+    dispatch: UseReducerDispatcher<BatchState>,
+    action: BatchAction,
+) -> Callback<E> {
+    Callback::from(move |_| dispatch.dispatch(action.clone()))
+}
+
+/// A count and its noun: "1 duplicate", "2,000 duplicates".
+fn counted(count: u64, one: &str, many: &str) -> String {
+    format!(
+        "{} {}",
+        thousands(count),
+        if count == 1 { one } else { many }
+    )
+}
+
+/// What the live region says when a run ends: the counts that matter, or where it stopped.
+fn status(phase: &Phase) -> String {
+    match phase {
+        Phase::Done(report) => {
+            let mut found = vec![counted(report.duplicates.count, "duplicate", "duplicates")];
+            if let Some(late) = &report.out_of_order {
+                found.push(format!("{} out of time order", thousands(late.count)));
+            }
+            found.push(counted(
+                report.refused.count,
+                "refused line",
+                "refused lines",
+            ));
+            format!(
+                "Read {}: {}.",
+                counted(report.parsed, "ID", "IDs"),
+                found.join(", ")
+            )
+        }
+        Phase::Cancelled(progress) => format!(
+            "Cancelled after {} of {} lines. Decode reads the pile again.",
+            thousands(progress.map_or(0, |p| p.done)),
+            thousands(progress.map_or(0, |p| p.total))
+        ),
+        Phase::Idle | Phase::Running(_) | Phase::Refused(_) => String::new(),
+    }
+}
+
+/// The widget.
+#[function_component(Batch)]
+pub fn batch(props: &BatchProps) -> Html {
+    let state = use_reducer(BatchState::default);
+    use_batch_jobs(&state, &props.layout);
+    let area = use_node_ref();
+    let on_file = {
+        let (dispatch, area) = (state.dispatcher(), area.clone());
+        Callback::from(move |read: FileRead| dispatch.dispatch(read_file(read, area.cast())))
+    };
+    let read = use_file_reader(u64::try_from(MAX_BATCH_BYTES).unwrap_or(u64::MAX), on_file);
+    let oninput = {
+        let dispatch = state.dispatcher();
+        Callback::from(move |e: InputEvent| dispatch.dispatch(read_box(&e.target_unchecked_into())))
+    };
+    let onpaste = {
+        let (dispatch, source) = (state.dispatcher(), state.source());
+        Callback::from(move |e: Event| {
+            let data = e
+                .dyn_ref::<ClipboardEvent>()
+                .and_then(ClipboardEvent::clipboard_data);
+            if let Some(refused) = refused_insert(data, &source) {
+                e.prevent_default();
+                dispatch.dispatch(refused);
+            }
+        })
+    };
+    let on_decode = {
+        let (dispatch, area) = (state.dispatcher(), area.clone());
+        Callback::from(move |_: MouseEvent| {
+            if let Some(area) = area.cast::<HtmlTextAreaElement>() {
+                dispatch.dispatch(read_box(&area));
+            }
+        })
+    };
+    let onchange = {
+        let read = read.clone();
+        Callback::from(move |e: Event| {
+            if let Some(file) = chosen_file(&e) {
+                read.emit(file);
+            }
+        })
+    };
+    // A dropped file is read; dropped text goes into the box as the browser puts it there,
+    // unless it is over the limits.
+    let ondrop = {
+        let (dispatch, source) = (state.dispatcher(), state.source());
+        Callback::from(move |e: DragEvent| {
+            let data = e.data_transfer();
+            if let Some(file) = data.as_ref().and_then(|d| d.files()).and_then(|f| f.get(0)) {
+                e.prevent_default();
+                read.emit(file);
+            } else if let Some(refused) = refused_insert(data, &source) {
+                e.prevent_default();
+                dispatch.dispatch(refused);
+            }
+        })
+    };
+    let ondragover = Callback::from(|e: DragEvent| e.prevent_default());
+    let on_column = {
+        let dispatch = state.dispatcher();
+        Callback::from(move |e: InputEvent| {
+            let input: HtmlInputElement = e.target_unchecked_into();
+            dispatch.dispatch(BatchAction::SetColumn(input.value()));
+        })
+    };
+    let on_header = {
+        let dispatch = state.dispatcher();
+        Callback::from(move |e: Event| {
+            let input: HtmlInputElement = e.target_unchecked_into();
+            dispatch.dispatch(BatchAction::SetHeader(input.checked()));
+        })
+    };
+    let by_column = state.mode == Mode::Column;
+    let fields: Vec<&str> = props
+        .layout
+        .fields()
+        .iter()
+        .map(|f| f.name.as_str())
+        .collect();
+    let limit = thousands(u64::try_from(MAX_BATCH_IDS).unwrap_or(u64::MAX));
+    let refused = match &state.phase {
+        Phase::Refused(message) => Some(message.clone()),
+        Phase::Idle | Phase::Running(_) | Phase::Done(_) | Phase::Cancelled(_) => None,
+    };
+    html! {
+        <section class="panel batch-panel" aria-labelledby="batch-title">
+            <h2 id="batch-title">{ "A pile of IDs" }</h2>
+            <p class="help" id="batch-help">
+                { format!("Paste up to {limit} IDs (8 MiB), one per line or in a CSV column, or drop a .txt or .csv file here. They are read in the Decoder's layout: {}.", fields.join(" | ")) }
+            </p>
+            <textarea id="batch-text" ref={area} aria-labelledby="batch-title" class={classes!("batch-text", "mono", refused.is_some().then_some("invalid"))}
+                rows="6" spellcheck="false" autocomplete="off" placeholder={"1541815603606036480\n1541815603606036481"}
+                aria-invalid={refused.is_some().to_string()} aria-describedby="batch-help batch-error batch-small-print"
+                {oninput} {onpaste} {ondrop} {ondragover} />
+            <fieldset class="batch-source">
+                <legend>{ "Where each ID is" }</legend>
+                <label><input type="radio" name="batch-mode" checked={!by_column}
+                    onchange={sender(state.dispatcher(), BatchAction::PickMode(Mode::Lines))} />{ " One per line" }</label>
+                <label><input type="radio" name="batch-mode" checked={by_column}
+                    onchange={sender(state.dispatcher(), BatchAction::PickMode(Mode::Column))} />{ " CSV column" }</label>
+                <input type="text" class="batch-column mono" aria-label="CSV column: a name, or a number from 1"
+                    placeholder="id or 2" value={state.column.clone()} disabled={!by_column} oninput={on_column} />
+                <label><input type="checkbox" checked={state.header} disabled={!by_column} onchange={on_header} />
+                    { " first line is a header" }</label>
+            </fieldset>
+            <div class="batch-actions">
+                <label class="button-like" for="batch-file">{ "Choose a file…" }</label>
+                <input id="batch-file" class="visually-hidden" type="file" accept=".txt,.csv,text/plain,text/csv" {onchange} />
+                <button type="button" onclick={on_decode}>{ "Decode" }</button>
+                if matches!(state.phase, Phase::Running(_)) {
+                    <button type="button" onclick={sender(state.dispatcher(), BatchAction::Cancel)}>{ "Cancel" }</button>
+                }
+                if matches!(state.phase, Phase::Done(_)) {
+                    <button type="button" disabled={state.exporting()} onclick={sender(state.dispatcher(), BatchAction::Export)}>
+                        { match state.export {
+                            Export::Writing(Some(p)) => format!("Writing CSV… {} %", p.done.saturating_mul(100).checked_div(p.total).unwrap_or(100)),
+                            Export::Writing(None) => "Writing CSV…".to_owned(),
+                            Export::Idle => "Export CSV".to_owned(),
+                        } }
+                    </button>
+                }
+            </div>
+            <p id="batch-small-print" class="help small-print">
+                { "This pile stays in your browser; a link does not carry it." }
+            </p>
+            <p id="batch-error" class="error" role="alert" data-testid="batch-error">{ refused.unwrap_or_default() }</p>
+            if let Phase::Running(progress) = state.phase {
+                <div class="batch-progress" data-testid="batch-progress">
+                    <progress aria-label="Lines read" max={progress.map_or(1, |p| p.total.max(1)).to_string()}
+                        value={progress.map_or(0, |p| p.done).to_string()} />
+                    <span>{ progress.map_or_else(|| "Reading…".to_owned(), |p| format!("{} of {} lines", thousands(p.done), thousands(p.total))) }</span>
+                </div>
+            }
+            <p class="batch-status" role="status" data-testid="batch-status">{ status(&state.phase) }</p>
+            if let Phase::Done(report) = &state.phase { { batch_report(report) } }
+        </section>
+    }
+}
+
+#[cfg(all(test, target_arch = "wasm32"))]
+#[allow(clippy::unwrap_used)]
+mod browser_tests {
+    use wasm_bindgen::JsCast;
+    use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
+
+    use super::*;
+
+    wasm_bindgen_test_configure!(run_in_browser);
+
+    #[wasm_bindgen_test]
+    fn a_box_over_the_byte_limit_is_refused_on_its_length() {
+        // Detached, so the browser lays out nothing.
+        let area = gloo::utils::document()
+            .create_element("textarea")
+            .unwrap()
+            .unchecked_into::<HtmlTextAreaElement>();
+        area.set_value(&"7".repeat(MAX_BATCH_BYTES + 1));
+        let BatchAction::Refuse(message) = read_box(&area) else {
+            panic!("not refused");
+        };
+        assert!(
+            message.starts_with(
+                "a batch is at most 8 MiB (8,388,608 bytes); this text is 8,388,609 bytes"
+            ),
+            "{message}"
+        );
+        area.set_value("1\n2");
+        assert_eq!(read_box(&area), BatchAction::Paste(Rc::from("1\n2")));
+    }
+
+    #[wasm_bindgen_test]
+    fn a_paste_over_the_limits_is_kept_out_of_the_box() {
+        let carrying = |text: &str| {
+            let data = web_sys::DataTransfer::new().unwrap();
+            data.set_data("text/plain", text).unwrap();
+            Some(data)
+        };
+        let million = carrying(&"1\n".repeat(1_000_000));
+        let Some(BatchAction::Refuse(message)) = refused_insert(million, &IdSource::Lines) else {
+            panic!("not refused");
+        };
+        assert!(
+            message.contains("at most 100,000 lines of IDs; this text has 1,000,000"),
+            "{message}"
+        );
+        let big = carrying(&"7".repeat(MAX_BATCH_BYTES + 1));
+        let Some(BatchAction::Refuse(message)) = refused_insert(big, &IdSource::Lines) else {
+            panic!("not refused");
+        };
+        assert!(
+            message.contains("this text is 8,388,609 bytes"),
+            "{message}"
+        );
+        assert_eq!(refused_insert(carrying("1\n2"), &IdSource::Lines), None);
+        assert_eq!(refused_insert(None, &IdSource::Lines), None);
+    }
+}
