@@ -31,12 +31,14 @@ pub struct MaglevPictureProps {
     pub dispatch: Callback<Action>,
 }
 
-/// The tables the picture draws: now (with its claims when small) and before the last change.
+/// The tables the picture draws: now (with its claims when small) and before the last change,
+/// with what the change moved.
 #[derive(PartialEq)]
 struct Built {
     now: MaglevTable,
     steps: Vec<FillStep>,
     before: Option<MaglevTable>,
+    churn: Option<Churn>,
 }
 
 impl Built {
@@ -49,7 +51,13 @@ impl Built {
         };
         let (now, steps) = table(servers)?;
         let before = previous.and_then(table).map(|(before, _)| before);
-        Some(Built { now, steps, before })
+        let churn = before.as_ref().map(|before| before.churn(&now));
+        Some(Built {
+            now,
+            steps,
+            before,
+            churn,
+        })
     }
 }
 
@@ -184,7 +192,7 @@ pub fn maglev_picture(props: &MaglevPictureProps) -> Html {
     let Some(built) = built.as_ref() else {
         return html! {};
     };
-    let churn = built.before.as_ref().map(|before| before.churn(&built.now));
+    let churn = built.churn;
     let small_tables = TABLE_SIZES.map(|n| {
         let onclick = props
             .dispatch
