@@ -246,9 +246,10 @@ pub fn batch(props: &BatchProps) -> Html {
                 <label class="button-like" for="batch-file">{ "Choose a file…" }</label>
                 <input id="batch-file" class="visually-hidden" type="file" accept=".txt,.csv,text/plain,text/csv" {onchange} />
                 <button type="button" onclick={on_decode}>{ "Decode" }</button>
-                if matches!(state.phase, Phase::Running(_)) {
-                    <button type="button" onclick={sender(state.dispatcher(), BatchAction::Cancel)}>{ "Cancel" }</button>
-                }
+                // Always in the page and hidden when idle, so a run's progress renders update the
+                // same button rather than replacing it under the reader's (or a test's) click.
+                <button type="button" key="cancel" hidden={!matches!(state.phase, Phase::Running(_))}
+                    onclick={sender(state.dispatcher(), BatchAction::Cancel)}>{ "Cancel" }</button>
                 if matches!(state.phase, Phase::Done(_)) {
                     <button type="button" disabled={state.exporting()} onclick={sender(state.dispatcher(), BatchAction::Export)}>
                         { match state.export {
