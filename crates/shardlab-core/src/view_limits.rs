@@ -42,6 +42,9 @@ pub mod ring {
     pub const MAX_TABLE_ROWS: usize = 16;
     /// The directory entries shown: enough to see keys kept and keys rehomed.
     pub const DIRECTORY_ROWS: usize = 8;
+    /// Requests the hot-key comparison routes under each cure: enough that a fair share of 64
+    /// servers is over 300 requests, few enough that five cures route in one short task.
+    pub const HOT_KEY_REQUESTS: u64 = 20_000;
 }
 
 /// The Board's pan and zoom.

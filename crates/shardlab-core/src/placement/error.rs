@@ -132,6 +132,14 @@ pub enum PlacementError {
         max = super::MAX_ZIPF_EXPONENT
     )]
     ZipfOutOfRange(String),
+    /// A popularity exponent outside 0 ≤ s ≤ [`MAX_ZIPF_EXPONENT`](super::MAX_ZIPF_EXPONENT),
+    /// where 0 is every key alike.
+    #[error(
+        "The popularity exponent takes a number from 0 (every key alike) to {max}, but {} was given.",
+        quote(.0),
+        max = super::MAX_ZIPF_EXPONENT
+    )]
+    ExponentOutOfRange(String),
     /// A hot key salted into a number of sub-keys outside 1 ..= [`MAX_SUB_KEYS`](super::MAX_SUB_KEYS).
     #[error(
         "A hot key can be salted into 1 to {max} sub-keys, but {0} was given.",

@@ -35,6 +35,7 @@ mod budget;
 mod directory;
 mod error;
 mod experiment;
+mod hot_key;
 mod id_encoded;
 mod jump;
 mod key_hash;
@@ -66,6 +67,10 @@ pub use error::PlacementError;
 pub use experiment::{
     balance, ideal_fraction, movement, place, place_under, BalanceRun, KeyStream, LoadStats,
     LoadSummary, Monotonicity, MovementResult, MovementRun, PlaceReport, ServerLoad,
+};
+pub use hot_key::{
+    compare_cures, more_vnodes, Cure, CureComparison, CureRow, CureSettings, HottestKey,
+    DEFAULT_SUB_KEYS, MORE_VNODES_FACTOR,
 };
 pub use id_encoded::{IdEncoded, ShardSpan};
 pub use jump::{jump_bucket, Jump};

@@ -62,8 +62,17 @@ impl Popularity {
         }
     }
 
+    /// The popularity of exponent `s` from 0 to [`MAX_ZIPF_EXPONENT`], 0 being every key alike
+    /// (how a reader sets it: one number, uniform at its low end), checked.
+    pub fn from_exponent(s: f64) -> Result<Self, PlacementError> {
+        if s == 0.0 {
+            return Ok(Popularity::Uniform);
+        }
+        Self::zipf(s).map_err(|_| PlacementError::ExponentOutOfRange(format!("{s}")))
+    }
+
     /// The sampler's exponent: 0 draws every rank alike.
-    fn exponent(self) -> f64 {
+    pub fn exponent(self) -> f64 {
         match self {
             Popularity::Uniform => 0.0,
             Popularity::Zipf(s) => s,
@@ -88,6 +97,11 @@ impl Workload {
     /// The hash of the key of a rank (1 is the hottest).
     pub fn key_of_rank(&self, rank: u32) -> u64 {
         hash_u64_u32(self.seed, rank, CATALOGUE_SALT)
+    }
+
+    /// How many of the requests ask for the key of `rank`.
+    pub fn requests_for_rank(&self, rank: u32) -> u64 {
+        self.ranks().filter(|&drawn| drawn == rank).count() as u64
     }
 
     /// The requests, as the ranks they ask for.
