@@ -13,6 +13,7 @@
 )]
 
 mod capacity;
+mod cures;
 mod decode;
 mod decode_batch;
 mod decode_wide;
@@ -52,6 +53,8 @@ enum Command {
     Locate(locate::LocateArgs),
     /// Measure how many keys move when servers are added or removed.
     Place(place::PlaceArgs),
+    /// A hot key on a ring: the requests per server under each cure, on the same requests.
+    Cures(cures::CuresArgs),
     /// Simulate a board design (a preset or a JSON file): Apdex, latency, errors, burn.
     Simulate(simulate::SimulateArgs),
     /// Find the most users a design serves while it meets a target, by seeded simulations.
@@ -68,6 +71,7 @@ fn main() -> ExitCode {
         Command::Encode(args) => encode::run(args),
         Command::Locate(args) => locate::run(args),
         Command::Place(args) => place::run(args),
+        Command::Cures(args) => cures::run(args),
         Command::Simulate(args) => simulate::run(args),
         Command::Capacity(args) => capacity::run(args),
     };
