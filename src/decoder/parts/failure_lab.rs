@@ -1,0 +1,303 @@
+//! "When generators fail": pick a fault and its parameters, and see the naive generator's run
+//! beside the fixed one's, with the duplicates counted and the first ones named; then the
+//! birthday odds of random worker IDs, the layout's rollover dates and what `Number()` rounds.
+//! Every number is the core's (`layout::run_lab`, `birthday`, `rollover`), made by the reducer
+//! ([`Lab`]); this part words and draws it.
+
+use shardlab_core::layout::{
+    format_unix_ms, Fault, FaultKind, LabReport, Policy, Preset, LAB_START_MS,
+};
+use shardlab_core::text::{percent, thousands};
+use yew::prelude::*;
+
+use crate::decoder::state::lab::LabShown;
+use crate::decoder::state::{Action, Lab, LabAction, LabParam};
+use crate::widgets::draft_input::DraftInput;
+
+/// What the part draws and whom it tells.
+#[derive(Properties, PartialEq)]
+pub struct FailureLabProps {
+    /// The lab's state, with its runs.
+    pub lab: Lab,
+    /// Whether to show the panel's own heading (the widget's frame has one).
+    pub heading: bool,
+    /// Sends the lab's actions.
+    pub dispatch: Callback<Action>,
+}
+
+/// The panel.
+#[function_component(FailureLab)]
+pub fn failure_lab(props: &FailureLabProps) -> Html {
+    let lab = &props.lab;
+    let fault = lab.fault();
+    let send = |action: LabAction| {
+        props
+            .dispatch
+            .reform(move |_: Event| Action::Lab(action.clone()))
+    };
+    let shown = lab.shown.as_deref();
+    html! {
+        <section class="panel lab-panel" aria-labelledby="lab-title">
+            if props.heading {
+                <h2 id="lab-title">{ "When generators fail" }</h2>
+            } else {
+                <h2 id="lab-title" class="visually-hidden">{ "When generators fail" }</h2>
+            }
+            { shown.map(layout_line).unwrap_or_default() }
+            <fieldset class="lab-choice">
+                <legend>{ "Fault" }</legend>
+                { for FaultKind::ALL.into_iter().map(|kind| html! {
+                    <label><input type="radio" name="lab-fault" value={kind.name()} checked={kind == lab.kind}
+                        onchange={send(LabAction::PickFault(kind))} />{ format!(" {}", kind.title()) }</label>
+                }) }
+            </fieldset>
+            { params(lab, &props.dispatch) }
+            <p class="lab-cause">{ cause(fault) }</p>
+            <fieldset class="lab-choice">
+                <legend>{ format!("Beside the naive “{}”, the fix", fault.naive().title()) }</legend>
+                { for fault.policies().iter().skip(1).map(|&policy| html! {
+                    <label><input type="radio" name="lab-fix" value={policy.name()} checked={policy == lab.fix}
+                        onchange={send(LabAction::PickFix(policy))} />{ format!(" {}", policy.title()) }</label>
+                }) }
+            </fieldset>
+            <p class="lab-summary" aria-live="polite" data-testid="lab-summary">
+                { shown.map(|s| summary(s, fault, lab.fix)).unwrap_or_default() }
+            </p>
+            if let Some(shown) = shown {
+                <div class="lab-runs">
+                    { run_card(&format!("Naive: {}", fault.naive().title()), "lab-naive", &shown.naive) }
+                    { run_card(&format!("Fix: {}", lab.fix.title()), "lab-fixed", &shown.fixed) }
+                </div>
+                { facts(shown) }
+            }
+        </section>
+    }
+}
+
+/// Which layout runs, the load, and how many IDs a tick holds.
+fn layout_line(shown: &LabShown) -> Html {
+    let name = Preset::of_layout(&shown.layout).map_or("the edited layout", Preset::title);
+    let why = if shown.fallback {
+        "This layout's IDs come from a counter, not a clock, so the lab runs "
+    } else {
+        "The lab runs "
+    };
+    let load = shown.naive.as_ref().ok().map(|r| {
+        format!(
+            ": {} generators, about {} ID per ms each, for {} simulated ms from {}. Each can issue {} IDs per {} ms tick.",
+            r.scenario.generator_count(),
+            r.scenario.per_ms,
+            thousands(r.scenario.span_ms),
+            format_unix_ms(LAB_START_MS),
+            thousands(r.capacity_per_tick),
+            r.unit_ms
+        )
+    });
+    html! { <p class="help">{ format!("{why}{name}'s layout{}", load.unwrap_or_else(|| ".".to_owned())) }</p> }
+}
+
+/// The parameter boxes of the current fault, each with its refusal.
+fn params(lab: &Lab, dispatch: &Callback<Action>) -> Html {
+    let boxes: &[(LabParam, &str)] = match lab.kind {
+        FaultKind::ClockStepBack => &[
+            (LabParam::StepAt, "Step at (ms into the run)"),
+            (LabParam::StepBy, "Step back by (ms)"),
+        ],
+        FaultKind::Burst => &[(LabParam::Burst, "Burst (IDs per generator in one tick)")],
+        FaultKind::SharedWorker => &[],
+        FaultKind::RandomWorkers => &[(LabParam::Generators, "Generators (K)")],
+    };
+    html! {
+        <div class="lab-params">
+            { for boxes.iter().map(|&(param, label)| {
+                let id = format!("lab-{}", param_name(param));
+                let error_id = format!("{id}-error");
+                let error = lab.error(param).map(|e| format!("{e}. The runs below are still for {}.", lab.value(param)));
+                html! {
+                    <div class="lab-param">
+                        <label for={id.clone()}>{ label }</label>
+                        <DraftInput id={id.clone()} kind="text" inputmode="numeric" class={classes!("mono")}
+                            value={lab.text(param)} invalid={error.is_some()} spellcheck={false}
+                            describedby={error_id.clone()}
+                            on_commit={dispatch.reform(move |text| Action::Lab(LabAction::SetParam(param, text)))} />
+                        <p id={error_id} class="error" role="alert" data-testid={format!("{id}-error")}>{ error }</p>
+                    </div>
+                }
+            }) }
+        </div>
+    }
+}
+
+fn param_name(param: LabParam) -> &'static str {
+    match param {
+        LabParam::StepAt => "at",
+        LabParam::StepBy => "by",
+        LabParam::Burst => "burst",
+        LabParam::Generators => "k",
+    }
+}
+
+/// What the fault does, in words.
+fn cause(fault: Fault) -> String {
+    match fault {
+        Fault::ClockStepBack { at_ms, by_ms } => format!(
+            "At {} ms generator 0's clock steps back {} ms, as an NTP correction does. Its next ticks are ones it has used, and its sequence starts again at 0.",
+            thousands(at_ms), thousands(by_ms)
+        ),
+        Fault::Burst { per_tick } => format!(
+            "Halfway through, each generator is asked for {} IDs at once, more than one tick's sequence may hold.",
+            thousands(per_tick)
+        ),
+        Fault::SharedWorker => "Generators 0 and 1 were configured with the same worker ID. Their clocks agree, so their ticks and sequences do too.".to_owned(),
+        Fault::RandomWorkers { generators } => format!(
+            "{generators} generators each draw a worker ID at random when they start, instead of being handed one."
+        ),
+    }
+}
+
+/// The sentence the live region reads.
+fn summary(shown: &LabShown, fault: Fault, fix: Policy) -> String {
+    let count = |run: &Result<LabReport, String>| {
+        run.as_ref().map_or_else(
+            |e| format!("not run ({e})"),
+            |r| plural(r.duplicates, "duplicate"),
+        )
+    };
+    format!(
+        "{}: {}. {}: {}.",
+        fault.naive().title(),
+        count(&shown.naive),
+        fix.title(),
+        count(&shown.fixed)
+    )
+}
+
+fn plural(count: u64, noun: &str) -> String {
+    let s = if count == 1 { "" } else { "s" };
+    format!("{} {noun}{s}", thousands(count))
+}
+
+/// One run: its duplicate count large, the other counts, its IDs per window, its first duplicates.
+fn run_card(title: &str, test_id: &'static str, run: &Result<LabReport, String>) -> Html {
+    let report = match run {
+        Ok(report) => report,
+        Err(error) => {
+            return html! {
+                <div class="lab-run" data-testid={test_id}><h3>{ title }</h3><p class="error">{ format!("Not run: {error}.") }</p></div>
+            }
+        }
+    };
+    let rows = [
+        ("IDs issued", report.issued, true),
+        ("out of order", report.out_of_order, false),
+        ("ticks stalled", report.stalled_ticks, false),
+        ("ms waited", report.waited_ms, false),
+        ("requests refused", report.refused, false),
+        ("still waiting at the end", report.pending, false),
+        (
+            "generators sharing a worker ID",
+            u64::from(report.shared_workers),
+            false,
+        ),
+    ];
+    html! {
+        <div class={classes!("lab-run", (report.duplicates > 0).then_some("found"))} data-testid={test_id}>
+            <h3>{ title }</h3>
+            <p class="lab-dups"><span class="lab-big mono" data-testid={format!("{test_id}-dups")}>{ thousands(report.duplicates) }</span>
+                { if report.duplicates == 1 { " duplicate" } else { " duplicates" } }</p>
+            <ul class="lab-counts">
+                { for rows.iter().filter(|(_, n, always)| *always || *n > 0).map(|(label, n, _)| html! {
+                    <li><span class="mono">{ thousands(*n) }</span>{ format!(" {label}") }</li>
+                }) }
+                if report.issued < report.requested {
+                    <li class="help">{ format!("of {} asked for", thousands(report.requested)) }</li>
+                }
+            </ul>
+            { windows(report) }
+            if !report.examples.is_empty() {
+                <ul class="lab-examples mono" aria-label="First duplicates">
+                    { for report.examples.iter().map(|d| html! {
+                        <li>{ format!("{}: gen {} at {} ms, again gen {} at {} ms", d.id, d.first_by, d.first_at_ms, d.again_by, d.again_at_ms) }</li>
+                    }) }
+                </ul>
+            }
+        </div>
+    }
+}
+
+/// IDs per window as bars, duplicates in red on top; the busiest window names the scale.
+fn windows(report: &LabReport) -> Html {
+    let most = report
+        .windows
+        .iter()
+        .map(|w| w.issued)
+        .max()
+        .unwrap_or(0)
+        .max(1);
+    let count = report.windows.len();
+    let described = format!(
+        "IDs issued per {} ms window over the run, {} of them duplicates; the tallest bar is {} IDs.",
+        report.window_ms,
+        thousands(report.duplicates),
+        thousands(most)
+    );
+    // Bar heights in a 0 … 40 box, scaled by the busiest window (integers: no float needed).
+    let height = |n: u64| n.saturating_mul(40).checked_div(most).unwrap_or(0);
+    html! {
+        <svg class="lab-windows" viewBox={format!("0 0 {} 40", count.saturating_mul(4))} preserveAspectRatio="none"
+            role="img" aria-label={described}>
+            { for (0u64..).zip(&report.windows).map(|(i, w)| {
+                let x = i.saturating_mul(4);
+                let all = height(w.issued);
+                let dup = height(w.duplicates);
+                html! {
+                    <>
+                        <rect class="lab-bar" x={x.to_string()} y={40u64.saturating_sub(all).to_string()} width="3" height={all.to_string()} />
+                        if dup > 0 {
+                            <rect class="lab-bar-dup" x={x.to_string()} y={40u64.saturating_sub(dup).to_string()} width="3" height={dup.to_string()} />
+                        }
+                    </>
+                }
+            }) }
+        </svg>
+    }
+}
+
+/// The birthday odds, the rollover dates and `Number()`.
+fn facts(shown: &LabShown) -> Html {
+    let birthday = shown.birthday.map(|b| {
+        let ids = 1u64.checked_shl(b.bits).map_or_else(|| "2^64".to_owned(), thousands);
+        format!(
+            "{} generators drawing one of {} worker IDs ({} bits) at random: two draw the same with probability {} (1 − ∏(1 − i/N)); measured {} over {} seeded trials.",
+            b.generators, ids, b.bits, percent(b.computed), percent(b.measured()), thousands(b.trials)
+        )
+    });
+    let rollover = shown.rollover.as_ref().map(|r| {
+        let ends = r.runs_out_ms.map_or_else(|| "after the largest date a u64 of ms holds".to_owned(), format_unix_ms);
+        let sign = match r.negative_ms {
+            Some(at) => format!(" Its top bit is the ID's sign bit: read as a signed BIGINT, every ID turns negative from {}.", format_unix_ms(at)),
+            None => " The bit above it stays 0, so a signed BIGINT stays positive.".to_owned(),
+        };
+        format!("The {}-bit {} field ({} ms ticks) runs out on {ends}.{sign}", r.width, r.field, r.time.unit_ms)
+    });
+    let number = shown.naive.as_ref().ok().map(|r| {
+        let first = r
+            .number
+            .first
+            .as_ref()
+            .map(|(id, rounding)| format!(" {id} becomes {}.", rounding.printed))
+            .unwrap_or_default();
+        format!(
+            "JavaScript's Number(id) rounds {} of the naive run's {} IDs.{first}",
+            thousands(r.number.count),
+            thousands(r.issued)
+        )
+    });
+    html! {
+        <ul class="lab-facts">
+            { for [("Birthday", birthday), ("Rollover", rollover), ("Number()", number)].into_iter().filter_map(|(title, text)| {
+                text.map(|text| html! { <li data-testid={format!("lab-{}", title.to_lowercase().trim_end_matches("()"))}><strong>{ format!("{title}. ") }</strong>{ text }</li> })
+            }) }
+        </ul>
+    }
+}
