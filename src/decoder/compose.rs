@@ -128,9 +128,7 @@ impl Shown<'_> {
 
     /// "When generators fail": a fault's naive run beside its fix.
     fn lab(&self, heading: bool) -> Html {
-        html! {
-            <failure_lab::FailureLab lab={self.state.lab.clone()} {heading} dispatch={self.dispatch.clone()} />
-        }
+        failure_lab::failure_lab(&self.state.lab, heading, &self.dispatch)
     }
 
     /// The layout editor and each timestamp's time base.

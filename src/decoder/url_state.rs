@@ -110,20 +110,24 @@ const LAB_KEYS: [(&str, LabParam); 4] = [
 /// The lab as a link sets it; each bad value is a note, and its example stays.
 fn decode_lab(get: &dyn Fn(&str) -> Option<String>, notes: &mut Vec<String>) -> Lab {
     let mut lab = Lab::default();
+    // One wording for every key, so the page carries one format.
+    let mut refuse = |key: &str, why: String| {
+        notes.push(format!("The link's {key}= was not used: {why}."));
+    };
     if let Some(name) = get("fault") {
         match FaultKind::from_name(&name) {
             Some(kind) => lab.apply(LabAction::PickFault(kind)),
-            None => notes.push(format!(
-                "The link's fault {} was not used: it is clock, burst, shared or random.",
-                quote(&name)
-            )),
+            None => refuse(
+                "fault",
+                format!("{} is not clock, burst, shared or random", quote(&name)),
+            ),
         }
     }
     for (key, param) in LAB_KEYS {
         if let Some(text) = get(key) {
             lab.apply(LabAction::SetParam(param, text));
             if let Some(why) = lab.error(param) {
-                notes.push(format!("The link's {key}= was not used: {why}."));
+                refuse(key, why.to_owned());
                 lab.refused = None;
             }
         }
@@ -134,10 +138,13 @@ fn decode_lab(get: &dyn Fn(&str) -> Option<String>, notes: &mut Vec<String>) -> 
             lab.apply(LabAction::PickFix(fix));
         }
         if fix != Some(lab.fix) {
-            notes.push(format!(
-                "The link's fix {} does not answer this fault, so its first fix is shown.",
-                quote(&name)
-            ));
+            refuse(
+                "fix",
+                format!(
+                    "{} does not answer this fault, so its first fix is shown",
+                    quote(&name)
+                ),
+            );
         }
     }
     lab

@@ -7,59 +7,42 @@
 use shardlab_core::layout::{
     format_unix_ms, Fault, FaultKind, LabReport, Policy, Preset, LAB_START_MS,
 };
-use shardlab_core::text::{percent, thousands};
+use shardlab_core::text::thousands;
 use yew::prelude::*;
 
 use crate::decoder::state::lab::LabShown;
 use crate::decoder::state::{Action, Lab, LabAction, LabParam};
 use crate::widgets::draft_input::DraftInput;
 
-/// What the part draws and whom it tells.
-#[derive(Properties, PartialEq)]
-pub struct FailureLabProps {
-    /// The lab's state, with its runs.
-    pub lab: Lab,
-    /// Whether to show the panel's own heading (the widget's frame has one).
-    pub heading: bool,
-    /// Sends the lab's actions.
-    pub dispatch: Callback<Action>,
-}
-
-/// The panel.
-#[function_component(FailureLab)]
-pub fn failure_lab(props: &FailureLabProps) -> Html {
-    let lab = &props.lab;
+/// The panel: a plain function, as it keeps no state of its own (the runs are the reducer's).
+/// `heading` is false in the widget, whose frame shows the title already.
+pub fn failure_lab(lab: &Lab, heading: bool, dispatch: &Callback<Action>) -> Html {
     let fault = lab.fault();
-    let send = |action: LabAction| {
-        props
-            .dispatch
-            .reform(move |_: Event| Action::Lab(action.clone()))
-    };
     let shown = lab.shown.as_deref();
+    let faults = FaultKind::ALL.into_iter().map(|kind| {
+        (
+            kind.name(),
+            kind.title(),
+            kind == lab.kind,
+            LabAction::PickFault(kind),
+        )
+    });
+    let fixes = fault.policies().iter().skip(1).map(|&policy| {
+        (
+            policy.name(),
+            policy.title(),
+            policy == lab.fix,
+            LabAction::PickFix(policy),
+        )
+    });
     html! {
         <section class="panel lab-panel" aria-labelledby="lab-title">
-            if props.heading {
-                <h2 id="lab-title">{ "When generators fail" }</h2>
-            } else {
-                <h2 id="lab-title" class="visually-hidden">{ "When generators fail" }</h2>
-            }
+            <h2 id="lab-title" class={classes!((!heading).then_some("visually-hidden"))}>{ "When generators fail" }</h2>
             { shown.map(layout_line).unwrap_or_default() }
-            <fieldset class="lab-choice">
-                <legend>{ "Fault" }</legend>
-                { for FaultKind::ALL.into_iter().map(|kind| html! {
-                    <label><input type="radio" name="lab-fault" value={kind.name()} checked={kind == lab.kind}
-                        onchange={send(LabAction::PickFault(kind))} />{ format!(" {}", kind.title()) }</label>
-                }) }
-            </fieldset>
-            { params(lab, &props.dispatch) }
+            { radios("lab-fault", "Fault".to_owned(), faults, dispatch) }
+            { params(lab, dispatch) }
             <p class="lab-cause">{ cause(fault) }</p>
-            <fieldset class="lab-choice">
-                <legend>{ format!("Beside the naive “{}”, the fix", fault.naive().title()) }</legend>
-                { for fault.policies().iter().skip(1).map(|&policy| html! {
-                    <label><input type="radio" name="lab-fix" value={policy.name()} checked={policy == lab.fix}
-                        onchange={send(LabAction::PickFix(policy))} />{ format!(" {}", policy.title()) }</label>
-                }) }
-            </fieldset>
+            { radios("lab-fix", format!("Beside the naive “{}”, the fix", fault.naive().title()), fixes, dispatch) }
             <p class="lab-summary" aria-live="polite" data-testid="lab-summary">
                 { shown.map(|s| summary(s, fault, lab.fix)).unwrap_or_default() }
             </p>
@@ -71,6 +54,24 @@ pub fn failure_lab(props: &FailureLabProps) -> Html {
                 { facts(shown) }
             }
         </section>
+    }
+}
+
+/// A radio group: (value, label, checked, the action it sends) per option.
+fn radios(
+    name: &'static str,
+    legend: String,
+    options: impl Iterator<Item = (&'static str, &'static str, bool, LabAction)>,
+    dispatch: &Callback<Action>,
+) -> Html {
+    html! {
+        <fieldset class="lab-choice">
+            <legend>{ legend }</legend>
+            { for options.map(|(value, label, checked, action)| html! {
+                <label><input type="radio" {name} {value} {checked}
+                    onchange={dispatch.reform(move |_: Event| Action::Lab(action.clone()))} />{ format!(" {label}") }</label>
+            }) }
+        </fieldset>
     }
 }
 
@@ -187,45 +188,58 @@ fn run_card(title: &str, test_id: &'static str, run: &Result<LabReport, String>)
             }
         }
     };
-    let rows = [
-        ("IDs issued", report.issued, true),
-        ("out of order", report.out_of_order, false),
-        ("ticks stalled", report.stalled_ticks, false),
-        ("ms waited", report.waited_ms, false),
-        ("requests refused", report.refused, false),
-        ("still waiting at the end", report.pending, false),
+    // One line of text, not an element per count: each element is code on the page. "Asked
+    // for" shows only when some requests were not issued.
+    let counts: Vec<String> = [
+        ("IDs issued", report.issued),
+        (
+            "asked for",
+            report
+                .requested
+                .saturating_sub(report.issued)
+                .min(1)
+                .saturating_mul(report.requested),
+        ),
+        ("out of order", report.out_of_order),
+        ("ticks stalled", report.stalled_ticks),
+        ("ms waited", report.waited_ms),
+        ("requests refused", report.refused),
+        ("still waiting at the end", report.pending),
         (
             "generators sharing a worker ID",
             u64::from(report.shared_workers),
-            false,
         ),
-    ];
+    ]
+    .into_iter()
+    .filter(|&(_, n)| n > 0)
+    .map(|(label, n)| format!("{} {label}", thousands(n)))
+    .collect();
+    let examples: Vec<String> = report
+        .examples
+        .iter()
+        .map(|d| {
+            format!(
+                "{}: gen {} at {} ms, again gen {} at {} ms",
+                d.id, d.first_by, d.first_at_ms, d.again_by, d.again_at_ms
+            )
+        })
+        .collect();
     html! {
         <div class={classes!("lab-run", (report.duplicates > 0).then_some("found"))} data-testid={test_id}>
             <h3>{ title }</h3>
             <p class="lab-dups"><span class="lab-big mono" data-testid={format!("{test_id}-dups")}>{ thousands(report.duplicates) }</span>
                 { if report.duplicates == 1 { " duplicate" } else { " duplicates" } }</p>
-            <ul class="lab-counts">
-                { for rows.iter().filter(|(_, n, always)| *always || *n > 0).map(|(label, n, _)| html! {
-                    <li><span class="mono">{ thousands(*n) }</span>{ format!(" {label}") }</li>
-                }) }
-                if report.issued < report.requested {
-                    <li class="help">{ format!("of {} asked for", thousands(report.requested)) }</li>
-                }
-            </ul>
+            <p class="lab-counts">{ counts.join(" · ") }</p>
             { windows(report) }
-            if !report.examples.is_empty() {
-                <ul class="lab-examples mono" aria-label="First duplicates">
-                    { for report.examples.iter().map(|d| html! {
-                        <li>{ format!("{}: gen {} at {} ms, again gen {} at {} ms", d.id, d.first_by, d.first_at_ms, d.again_by, d.again_at_ms) }</li>
-                    }) }
-                </ul>
+            if !examples.is_empty() {
+                <p class="lab-examples mono" aria-label="First duplicates">{ examples.join("\n") }</p>
             }
         </div>
     }
 }
 
-/// IDs per window as bars, duplicates in red on top; the busiest window names the scale.
+/// IDs per window as bars, duplicates in red on top; the busiest window names the scale. Written
+/// as SVG text: forty bars as virtual nodes would cost the page far more code than one string.
 fn windows(report: &LabReport) -> Html {
     let most = report
         .windows
@@ -234,33 +248,42 @@ fn windows(report: &LabReport) -> Html {
         .max()
         .unwrap_or(0)
         .max(1);
-    let count = report.windows.len();
-    let described = format!(
+    // Bar heights in a 0 … 40 box, scaled by the busiest window (integers: no float needed).
+    let height = |n: u64| n.saturating_mul(40).checked_div(most).unwrap_or(0);
+    let mut bars = String::new();
+    for (x, window) in (0u64..).step_by(4).zip(&report.windows) {
+        for (class, n) in [
+            ("lab-bar", window.issued),
+            ("lab-bar-dup", window.duplicates),
+        ] {
+            let h = height(n);
+            if h > 0 {
+                bars.push_str(&format!(
+                    r#"<rect class="{class}" x="{x}" y="{}" width="3" height="{h}"/>"#,
+                    40u64.saturating_sub(h)
+                ));
+            }
+        }
+    }
+    let label = format!(
         "IDs issued per {} ms window over the run, {} of them duplicates; the tallest bar is {} IDs.",
         report.window_ms,
         thousands(report.duplicates),
         thousands(most)
     );
-    // Bar heights in a 0 … 40 box, scaled by the busiest window (integers: no float needed).
-    let height = |n: u64| n.saturating_mul(40).checked_div(most).unwrap_or(0);
-    html! {
-        <svg class="lab-windows" viewBox={format!("0 0 {} 40", count.saturating_mul(4))} preserveAspectRatio="none"
-            role="img" aria-label={described}>
-            { for (0u64..).zip(&report.windows).map(|(i, w)| {
-                let x = i.saturating_mul(4);
-                let all = height(w.issued);
-                let dup = height(w.duplicates);
-                html! {
-                    <>
-                        <rect class="lab-bar" x={x.to_string()} y={40u64.saturating_sub(all).to_string()} width="3" height={all.to_string()} />
-                        if dup > 0 {
-                            <rect class="lab-bar-dup" x={x.to_string()} y={40u64.saturating_sub(dup).to_string()} width="3" height={dup.to_string()} />
-                        }
-                    </>
-                }
-            }) }
-        </svg>
-    }
+    let width = report.windows.len().saturating_mul(4);
+    // Every value written here is a number or a fixed class name: nothing typed reaches the markup.
+    Html::from_html_unchecked(AttrValue::from(format!(
+        r#"<svg class="lab-windows" viewBox="0 0 {width} 40" preserveAspectRatio="none" role="img" aria-label="{label}">{bars}</svg>"#
+    )))
+}
+
+/// A chance as a percentage with three decimals, "38.702 %", formatted as integers: the page
+/// formats no float for it.
+fn percent(chance: f64) -> String {
+    // `as` saturates, and a chance is 0 … 1, so this is 0 … 100,000 thousandths of a percent.
+    let thousandths = (chance * 100_000.0 + 0.5) as u64;
+    format!("{}.{:03} %", thousandths / 1_000, thousandths % 1_000)
 }
 
 /// The birthday odds, the rollover dates and `Number()`.
@@ -295,9 +318,10 @@ fn facts(shown: &LabShown) -> Html {
     });
     html! {
         <ul class="lab-facts">
-            { for [("Birthday", birthday), ("Rollover", rollover), ("Number()", number)].into_iter().filter_map(|(title, text)| {
-                text.map(|text| html! { <li data-testid={format!("lab-{}", title.to_lowercase().trim_end_matches("()"))}><strong>{ format!("{title}. ") }</strong>{ text }</li> })
-            }) }
+            { for [("Birthday. ", "lab-birthday", birthday), ("Rollover. ", "lab-rollover", rollover), ("Number(). ", "lab-number", number)]
+                .into_iter().filter_map(|(title, test_id, text)| {
+                    text.map(|text| html! { <li data-testid={test_id}><strong>{ title }</strong>{ text }</li> })
+                }) }
         </ul>
     }
 }

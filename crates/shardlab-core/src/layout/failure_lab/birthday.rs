@@ -4,6 +4,8 @@
 
 use crate::layout::generate::SplitMix64;
 
+use super::first_seen::FirstSeen;
+
 use super::{in_range, LabError, MAX_GENERATORS};
 
 /// The trials a view measures with: the measured chance is within about 1.6 points of the
@@ -55,13 +57,11 @@ pub fn birthday(generators: u32, bits: u32, trials: u64, seed: u64) -> Result<Bi
         .checked_shl(bits)
         .map_or(u64::MAX, |n| n.saturating_sub(1));
     let mut rng = SplitMix64::new(seed);
-    let mut draws: Vec<u64> = Vec::with_capacity(usize::try_from(generators).unwrap_or(0));
+    let mut seen = FirstSeen::for_count(usize::try_from(generators).unwrap_or(0));
     let mut collided = 0u64;
     for _ in 0..trials {
-        draws.clear();
-        draws.extend((0..generators).map(|_| rng.next_u64() & mask));
-        draws.sort_unstable();
-        if draws.windows(2).any(|pair| pair.first() == pair.last()) {
+        seen.clear();
+        if (0..generators).any(|i| seen.first_or_note(rng.next_u64() & mask, i).is_some()) {
             collided = collided.saturating_add(1);
         }
     }

@@ -19,6 +19,7 @@ use thiserror::Error;
 use crate::text::thousands;
 
 mod birthday;
+mod first_seen;
 mod rollover;
 mod run;
 #[cfg(test)]
@@ -313,14 +314,23 @@ impl Scenario {
     /// Checks every setting and the combination: each in its range, the step inside the run,
     /// the policy one that answers the fault, and at most [`MAX_LAB_IDS`] IDs asked for.
     pub fn check(&self) -> Result<(), LabError> {
+        in_range("the load (IDs per ms)", self.per_ms, 1, MAX_PER_MS)?;
+        in_range("the run (ms)", self.span_ms, 1, MAX_SPAN_MS)?;
+        // As many generators as the ID limit allows at this load's top, up to the maximum.
+        let most_generators = MAX_LAB_IDS
+            .checked_div(self.per_ms.saturating_mul(2).saturating_mul(self.span_ms))
+            .unwrap_or(0)
+            .min(u64::from(MAX_GENERATORS));
+        let fewest = match self.fault {
+            Fault::SharedWorker | Fault::RandomWorkers { .. } => 2,
+            Fault::ClockStepBack { .. } | Fault::Burst { .. } => 1,
+        };
         in_range(
             "the number of generators",
             u64::from(self.generator_count()),
-            1,
-            u64::from(MAX_GENERATORS),
+            fewest,
+            most_generators,
         )?;
-        in_range("the load (IDs per ms)", self.per_ms, 1, MAX_PER_MS)?;
-        in_range("the run (ms)", self.span_ms, 1, MAX_SPAN_MS)?;
         match self.fault {
             Fault::ClockStepBack { at_ms, by_ms } => {
                 in_range("the step back (ms)", by_ms, 1, MAX_STEP_BACK_MS)?;
@@ -340,18 +350,7 @@ impl Scenario {
                     .checked_div(u64::from(self.generator_count()))
                     .unwrap_or(0)
             })?,
-            Fault::SharedWorker => in_range(
-                "the number of generators sharing a worker ID",
-                u64::from(self.generator_count()),
-                2,
-                u64::from(MAX_GENERATORS),
-            )?,
-            Fault::RandomWorkers { generators } => in_range(
-                "the number of generators",
-                u64::from(generators),
-                2,
-                u64::from(MAX_GENERATORS),
-            )?,
+            Fault::SharedWorker | Fault::RandomWorkers { .. } => {}
         }
         if !self.fault.policies().contains(&self.policy) {
             return Err(LabError::PolicyDoesNotApply {

@@ -8,6 +8,8 @@
 
 use std::cmp::Ordering;
 
+use super::first_seen::FirstSeen;
+
 use crate::layout::bits::{BitLayout, FieldRole};
 use crate::layout::generate::SplitMix64;
 use crate::layout::pitfalls::{number_rounding, survives_number, NumberRounding};
@@ -400,46 +402,32 @@ fn find_duplicates(
     windows: &mut [Window],
     report: &mut LabReport,
 ) {
-    // Issue order breaks ties, so the first of equal IDs is the original.
-    let mut order: Vec<usize> = (0..issued.len()).collect();
-    order.sort_unstable_by_key(|&i| (issued.get(i).map_or(0, |entry| entry.0), i));
-    let mut found: Vec<(usize, Duplicate)> = Vec::new();
-    let mut original: Option<(u64, u32, u64)> = None;
-    for &i in &order {
-        let Some(&(id, by, at)) = issued.get(i) else {
+    let mut seen = FirstSeen::for_count(issued.len());
+    for (index, &(id, by, at)) in (0u32..).zip(issued) {
+        let Some(first) = seen.first_or_note(id, index) else {
             continue;
         };
-        match original {
-            Some((first_id, first_by, first_at)) if first_id == id => found.push((
-                i,
-                Duplicate {
-                    id,
-                    first_by,
-                    first_at_ms: first_at,
-                    again_by: by,
-                    again_at_ms: at,
-                },
-            )),
-            _ => original = Some((id, by, at)),
-        }
-    }
-    report.duplicates = u64::try_from(found.len()).unwrap_or(u64::MAX);
-    for (_, duplicate) in &found {
-        if let Some(window) = duplicate
-            .again_at_ms
+        report.duplicates = report.duplicates.saturating_add(1);
+        if let Some(window) = at
             .checked_div(window_ms)
             .and_then(|w| usize::try_from(w).ok())
             .and_then(|w| windows.get_mut(w))
         {
             window.duplicates = window.duplicates.saturating_add(1);
         }
+        let original = usize::try_from(first).ok().and_then(|i| issued.get(i));
+        if let (Some(&(_, first_by, first_at)), true) =
+            (original, report.examples.len() < MAX_DUPLICATE_EXAMPLES)
+        {
+            report.examples.push(Duplicate {
+                id,
+                first_by,
+                first_at_ms: first_at,
+                again_by: by,
+                again_at_ms: at,
+            });
+        }
     }
-    found.sort_unstable_by_key(|&(i, _)| i);
-    report.examples = found
-        .into_iter()
-        .take(MAX_DUPLICATE_EXAMPLES)
-        .map(|(_, duplicate)| duplicate)
-        .collect();
 }
 
 fn number_rounded(issued: &[(u64, u32, u64)]) -> NumberRounded {

@@ -223,6 +223,14 @@ fn bad_parameters_are_refused_with_their_range() {
         error,
         "the burst (IDs per tick) is 1 … 23,000; 30,000 is not"
     );
+    // 64 generators at up to 2 IDs per ms for a second could ask for 128,000 IDs.
+    let crowded = Scenario::new(Fault::RandomWorkers { generators: 64 }, Policy::AsGiven);
+    let error = crowded
+        .check()
+        .err()
+        .map(|e| e.to_string())
+        .unwrap_or_default();
+    assert_eq!(error, "the number of generators is 2 … 50; 64 is not");
     let mismatched = Scenario::new(clock(), Policy::Stall);
     assert!(matches!(
         mismatched.check(),
