@@ -4,15 +4,13 @@
 //! Every number is the core's (`layout::run_lab`, `birthday`, `rollover`), made by the reducer
 //! ([`Lab`]); this part words and draws it.
 
-use shardlab_core::layout::{
-    format_unix_ms, Fault, FaultKind, LabReport, Policy, Preset, LAB_START_MS,
-};
+use shardlab_core::layout::{format_unix_ms, Fault, FaultKind, LabReport, Policy, Preset};
 use shardlab_core::text::thousands;
+use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 use crate::decoder::state::lab::LabShown;
 use crate::decoder::state::{Action, Lab, LabAction, LabParam};
-use crate::widgets::draft_input::DraftInput;
 
 /// The panel: a plain function, as it keeps no state of its own (the runs are the reducer's).
 /// `heading` is false in the widget, whose frame shows the title already.
@@ -42,7 +40,7 @@ pub fn failure_lab(lab: &Lab, heading: bool, dispatch: &Callback<Action>) -> Htm
             { radios("lab-fault", "Fault".to_owned(), faults, dispatch) }
             { params(lab, dispatch) }
             <p class="lab-cause">{ cause(fault) }</p>
-            { radios("lab-fix", format!("Beside the naive “{}”, the fix", fault.naive().title()), fixes, dispatch) }
+            { radios("lab-fix", "The fix beside it".to_owned(), fixes, dispatch) }
             <p class="lab-summary" aria-live="polite" data-testid="lab-summary">
                 { shown.map(|s| summary(s, fault, lab.fix)).unwrap_or_default() }
             </p>
@@ -79,17 +77,16 @@ fn radios(
 fn layout_line(shown: &LabShown) -> Html {
     let name = Preset::of_layout(&shown.layout).map_or("the edited layout", Preset::title);
     let why = if shown.fallback {
-        "This layout's IDs come from a counter, not a clock, so the lab runs "
+        "This layout has no clock, so the lab runs "
     } else {
         "The lab runs "
     };
     let load = shown.naive.as_ref().ok().map(|r| {
         format!(
-            ": {} generators, about {} ID per ms each, for {} simulated ms from {}. Each can issue {} IDs per {} ms tick.",
+            ": {} generators, about {} ID per ms each, for {} simulated ms; {} IDs per {} ms tick.",
             r.scenario.generator_count(),
             r.scenario.per_ms,
             thousands(r.scenario.span_ms),
-            format_unix_ms(LAB_START_MS),
             thousands(r.capacity_per_tick),
             r.unit_ms
         )
@@ -113,14 +110,19 @@ fn params(lab: &Lab, dispatch: &Callback<Action>) -> Html {
             { for boxes.iter().map(|&(param, label)| {
                 let id = format!("lab-{}", param_name(param));
                 let error_id = format!("{id}-error");
-                let error = lab.error(param).map(|e| format!("{e}. The runs below are still for {}.", lab.value(param)));
+                let error = lab.error(param).map(|e| format!("{e}; the runs are still for {}.", lab.value(param)));
                 html! {
                     <div class="lab-param">
                         <label for={id.clone()}>{ label }</label>
-                        <DraftInput id={id.clone()} kind="text" inputmode="numeric" class={classes!("mono")}
-                            value={lab.text(param)} invalid={error.is_some()} spellcheck={false}
-                            describedby={error_id.clone()}
-                            on_commit={dispatch.reform(move |text| Action::Lab(LabAction::SetParam(param, text)))} />
+                        // A plain input: the panel does not re-render while the reader types,
+                        // and a refused text stays in the state, so the box keeps it.
+                        <input id={id.clone()} type="text" inputmode="numeric" class="mono" autocomplete="off"
+                            value={lab.text(param)} aria-invalid={error.is_some().to_string()}
+                            aria-describedby={error_id.clone()}
+                            onchange={dispatch.reform(move |e: Event| {
+                                let input: HtmlInputElement = e.target_unchecked_into();
+                                Action::Lab(LabAction::SetParam(param, input.value()))
+                            })} />
                         <p id={error_id} class="error" role="alert" data-testid={format!("{id}-error")}>{ error }</p>
                     </div>
                 }
@@ -142,14 +144,14 @@ fn param_name(param: LabParam) -> &'static str {
 fn cause(fault: Fault) -> String {
     match fault {
         Fault::ClockStepBack { at_ms, by_ms } => format!(
-            "At {} ms generator 0's clock steps back {} ms, as an NTP correction does. Its next ticks are ones it has used, and its sequence starts again at 0.",
+            "At {} ms generator 0's clock steps back {} ms (an NTP correction): its next ticks are ones it has used, and its sequence restarts at 0.",
             thousands(at_ms), thousands(by_ms)
         ),
         Fault::Burst { per_tick } => format!(
             "Halfway through, each generator is asked for {} IDs at once, more than one tick's sequence may hold.",
             thousands(per_tick)
         ),
-        Fault::SharedWorker => "Generators 0 and 1 were configured with the same worker ID. Their clocks agree, so their ticks and sequences do too.".to_owned(),
+        Fault::SharedWorker => "Generators 0 and 1 were given one worker ID; their clocks agree, so their ticks and sequences do too.".to_owned(),
         Fault::RandomWorkers { generators } => format!(
             "{generators} generators each draw a worker ID at random when they start, instead of being handed one."
         ),
@@ -180,13 +182,9 @@ fn plural(count: u64, noun: &str) -> String {
 
 /// One run: its duplicate count large, the other counts, its IDs per window, its first duplicates.
 fn run_card(title: &str, test_id: &'static str, run: &Result<LabReport, String>) -> Html {
-    let report = match run {
-        Ok(report) => report,
-        Err(error) => {
-            return html! {
-                <div class="lab-run" data-testid={test_id}><h3>{ title }</h3><p class="error">{ format!("Not run: {error}.") }</p></div>
-            }
-        }
+    // A run that could not run has no card: the summary above says why.
+    let Ok(report) = run else {
+        return html! {};
     };
     // One line of text, not an element per count: each element is code on the page. "Asked
     // for" shows only when some requests were not issued.
@@ -214,13 +212,15 @@ fn run_card(title: &str, test_id: &'static str, run: &Result<LabReport, String>)
     .filter(|&(_, n)| n > 0)
     .map(|(label, n)| format!("{} {label}", thousands(n)))
     .collect();
+    // Three, each on one line of a 680 px embed: the ID, who issued it first and again, when.
     let examples: Vec<String> = report
         .examples
         .iter()
+        .take(3)
         .map(|d| {
             format!(
-                "{}: gen {} at {} ms, again gen {} at {} ms",
-                d.id, d.first_by, d.first_at_ms, d.again_by, d.again_at_ms
+                "{} gen {}/{}, {}/{} ms",
+                d.id, d.first_by, d.again_by, d.first_at_ms, d.again_at_ms
             )
         })
         .collect();
@@ -230,52 +230,11 @@ fn run_card(title: &str, test_id: &'static str, run: &Result<LabReport, String>)
             <p class="lab-dups"><span class="lab-big mono" data-testid={format!("{test_id}-dups")}>{ thousands(report.duplicates) }</span>
                 { if report.duplicates == 1 { " duplicate" } else { " duplicates" } }</p>
             <p class="lab-counts">{ counts.join(" · ") }</p>
-            { windows(report) }
             if !examples.is_empty() {
                 <p class="lab-examples mono" aria-label="First duplicates">{ examples.join("\n") }</p>
             }
         </div>
     }
-}
-
-/// IDs per window as bars, duplicates in red on top; the busiest window names the scale. Written
-/// as SVG text: forty bars as virtual nodes would cost the page far more code than one string.
-fn windows(report: &LabReport) -> Html {
-    let most = report
-        .windows
-        .iter()
-        .map(|w| w.issued)
-        .max()
-        .unwrap_or(0)
-        .max(1);
-    // Bar heights in a 0 … 40 box, scaled by the busiest window (integers: no float needed).
-    let height = |n: u64| n.saturating_mul(40).checked_div(most).unwrap_or(0);
-    let mut bars = String::new();
-    for (x, window) in (0u64..).step_by(4).zip(&report.windows) {
-        for (class, n) in [
-            ("lab-bar", window.issued),
-            ("lab-bar-dup", window.duplicates),
-        ] {
-            let h = height(n);
-            if h > 0 {
-                bars.push_str(&format!(
-                    r#"<rect class="{class}" x="{x}" y="{}" width="3" height="{h}"/>"#,
-                    40u64.saturating_sub(h)
-                ));
-            }
-        }
-    }
-    let label = format!(
-        "IDs issued per {} ms window over the run, {} of them duplicates; the tallest bar is {} IDs.",
-        report.window_ms,
-        thousands(report.duplicates),
-        thousands(most)
-    );
-    let width = report.windows.len().saturating_mul(4);
-    // Every value written here is a number or a fixed class name: nothing typed reaches the markup.
-    Html::from_html_unchecked(AttrValue::from(format!(
-        r#"<svg class="lab-windows" viewBox="0 0 {width} 40" preserveAspectRatio="none" role="img" aria-label="{label}">{bars}</svg>"#
-    )))
 }
 
 /// A chance as a percentage with three decimals, "38.702 %", formatted as integers: the page
@@ -286,7 +245,7 @@ fn percent(chance: f64) -> String {
     format!("{}.{:03} %", thousandths / 1_000, thousandths % 1_000)
 }
 
-/// The birthday odds, the rollover dates and `Number()`.
+/// The birthday odds, the rollover dates and `Number()`, folded so the widget fits its 700 px.
 fn facts(shown: &LabShown) -> Html {
     let birthday = shown.birthday.map(|b| {
         let ids = 1u64.checked_shl(b.bits).map_or_else(|| "2^64".to_owned(), thousands);
@@ -317,11 +276,14 @@ fn facts(shown: &LabShown) -> Html {
         )
     });
     html! {
+        <details class="lab-more">
+            <summary>{ "Birthday odds, rollover dates, Number()" }</summary>
         <ul class="lab-facts">
             { for [("Birthday. ", "lab-birthday", birthday), ("Rollover. ", "lab-rollover", rollover), ("Number(). ", "lab-number", number)]
                 .into_iter().filter_map(|(title, test_id, text)| {
                     text.map(|text| html! { <li data-testid={test_id}><strong>{ title }</strong>{ text }</li> })
                 }) }
         </ul>
+        </details>
     }
 }

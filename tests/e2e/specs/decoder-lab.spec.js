@@ -17,7 +17,7 @@ test('the clock step duplicates under trust and not when waited out', async ({ p
   await expect(page.getByTestId('lab-summary')).toHaveAttribute('aria-live', 'polite');
   await expect(page.getByTestId('lab-summary')).toContainText('Wait it out: 0 duplicates');
   // The first duplicates name generator 0, before and after its clock stepped back.
-  await expect(page.locator('[data-testid="lab-naive"] .lab-examples')).toContainText('gen 0 at 4');
+  await expect(page.locator('[data-testid="lab-naive"] .lab-examples')).toContainText('gen 0/0, 4');
   // Refusing instead: no duplicates either, and the refusals are counted.
   await page.getByRole('radio', { name: 'Refuse until then' }).check();
   await expect(fixedDups(page)).toHaveText('0');
