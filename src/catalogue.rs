@@ -71,6 +71,10 @@ widget_enum! {
         /// Up to 100,000 IDs at once: time span, IDs per shard or worker, duplicates, order,
         /// sequence gaps, and a CSV export.
         Batch = "batch", "A pile of IDs";
+        /// Generators under a fault (the clock stepping back, a burst past the sequence, a
+        /// shared or random worker ID): the naive run's duplicates beside its fix, the birthday
+        /// odds, the layout's rollover dates and what `Number()` rounds.
+        Lab = "lab", "When generators fail";
         /// What goes wrong: `Number(id)` in JavaScript and the 32-bit mask.
         Pitfalls = "pitfalls", "Pitfalls";
         /// The shifts and masks as code.
@@ -221,7 +225,7 @@ mod tests {
             );
             count += 1;
         }
-        assert_eq!(count, 20);
+        assert_eq!(count, 21);
         assert_eq!(Widget::parse(View::Ring, "paste"), None);
         assert_eq!(Widget::parse(View::Ring, ""), None);
         assert_eq!(Widget::of_view(View::Board).count(), BoardWidget::ALL.len());

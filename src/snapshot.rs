@@ -42,6 +42,18 @@ pub struct DecoderSnapshot {
     pub ranges: usize,
     /// The last ID made by "Insert a new object", in decimal, if any.
     pub last_inserted: Option<String>,
+    /// "When generators fail": the fault picked (`clock`, `burst`, `shared`, `random`).
+    #[serde(default)]
+    pub lab_fault: String,
+    /// The fix run beside the naive one (`wait`, `refuse`, `stall`, `unique`).
+    #[serde(default)]
+    pub lab_fix: String,
+    /// Duplicates the naive run issued; none when it could not run.
+    #[serde(default, deserialize_with = "browser_u64::option")]
+    pub lab_duplicates: Option<u64>,
+    /// Duplicates the fixed run issued; none when it could not run.
+    #[serde(default, deserialize_with = "browser_u64::option")]
+    pub lab_fixed_duplicates: Option<u64>,
 }
 
 /// The Ring's live state.

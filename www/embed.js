@@ -25,6 +25,7 @@
     "decoder/config": "Config table and split",
     "decoder/generate": "Generate IDs",
     "decoder/batch": "A pile of IDs",
+    "decoder/lab": "When generators fail",
     "decoder/pitfalls": "Pitfalls",
     "decoder/code": "The arithmetic as code",
     "ring/grow": "Grow the ring",

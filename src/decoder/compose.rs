@@ -9,8 +9,8 @@ use yew::prelude::*;
 use super::layout_io::LayoutIo;
 use super::parts::code_panel::CodePanel;
 use super::parts::{
-    batch, bit_strip, detect_panel, field_editor, field_values, generator, id_input, id_readout,
-    layout_editor, location, mask_pitfall, number_pitfall, placement_panel,
+    batch, bit_strip, detect_panel, failure_lab, field_editor, field_values, generator, id_input,
+    id_readout, layout_editor, location, mask_pitfall, number_pitfall, placement_panel,
 };
 use super::state::{Action, DecoderState};
 use super::to_ring::ToRing;
@@ -126,6 +126,11 @@ impl Shown<'_> {
         html! { <batch::Batch layout={self.state.layout.clone()} /> }
     }
 
+    /// "When generators fail": a fault's naive run beside its fix.
+    fn lab(&self, heading: bool) -> Html {
+        failure_lab::failure_lab(&self.state.lab, heading, &self.dispatch)
+    }
+
     /// The layout editor and each timestamp's time base.
     pub fn layout_editor(&self) -> Html {
         let state = self.state;
@@ -177,6 +182,7 @@ impl Shown<'_> {
                 <ToRing id={state.id} />
                 { self.generator() }
                 { self.batch() }
+                { self.lab(true) }
                 { self.layout_editor() }
                 <LayoutIo base={state.base} layout={state.layout.clone()} table={state.table.clone()}
                     error={state.errors.import.clone()} dispatch={self.dispatch.clone()} />
@@ -224,6 +230,7 @@ impl Shown<'_> {
                 </>
             },
             DecoderWidget::Batch => self.batch(),
+            DecoderWidget::Lab => self.lab(false),
             DecoderWidget::Code => html! {
                 <section class="panel arithmetic" aria-label="The arithmetic as code">{ self.code() }</section>
             },

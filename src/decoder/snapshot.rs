@@ -13,6 +13,7 @@ pub fn of(state: &DecoderState) -> DecoderSnapshot {
         (Some(table), Some(shard)) => table.host_of(shard).map(|pair| pair.master.clone()),
         _ => None,
     };
+    let lab = state.lab.shown.as_deref();
     DecoderSnapshot {
         layout: state.base.name().to_owned(),
         edited: state.layout_edited(),
@@ -26,6 +27,14 @@ pub fn of(state: &DecoderState) -> DecoderSnapshot {
         master,
         ranges: state.table.as_ref().map_or(0, |table| table.ranges().len()),
         last_inserted: state.generated.as_ref().map(|g| g.id.to_string()),
+        lab_fault: state.lab.kind.name().to_owned(),
+        lab_fix: state.lab.fix.name().to_owned(),
+        lab_duplicates: lab
+            .and_then(|shown| shown.naive.as_ref().ok())
+            .map(|r| r.duplicates),
+        lab_fixed_duplicates: lab
+            .and_then(|shown| shown.fixed.as_ref().ok())
+            .map(|r| r.duplicates),
     }
 }
 
@@ -46,6 +55,11 @@ mod tests {
         assert_eq!(snapshot.fields.get("type"), Some(&1));
         assert_eq!(snapshot.master.as_deref(), Some("MySQL007A"));
         assert_eq!(snapshot.ranges, 8);
+        // The lab opens on the clock step: the naive run duplicates, waiting it out does not.
+        assert_eq!(snapshot.lab_fault, "clock");
+        assert_eq!(snapshot.lab_fix, "wait");
+        assert!(snapshot.lab_duplicates.is_some_and(|d| d > 0));
+        assert_eq!(snapshot.lab_fixed_duplicates, Some(0));
     }
 }
 

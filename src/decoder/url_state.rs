@@ -15,6 +15,10 @@
 //! - `detect` (only when it is not Discord's example): the text "Whose ID is this?" ranks, as
 //!   typed; `reading` (only when one was picked): the name of the reading whose fields it shows
 //!   (`Reading::name`). Links from before them open on the example, with no note.
+//! - `fault` (only when it is not the clock step), `at` and `by` (the clock step's ms), `burst`
+//!   (IDs per tick), `k` (random workers' generators), each only when it differs from its
+//!   example, and `fix` (only when it is not the fault's first fix): "When generators fail".
+//!   Links from before them open on the clock step, with no note.
 //!
 //! Decoding never fails: a bad value becomes a note and its default.
 
@@ -29,8 +33,9 @@ use crate::url::url_query::check_version;
 
 use super::code_text::Lang;
 use super::state::detect::default_text as default_detect_text;
-use super::state::{DecoderState, Detect};
+use super::state::{DecoderState, Detect, Lab, LabAction, LabParam};
 use shardlab_core::id_family::Reading;
+use shardlab_core::layout::{FaultKind, Policy};
 
 /// The format version written as `v`.
 pub const VERSION: u32 = 1;
@@ -48,6 +53,7 @@ pub fn encode(state: &DecoderState) -> Vec<(&'static str, String)> {
         && !table_changed
         && !lang_changed
         && detect_default
+        && state.lab.is_default()
     {
         return Vec::new();
     }
@@ -73,7 +79,75 @@ pub fn encode(state: &DecoderState) -> Vec<(&'static str, String)> {
     if let Some(reading) = state.detect.picked {
         pairs.push(("reading", reading.name().to_owned()));
     }
+    encode_lab(&state.lab, &mut pairs);
     pairs
+}
+
+/// The lab's keys, each only when it differs from the lab's opening state.
+fn encode_lab(lab: &Lab, pairs: &mut Vec<(&'static str, String)>) {
+    let fresh = Lab::default();
+    if lab.kind != fresh.kind {
+        pairs.push(("fault", lab.kind.name().to_owned()));
+    }
+    for (key, param) in LAB_KEYS {
+        if lab.value(param) != fresh.value(param) {
+            pairs.push((key, lab.value(param).to_string()));
+        }
+    }
+    if lab.fix != lab.kind.example().fix() {
+        pairs.push(("fix", lab.fix.name().to_owned()));
+    }
+}
+
+/// The lab's parameter keys.
+const LAB_KEYS: [(&str, LabParam); 4] = [
+    ("at", LabParam::StepAt),
+    ("by", LabParam::StepBy),
+    ("burst", LabParam::Burst),
+    ("k", LabParam::Generators),
+];
+
+/// The lab as a link sets it; each bad value is a note, and its example stays.
+fn decode_lab(get: &dyn Fn(&str) -> Option<String>, notes: &mut Vec<String>) -> Lab {
+    let mut lab = Lab::default();
+    // One wording for every key, so the page carries one format.
+    let mut refuse = |key: &str, why: String| {
+        notes.push(format!("The link's {key}= was not used: {why}."));
+    };
+    if let Some(name) = get("fault") {
+        match FaultKind::from_name(&name) {
+            Some(kind) => lab.apply(LabAction::PickFault(kind)),
+            None => refuse(
+                "fault",
+                format!("{} is not clock, burst, shared or random", quote(&name)),
+            ),
+        }
+    }
+    for (key, param) in LAB_KEYS {
+        if let Some(text) = get(key) {
+            lab.apply(LabAction::SetParam(param, text));
+            if let Some(why) = lab.error(param) {
+                refuse(key, why.to_owned());
+                lab.refused = None;
+            }
+        }
+    }
+    if let Some(name) = get("fix") {
+        let fix = Policy::from_name(&name);
+        if let Some(fix) = fix {
+            lab.apply(LabAction::PickFix(fix));
+        }
+        if fix != Some(lab.fix) {
+            refuse(
+                "fix",
+                format!(
+                    "{} does not answer this fault, so its first fix is shown",
+                    quote(&name)
+                ),
+            );
+        }
+    }
+    lab
 }
 
 /// `reserved-2-reserved.shard-16-shard.…`
@@ -257,6 +331,9 @@ pub fn decode(pairs: &[(String, String)]) -> DecoderState {
         }
         Some((_, Err(err))) => notes.push(format!("The link's reading was not used: {err}.")),
     }
+    let owned = |key: &str| get(key).map(str::to_owned);
+    state.lab = decode_lab(&owned, &mut notes);
+    state.lab.refresh(&state.layout);
     state.notes = notes;
     state
 }
@@ -351,6 +428,40 @@ mod tests {
         assert!(bad.detect.is_default());
         assert_eq!(bad.notes.len(), 2, "{:?}", bad.notes);
         assert!(bad.notes[0].contains("position 26"), "{:?}", bad.notes);
+    }
+
+    #[test]
+    fn the_lab_round_trips_and_a_bad_value_is_a_note_naming_its_range() {
+        let mut state = DecoderState::for_preset(Preset::Snowflake);
+        state
+            .lab
+            .apply(LabAction::PickFault(FaultKind::RandomWorkers));
+        state
+            .lab
+            .apply(LabAction::SetParam(LabParam::Generators, "40".to_owned()));
+        let pairs = encode(&state);
+        assert!(pairs.contains(&("fault", "random".to_owned())), "{pairs:?}");
+        assert!(pairs.contains(&("k", "40".to_owned())), "{pairs:?}");
+        assert!(!pairs.iter().any(|(key, _)| *key == "fix" || *key == "at"));
+        let back = decode(&owned(&pairs));
+        assert_eq!(back.lab, {
+            let mut lab = state.lab.clone();
+            lab.refresh(&state.layout);
+            lab
+        });
+        assert!(back.notes.is_empty(), "{:?}", back.notes);
+
+        let bad = decode(&owned(&[
+            ("v", "1".into()),
+            ("by", "0".into()),
+            ("fix", "stall".into()),
+        ]));
+        assert_eq!(bad.lab.step, (500, 100));
+        assert_eq!(bad.lab.fix, Policy::WaitOut);
+        assert_eq!(bad.notes.len(), 2, "{:?}", bad.notes);
+        assert!(bad.notes[0].contains("1 … 10,000"), "{:?}", bad.notes);
+        let refuse = decode(&owned(&[("v", "1".into()), ("fix", "refuse".into())]));
+        assert_eq!((refuse.lab.fix, refuse.notes.len()), (Policy::Refuse, 0));
     }
 
     #[test]

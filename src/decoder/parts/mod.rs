@@ -11,6 +11,7 @@ pub mod bit_strip;
 pub mod code_panel;
 pub mod config_table;
 pub mod detect_panel;
+pub mod failure_lab;
 pub mod field_editor;
 pub mod field_values;
 pub mod generator;

@@ -91,6 +91,8 @@ pub enum Action {
     Detect(String),
     /// Show this reading's fields in "Whose ID is this?".
     PickReading(shardlab_core::id_family::Reading),
+    /// Something in "When generators fail".
+    Lab(super::LabAction),
     /// Replace the whole state (from the URL).
     Restore(Box<DecoderState>),
 }

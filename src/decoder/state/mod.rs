@@ -7,6 +7,8 @@
 //! - [`shown`]: what the state holds besides the layout and the ID (last insert, last split,
 //!   each input's refusal);
 //! - [`detect`]: "Whose ID is this?": its text, the reading picked, the refusal;
+//! - [`lab`]: "When generators fail": the fault, its parameters as typed, the fix, and the two
+//!   runs the core made for them;
 //! - `edits`: the reducer's longer arms (time base, field value, host, split, insert);
 //! - [`strip`]: the pure interaction state machine of the bit strip, which its component holds
 //!   locally (the generator's player is `crate::widgets::playback`);
@@ -26,6 +28,7 @@ pub mod action;
 pub mod batch;
 pub mod detect;
 mod edits;
+pub mod lab;
 pub mod shown;
 pub mod strip;
 #[cfg(test)]
@@ -35,6 +38,7 @@ mod transcript;
 
 pub use action::Action;
 pub use detect::Detect;
+pub use lab::{Lab, LabAction, LabParam};
 pub use shown::{Errors, Generated, Refused, SplitShown, TimePart};
 
 /// Everything the Decoder shows.
@@ -68,6 +72,8 @@ pub struct DecoderState {
     pub lang: crate::decoder::code_text::Lang,
     /// "Whose ID is this?": its input and the reading picked.
     pub detect: Detect,
+    /// "When generators fail": the fault, its parameters, the fix and the two runs.
+    pub lab: Lab,
 }
 
 impl Default for DecoderState {
@@ -93,6 +99,8 @@ impl DecoderState {
         let table = table
             .filter(|t| t.check_against(&layout).is_ok())
             .or_else(|| default_table(base, &layout));
+        let mut lab = Lab::default();
+        lab.refresh(&layout);
         DecoderState {
             base,
             allocator: starting_allocator(&layout),
@@ -108,6 +116,7 @@ impl DecoderState {
             serial: 0,
             lang: crate::decoder::code_text::Lang::Rust,
             detect: Detect::default(),
+            lab,
         }
     }
 
@@ -174,9 +183,11 @@ impl DecoderState {
             Action::SetField { position, text } => self.set_field(position, text),
             Action::PickPreset(preset) => {
                 let (serial, detect) = (self.serial, std::mem::take(&mut self.detect));
+                let lab = std::mem::take(&mut self.lab);
                 *self = DecoderState::for_preset(preset);
                 self.serial = serial;
                 self.detect = detect;
+                self.lab = lab;
             }
             Action::MoveBoundary { position, bits } => {
                 self.edit_layout(|layout| layout.move_boundary(position, bits))
@@ -234,6 +245,7 @@ impl DecoderState {
             } => self.insert(shard, type_id, now_ms),
             Action::Detect(text) => self.detect.type_text(text),
             Action::PickReading(reading) => self.detect.pick(reading),
+            Action::Lab(action) => self.lab.apply(action),
             Action::Restore(state) => *self = *state,
         }
     }
@@ -250,6 +262,10 @@ impl Reducible for DecoderState {
     type Action = Action;
 
     fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
-        crate::reducer::changed(self, |next| next.apply(action))
+        crate::reducer::changed(self, |next| {
+            next.apply(action);
+            // Any action may have changed the layout or the lab's settings.
+            next.lab.refresh(&next.layout);
+        })
     }
 }

@@ -87,6 +87,14 @@ const INTERACTIONS = {
     await expect(page.getByTestId('batch-status')).toHaveText('Read 3 IDs: 1 duplicate, 0 refused lines.');
     await expect(page.getByTestId('batch-histogram').locator('tbody th')).toHaveText(['shard 0', 'shard 3429']);
   },
+  lab: async (page) => {
+    // Pinterest has no clock, so the lab runs Snowflake's layout; refusing instead of waiting
+    // still makes no duplicates, and the refusals are counted.
+    await expect(page.getByTestId('lab-fixed-dups')).toHaveText('0');
+    await page.getByRole('radio', { name: 'Refuse until then' }).check();
+    await expect(page.getByTestId('lab-fixed')).toContainText('requests refused');
+    expect((await snapshot(page, 'lab')).lab_fix).toBe('refuse');
+  },
   code: async (page) => {
     await expect(page.locator('pre.code')).toContainText('let shard = (id >> 46) & 0xFFFF; // 3429');
     await page.getByRole('button', { name: 'JavaScript (BigInt)' }).click();

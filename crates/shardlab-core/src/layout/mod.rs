@@ -11,12 +11,15 @@
 //! - [`IdGenerator`]: "insert a new object" as steps, with its seeded [`SplitMix64`].
 //! - [`number_rounding`] and [`BitLayout::mask32`]: what `Number(id)` and a 32-bit mask do to an
 //!   ID (the one double in this module is the subject of `number_rounding`).
+//! - [`run_lab`]: the generator's failure lab, a seeded run of clock-path generators with one
+//!   [`Fault`] injected and answered by a [`Policy`]; with [`birthday`] (random worker IDs
+//!   colliding, computed and measured) and [`rollover`] (when a timestamp runs out).
 //! - Starting values and typed-input rules: [`Preset::example_id`], [`default_table`],
 //!   [`starting_allocator`], [`BitLayout::top_field`], [`check_host_name`],
 //!   [`TimeBase::unit_allowed`], [`TimeBase::check_span`].
 //!
-//! All arithmetic is on integers; there is no floating-point arithmetic, no clock and no I/O in
-//! this module.
+//! All arithmetic is on integers except the lab's birthday chance (a few IEEE operations, allowed
+//! where they are); there is no clock and no I/O in this module.
 //!
 //! ```
 //! use shardlab_core::layout::{parse_id, BitLayout, ShardMap};
@@ -37,6 +40,7 @@
 mod allocator;
 mod bits;
 mod defaults;
+mod failure_lab;
 mod generate;
 mod parse;
 mod pitfalls;
@@ -53,6 +57,12 @@ pub use defaults::{
     check_host_name, default_table, even_table, starting_allocator, HostNameError, DEFAULT_PAIRS,
     DEFAULT_SHARDS_IN_USE, DISCORD_EXAMPLE, EXAMPLE_PIN, EXAMPLE_UNIX_MS, INSTAGRAM_EXAMPLE,
     MAX_LAYOUT_FILE_BYTES, MAX_LAYOUT_IMPORT_BYTES, SNOWFLAKE_EXAMPLE, SONYFLAKE_EXAMPLE,
+};
+pub use failure_lab::{
+    birthday, identity_bits, rollover, run_lab, Birthday, Duplicate, Fault, FaultKind, LabError,
+    LabReport, NumberRounded, Policy, Rollover, Scenario, Window, BIRTHDAY_TRIALS, LAB_SEED,
+    LAB_START_MS, LAB_WINDOWS, MAX_BIRTHDAY_TRIALS, MAX_DUPLICATE_EXAMPLES, MAX_GENERATORS,
+    MAX_LAB_IDS, MAX_PER_MS, MAX_SPAN_MS, MAX_STEP_BACK_MS,
 };
 pub use generate::{
     GenerateError, GenerateStep, GeneratedId, IdGenerator, InsertRequest, SplitMix64,

@@ -41,18 +41,28 @@ impl NumberRounding {
 
 /// `Number(id)`: the nearest double to `id`, as JavaScript prints it and as the integer it is.
 pub fn number_rounding(id: u64) -> NumberRounding {
-    let double = id as f64;
-    // A double at or above 2^53 is an integer, and one below it is `id` itself, so this is exact;
-    // the largest case, 2^64, still fits a u128.
-    let nearest = double as u128;
+    let nearest = nearest_double(id);
     NumberRounding {
-        printed: js_number_string(double),
+        printed: js_number_string(id as f64),
         nearest,
         as_id: u64::try_from(nearest).ok(),
         error: i128::try_from(nearest)
             .unwrap_or(i128::MAX)
             .saturating_sub(i128::from(id)),
     }
+}
+
+/// The exact integer `Number(id)` holds.
+fn nearest_double(id: u64) -> u128 {
+    // A double at or above 2^53 is an integer, and one below it is `id` itself, so this is exact;
+    // the largest case, 2^64, still fits a u128.
+    id as f64 as u128
+}
+
+/// Whether `Number(id)` holds `id` exactly: [`number_rounding`]'s test without its text, for
+/// counting many IDs.
+pub(crate) fn survives_number(id: u64) -> bool {
+    nearest_double(id) == u128::from(id)
 }
 
 /// JavaScript's `String(x)` for a non-negative integral double below 10^21 (every double near a
