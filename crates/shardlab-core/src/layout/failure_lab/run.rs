@@ -214,7 +214,27 @@ fn assign_workers(scenario: &Scenario, bits: u32, seed: u64) -> Result<Vec<u64>,
             }
             Ok(workers)
         }
-        _ => {
+        // Every other pairing gives each generator its own ID: the fix of the two worker faults,
+        // and the setup of the faults that are not about worker IDs.
+        (
+            Fault::RandomWorkers { .. } | Fault::SharedWorker,
+            Policy::Unique
+            | Policy::Trust
+            | Policy::WaitOut
+            | Policy::Refuse
+            | Policy::Wrap
+            | Policy::Stall,
+        )
+        | (
+            Fault::ClockStepBack { .. } | Fault::Burst { .. },
+            Policy::Trust
+            | Policy::WaitOut
+            | Policy::Refuse
+            | Policy::Wrap
+            | Policy::Stall
+            | Policy::AsGiven
+            | Policy::Unique,
+        ) => {
             distinct(count)?;
             Ok(unique())
         }
