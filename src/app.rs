@@ -5,7 +5,7 @@ use yew_router::prelude::*;
 
 use crate::route::{switch, Route};
 use crate::shell::{
-    embed_frame::EmbedFrame, footer::Footer, header::Header, page_focus::PageFocus,
+    embed_frame::EmbedFrame, footer::footer, header::Header, page_focus::PageFocus,
 };
 
 /// The root component.
@@ -45,7 +45,7 @@ fn framed(route: Route) -> Html {
             <main id="main" tabindex="-1">
                 { switch(route) }
             </main>
-            <Footer />
+            { footer() }
         </>
     }
 }

@@ -393,7 +393,7 @@ pub fn switch(route: Route) -> Html {
         }
         #[cfg(feature = "debug-panic")]
         Route::DebugPanic => html! { <crate::debug_panic::DebugPanic /> },
-        Route::NotFound => html! { <crate::shell::not_found::NotFound /> },
+        Route::NotFound => crate::shell::not_found::not_found(),
     }
 }
 
@@ -407,7 +407,9 @@ macro_rules! page {
 
         #[cfg(not(feature = $feature))]
         fn $name() -> Html {
-            html! { <crate::shell::other_page::OtherPage page={$page} /> }
+            crate::shell::other_page::other_page(&crate::shell::other_page::OtherPageProps {
+                page: $page.into(),
+            })
         }
     };
 }
@@ -422,7 +424,9 @@ fn learn_chapter_page(slug: crate::learn::progress::ChapterSlug) -> Html {
 
 #[cfg(not(feature = "home"))]
 fn learn_chapter_page(_: crate::learn::progress::ChapterSlug) -> Html {
-    html! { <crate::shell::other_page::OtherPage page="index.html" /> }
+    crate::shell::other_page::other_page(&crate::shell::other_page::OtherPageProps {
+        page: "index.html".into(),
+    })
 }
 page!(
     decoder_page,
@@ -453,7 +457,9 @@ macro_rules! widget {
 
         #[cfg(not(feature = $feature))]
         fn $name(_: $widget) -> Html {
-            html! { <crate::shell::other_page::OtherPage page={$page} /> }
+            crate::shell::other_page::other_page(&crate::shell::other_page::OtherPageProps {
+                page: $page.into(),
+            })
         }
     };
 }

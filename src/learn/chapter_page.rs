@@ -107,7 +107,7 @@ pub fn chapter_page(props: &ChapterPageProps) -> Html {
     }
 
     let Some((index, chapter)) = found else {
-        return html! { <crate::shell::not_found::NotFound /> };
+        return crate::shell::not_found::not_found();
     };
     let neighbour = |i: Option<usize>| {
         i.and_then(|i| CHAPTERS.get(i)).and_then(|c| {

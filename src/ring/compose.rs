@@ -11,22 +11,22 @@ use yew::prelude::*;
 
 use super::lookup::LookedUp;
 use super::measure::Measurement;
-use super::parts::buckets::{BucketRule, Buckets};
-use super::parts::grow_buttons::GrowButtons;
+use super::parts::buckets::{buckets, BucketRule, BucketsProps};
+use super::parts::grow_buttons::{grow_buttons, GrowButtonsProps};
 use super::parts::load_plot::LoadPlot;
 use super::parts::lookup_panel::LookupPanel;
 use super::parts::moved_plot::MovedPlot;
-use super::parts::notes::Notes;
-use super::parts::number_field::NumberField;
-use super::parts::replica_owners::ReplicaOwners;
+use super::parts::notes::{notes, NotesProps};
+use super::parts::number_field::{number_field, NumberFieldProps};
+use super::parts::replica_owners::{replica_owners, ReplicaOwnersProps};
 use super::parts::ring_figure::RingFigure;
-use super::parts::scheme_picker::SchemePicker;
-use super::parts::scheme_picture::SchemePicture;
+use super::parts::scheme_picker::{scheme_picker, SchemePickerProps};
+use super::parts::scheme_picture::{scheme_picture, SchemePictureProps};
 use super::parts::server_list::ServerList;
-use super::parts::settings::{vnodes_help, Settings};
-use super::parts::side_count::SideCount;
-use super::parts::stats::Stats;
-use super::parts::to_decoder::ToDecoder;
+use super::parts::settings::{settings, vnodes_help, SettingsProps};
+use super::parts::side_count::{side_count, SideCountProps};
+use super::parts::stats::{stats, StatsProps};
+use super::parts::to_decoder::{to_decoder, ToDecoderProps};
 use super::parts::vnode_plot::VnodePlot;
 use super::ring_drawing::Scene;
 use super::state::{Action, Field, RingState};
@@ -106,12 +106,20 @@ impl Shown {
     }
 
     fn notes(&self) -> Html {
-        html! { <Notes notes={self.state.notes.clone()} dispatch={self.dispatch.clone()} /> }
+        notes(&NotesProps {
+            notes: self.state.notes.clone(),
+            dispatch: self.dispatch.clone(),
+        })
     }
 
     fn stats(&self, moved: bool) -> Html {
         let m = &self.measurement;
-        html! { <Stats measured={m.measured.clone()} pinning={m.pinning} error={m.error.clone()} {moved} /> }
+        stats(&StatsProps {
+            measured: m.measured.clone(),
+            pinning: m.pinning,
+            error: m.error.clone(),
+            moved,
+        })
     }
 
     fn server_list(&self) -> Html {
@@ -176,8 +184,8 @@ impl Shown {
                 html! {
                     <div class="rv-widget-cols">
                         { self.figure(&self.scene, self.drawn.scheme, Some(steps.len().saturating_sub(1))) }
-                        <ReplicaOwners key_text={s.key.clone()} replicas={s.replicas} {owners} {note}
-                            error={s.field_error.clone()} servers={s.servers.len()} dispatch={self.dispatch.clone()} />
+                        { replica_owners(&ReplicaOwnersProps { key_text: s.key.clone(), replicas: s.replicas, owners, note,
+                            error: s.field_error.clone(), servers: s.servers.len(), dispatch: self.dispatch.clone() }) }
                     </div>
                 }
             }
@@ -216,18 +224,18 @@ fn mod_vs_ring(shown: &Shown) -> Html {
         <>
             <div class="rv-pair">
                 <section class="panel rv-pair-side">
-                    <SideCount scheme={modulo.0} measured={modulo.1.measured.clone()} />
-                    <Buckets rule={BucketRule::Modulo} servers={drawn.servers.clone()}
-                        loads={loads(modulo.1)} key_hash={shown.drawn_hash()} />
+                    { side_count(&SideCountProps { scheme: modulo.0, measured: modulo.1.measured.clone() }) }
+                    { buckets(&BucketsProps { rule: BucketRule::Modulo, servers: drawn.servers.clone(),
+                        loads: loads(modulo.1), key_hash: shown.drawn_hash() }) }
                     <p class="help">{ "Each bar is one server's keys: a key goes to server h mod N." }</p>
                 </section>
                 <section class="panel rv-pair-side">
-                    <SideCount scheme={ring.0} measured={ring.1.measured.clone()} />
+                    { side_count(&SideCountProps { scheme: ring.0, measured: ring.1.measured.clone() }) }
                     { shown.figure(ring.2, ring.0, None) }
                 </section>
             </div>
-            <GrowButtons servers={state.servers.len()} changed={state.previous.is_some()}
-                kill={state.servers.last().copied()} dispatch={shown.dispatch.clone()} />
+            { grow_buttons(&GrowButtonsProps { servers: state.servers.len(), changed: state.previous.is_some(),
+                kill: state.servers.last().copied(), dispatch: shown.dispatch.clone() }) }
         </>
     }
 }
@@ -238,9 +246,9 @@ fn vnodes(shown: &Shown) -> Html {
     html! {
         <div class="rv-widget-cols">
             <div class="rv-side">
-                <NumberField field={Field::Vnodes} id="rv-vnodes" label="Vnodes per unit of weight"
-                    value={u64::from(s.vnodes)} help={Some(vnodes_help(s.scheme.uses_vnodes()))}
-                    error={s.field_error.clone()} dispatch={shown.dispatch.clone()} />
+                { number_field(&NumberFieldProps { field: Field::Vnodes, id: "rv-vnodes", label: "Vnodes per unit of weight",
+                    value: u64::from(s.vnodes), help: Some(vnodes_help(s.scheme.uses_vnodes())),
+                    error: s.field_error.clone(), dispatch: shown.dispatch.clone() }) }
                 { shown.stats(false) }
             </div>
             if shown.painted { { shown.vnode_plot() } }
@@ -254,10 +262,10 @@ fn maglev(shown: &Shown) -> Html {
     let s = &shown.state;
     html! {
         <div class="rv-maglev">
-            <SchemePicture state={Rc::clone(&shown.drawn)} loads={loads(&shown.measurement)}
-                key_hash={shown.drawn_hash()} dispatch={shown.dispatch.clone()} />
-            <GrowButtons servers={s.servers.len()} changed={s.previous.is_some()}
-                kill={s.servers.last().copied()} dispatch={shown.dispatch.clone()} />
+            { scheme_picture(&SchemePictureProps { state: Rc::clone(&shown.drawn), loads: loads(&shown.measurement),
+                key_hash: shown.drawn_hash(), dispatch: shown.dispatch.clone() }) }
+            { grow_buttons(&GrowButtonsProps { servers: s.servers.len(), changed: s.previous.is_some(),
+                kill: s.servers.last().copied(), dispatch: shown.dispatch.clone() }) }
         </div>
     }
 }
@@ -282,17 +290,17 @@ impl Shown {
         html! {
             <>
                 { self.notes() }
-                <SchemePicker scheme={s.scheme} dispatch={self.dispatch.clone()} />
+                { scheme_picker(&SchemePickerProps { scheme: s.scheme, dispatch: self.dispatch.clone() }) }
                 <div class="rv-grid">
                     { self.figure(&self.scene, drawn.scheme, Some(self.drawn_step())) }
                     <div class="rv-side">{ self.stats(true) }{ self.server_list() }</div>
-                    <SchemePicture state={Rc::clone(drawn)} loads={loads(&self.measurement)} key_hash={self.drawn_hash()}
-                        dispatch={self.dispatch.clone()} />
+                    { scheme_picture(&SchemePictureProps { state: Rc::clone(drawn), loads: loads(&self.measurement),
+                        key_hash: self.drawn_hash(), dispatch: self.dispatch.clone() }) }
                     { self.lookup_panel() }
-                    <ToDecoder key_hash={self.hash()} />
-                    <Settings vnodes={s.vnodes} table_size={s.table_size} replicas={s.replicas} keys={s.keys} sample={s.sample}
-                        seed={s.seed} ring={s.scheme.uses_vnodes()} table={s.scheme.uses_table_size()} error={s.field_error.clone()}
-                        dispatch={self.dispatch.clone()} />
+                    { to_decoder(&ToDecoderProps { key_hash: self.hash() }) }
+                    { settings(&SettingsProps { vnodes: s.vnodes, table_size: s.table_size, replicas: s.replicas, keys: s.keys,
+                        sample: s.sample, seed: s.seed, ring: s.scheme.uses_vnodes(), table: s.scheme.uses_table_size(),
+                        error: s.field_error.clone(), dispatch: self.dispatch.clone() }) }
                     <section class="panel rv-comparisons" aria-labelledby="rv-comparisons-title">
                         <h2 id="rv-comparisons-title">{ "Comparisons" }</h2>
                         if self.painted {

@@ -32,7 +32,6 @@ const SOURCES: [Source; 5] = [
 ];
 
 /// The site footer.
-#[function_component(Footer)]
 pub fn footer() -> Html {
     html! {
         <footer class="site-footer">

@@ -5,7 +5,6 @@ use crate::widgets::route_link::RouteLink;
 use yew::prelude::*;
 
 /// Shown for an unknown route, with a way back.
-#[function_component(NotFound)]
 pub fn not_found() -> Html {
     html! {
         <section class="page narrow">

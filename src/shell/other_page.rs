@@ -5,8 +5,7 @@ use yew::prelude::*;
 /// Marks the hand-over so the next page moves focus to its content, as an in-page navigation does.
 pub const ARRIVED_KEY: &str = "shardlab.arrived";
 
-/// Properties of [`OtherPage`].
-#[derive(Properties, PartialEq)]
+/// Properties of [`other_page`].
 pub struct OtherPageProps {
     /// The page that has the view, relative to the site's base URL (`decoder.html`).
     pub page: AttrValue,
@@ -14,7 +13,6 @@ pub struct OtherPageProps {
 
 /// Replaces the current address with the same `#/…` route on `page`. The replace (not a push)
 /// keeps Back working as readers expect.
-#[function_component(OtherPage)]
 pub fn other_page(props: &OtherPageProps) -> Html {
     let window = gloo::utils::window();
     let location = window.location();

@@ -17,8 +17,7 @@ pub enum BucketRule {
     Jump,
 }
 
-/// Props for [`Buckets`].
-#[derive(Properties, PartialEq)]
+/// Props for [`buckets`].
 pub struct BucketsProps {
     pub rule: BucketRule,
     pub servers: Vec<Server>,
@@ -28,7 +27,6 @@ pub struct BucketsProps {
 }
 
 /// The bucket row.
-#[function_component(Buckets)]
 pub fn buckets(props: &BucketsProps) -> Html {
     let n = props.servers.len().max(1);
     let bucket = match props.rule {

@@ -7,8 +7,7 @@ use yew::prelude::*;
 
 use crate::widgets::palette::server_class;
 
-/// Props for [`DirectoryTable`].
-#[derive(Properties, PartialEq)]
+/// Props for [`directory_table`].
 pub struct DirectoryTableProps {
     pub servers: Vec<Server>,
     /// The servers before the last change, if any: the table was filled then.
@@ -17,7 +16,6 @@ pub struct DirectoryTableProps {
 }
 
 /// The table's first entries.
-#[function_component(DirectoryTable)]
 pub fn directory_table(props: &DirectoryTableProps) -> Html {
     let first = props
         .previous

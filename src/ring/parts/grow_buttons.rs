@@ -7,21 +7,18 @@ use yew::prelude::*;
 
 use crate::ring::state::Action;
 
-/// Props for [`GrowButtons`].
-#[derive(Properties, PartialEq)]
+/// Props for [`grow_buttons`].
 pub struct GrowButtonsProps {
     /// How many servers there are.
     pub servers: usize,
     /// Whether there was a change to settle.
     pub changed: bool,
     /// The server a "Kill" button removes, if this row has one.
-    #[prop_or_default]
     pub kill: Option<Server>,
     pub dispatch: Callback<Action>,
 }
 
 /// The buttons.
-#[function_component(GrowButtons)]
 pub fn grow_buttons(props: &GrowButtonsProps) -> Html {
     let add = props.dispatch.reform(|_: MouseEvent| Action::AddServer);
     let settle = props.dispatch.reform(|_: MouseEvent| Action::Settle);

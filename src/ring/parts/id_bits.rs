@@ -9,8 +9,7 @@ use yew::prelude::*;
 use crate::widgets::palette::server_class;
 use shardlab_core::text::thousands;
 
-/// Props for [`IdBits`].
-#[derive(Properties, PartialEq)]
+/// Props for [`id_bits`].
 pub struct IdBitsProps {
     pub servers: Vec<Server>,
     pub previous: Option<Vec<Server>>,
@@ -64,7 +63,6 @@ pub fn field_bits(layout: &BitLayout, id: u64) -> Vec<FieldBits> {
 }
 
 /// The bit fields and the shard-run table.
-#[function_component(IdBits)]
 pub fn id_bits(props: &IdBitsProps) -> Html {
     let Some(scheme) = id_scheme(&props.servers, props.previous.as_ref()) else {
         return html! {};

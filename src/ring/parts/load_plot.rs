@@ -6,7 +6,7 @@ use shardlab_core::placement::LoadStats;
 use shardlab_core::text::thousands;
 use yew::prelude::*;
 
-use super::plot_view::PlotView;
+use super::plot_view::{plot_view, PlotViewProps};
 use crate::ring::comparisons::load_plot;
 
 /// Props for [`LoadPlot`].
@@ -25,9 +25,14 @@ pub fn load_plot_view(props: &LoadPlotProps) -> Html {
     let (Some(plot), Some(l)) = ((*plot).clone(), props.load.as_ref()) else {
         return html! {};
     };
-    html! {
-        <PlotView id="load" {plot} caption={format!(
+    plot_view(&PlotViewProps {
+        id: "load",
+        plot,
+        progress: None,
+        caption: format!(
             "Keys owned by each server, counted over {} keys; the dashed line is the mean. \
-             Under the ring, raise the vnodes and the bars even out.", thousands(l.keys))} />
-    }
+             Under the ring, raise the vnodes and the bars even out.",
+            thousands(l.keys)
+        ),
+    })
 }

@@ -8,7 +8,7 @@ use shardlab_core::placement::{MovementSweep, SchemeKind, SchemeSpec};
 use shardlab_core::text::thousands;
 use yew::prelude::*;
 
-use super::plot_view::PlotView;
+use super::plot_view::{plot_view, PlotViewProps};
 use crate::jobs::finished::Finished;
 use crate::ring::comparisons::{movement_plot, SWEEP_COUNTS, SWEEP_KEYS, SWEEP_SEEDS};
 use crate::ring::plots::Plot;
@@ -45,10 +45,13 @@ pub fn moved_plot(props: &MovedPlotProps) -> Html {
     let Some((plot, progress)) = shown else {
         return html! {};
     };
-    html! {
-        <PlotView id="moved" {plot} {progress} caption={format!(
+    plot_view(&PlotViewProps {
+        id: "moved",
+        plot,
+        progress,
+        caption: format!(
             "Each point is the mean over {SWEEP_SEEDS} seeds of {} keys, with the whiskers at min and max. \
              Mod and range move most keys; ring, jump and rendezvous stay near the dashed ideal. \
-             The directory moves none: existing entries stay until someone moves them.", thousands(SWEEP_KEYS))} />
-    }
+             The directory moves none: existing entries stay until someone moves them.", thousands(SWEEP_KEYS)),
+    })
 }

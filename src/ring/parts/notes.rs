@@ -5,14 +5,12 @@ use yew::prelude::*;
 use crate::ring::state::Action;
 
 /// Props for [`Notes`].
-#[derive(Properties, PartialEq)]
 pub struct NotesProps {
     pub notes: Vec<String>,
     pub dispatch: Callback<Action>,
 }
 
 /// The notes; nothing when there are none.
-#[function_component(Notes)]
 pub fn notes(props: &NotesProps) -> Html {
     if props.notes.is_empty() {
         return html! {};

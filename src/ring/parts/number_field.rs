@@ -6,15 +6,13 @@ use yew::prelude::*;
 use crate::ring::state::{Action, Field};
 use crate::widgets::draft_input::DraftInput;
 
-/// Props for [`NumberField`].
-#[derive(Properties, PartialEq)]
+/// Props for [`number_field`].
 pub struct NumberFieldProps {
     pub field: Field,
     /// The input's id (`rv-vnodes`); the help and the refusal hang off it.
     pub id: &'static str,
     pub label: &'static str,
     pub value: u64,
-    #[prop_or_default]
     pub help: Option<&'static str>,
     /// The box whose last commit was refused, and why (shown only when it is this one).
     pub error: Option<(Field, String)>,
@@ -22,7 +20,6 @@ pub struct NumberFieldProps {
 }
 
 /// The number box.
-#[function_component(NumberField)]
 pub fn number_field(props: &NumberFieldProps) -> Html {
     let field = props.field;
     let id = props.id;

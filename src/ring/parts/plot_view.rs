@@ -11,8 +11,7 @@ use crate::chart::ChartView;
 use crate::files::download::download_text;
 use crate::ring::plots::Plot;
 
-/// Props for [`PlotView`].
-#[derive(Properties, PartialEq)]
+/// Props for [`plot_view`].
 pub struct PlotViewProps {
     /// A short id: the canvas is `shardlab-{id}` and so are the downloads' names.
     pub id: &'static str,
@@ -21,7 +20,6 @@ pub struct PlotViewProps {
     /// A sentence under the plot (what to look at, sample sizes).
     pub caption: String,
     /// Progress while the data streams in, e.g. "measuring… 40 %".
-    #[prop_or_default]
     pub progress: Option<String>,
 }
 
@@ -37,7 +35,6 @@ fn cell(y: Option<f64>, spread: Option<(f64, f64)>) -> (String, Option<String>) 
 }
 
 /// A plot with its table and exports.
-#[function_component(PlotView)]
 pub fn plot_view(props: &PlotViewProps) -> Html {
     let csv = {
         let id = props.id;

@@ -6,15 +6,13 @@ use yew::prelude::*;
 
 use crate::widgets::palette::server_class;
 
-/// Props for [`Ranges`].
-#[derive(Properties, PartialEq)]
+/// Props for [`ranges`].
 pub struct RangesProps {
     pub servers: Vec<Server>,
     pub key_hash: u64,
 }
 
 /// The split-point table.
-#[function_component(Ranges)]
 pub fn ranges(props: &RangesProps) -> Html {
     let Ok(list) = ServerList::new(props.servers.clone()) else {
         return html! {};

@@ -5,12 +5,11 @@ use shardlab_core::text::quote;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
-use super::number_field::NumberField;
+use super::number_field::{number_field, NumberFieldProps};
 use crate::ring::state::{Action, Field};
 use crate::widgets::palette::server_class;
 
-/// Props for [`ReplicaOwners`].
-#[derive(Properties, PartialEq)]
+/// Props for [`replica_owners`].
 pub struct ReplicaOwnersProps {
     pub key_text: String,
     pub replicas: u32,
@@ -25,7 +24,6 @@ pub struct ReplicaOwnersProps {
 }
 
 /// The replicas panel.
-#[function_component(ReplicaOwners)]
 pub fn replica_owners(props: &ReplicaOwnersProps) -> Html {
     let owners = props.owners.iter().map(|id| {
         html! { <li class={classes!("rv-replica", server_class(*id as usize))} data-testid="replica">
@@ -38,8 +36,8 @@ pub fn replica_owners(props: &ReplicaOwnersProps) -> Html {
     html! {
         <section class="panel rv-replicas-panel" aria-labelledby="rv-replicas-title">
             <h2 id="rv-replicas-title">{ "Where its copies go" }</h2>
-            <NumberField field={Field::Replicas} id="rv-replicas" label="Replicas R"
-                value={u64::from(props.replicas)} error={props.error.clone()} dispatch={props.dispatch.clone()} />
+            { number_field(&NumberFieldProps { field: Field::Replicas, id: "rv-replicas", label: "Replicas R",
+                value: u64::from(props.replicas), help: None, error: props.error.clone(), dispatch: props.dispatch.clone() }) }
             <div class="rv-field">
                 <label for="rv-replicas-key">{ "Key" }</label>
                 <input id="rv-replicas-key" class="mono" type="text" spellcheck="false" autocomplete="off"

@@ -5,15 +5,13 @@ use yew::prelude::*;
 
 use crate::ring::state::Action;
 
-/// Props for [`SchemePicker`].
-#[derive(Properties, PartialEq)]
+/// Props for [`scheme_picker`].
 pub struct SchemePickerProps {
     pub scheme: SchemeKind,
     pub dispatch: Callback<Action>,
 }
 
 /// The scheme switch.
-#[function_component(SchemePicker)]
 pub fn scheme_picker(props: &SchemePickerProps) -> Html {
     let options = SchemeKind::ON_RING_PAGE.into_iter().map(|kind| {
         let name = kind.name();

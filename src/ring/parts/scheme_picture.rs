@@ -6,16 +6,15 @@ use std::rc::Rc;
 use shardlab_core::placement::SchemeKind;
 use yew::prelude::*;
 
-use super::buckets::{BucketRule, Buckets};
-use super::directory_table::DirectoryTable;
-use super::id_bits::IdBits;
+use super::buckets::{buckets, BucketRule, BucketsProps};
+use super::directory_table::{directory_table, DirectoryTableProps};
+use super::id_bits::{id_bits, IdBitsProps};
 use super::maglev_table::MaglevPicture;
-use super::ranges::Ranges;
-use super::scores::Scores;
+use super::ranges::{ranges, RangesProps};
+use super::scores::{scores, ScoresProps};
 use crate::ring::state::{Action, RingState};
 
-/// Props for [`SchemePicture`].
-#[derive(Properties, PartialEq)]
+/// Props for [`scheme_picture`].
 pub struct SchemePictureProps {
     pub state: Rc<RingState>,
     /// Keys per server over the statistics keys, in server order (empty until measured).
@@ -25,30 +24,37 @@ pub struct SchemePictureProps {
 }
 
 /// The scheme's picture.
-#[function_component(SchemePicture)]
 pub fn scheme_picture(props: &SchemePictureProps) -> Html {
     let state = &props.state;
     let servers = state.servers.clone();
     let key_hash = props.key_hash;
-    let buckets = |rule: BucketRule| {
-        html! { <Buckets {rule} servers={servers.clone()} loads={props.loads.clone()} {key_hash} /> }
+    let bars = |rule: BucketRule| {
+        buckets(&BucketsProps {
+            rule,
+            servers: servers.clone(),
+            loads: props.loads.clone(),
+            key_hash,
+        })
     };
     let picture = match state.scheme {
         SchemeKind::Ring => html! {
             <p>{ format!("{} vnodes per unit of weight: each server's ticks are its points on the ring; \
                           the band shows who owns each stretch.", state.vnodes) }</p>
         },
-        SchemeKind::Mod => buckets(BucketRule::Modulo),
-        SchemeKind::Jump => buckets(BucketRule::Jump),
+        SchemeKind::Mod => bars(BucketRule::Modulo),
+        SchemeKind::Jump => bars(BucketRule::Jump),
         SchemeKind::Rendezvous => html! {
-            <Scores servers={servers.clone()} {key_hash} replicas={state.replicas} />
+            { scores(&ScoresProps { servers: servers.clone(), key_hash, replicas: state.replicas }) }
         },
-        SchemeKind::Range => html! { <Ranges servers={servers.clone()} {key_hash} /> },
+        SchemeKind::Range => ranges(&RangesProps {
+            servers: servers.clone(),
+            key_hash,
+        }),
         SchemeKind::Directory => html! {
-            <DirectoryTable servers={servers.clone()} previous={state.previous.clone()} seed={state.seed} />
+            { directory_table(&DirectoryTableProps { servers: servers.clone(), previous: state.previous.clone(), seed: state.seed }) }
         },
         SchemeKind::IdEncoded => html! {
-            <IdBits servers={servers.clone()} previous={state.previous.clone()} {key_hash} />
+            { id_bits(&IdBitsProps { servers: servers.clone(), previous: state.previous.clone(), key_hash }) }
         },
         SchemeKind::Maglev => html! {
             <MaglevPicture servers={servers.clone()} previous={state.previous.clone()}

@@ -7,8 +7,7 @@ use yew::prelude::*;
 
 use crate::widgets::palette::server_class;
 
-/// Props for [`Scores`].
-#[derive(Properties, PartialEq)]
+/// Props for [`scores`].
 pub struct ScoresProps {
     pub servers: Vec<Server>,
     pub key_hash: u64,
@@ -16,7 +15,6 @@ pub struct ScoresProps {
 }
 
 /// The score list.
-#[function_component(Scores)]
 pub fn scores(props: &ScoresProps) -> Html {
     let Ok(list) = ServerList::new(props.servers.clone()) else {
         return html! {};

@@ -5,7 +5,7 @@ use yew::prelude::*;
 
 use shardlab_core::view_limits::ring::MAX_VIEW_SERVERS;
 
-use super::grow_buttons::GrowButtons;
+use super::grow_buttons::{grow_buttons, GrowButtonsProps};
 use crate::ring::state::{Action, Field};
 use crate::widgets::draft_input::DraftInput;
 use crate::widgets::palette::server_class;
@@ -74,7 +74,7 @@ pub fn server_list(props: &ServerListProps) -> Html {
         <section class="panel rv-servers" aria-labelledby="rv-servers-title">
             <h2 id="rv-servers-title" tabindex="-1" ref={heading.clone()}>{ format!("Servers ({})", props.servers.len()) }</h2>
             <ul class="rv-server-list">{ for rows }</ul>
-            <GrowButtons servers={props.servers.len()} changed={props.changed} dispatch={props.dispatch.clone()} />
+            { grow_buttons(&GrowButtonsProps { servers: props.servers.len(), changed: props.changed, kill: None, dispatch: props.dispatch.clone() }) }
             if !props.weighted {
                 <p class="help">{ "This scheme ignores weights: every server gets an equal share." }</p>
             }

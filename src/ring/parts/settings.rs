@@ -3,11 +3,10 @@
 
 use yew::prelude::*;
 
-use super::number_field::NumberField;
+use super::number_field::{number_field, NumberFieldProps};
 use crate::ring::state::{Action, Field};
 
-/// Props for [`Settings`].
-#[derive(Properties, PartialEq)]
+/// Props for [`settings`].
 pub struct SettingsProps {
     pub vnodes: u32,
     pub table_size: u32,
@@ -43,7 +42,6 @@ fn table_help(table: bool) -> &'static str {
 }
 
 /// The settings panel.
-#[function_component(Settings)]
 pub fn settings(props: &SettingsProps) -> Html {
     let field = |field: Field, id: &'static str, label: &'static str, value: u64| {
         let help = match field {
@@ -52,8 +50,8 @@ pub fn settings(props: &SettingsProps) -> Html {
             Field::Weight(_) | Field::Replicas | Field::Keys | Field::Sample | Field::Seed => None,
         };
         html! {
-            <NumberField {field} {id} {label} {value} {help} error={props.error.clone()}
-                dispatch={props.dispatch.clone()} />
+            { number_field(&NumberFieldProps { field, id, label, value, help, error: props.error.clone(),
+                dispatch: props.dispatch.clone() }) }
         }
     };
     html! {

@@ -9,15 +9,13 @@ use yew::prelude::*;
 
 use crate::ring::measure::Measured;
 
-/// Props for [`SideCount`].
-#[derive(Properties, PartialEq)]
+/// Props for [`side_count`].
 pub struct SideCountProps {
     pub scheme: SchemeKind,
     pub measured: Option<Rc<Measured>>,
 }
 
 /// The side's heading and moved count.
-#[function_component(SideCount)]
 pub fn side_count(props: &SideCountProps) -> Html {
     let name = props.scheme.name();
     let count = match props.measured.as_deref() {

@@ -14,7 +14,6 @@ use crate::widgets::palette::server_class;
 use shardlab_core::text::thousands;
 
 /// Props for [`Stats`].
-#[derive(Properties, PartialEq)]
 pub struct StatsProps {
     pub measured: Option<Rc<Measured>>,
     /// How far a directory has got pinning the keys, while it still is (counting starts after).
@@ -23,7 +22,6 @@ pub struct StatsProps {
     pub error: Option<String>,
     /// Whether to show what the last change moved (the counter and each server's gain or loss);
     /// the vnodes widget shows only the load.
-    #[prop_or(true)]
     pub moved: bool,
 }
 
@@ -32,7 +30,6 @@ fn percent(x: f64) -> String {
 }
 
 /// The statistics panel.
-#[function_component(Stats)]
 pub fn stats(props: &StatsProps) -> Html {
     let title = if props.moved {
         "Moved and load"

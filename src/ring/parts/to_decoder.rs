@@ -40,15 +40,13 @@ pub fn decoder_query(id: u64) -> Vec<(&'static str, String)> {
     ]
 }
 
-/// Props for [`ToDecoder`].
-#[derive(Properties, PartialEq)]
+/// Props for [`to_decoder`].
 pub struct ToDecoderProps {
     /// The looked-up key's 64-bit hash.
     pub key_hash: u64,
 }
 
 /// "What if the shard were in the ID?"
-#[function_component(ToDecoder)]
 pub fn to_decoder(props: &ToDecoderProps) -> Html {
     let Some((shard, id)) = pin_for_hash(props.key_hash) else {
         return Html::default();

@@ -8,7 +8,7 @@ use shardlab_core::placement::{VnodeSweep, MAX_RING_POINTS};
 use shardlab_core::text::thousands;
 use yew::prelude::*;
 
-use super::plot_view::PlotView;
+use super::plot_view::{plot_view, PlotViewProps};
 use crate::jobs::finished::Finished;
 use crate::ring::comparisons::{
     vnode_plot, AFTER_FLIGHT_MS, VNODE_COUNTS, VNODE_KEYS, VNODE_SEEDS,
@@ -53,10 +53,13 @@ pub fn vnode_plot_view(props: &VnodePlotProps) -> Html {
     let Some((plot, progress)) = shown else {
         return html! {};
     };
-    html! {
-        <PlotView id="vnodes" {plot} {progress} caption={format!(
+    plot_view(&PlotViewProps {
+        id: "vnodes",
+        plot,
+        progress,
+        caption: format!(
             "{VNODE_SEEDS} rings per point (other vnode salts and keys), {} keys each; whiskers are min and max. \
              The dashed line is the σ/mean to expect: √((N−1)(1/(N·V+1) + 1/K)) for N servers and K keys, \
-             near 1/√V only for many servers and keys.", thousands(VNODE_KEYS))} />
-    }
+             near 1/√V only for many servers and keys.", thousands(VNODE_KEYS)),
+    })
 }
