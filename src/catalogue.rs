@@ -99,6 +99,8 @@ widget_enum! {
         Compare = "compare", "Compare schemes";
         /// Maglev's lookup table filling slot by slot, and what a change moves.
         Maglev = "maglev", "Maglev's table";
+        /// A Zipf-popular key overloads its server; the cures compared on the same requests.
+        HotKeys = "hot-keys", "When one key is hot";
     }
 }
 

@@ -10,7 +10,7 @@
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
-use shardlab_core::placement::SchemeKind;
+use shardlab_core::placement::{Cure, SchemeKind};
 
 /// The attribute that carries the snapshot.
 pub const ATTRIBUTE: &str = "data-shardlab-snapshot";
@@ -98,6 +98,32 @@ pub struct RingSnapshot {
     /// Of those, the slots that moved between two servers that both stayed.
     #[serde(default)]
     pub slots_moved_between_stayers: Option<u32>,
+    /// The hot-key comparison, where the view shows it and has worked it out.
+    #[serde(default)]
+    pub hot: Option<HotKeysSnapshot>,
+}
+
+/// The hot-key comparison as the Ring shows it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct HotKeysSnapshot {
+    /// The popularity exponent (0: every key alike).
+    pub exponent: f64,
+    /// The cure the bars show.
+    pub cure: Cure,
+    /// Bounded loads' c.
+    pub load_factor: f64,
+    /// The salted hot key's sub-keys.
+    pub sub_keys: u32,
+    /// The hottest key's share of the requests (0 … 1).
+    pub hottest_share: f64,
+    /// The server that owns it.
+    pub hottest_owner: u32,
+    /// The busiest server's requests over the mean, under no cure.
+    pub uncured_max_over_mean: f64,
+    /// The same under the cure shown.
+    pub max_over_mean: f64,
+    /// Lookups one read of the hot key takes under the cure shown.
+    pub read_fan_out: u32,
 }
 
 /// The busiest database shard.

@@ -1,4 +1,4 @@
-//! The course: twelve chapters, each our own prose (facts from the source texts and the product
+//! The course: thirteen chapters, each our own prose (facts from the source texts and the product
 //! spec) with one to three live widgets placed where the prose refers to them, the "try it" tasks
 //! beside each widget, what the reader just saw (shown once the tasks are done), and sources.
 
@@ -107,6 +107,16 @@ const MAGLEV: Source = Source {
         "Eisenbud et al., “Maglev: A Fast and Reliable Software Network Load Balancer”, NSDI 2016",
     url: "https://www.usenix.org/conference/nsdi16/technical-sessions/presentation/eisenbud",
 };
+const BOUNDED_LOADS: Source = Source {
+    citation:
+        "Mirrokni, Thorup and Zadimoghaddam, “Consistent Hashing with Bounded Loads”, SODA 2018",
+    url: "https://arxiv.org/abs/1608.01350",
+};
+const TWO_CHOICES: Source = Source {
+    citation:
+        "Mitzenmacher, “The Power of Two Choices in Randomized Load Balancing”, IEEE TPDS, 2001",
+    url: "https://doi.org/10.1109/71.963420",
+};
 const APDEX: Source = Source {
     citation: "The Apdex Alliance, “Application Performance Index” (the Apdex score)",
     url: "https://www.apdex.org/",
@@ -114,7 +124,7 @@ const APDEX: Source = Source {
 const BOARD_PINTEREST: &str = "v=1&preset=pinterest&users=4000&seed=1";
 
 /// The course, in order.
-pub const CHAPTERS: [Chapter; 12] = [
+pub const CHAPTERS: [Chapter; 13] = [
     Chapter {
         slug: "shard-later",
         title: "Shard later",
@@ -677,6 +687,92 @@ pub const CHAPTERS: [Chapter; 12] = [
         sources: &[MAGLEV, KARGER],
     },
     Chapter {
+        slug: "hot-keys",
+        title: "When one key is hot",
+        task: "Predict which cure leaves a hot key on one server, then try the cures on the same requests.",
+        body: &[
+            Prose("Every chapter so far counted keys. A server's real load is requests, and requests \
+             are not spread like keys. A few keys are asked for far more often than the rest: a \
+             celebrity's profile, a viral link, the front page. Measured popularity is often close \
+             to a Zipf law: the key of rank k is asked for in proportion to 1/kˢ, with s near 1."),
+            Prose("The view below sends 20,000 requests over 100,000 keys, with s = 1.2, to eight \
+             servers on a ring of 100 vnodes each. The bars count requests, not keys. The hottest \
+             key alone is asked for in 3,900 of them, 19.5 %, and every one of those goes to its \
+             owner, S3. S3 serves 3.13 × the mean. The ring spread the keys evenly, and that does \
+             not help."),
+            Live(0),
+            Prose("Under the bars, a table lists four cures measured on the same requests. Pick a \
+             row and the bars show it. Before you do, answer the first task."),
+            Prose("Ten times the vnodes gives each server more, smaller arcs, so the keys spread \
+             more evenly. Bounded loads gives every server a capacity of c times its share: a \
+             request whose owner is full walks on clockwise to the next server with room. Two \
+             choices hashes the key twice and sends each request to the less busy of its two \
+             servers. Salting splits the hot key into N sub-keys and sends each request to the \
+             next one, so N servers share it."),
+            Prose("None of them is free. Bounded loads and two choices break the promise a ring \
+             keeps, that a key always goes to one server, so a cache on that server misses more. \
+             Salting keeps the promise for every key but the hot one, and reading that key whole \
+             now takes N lookups: the table's last column."),
+        ],
+        frames: &[Frame {
+            widget: Widget::Ring(RingWidget::HotKeys),
+            query: "v=1&servers=0.1.2.3.4.5.6.7&w=1.1.1.1.1.1.1.1&zipf=1.2",
+            title: "Ring: 20,000 requests with one hot key, over eight servers",
+        }],
+        tasks: &[
+            Task {
+                id: "predict",
+                prompt: "Predict first: which cure still sends every request for the hot key to one \
+                         server?",
+                frame: 0,
+                check: Check::Choice {
+                    options: &[
+                        ("Bounded loads, c = 1.25", "No: once the owner holds 1.25 × its share, the \
+                          next request for the key walks on to another server. Pick its row and see \
+                          the tall bar stop."),
+                        ("Ten times the vnodes", "Yes. More points move arcs around, and the hot key \
+                          may land on another server, but it still has exactly one owner. Pick its \
+                          row and see."),
+                        ("Two choices per request", "No: each request goes to the less busy of two servers, so the \
+                          hot key's requests split between two."),
+                        ("Salting into 8 sub-keys", "No: each sub-key has its own owner, so up to \
+                          eight servers share the hot key's requests."),
+                    ],
+                    correct: 1,
+                    needs: None,
+                },
+            },
+            Task {
+                id: "vnodes",
+                prompt: "Now pick \u{201c}More vnodes\u{201d} in the table. Does one server still stand \
+                         out?",
+                frame: 0,
+                check: Check::State(tasks::hot_key_on_one_owner),
+            },
+            Task {
+                id: "bounded",
+                prompt: "Pick bounded loads with c at most 1.25, and watch the tall bar stop at the cap.",
+                frame: 0,
+                check: Check::State(tasks::hot_key_bounded),
+            },
+        ],
+        after: &[
+            "Ten times the vnodes moved the hot key to another server, and that server lit up \
+             instead, at 2.13 × the mean. While a key has one owner, that owner serves at least the \
+             key's share of the requests: 19.5 %, or 1.56 × the mean of eight servers, whatever \
+             the ring. Only a cure that splits the key's requests gets under that floor.",
+            "Bounded loads at c = 1.25 stopped every bar at 3,125 requests by sending 5,222 of them \
+             on past a full server. Two choices brought the busiest server to 1.73 × the mean, and \
+             salting into eight sub-keys to 1.57 ×. Salting splits only the hottest key, so the next \
+             hottest ones still sit where the ring put them.",
+            "In production the first answer is often simpler: cache the hot key in front of the \
+             database, or copy it to several shards. Load balancers that hash requests to servers, \
+             such as HAProxy and Envoy, offer bounded loads as a setting, because a hot client can \
+             bury one backend.",
+        ],
+        sources: &[BOUNDED_LOADS, TWO_CHOICES, KARGER],
+    },
+    Chapter {
         slug: "shard-in-the-id",
         title: "Put the shard in the ID",
         task: "Decode a Pin, then compose an ID for shard 5000, type 2.",
@@ -1121,6 +1217,82 @@ mod tests {
             (Some(4), Some(1))
         );
         assert!(text.contains("killing S3 moves four slots, and one of"));
+    }
+
+    #[test]
+    #[cfg(feature = "ring")]
+    fn the_hot_key_figures_in_the_prose_are_what_the_view_measures() {
+        use crate::ring::hot_keys::comparison;
+        use crate::ring::state::RingState;
+        use shardlab_core::placement::Cure;
+        use shardlab_core::text::{percent, thousands};
+        let text = prose("hot-keys");
+        let (_, chapter) = by_slug("hot-keys").unwrap();
+        let pairs: Vec<(String, String)> = chapter.frames[0]
+            .query
+            .split('&')
+            .filter_map(|p| p.split_once('='))
+            .map(|(k, v)| (k.to_owned(), v.to_owned()))
+            .collect();
+        let state: RingState =
+            crate::ring::url_state::codec_for(Some(RingWidget::HotKeys)).1(&pairs);
+        assert!(state.notes.is_empty(), "{:?}", state.notes);
+        assert_eq!(state, RingState::opening(Some(RingWidget::HotKeys)));
+        let compared = comparison(&state).unwrap();
+        let hot = compared.hottest;
+        let peak = |cure| {
+            format!(
+                "{:.2} ×",
+                compared.row(cure).unwrap().result.loads.max_over_mean
+            )
+        };
+        let bounded = &compared.row(Cure::BoundedLoads).unwrap().result;
+        for figure in [
+            format!(
+                "{} of them, {}",
+                thousands(hot.requests),
+                percent(hot.share)
+            ),
+            format!("owner, S{}", hot.owner.0),
+            format!("S{} serves {} the mean", hot.owner.0, peak(Cure::None)),
+            format!("at {} the mean", peak(Cure::MoreVnodes)),
+            format!(
+                "{}, or {:.2} × the mean of eight",
+                percent(hot.share),
+                hot.one_owner_floor(8)
+            ),
+            format!(
+                "at {} requests by sending {}",
+                thousands(bounded.loads.max),
+                thousands(bounded.redirected)
+            ),
+            format!("server to {} the mean", peak(Cure::TwoChoices)),
+            format!(
+                "eight sub-keys to {}",
+                peak(Cure::Salted).trim_end_matches(" ×")
+            ),
+        ] {
+            assert!(text.contains(&figure), "{figure}");
+        }
+        // The tasks read the view: no cure passes neither, each cure its own, uniform none.
+        use crate::learn::tasks::{hot_key_bounded, hot_key_on_one_owner, Snapshot};
+        use crate::ring::state::{Action, Field};
+        let snap = |s: &RingState| {
+            comparison(s).unwrap();
+            Snapshot::Ring(crate::ring::snapshot::of(s, None))
+        };
+        assert!(!hot_key_bounded(&snap(&state)) && !hot_key_on_one_owner(&snap(&state)));
+        let mut more = state.clone();
+        more.apply(Action::SetCure(Cure::MoreVnodes));
+        assert!(hot_key_on_one_owner(&snap(&more)));
+        let mut bounded = state.clone();
+        bounded.apply(Action::SetCure(Cure::BoundedLoads));
+        assert!(hot_key_bounded(&snap(&bounded)));
+        bounded.apply(Action::Type(Field::LoadFactor, "1.5".to_owned()));
+        assert!(!hot_key_bounded(&snap(&bounded)));
+        bounded.apply(Action::Type(Field::LoadFactor, "1.2".to_owned()));
+        bounded.apply(Action::Type(Field::Exponent, "0".to_owned()));
+        assert!(!hot_key_bounded(&snap(&bounded)));
     }
 
     #[test]

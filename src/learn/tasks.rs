@@ -4,11 +4,11 @@
 //! A check reads what the widget really shows. A button press proves nothing; the state after it
 //! does, so a reader who gets there another way (editing the link, typing a value) is done too.
 
-use shardlab_core::placement::{SchemeKind, DEFAULT_TABLE_SIZE, MAX_STEPPED_TABLE_SIZE};
+use shardlab_core::placement::{Cure, SchemeKind, DEFAULT_TABLE_SIZE, MAX_STEPPED_TABLE_SIZE};
 use shardlab_core::text::quote;
 
 use crate::browser::number::parse_f64;
-use crate::snapshot::{BoardSnapshot, DecoderSnapshot, RingSnapshot};
+use crate::snapshot::{BoardSnapshot, DecoderSnapshot, HotKeysSnapshot, RingSnapshot};
 
 /// A snapshot read back from a live view.
 #[derive(Clone, Debug, PartialEq)]
@@ -297,6 +297,33 @@ pub fn maglev_moves_between_stayers(s: &Snapshot, reading: &str) -> Result<(), S
 /// The Maglev chapter: the production-size table grown by one server, with the count finished.
 pub fn maglev_grew(s: &Snapshot) -> bool {
     ring(s).is_some_and(|r| grew(r, SchemeKind::Maglev, None) && r.table_size >= DEFAULT_TABLE_SIZE)
+}
+
+/// The hot-key chapter's view under a hot key (at least 5 % of the requests on one key).
+fn hot_key(s: &Snapshot) -> Option<(&RingSnapshot, &HotKeysSnapshot)> {
+    let r = ring(s)?;
+    r.hot
+        .as_ref()
+        .filter(|h| h.hottest_share >= 0.05)
+        .map(|h| (r, h))
+}
+
+/// The hot-key chapter: more vnodes on show, and the hot key's owner still at or over the floor
+/// one owner cannot get under (its share × the servers).
+pub fn hot_key_on_one_owner(s: &Snapshot) -> bool {
+    hot_key(s).is_some_and(|(r, h)| {
+        let floor = h.hottest_share * r.servers.len() as f64;
+        h.cure == Cure::MoreVnodes && h.max_over_mean >= floor - 1e-9
+    })
+}
+
+/// The hot-key chapter: bounded loads with c ≤ 1.25 on show, holding the busiest server to c.
+pub fn hot_key_bounded(s: &Snapshot) -> bool {
+    hot_key(s).is_some_and(|(_, h)| {
+        h.cure == Cure::BoundedLoads
+            && h.load_factor <= 1.25
+            && h.max_over_mean <= h.load_factor + 1e-9
+    })
 }
 
 /// Chapter 8, first task: the example Pin is in the Decoder and the reader read its shard.

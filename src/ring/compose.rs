@@ -13,6 +13,7 @@ use super::lookup::LookedUp;
 use super::measure::Measurement;
 use super::parts::buckets::{buckets, BucketRule, BucketsProps};
 use super::parts::grow_buttons::{grow_buttons, GrowButtonsProps};
+use super::parts::hot_keys::{hot_keys, HotKeysProps};
 use super::parts::load_plot::LoadPlot;
 use super::parts::lookup_panel::LookupPanel;
 use super::parts::moved_plot::MovedPlot;
@@ -36,6 +37,9 @@ use crate::widgets::in_view::InView;
 /// What stands in for the sweeps' plots until they come near the screen: they are measured
 /// then, so they take nothing from the parts being used above them.
 const WAITING: &str = "The movement and balance plots are measured when you scroll to them.";
+
+/// What stands in for the hot-key comparison until it comes near the screen.
+const HOT_WAITING: &str = "The hot-key comparison is worked out when you scroll to it.";
 
 /// The second scheme of "mod N against the ring", measured on the same servers and keys.
 pub struct Contrast {
@@ -138,6 +142,14 @@ impl Shown {
         }
     }
 
+    fn hot_keys(&self) -> Html {
+        hot_keys(&HotKeysProps {
+            state: Rc::clone(&self.state),
+            drawn: Rc::clone(&self.drawn),
+            dispatch: self.dispatch.clone(),
+        })
+    }
+
     fn vnode_plot(&self) -> Html {
         let servers = u32::try_from(self.drawn.servers.len()).unwrap_or(u32::MAX);
         html! { <VnodePlot {servers} seed={self.drawn.seed} /> }
@@ -190,6 +202,7 @@ impl Shown {
                 }
             }
             RingWidget::Maglev => maglev(self),
+            RingWidget::HotKeys => self.hot_keys(),
             RingWidget::Compare => html! {
                 <div class="rv-plots">
                     if self.painted {
@@ -247,7 +260,7 @@ fn vnodes(shown: &Shown) -> Html {
         <div class="rv-widget-cols">
             <div class="rv-side">
                 { number_field(&NumberFieldProps { field: Field::Vnodes, id: "rv-vnodes", label: "Vnodes per unit of weight",
-                    value: u64::from(s.vnodes), help: Some(vnodes_help(s.scheme.uses_vnodes())),
+                    value: s.vnodes.to_string(), help: Some(vnodes_help(s.scheme.uses_vnodes())),
                     error: s.field_error.clone(), dispatch: shown.dispatch.clone() }) }
                 { shown.stats(false) }
             </div>
@@ -301,6 +314,9 @@ impl Shown {
                     { settings(&SettingsProps { vnodes: s.vnodes, table_size: s.table_size, replicas: s.replicas, keys: s.keys,
                         sample: s.sample, seed: s.seed, ring: s.scheme.uses_vnodes(), table: s.scheme.uses_table_size(),
                         error: s.field_error.clone(), dispatch: self.dispatch.clone() }) }
+                    if self.painted {
+                        <InView waiting={HOT_WAITING}>{ self.hot_keys() }</InView>
+                    }
                     <section class="panel rv-comparisons" aria-labelledby="rv-comparisons-title">
                         <h2 id="rv-comparisons-title">{ "Comparisons" }</h2>
                         if self.painted {

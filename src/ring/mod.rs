@@ -24,6 +24,8 @@ pub mod drawn;
 #[cfg(feature = "ring")]
 pub mod flight;
 #[cfg(feature = "ring")]
+pub mod hot_keys;
+#[cfg(feature = "ring")]
 pub mod key_dots;
 #[cfg(feature = "ring")]
 pub mod landing;

@@ -14,7 +14,7 @@ use super::lookup::use_looked_up;
 use super::measure::use_measurement;
 use super::scene::{self, use_scene};
 use super::state::{Action, RingState};
-use super::{snapshot, url_state};
+use super::{hot_keys, snapshot, url_state};
 use crate::catalogue::{RingWidget, Widget};
 use crate::jobs::slicer;
 use crate::route::View;
@@ -58,7 +58,21 @@ pub fn ring_view(props: &RingViewProps) -> Html {
         .clone()
     };
     // What the costly parts show: the state a paint ago (see `drawn.rs`).
-    let drawn = use_drawn(Rc::clone(&state), &[RingState::warm, scene::warm]);
+    // The hot-key widget works its comparison out in a task of its own, before the render.
+    let prepare: &'static [fn(&RingState)] = match props.widget {
+        Some(RingWidget::HotKeys) => &[RingState::warm, scene::warm, hot_keys::warm],
+        Some(
+            RingWidget::Grow
+            | RingWidget::ModVsRing
+            | RingWidget::Vnodes
+            | RingWidget::Lookup
+            | RingWidget::Replicas
+            | RingWidget::Compare
+            | RingWidget::Maglev,
+        )
+        | None => &[RingState::warm, scene::warm],
+    };
+    let drawn = use_drawn(Rc::clone(&state), prepare);
     let measurement = use_measurement(Some((*drawn).clone()));
     // Only "mod N against the ring" measures a second scheme, on the same servers and keys.
     let contrast_state = (props.widget == Some(RingWidget::ModVsRing)).then(|| RingState {

@@ -1,15 +1,16 @@
 //! The Ring's snapshot for `data-shardlab-snapshot` (see `snapshot`).
 
 use shardlab_core::placement::{
-    choose_replicas, key_hash, min_distinct_owners, Churn, KeyStream, MaglevTable, Server,
-    ServerList,
+    choose_replicas, key_hash, min_distinct_owners, Churn, Cure, CureComparison, CureRow,
+    KeyStream, MaglevTable, Server, ServerList,
 };
 
 use yew::prelude::*;
 
+use super::hot_keys;
 use super::measure::Measured;
 use super::state::{build_now, RingState};
-use crate::snapshot::{attribute, RingSnapshot};
+use crate::snapshot::{attribute, HotKeysSnapshot, RingSnapshot};
 
 /// What the snapshot derives from the state alone by rebuilding the placement and walking the
 /// drawn keys: the looked-up key's owners, the fewest distinct owners any drawn key gets, and for
@@ -114,7 +115,27 @@ fn of_with(state: &RingState, measured: Option<&Measured>, walked: Owners) -> Ri
         max_over_mean: done.map(|m| m.result.load_after.max_over_mean),
         slots_moved: walked.churn.map(|c| c.changed),
         slots_moved_between_stayers: walked.churn.map(|c| c.between_stayers),
+        hot: hot_keys::kept(state).map(|compared| hot_snapshot(state, &compared)),
         before,
+    }
+}
+
+/// The hot-key comparison as the snapshot reads it: the cure shown, or no cure when its row was
+/// left out, as the bars fall back.
+fn hot_snapshot(state: &RingState, compared: &CureComparison) -> HotKeysSnapshot {
+    let uncured = compared.row(Cure::None);
+    let shown = compared.row(state.hot.cure).or(uncured);
+    let peak = |row: Option<&CureRow>| row.map_or(0.0, |r| r.result.loads.max_over_mean);
+    HotKeysSnapshot {
+        exponent: state.hot.popularity.exponent(),
+        cure: shown.map_or(Cure::None, |r| r.cure),
+        load_factor: state.hot.settings.load_factor.value(),
+        sub_keys: state.hot.settings.sub_keys,
+        hottest_share: compared.hottest.share,
+        hottest_owner: compared.hottest.owner.0,
+        uncured_max_over_mean: peak(uncured),
+        max_over_mean: peak(shown),
+        read_fan_out: shown.map_or(1, |r| r.result.read_fan_out),
     }
 }
 

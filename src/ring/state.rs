@@ -8,9 +8,10 @@ use std::rc::Rc;
 use std::cell::RefCell;
 
 use shardlab_core::placement::{
-    check_table, BoxedPlacement, PlacementError, Ring, SchemeKind, SchemeSettings, SchemeSpec,
-    Server, ServerList, DEFAULT_TABLE_SIZE, MAX_RING_POINTS, MAX_TABLE_SIZE, MAX_VNODES,
-    MAX_WEIGHT, MIN_VNODES,
+    check_table, BoxedPlacement, Cure, CureSettings, LoadFactor, PlacementError, Popularity, Ring,
+    SchemeKind, SchemeSettings, SchemeSpec, Server, ServerList, DEFAULT_TABLE_SIZE,
+    MAX_LOAD_FACTOR, MAX_RING_POINTS, MAX_SUB_KEYS, MAX_TABLE_SIZE, MAX_VNODES, MAX_WEIGHT,
+    MAX_ZIPF_EXPONENT, MIN_VNODES,
 };
 use shardlab_core::text::quote;
 use shardlab_core::view_limits::ring::{
@@ -18,6 +19,7 @@ use shardlab_core::view_limits::ring::{
 };
 use yew::Reducible;
 
+use crate::browser::number::parse_f64;
 use crate::catalogue::RingWidget;
 
 use shardlab_core::text::thousands;
@@ -37,6 +39,32 @@ pub const PICTURE_VNODES: u32 = 4;
 /// The table Maglev's widget opens with: 13 slots, so each server's claims can be followed one
 /// by one and four servers cannot share them evenly (3 or 4 slots each).
 pub const PICTURE_TABLE_SIZE: u32 = 13;
+
+/// The key popularity every route opens with: Zipf with exponent 1.2, under which the hottest of
+/// 100,000 keys draws about 18 % of the requests (a web cache's measured exponents run 0.6 … 1.2).
+pub const DEFAULT_POPULARITY: Popularity = Popularity::Zipf(1.2);
+/// The servers the hot-key widget opens with: with eight, a fair share is 12.5 % of the requests,
+/// so the hot key's 18 % alone makes its server stand out.
+pub const HOT_KEY_SERVERS: u32 = 8;
+
+/// The hot-key comparison's settings: how popular the keys are, the cure shown, and the cures'
+/// own settings.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct HotKeys {
+    pub popularity: Popularity,
+    pub cure: Cure,
+    pub settings: CureSettings,
+}
+
+impl Default for HotKeys {
+    fn default() -> Self {
+        Self {
+            popularity: DEFAULT_POPULARITY,
+            cure: Cure::None,
+            settings: CureSettings::default(),
+        }
+    }
+}
 
 /// The page state.
 #[derive(Debug, Clone, PartialEq)]
@@ -63,6 +91,8 @@ pub struct RingState {
     pub key: String,
     /// The step of the lookup shown (0 is "hash"); written as `step`, counted from 1.
     pub step: usize,
+    /// The hot-key comparison's settings.
+    pub hot: HotKeys,
     /// Notes for the reader: refused requests, bad link values.
     pub notes: Vec<String>,
     /// The number box whose last commit was refused, and why; not part of the address.
@@ -86,6 +116,12 @@ pub enum Field {
     Sample,
     /// The keys' seed.
     Seed,
+    /// The popularity exponent (a decimal; 0 is every key alike).
+    Exponent,
+    /// Bounded loads' c (a decimal).
+    LoadFactor,
+    /// The sub-keys of a salted hot key.
+    SubKeys,
 }
 
 impl Field {
@@ -99,6 +135,24 @@ impl Field {
             Field::Keys => (MIN_KEYS, MAX_KEYS),
             Field::Sample => (0, MAX_SAMPLE),
             Field::Seed => (0, u64::MAX),
+            Field::Exponent => (0, MAX_ZIPF_EXPONENT as u64),
+            Field::LoadFactor => (1, MAX_LOAD_FACTOR as u64),
+            Field::SubKeys => (1, u64::from(MAX_SUB_KEYS)),
+        }
+    }
+
+    /// Whether the box takes a decimal (checked by the core) rather than a whole number.
+    pub fn decimal(self) -> bool {
+        match self {
+            Field::Exponent | Field::LoadFactor => true,
+            Field::Weight(_)
+            | Field::Vnodes
+            | Field::TableSize
+            | Field::Replicas
+            | Field::Keys
+            | Field::Sample
+            | Field::Seed
+            | Field::SubKeys => false,
         }
     }
 
@@ -112,6 +166,9 @@ impl Field {
             Field::Keys => "Keys counted".to_owned(),
             Field::Sample => "Keys drawn".to_owned(),
             Field::Seed => "The seed".to_owned(),
+            Field::Exponent => "The popularity exponent".to_owned(),
+            Field::LoadFactor => "The load factor".to_owned(),
+            Field::SubKeys => "Sub-keys".to_owned(),
         }
     }
 
@@ -157,6 +214,9 @@ impl Field {
             Field::Keys => Action::SetKeys(n),
             Field::Sample => Action::SetSample(n),
             Field::Seed => Action::SetSeed(n),
+            Field::SubKeys => Action::SetSubKeys(small(n)),
+            // Decimals are committed by `commit_decimal`, never as whole numbers.
+            Field::Exponent | Field::LoadFactor => Action::DismissNotes,
         }
     }
 
@@ -174,7 +234,55 @@ impl Field {
             Field::Keys => state.keys,
             Field::Sample => state.sample,
             Field::Seed => state.seed,
+            Field::SubKeys => u64::from(state.hot.settings.sub_keys),
+            Field::Exponent | Field::LoadFactor => 0,
         }
+    }
+
+    /// The box's value in `state` as the box shows it: digits, or the decimal.
+    pub fn shown(self, state: &RingState) -> String {
+        match self {
+            Field::Exponent => format!("{}", state.hot.popularity.exponent()),
+            Field::LoadFactor => format!("{}", state.hot.settings.load_factor.value()),
+            Field::Weight(_)
+            | Field::Vnodes
+            | Field::TableSize
+            | Field::Replicas
+            | Field::Keys
+            | Field::Sample
+            | Field::Seed
+            | Field::SubKeys => self.current(state).to_string(),
+        }
+    }
+
+    /// Sets a decimal box from `text` through the core's check, or says why not (the core's
+    /// words, with the value that stays).
+    fn commit_decimal(self, state: &mut RingState, text: &str) -> Result<(), String> {
+        let typed = text.trim();
+        let value = parse_f64(typed).filter(|v| v.is_finite());
+        let checked = match self {
+            Field::Exponent => value
+                .map_or_else(
+                    || Err(PlacementError::ExponentOutOfRange(typed.to_owned())),
+                    Popularity::from_exponent,
+                )
+                .map(|popularity| state.hot.popularity = popularity),
+            Field::LoadFactor => value
+                .map_or_else(
+                    || Err(PlacementError::LoadFactorOutOfRange(typed.to_owned())),
+                    LoadFactor::new,
+                )
+                .map(|c| state.hot.settings.load_factor = c),
+            Field::Weight(_)
+            | Field::Vnodes
+            | Field::TableSize
+            | Field::Replicas
+            | Field::Keys
+            | Field::Sample
+            | Field::Seed
+            | Field::SubKeys => Ok(()),
+        };
+        checked.map_err(|why| format!("{why} It stays {}.", self.shown(state)))
     }
 
     /// Why a value in range is still refused (Maglev's table size must be a prime with a slot
@@ -189,7 +297,10 @@ impl Field {
             | Field::Replicas
             | Field::Keys
             | Field::Sample
-            | Field::Seed => None,
+            | Field::Seed
+            | Field::Exponent
+            | Field::LoadFactor
+            | Field::SubKeys => None,
         }
     }
 }
@@ -208,6 +319,7 @@ impl Default for RingState {
             seed: DEFAULT_SEED,
             key: DEFAULT_KEY.to_owned(),
             step: 0,
+            hot: HotKeys::default(),
             notes: Vec::new(),
             field_error: None,
         }
@@ -225,7 +337,10 @@ impl RingState {
                 | RingWidget::Lookup
                 | RingWidget::Replicas,
             ) => true,
-            Some(RingWidget::Vnodes | RingWidget::Compare | RingWidget::Maglev) | None => false,
+            Some(
+                RingWidget::Vnodes | RingWidget::Compare | RingWidget::Maglev | RingWidget::HotKeys,
+            )
+            | None => false,
         };
         let vnodes = if picture {
             PICTURE_VNODES
@@ -237,6 +352,11 @@ impl RingState {
             Some(RingWidget::Maglev) => RingState {
                 scheme: SchemeKind::Maglev,
                 table_size: PICTURE_TABLE_SIZE,
+                ..RingState::default()
+            },
+            // The hot-key widget opens on enough servers for one of them to stand out.
+            Some(RingWidget::HotKeys) => RingState {
+                servers: (0..HOT_KEY_SERVERS).map(Server::new).collect(),
                 ..RingState::default()
             },
             Some(
@@ -271,6 +391,8 @@ pub enum Action {
     SetKeys(u64),
     SetSample(u64),
     SetSeed(u64),
+    SetSubKeys(u32),
+    SetCure(Cure),
     /// The reader committed `text` in a number box: set if it is in range, else refused with a
     /// message beside the box and the last good value kept.
     Type(Field, String),
@@ -407,6 +529,13 @@ impl RingState {
         check_table(size, servers).err().map(|e| e.to_string())
     }
 
+    /// Forgets the refusal of `field`'s box, once it took a value.
+    fn clear_error(&mut self, field: Field) {
+        if self.field_error.as_ref().is_some_and(|(f, _)| *f == field) {
+            self.field_error = None;
+        }
+    }
+
     fn note(&mut self, text: impl Into<String>) {
         let text = text.into();
         if !self.notes.contains(&text) {
@@ -529,6 +658,14 @@ impl RingState {
             Action::SetKeys(n) => self.keys = n.clamp(MIN_KEYS, MAX_KEYS),
             Action::SetSample(n) => self.sample = n.clamp(0, MAX_SAMPLE),
             Action::SetSeed(seed) => self.seed = seed,
+            Action::SetSubKeys(n) => self.hot.settings.sub_keys = n.clamp(1, MAX_SUB_KEYS),
+            Action::SetCure(cure) => self.hot.cure = cure,
+            Action::Type(field, text) if field.decimal() => {
+                match field.commit_decimal(self, &text) {
+                    Ok(()) => self.clear_error(field),
+                    Err(message) => self.field_error = Some((field, message)),
+                }
+            }
             Action::Type(field, text) => {
                 let verdict = match field.parse(&text) {
                     Some(n) => field.refusal_in_range(self, n).map_or(Ok(n), Err),
@@ -536,9 +673,7 @@ impl RingState {
                 };
                 match verdict {
                     Ok(n) => {
-                        if self.field_error.as_ref().is_some_and(|(f, _)| *f == field) {
-                            self.field_error = None;
-                        }
+                        self.clear_error(field);
                         self.apply(field.action(n));
                     }
                     Err(message) => self.field_error = Some((field, message)),
@@ -646,6 +781,38 @@ mod tests {
         s.apply(Action::SetTableSize(61));
         assert_ne!(s.placement_inputs(s.keys), before);
         assert_eq!(s.spec(), SchemeSpec::Maglev { table_size: 61 });
+    }
+
+    #[test]
+    fn a_decimal_box_takes_what_the_core_accepts_and_names_the_range_otherwise() {
+        let mut s = RingState::opening(Some(RingWidget::HotKeys));
+        s.apply(Action::Type(Field::Exponent, " 0.5 ".to_owned()));
+        assert_eq!(s.hot.popularity, Popularity::Zipf(0.5));
+        s.apply(Action::Type(Field::Exponent, "0".to_owned()));
+        assert_eq!(s.hot.popularity, Popularity::Uniform);
+        for bad in ["-1", "3.5", "abc", "", "NaN", "inf"] {
+            s.apply(Action::Type(Field::Exponent, bad.to_owned()));
+            assert_eq!(s.hot.popularity, Popularity::Uniform, "{bad}");
+            let message = s.field_error.clone().map(|(_, m)| m).unwrap_or_default();
+            assert!(
+                message.contains("from 0 (every key alike) to 3")
+                    && message.ends_with("It stays 0."),
+                "{bad}: {message}"
+            );
+        }
+        s.apply(Action::Type(Field::LoadFactor, "0.99".to_owned()));
+        let message = s.field_error.clone().map(|(_, m)| m).unwrap_or_default();
+        assert!(
+            message.contains("from 1 to") && message.ends_with("It stays 1.25."),
+            "{message}"
+        );
+        // The exponent's refusal gave way to the load factor's, and a good value clears it.
+        s.apply(Action::Type(Field::LoadFactor, "1.5".to_owned()));
+        assert_eq!(s.field_error, None);
+        assert_eq!(s.hot.settings.load_factor.value(), 1.5);
+        s.apply(Action::Type(Field::SubKeys, "1001".to_owned()));
+        assert_eq!(s.hot.settings.sub_keys, 8);
+        assert!(s.field_error.is_some());
     }
 
     #[test]

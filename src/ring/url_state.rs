@@ -13,8 +13,8 @@
 //! becomes a note and its default.
 
 use shardlab_core::placement::{
-    check_table_size, SchemeKind, Server, DEFAULT_TABLE_SIZE, MAX_TABLE_SIZE, MAX_VNODES,
-    MAX_WEIGHT, MIN_VNODES,
+    check_table_size, Cure, SchemeKind, Server, DEFAULT_TABLE_SIZE, MAX_SUB_KEYS, MAX_TABLE_SIZE,
+    MAX_VNODES, MAX_WEIGHT, MIN_VNODES,
 };
 use shardlab_core::text::{quote, thousands};
 use shardlab_core::view_limits::ring::{
@@ -24,7 +24,7 @@ use shardlab_core::view_limits::ring::{
 use crate::url::url_query::check_version;
 
 use super::lookup::lookup;
-use super::state::{build_now, ring_fits, RingState};
+use super::state::{build_now, ring_fits, Action, Field, RingState};
 use crate::catalogue::RingWidget;
 use shardlab_core::placement::key_hash;
 
@@ -40,13 +40,15 @@ pub fn codec_for(
     fn(&RingState) -> Vec<(&'static str, String)>,
     fn(&[(String, String)]) -> RingState,
 ) {
-    let opening = RingState::opening(widget);
-    if opening == RingState::default() {
-        (encode, decode)
-    } else if opening == RingState::opening(Some(RingWidget::Maglev)) {
-        (encode_maglev, decode_maglev)
-    } else {
-        (encode_picture, decode_picture)
+    // Each route's pair writes nothing for, and opens a bare address as, that route's opening
+    // (a test holds each pair to `RingState::opening`).
+    match widget {
+        None | Some(RingWidget::Vnodes | RingWidget::Compare) => (encode, decode),
+        Some(
+            RingWidget::Grow | RingWidget::ModVsRing | RingWidget::Lookup | RingWidget::Replicas,
+        ) => (encode_picture, decode_picture),
+        Some(RingWidget::Maglev) => (encode_maglev, decode_maglev),
+        Some(RingWidget::HotKeys) => (encode_hot, decode_hot),
     }
 }
 
@@ -78,6 +80,16 @@ pub fn encode_maglev(state: &RingState) -> Vec<(&'static str, String)> {
 /// [`decode`] for Maglev's widget.
 pub fn decode_maglev(pairs: &[(String, String)]) -> RingState {
     decode_over(RingState::opening(Some(RingWidget::Maglev)), pairs)
+}
+
+/// [`encode`] for the hot-key widget, whose bare address opens eight servers.
+pub fn encode_hot(state: &RingState) -> Vec<(&'static str, String)> {
+    encode_over(&RingState::opening(Some(RingWidget::HotKeys)), state)
+}
+
+/// [`decode`] for the hot-key widget.
+pub fn decode_hot(pairs: &[(String, String)]) -> RingState {
+    decode_over(RingState::opening(Some(RingWidget::HotKeys)), pairs)
 }
 
 /// The query pairs for a state; empty when it is `opening`.
@@ -114,6 +126,20 @@ fn encode_over(opening: &RingState, state: &RingState) -> Vec<(&'static str, Str
     ]);
     if state.step > 0 {
         pairs.push(("step", state.step.saturating_add(1).to_string()));
+    }
+    // The hot-key settings, each only where it differs, so older links stay as they were.
+    let (hot, was) = (&state.hot, &opening.hot);
+    if hot.popularity != was.popularity {
+        pairs.push(("zipf", format!("{}", hot.popularity.exponent())));
+    }
+    if hot.cure != was.cure {
+        pairs.push(("cure", hot.cure.name().to_owned()));
+    }
+    if hot.settings.load_factor != was.settings.load_factor {
+        pairs.push(("c", format!("{}", hot.settings.load_factor.value())));
+    }
+    if hot.settings.sub_keys != was.settings.sub_keys {
+        pairs.push(("salt", hot.settings.sub_keys.to_string()));
     }
     pairs
 }
@@ -337,8 +363,41 @@ fn decode_over(opening: RingState, pairs: &[(String, String)]) -> RingState {
     if let Some(t) = get("step") {
         state.step = decode_step(&mut notes, &state, t);
     }
+    decode_hot_keys(&mut state, &mut notes, get);
     state.notes = notes;
     state
+}
+
+/// The hot-key settings of a link: each checked by the same rule as its box, a bad one a note
+/// (the core's words) and the opening's value.
+fn decode_hot_keys<'a>(
+    state: &mut RingState,
+    notes: &mut Vec<String>,
+    get: impl Fn(&str) -> Option<&'a str>,
+) {
+    for (name, field) in [("zipf", Field::Exponent), ("c", Field::LoadFactor)] {
+        if let Some(t) = get(name) {
+            state.apply(Action::Type(field, t.to_owned()));
+            if let Some((_, why)) = state.field_error.take() {
+                notes.push(format!("The link's {name}: {why}"));
+            }
+        }
+    }
+    if let Some(t) = get("cure") {
+        match Cure::from_name(t) {
+            Some(cure) => state.hot.cure = cure,
+            None => notes.push(format!(
+                "The link's cure {} is not one of {}; showing no cure.",
+                quote(t),
+                Cure::ALL.map(Cure::name).join(", ")
+            )),
+        }
+    }
+    if let Some(t) = get("salt") {
+        if let Some(n) = number(notes, "sub-key count", t, 1, MAX_SUB_KEYS) {
+            state.hot.settings.sub_keys = n;
+        }
+    }
 }
 
 /// The link's lookup step (counted from 1) as the state's index; a bad one is a note and the
@@ -366,7 +425,6 @@ fn decode_step(notes: &mut Vec<String>, state: &RingState, text: &str) -> usize 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ring::state::Action;
 
     use crate::url::url_query::owned;
 
@@ -531,6 +589,54 @@ mod tests {
         let mut full = RingState::default();
         full.apply(Action::AddServer);
         assert!(!encode(&full).iter().any(|(k, _)| *k == "table"));
+    }
+
+    #[test]
+    fn every_route_writes_nothing_for_its_opening() {
+        for widget in RingWidget::ALL.iter().copied().map(Some).chain([None]) {
+            let (encode_it, decode_it) = codec_for(widget);
+            let opening = RingState::opening(widget);
+            assert_eq!(decode_it(&[]), opening, "{widget:?}");
+            assert!(encode_it(&opening).is_empty(), "{widget:?}");
+        }
+    }
+
+    #[test]
+    fn the_hot_key_settings_round_trip_and_bad_ones_are_notes() {
+        let (encode_hot, decode_hot) = codec_for(Some(RingWidget::HotKeys));
+        let mut s = decode_hot(&[]);
+        assert_eq!(s.servers.len(), 8);
+        s.apply(Action::SetCure(Cure::Salted));
+        s.apply(Action::Type(Field::Exponent, "0.8".into()));
+        s.apply(Action::Type(Field::LoadFactor, "1.1".into()));
+        s.apply(Action::Type(Field::SubKeys, "16".into()));
+        assert_eq!(s.field_error, None);
+        let pairs = encode_hot(&s);
+        for (key, value) in [
+            ("zipf", "0.8"),
+            ("c", "1.1"),
+            ("cure", "salted"),
+            ("salt", "16"),
+        ] {
+            assert!(pairs.contains(&(key, value.to_owned())), "{key}: {pairs:?}");
+        }
+        assert_eq!(decode_hot(&owned(&pairs)), s);
+        // Each bad value is a note in the box's words and the opening's value.
+        let bad = decode_hot(&owned(&[
+            ("v", "1".into()),
+            ("zipf", "4".into()),
+            ("c", "0.5".into()),
+            ("cure", "magic".into()),
+            ("salt", "0".into()),
+        ]));
+        assert_eq!(bad.hot, RingState::opening(Some(RingWidget::HotKeys)).hot);
+        assert_eq!(bad.field_error, None);
+        assert_eq!(bad.notes.len(), 4, "{:?}", bad.notes);
+        assert!(bad
+            .notes
+            .iter()
+            .any(|n| n.contains("from 0 (every key alike) to 3")));
+        assert!(bad.notes.iter().any(|n| n.contains("from 1 to")));
     }
 
     #[test]

@@ -15,20 +15,21 @@ use crate::route::Route;
 /// The Learn link's label for every count of finished chapters. A table rather than `format!`
 /// and a badge element: every page's header carries this, and the board's page sits at the edge
 /// of its size budget.
-const LEARN_LABELS: [&str; 13] = [
-    "Learn 0/12",
-    "Learn 1/12",
-    "Learn 2/12",
-    "Learn 3/12",
-    "Learn 4/12",
-    "Learn 5/12",
-    "Learn 6/12",
-    "Learn 7/12",
-    "Learn 8/12",
-    "Learn 9/12",
-    "Learn 10/12",
-    "Learn 11/12",
-    "Learn 12/12",
+const LEARN_LABELS: [&str; 14] = [
+    "Learn 0/13",
+    "Learn 1/13",
+    "Learn 2/13",
+    "Learn 3/13",
+    "Learn 4/13",
+    "Learn 5/13",
+    "Learn 6/13",
+    "Learn 7/13",
+    "Learn 8/13",
+    "Learn 9/13",
+    "Learn 10/13",
+    "Learn 11/13",
+    "Learn 12/13",
+    "Learn 13/13",
 ];
 
 /// The finished-chapter count the Learn path stores beside its progress, as an index into

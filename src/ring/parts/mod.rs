@@ -2,8 +2,11 @@
 //! (`compose.rs`). The ring drawing itself is `ring_drawing.rs`, beside its keys' canvas.
 
 pub mod buckets;
+pub mod cure_table;
 pub mod directory_table;
 pub mod grow_buttons;
+pub mod hot_key_bars;
+pub mod hot_keys;
 pub mod id_bits;
 pub mod load_plot;
 pub mod lookup_panel;

@@ -12,7 +12,8 @@ pub struct NumberFieldProps {
     /// The input's id (`rv-vnodes`); the help and the refusal hang off it.
     pub id: &'static str,
     pub label: &'static str,
-    pub value: u64,
+    /// The value the box shows: digits, or a decimal for a decimal field.
+    pub value: String,
     pub help: Option<&'static str>,
     /// The box whose last commit was refused, and why (shown only when it is this one).
     pub error: Option<(Field, String)>,
@@ -44,7 +45,7 @@ pub fn number_field(props: &NumberFieldProps) -> Html {
         <div class="rv-field">
             <label for={id}>{ props.label }</label>
             <DraftInput {id} min={low.to_string()} max={(field != Field::Seed).then(|| high.to_string())}
-                value={props.value.to_string()} {on_commit} invalid={error.is_some()}
+                step={field.decimal().then_some("0.05")} value={props.value.clone()} {on_commit} invalid={error.is_some()}
                 describedby={(!describedby.is_empty()).then_some(describedby)} />
             if let Some(help) = props.help {
                 <p id={help_id} class="help">{ help }</p>

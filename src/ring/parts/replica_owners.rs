@@ -37,7 +37,7 @@ pub fn replica_owners(props: &ReplicaOwnersProps) -> Html {
         <section class="panel rv-replicas-panel" aria-labelledby="rv-replicas-title">
             <h2 id="rv-replicas-title">{ "Where its copies go" }</h2>
             { number_field(&NumberFieldProps { field: Field::Replicas, id: "rv-replicas", label: "Replicas R",
-                value: u64::from(props.replicas), help: None, error: props.error.clone(), dispatch: props.dispatch.clone() }) }
+                value: props.replicas.to_string(), help: None, error: props.error.clone(), dispatch: props.dispatch.clone() }) }
             <div class="rv-field">
                 <label for="rv-replicas-key">{ "Key" }</label>
                 <input id="rv-replicas-key" class="mono" type="text" spellcheck="false" autocomplete="off"

@@ -47,10 +47,17 @@ pub fn settings(props: &SettingsProps) -> Html {
         let help = match field {
             Field::Vnodes => Some(vnodes_help(props.ring)),
             Field::TableSize => Some(table_help(props.table)),
-            Field::Weight(_) | Field::Replicas | Field::Keys | Field::Sample | Field::Seed => None,
+            Field::Weight(_)
+            | Field::Replicas
+            | Field::Keys
+            | Field::Sample
+            | Field::Seed
+            | Field::Exponent
+            | Field::LoadFactor
+            | Field::SubKeys => None,
         };
         html! {
-            { number_field(&NumberFieldProps { field, id, label, value, help, error: props.error.clone(),
+            { number_field(&NumberFieldProps { field, id, label, value: value.to_string(), help, error: props.error.clone(),
                 dispatch: props.dispatch.clone() }) }
         }
     };

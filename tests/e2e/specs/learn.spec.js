@@ -17,7 +17,7 @@ async function liveView(page, n = 0) {
   return view;
 }
 
-/** The header's Learn link, which carries the finished-chapter count ("Learn 3/12"). */
+/** The header's Learn link, which carries the finished-chapter count ("Learn 3/13"). */
 const learnLink = (page) => page.locator('.site-header nav a').filter({ hasText: /^Learn/ });
 
 const done = (page, id, timeout = 10_000) =>
@@ -77,11 +77,11 @@ async function choose(page, id, label) {
 
 /** The chapter is finished: the header counts it, and it stays so over a reload. */
 async function finishedAndKept(page, ids) {
-  await expect(learnLink(page)).toHaveText('Learn 1/12');
+  await expect(learnLink(page)).toHaveText('Learn 1/13');
   await page.reload();
   await expect(page.locator('body[data-app-ready="true"]')).toHaveCount(1);
   for (const id of ids) await done(page, id);
-  await expect(learnLink(page)).toHaveText('Learn 1/12');
+  await expect(learnLink(page)).toHaveText('Learn 1/13');
 }
 
 // Ring helpers, inside a frame. A widget shows only its own parts, so "settled" is read from
@@ -108,8 +108,8 @@ const setShardKey = async (view, key) => {
 
 test('the chapter list links every chapter and the header counts none yet', async ({ page }) => {
   await openRoute(page, '#/learn');
-  await expect(page.locator('.learn .chapter-list li')).toHaveCount(12);
-  await expect(learnLink(page)).toHaveText('Learn 0/12');
+  await expect(page.locator('.learn .chapter-list li')).toHaveCount(13);
+  await expect(learnLink(page)).toHaveText('Learn 0/13');
   await page.locator('.learn .chapter-list a').first().click();
   await expect(page.locator('h1')).toHaveText('Shard later');
   // The board the task watches, then the capacity widget that checks the reader's answer.
@@ -125,21 +125,21 @@ test('the chapter list links every chapter and the header counts none yet', asyn
 
 test('every page counts finished chapters in its header, and follows another tab', async ({ page }) => {
   await openRoute(page, '#/board', 'board.html');
-  await expect(learnLink(page)).toHaveText('Learn 0/12');
+  await expect(learnLink(page)).toHaveText('Learn 0/13');
   // Another page of the site stores a new count: the board's header follows the storage event.
   const other = await page.context().newPage();
   await other.goto('index.html#/learn');
   await other.evaluate(() => localStorage.setItem('shardlab.learn.finished', '3'));
-  await expect(learnLink(page)).toHaveText('Learn 3/12');
+  await expect(learnLink(page)).toHaveText('Learn 3/13');
   // Nonsense in the key reads as none finished, never more than there are chapters.
   await other.evaluate(() => localStorage.setItem('shardlab.learn.finished', '99'));
-  await expect(learnLink(page)).toHaveText('Learn 12/12');
+  await expect(learnLink(page)).toHaveText('Learn 13/13');
   await other.evaluate(() => localStorage.setItem('shardlab.learn.finished', 'lots'));
-  await expect(learnLink(page)).toHaveText('Learn 0/12');
+  await expect(learnLink(page)).toHaveText('Learn 0/13');
   await other.close();
   for (const file of ['decoder.html', 'ring.html']) {
     await openRoute(page, `#/${file.replace('.html', '')}`, file);
-    await expect(learnLink(page)).toHaveText('Learn 0/12');
+    await expect(learnLink(page)).toHaveText('Learn 0/13');
   }
 });
 
@@ -308,7 +308,25 @@ test('8 maglev: kill a server in the table, count the moves between survivors, g
   await finishedAndKept(page, ['between', 'grow', 'why']);
 });
 
-test('9 shard in the ID: decode the Pin, then compose shard 5000 type 2', async ({ page }) => {
+test('9 hot keys: predict the cure that keeps one owner, see it, then bound the loads', async ({ page }) => {
+  test.setTimeout(90_000);
+  await openRoute(page, '#/learn/hot-keys');
+  const view = await liveView(page);
+  // The hot key's owner stands out before any cure.
+  await expect(view.getByTestId('hot-verdict')).toContainText('S3 owns it');
+  await choose(page, 'predict', 'Bounded loads, c = 1.25');
+  await notDone(page, 'predict');
+  await choose(page, 'predict', 'Ten times the vnodes');
+  await done(page, 'predict');
+  await view.locator('#rv-cure-more-vnodes').check();
+  await done(page, 'vnodes', 20_000);
+  await view.locator('#rv-cure-bounded-loads').check();
+  await done(page, 'bounded', 20_000);
+  await afterOpen(page);
+  await finishedAndKept(page, ['predict', 'vnodes', 'bounded']);
+});
+
+test('10 shard in the ID: decode the Pin, then compose shard 5000 type 2', async ({ page }) => {
   await openRoute(page, '#/learn/shard-in-the-id');
   const view = await liveView(page);
   await read(page, 'decode-pin', '3429');
@@ -327,7 +345,7 @@ test('9 shard in the ID: decode the Pin, then compose shard 5000 type 2', async 
   await finishedAndKept(page, ['decode-pin', 'compose']);
 });
 
-test('10 grow by whole shards: split the host, the ID stays', async ({ page }) => {
+test('11 grow by whole shards: split the host, the ID stays', async ({ page }) => {
   await openRoute(page, '#/learn/grow-by-shards');
   const view = await liveView(page);
   await afterLocked(page);
@@ -344,7 +362,7 @@ test('10 grow by whole shards: split the host, the ID stays', async ({ page }) =
   await finishedAndKept(page, ['split', 'new-master']);
 });
 
-test('11 the Pinterest board: a dead master with no failover, explained', async ({ page }) => {
+test('12 the Pinterest board: a dead master with no failover, explained', async ({ page }) => {
   test.setTimeout(90_000);
   await openRoute(page, '#/learn/pinterest-board');
   const view = await liveView(page);
@@ -358,7 +376,7 @@ test('11 the Pinterest board: a dead master with no failover, explained', async 
   await finishedAndKept(page, ['kill-master', 'explain']);
 });
 
-test('12 trade-offs: split the Pin\'s host beside a growing ring, then the quiz', async ({ page }) => {
+test('13 trade-offs: split the Pin\'s host beside a growing ring, then the quiz', async ({ page }) => {
   test.setTimeout(90_000);
   await openRoute(page, '#/learn/trade-offs');
   const frames = page.locator('iframe.live-frame');

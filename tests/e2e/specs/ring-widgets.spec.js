@@ -4,9 +4,9 @@
 // The shared fixture fails any test that logs a console error or requests another origin.
 import { test, expect, openRoute } from './fixtures.js';
 
-const WIDGETS = ['grow', 'mod-vs-ring', 'vnodes', 'lookup', 'replicas', 'compare', 'maglev'];
+const WIDGETS = ['grow', 'mod-vs-ring', 'vnodes', 'lookup', 'replicas', 'compare', 'maglev', 'hot-keys'];
 // The picture widgets open on a readable ring; the statistics keep the full view's 100 vnodes.
-const OPENING_VNODES = { grow: 4, 'mod-vs-ring': 4, vnodes: 100, lookup: 4, replicas: 4, compare: 100, maglev: 100 };
+const OPENING_VNODES = { grow: 4, 'mod-vs-ring': 4, vnodes: 100, lookup: 4, replicas: 4, compare: 100, maglev: 100, 'hot-keys': 100 };
 
 const snapshot = async (page) =>
   JSON.parse(await page.locator('[data-widget]').getAttribute('data-shardlab-snapshot'));
@@ -160,6 +160,41 @@ test('maglev: the table fills claim by claim, and a kill marks the slots it move
   await page.getByTestId('mg-size-7').click();
   await expect(page.locator('.mg-table').first().locator('.mg-slot')).toHaveCount(7);
   await expect.poll(() => page.evaluate(() => location.hash)).toMatch(/table=7/);
+});
+
+test('hot-keys: a Zipf hot key lights one server, and bounded loads at c = 1.25 cap it', async ({ page }) => {
+  await openRoute(page, '#/embed/ring/hot-keys', 'ring.html');
+  await expect.poll(async () => (await snapshot(page)).hot?.hottest_share ?? 0, { timeout: 20_000 }).toBeGreaterThan(0.1);
+  // The hot key's owner carries the tallest bar, above every other server's.
+  const counts = async (selector) =>
+    (await page.locator(selector).allTextContents()).map((t) => Number(t.replace(/,/g, '')));
+  const hot = await counts('.rv-hot-server.hot .num');
+  const others = await counts('.rv-hot-server:not(.hot) .num');
+  expect(hot).toHaveLength(1);
+  expect(others).toHaveLength(7);
+  for (const other of others) expect(hot[0]).toBeGreaterThan(other);
+  const before = (await snapshot(page)).hot;
+  expect(before.cure).toBe('none');
+  expect(before.uncured_max_over_mean).toBeGreaterThan(2);
+  await expect(page.getByTestId('hot-verdict')).toContainText(`S${before.hottest_owner} owns it`);
+  // Bounded loads with c = 1.25: no bar passes the cap, and the table's row agrees.
+  await page.locator('#rv-cure-bounded-loads').check();
+  await expect.poll(async () => (await snapshot(page)).hot.cure).toBe('bounded-loads');
+  const bounded = (await snapshot(page)).hot;
+  expect(bounded.load_factor).toBe(1.25);
+  expect(bounded.max_over_mean).toBeLessThanOrEqual(1.25);
+  const row = page.locator('tr[data-cure="bounded-loads"] [data-testid=cure-peak]');
+  expect(Number((await row.textContent()).replace(' ×', ''))).toBeLessThanOrEqual(1.25);
+  const capped = await counts('.rv-hot-server .num');
+  const mean = capped.reduce((a, b) => a + b, 0) / capped.length;
+  for (const count of capped) expect(count).toBeLessThanOrEqual(Math.ceil(1.25 * mean));
+  await expect.poll(() => page.evaluate(() => location.hash)).toMatch(/cure=bounded-loads/);
+  // A load factor below 1 is refused beside its box, naming the range; c stays 1.25.
+  await page.locator('#rv-load-factor').fill('0.9');
+  await page.locator('#rv-load-factor').press('Enter');
+  await expect(page.locator('#rv-load-factor-error')).toContainText('from 1 to');
+  await expect(page.locator('#rv-load-factor-error')).toContainText('It stays 1.25.');
+  expect((await snapshot(page)).hot.load_factor).toBe(1.25);
 });
 
 test('a widget link opens its state, and a bad one shows a note in the widget', async ({ page }) => {

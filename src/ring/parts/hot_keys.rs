@@ -1,0 +1,132 @@
+//! "When one key is hot": the popularity exponent, the requests per server under the cure picked,
+//! a sentence on what the reader sees, and the cures compared on the same requests.
+
+use std::rc::Rc;
+
+use shardlab_core::placement::{more_vnodes, Cure, CureComparison, CureRow};
+use shardlab_core::text::{percent, thousands};
+use shardlab_core::view_limits::ring::HOT_KEY_REQUESTS;
+use yew::prelude::*;
+
+use super::cure_table::{cure_label, cure_table, CureTableProps};
+use super::hot_key_bars::{hot_key_bars, HotKeyBarsProps};
+use super::number_field::{number_field, NumberFieldProps};
+use crate::ring::hot_keys::comparison;
+use crate::ring::state::{Action, Field, RingState};
+
+/// Props for [`hot_keys`].
+pub struct HotKeysProps {
+    /// The reader's state (the boxes show it).
+    pub state: Rc<RingState>,
+    /// The state the bars and the table show, a paint behind.
+    pub drawn: Rc<RingState>,
+    pub dispatch: Callback<Action>,
+}
+
+/// What the bars show, in a sentence.
+fn verdict(compared: &CureComparison, shown: &CureRow, asked: Cure, state: &RingState) -> String {
+    let hottest = &compared.hottest;
+    let peak = shown.result.loads.max_over_mean;
+    let mut text = if hottest.share >= 0.01 {
+        format!(
+            "The hottest key is asked for in {} of {} requests ({}); S{} owns it. ",
+            thousands(hottest.requests),
+            thousands(HOT_KEY_REQUESTS),
+            percent(hottest.share),
+            hottest.owner.0
+        )
+    } else {
+        "Every key is about as popular as the next, so no server stands out. ".to_owned()
+    };
+    if shown.cure != asked {
+        text.push_str(&format!(
+            "More vnodes would be {} per weight, past the ring's limit, so this is the uncured ring: ",
+            more_vnodes(state.vnodes)
+        ));
+    }
+    let settings = state.hot.settings;
+    text.push_str(&format!(
+        "{}: the busiest server serves {peak:.2} × the mean.",
+        cure_label(shown.cure, settings, state.vnodes)
+    ));
+    match shown.cure {
+        Cure::MoreVnodes | Cure::None if hottest.share >= 0.01 => {
+            let servers = shown.result.loads.per_server.len();
+            text.push_str(&format!(
+                " While the hot key has one owner, that server serves at least its {} of the \
+                 requests, {:.2} × the mean of {servers} servers, however many vnodes the ring has.",
+                percent(hottest.share),
+                hottest.one_owner_floor(servers)
+            ));
+        }
+        Cure::MoreVnodes | Cure::None => {}
+        Cure::BoundedLoads => text.push_str(&format!(
+            " No server takes more than c × its share; {} requests went on clockwise to a server with room.",
+            thousands(shown.result.redirected)
+        )),
+        Cure::TwoChoices => text.push_str(" Each request goes to the less busy of two servers, so the hot key's requests split."),
+        Cure::Salted => text.push_str(&format!(
+            " Its requests spread over {} sub-keys, and reading the whole key now takes {} lookups.",
+            settings.sub_keys, shown.result.read_fan_out
+        )),
+    }
+    text
+}
+
+/// The panel.
+pub fn hot_keys(props: &HotKeysProps) -> Html {
+    let (state, drawn) = (&props.state, &props.drawn);
+    let error = state.field_error.clone();
+    let box_of = |field: Field, id: &'static str, label: &'static str, help: &'static str| {
+        number_field(&NumberFieldProps {
+            field,
+            id,
+            label,
+            value: field.shown(state),
+            help: Some(help),
+            error: error.clone(),
+            dispatch: props.dispatch.clone(),
+        })
+    };
+    let controls = html! {
+        <div class="rv-hot-controls">
+            { box_of(Field::Exponent, "rv-exponent", "Popularity exponent s",
+                "0 … 3. At 0 every key is alike; under Zipf the key of rank k is asked for in proportion to 1/kˢ.") }
+            { box_of(Field::LoadFactor, "rv-load-factor", "Bounded loads' c",
+                "1 or more: no server serves over c × its share of the requests.") }
+            { box_of(Field::SubKeys, "rv-sub-keys", "Sub-keys of a salted key", "1 … 1,000; each one more lookup per read.") }
+        </div>
+    };
+    let body = match comparison(drawn) {
+        Err(why) => html! { <p class="field-error" role="alert">{ why }</p> },
+        Ok(compared) => {
+            let asked = drawn.hot.cure;
+            let shown = compared.row(asked).or_else(|| compared.row(Cure::None));
+            let scale = compared.row(Cure::None).map_or(0, |r| r.result.loads.max);
+            match shown {
+                None => html! {},
+                Some(shown) => html! {
+                    <>
+                        <p class="rv-hot-verdict" aria-live="polite" data-testid="hot-verdict">
+                            { verdict(&compared, shown, asked, drawn) }
+                        </p>
+                        { hot_key_bars(&HotKeyBarsProps { loads: shown.result.loads.clone(), scale,
+                            hot_owner: compared.hottest.owner }) }
+                        { cure_table(&CureTableProps { comparison: Rc::clone(&compared), chosen: shown.cure,
+                            settings: drawn.hot.settings, vnodes: drawn.vnodes, dispatch: props.dispatch.clone() }) }
+                    </>
+                },
+            }
+        }
+    };
+    html! {
+        <section class="panel rv-hot" aria-labelledby="rv-hot-title">
+            <h2 id="rv-hot-title">{ "When one key is hot" }</h2>
+            <p class="help">{ format!(
+                "{} requests over {} keys, each request to its key's server. The bars count requests, not keys.",
+                thousands(HOT_KEY_REQUESTS), thousands(drawn.keys)) }</p>
+            { controls }
+            { body }
+        </section>
+    }
+}
