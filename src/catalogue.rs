@@ -227,7 +227,7 @@ mod tests {
             );
             count += 1;
         }
-        assert_eq!(count, 21);
+        assert_eq!(count, 22);
         assert_eq!(Widget::parse(View::Ring, "paste"), None);
         assert_eq!(Widget::parse(View::Ring, ""), None);
         assert_eq!(Widget::of_view(View::Board).count(), BoardWidget::ALL.len());

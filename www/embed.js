@@ -35,6 +35,7 @@
     "ring/replicas": "Replicas",
     "ring/compare": "Compare schemes",
     "ring/maglev": "Maglev's table",
+    "ring/hot-keys": "When one key is hot",
     "board/solve": "Solve a design",
     "board/break": "Break it",
     "board/capacity": "Capacity",

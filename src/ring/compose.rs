@@ -142,11 +142,12 @@ impl Shown {
         }
     }
 
-    fn hot_keys(&self) -> Html {
+    fn hot_keys(&self, titled: bool) -> Html {
         hot_keys(&HotKeysProps {
             state: Rc::clone(&self.state),
             drawn: Rc::clone(&self.drawn),
             dispatch: self.dispatch.clone(),
+            titled,
         })
     }
 
@@ -202,7 +203,7 @@ impl Shown {
                 }
             }
             RingWidget::Maglev => maglev(self),
-            RingWidget::HotKeys => self.hot_keys(),
+            RingWidget::HotKeys => self.hot_keys(false),
             RingWidget::Compare => html! {
                 <div class="rv-plots">
                     if self.painted {
@@ -315,7 +316,7 @@ impl Shown {
                         sample: s.sample, seed: s.seed, ring: s.scheme.uses_vnodes(), table: s.scheme.uses_table_size(),
                         error: s.field_error.clone(), dispatch: self.dispatch.clone() }) }
                     if self.painted {
-                        <InView waiting={HOT_WAITING}>{ self.hot_keys() }</InView>
+                        <InView waiting={HOT_WAITING}>{ self.hot_keys(true) }</InView>
                     }
                     <section class="panel rv-comparisons" aria-labelledby="rv-comparisons-title">
                         <h2 id="rv-comparisons-title">{ "Comparisons" }</h2>

@@ -10,17 +10,34 @@ use yew::prelude::*;
 
 use crate::ring::state::Action;
 
-/// A cure as a row and the verdict name it.
+/// A cure as its row names it.
 pub fn cure_label(cure: Cure, settings: CureSettings, vnodes: u32) -> String {
     match cure {
-        Cure::None => "No cure: the key's owner".to_owned(),
+        Cure::None => "No cure".to_owned(),
         Cure::MoreVnodes => format!(
-            "More vnodes: {} per weight",
+            "More vnodes ({})",
             thousands(u64::from(more_vnodes(vnodes)))
         ),
         Cure::BoundedLoads => format!("Bounded loads, c = {}", settings.load_factor.value()),
-        Cure::TwoChoices => "Two choices: the less busy of two".to_owned(),
-        Cure::Salted => format!("Salt the hot key into {} sub-keys", settings.sub_keys),
+        Cure::TwoChoices => "Two choices".to_owned(),
+        Cure::Salted => format!("Salted, {} sub-keys", settings.sub_keys),
+    }
+}
+
+/// A cure as the verdict's opening names it: "With …".
+pub fn cure_phrase(cure: Cure, settings: CureSettings, vnodes: u32) -> String {
+    match cure {
+        Cure::None => "With no cure".to_owned(),
+        Cure::MoreVnodes => format!(
+            "With {} vnodes per weight",
+            thousands(u64::from(more_vnodes(vnodes)))
+        ),
+        Cure::BoundedLoads => format!("With loads bounded at c = {}", settings.load_factor.value()),
+        Cure::TwoChoices => "With two choices".to_owned(),
+        Cure::Salted => format!(
+            "With the hot key salted into {} sub-keys",
+            settings.sub_keys
+        ),
     }
 }
 
@@ -63,13 +80,13 @@ pub fn cure_table(props: &CureTableProps) -> Html {
     });
     html! {
         <table class="rv-cures">
-            <caption>{ "The cures on the same requests" }</caption>
+            <caption class="rv-sr">{ "The cures on the same requests" }</caption>
             <thead>
                 <tr>
-                    <th scope="col">{ "Cure (pick one to draw)" }</th>
+                    <th scope="col">{ "Cure" }</th>
                     <th scope="col">{ "Busiest ÷ mean" }</th>
-                    <th scope="col">{ "Served off-owner" }</th>
-                    <th scope="col">{ "Lookups per read of the hot key" }</th>
+                    <th scope="col">{ "Off-owner" }</th>
+                    <th scope="col"><abbr title="Lookups per read of the hot key">{ "Lookups" }</abbr></th>
                 </tr>
             </thead>
             <tbody>{ for rows }</tbody>

@@ -8,7 +8,7 @@ use shardlab_core::text::{percent, thousands};
 use shardlab_core::view_limits::ring::HOT_KEY_REQUESTS;
 use yew::prelude::*;
 
-use super::cure_table::{cure_label, cure_table, CureTableProps};
+use super::cure_table::{cure_phrase, cure_table, CureTableProps};
 use super::hot_key_bars::{hot_key_bars, HotKeyBarsProps};
 use super::number_field::{number_field, NumberFieldProps};
 use crate::ring::hot_keys::comparison;
@@ -21,6 +21,9 @@ pub struct HotKeysProps {
     /// The state the bars and the table show, a paint behind.
     pub drawn: Rc<RingState>,
     pub dispatch: Callback<Action>,
+    /// Whether the panel has its own heading: the full view's section has one, the widget's frame
+    /// already says "When one key is hot".
+    pub titled: bool,
 }
 
 /// What the bars show, in a sentence.
@@ -40,21 +43,21 @@ fn verdict(compared: &CureComparison, shown: &CureRow, asked: Cure, state: &Ring
     };
     if shown.cure != asked {
         text.push_str(&format!(
-            "More vnodes would be {} per weight, past the ring's limit, so this is the uncured ring: ",
+            "More vnodes would be {} per weight, past the ring's limit, so the bars show the uncured ring. ",
             more_vnodes(state.vnodes)
         ));
     }
     let settings = state.hot.settings;
     text.push_str(&format!(
-        "{}: the busiest server serves {peak:.2} × the mean.",
-        cure_label(shown.cure, settings, state.vnodes)
+        "{}, the busiest server serves {peak:.2} × the mean.",
+        cure_phrase(shown.cure, settings, state.vnodes)
     ));
     match shown.cure {
         Cure::MoreVnodes | Cure::None if hottest.share >= 0.01 => {
             let servers = shown.result.loads.per_server.len();
             text.push_str(&format!(
-                " While the hot key has one owner, that server serves at least its {} of the \
-                 requests, {:.2} × the mean of {servers} servers, however many vnodes the ring has.",
+                " With one owner, the hot key's server serves at least its {}: {:.2} × the mean \
+                 of {servers} servers, whatever the vnodes.",
                 percent(hottest.share),
                 hottest.one_owner_floor(servers)
             ));
@@ -90,43 +93,59 @@ pub fn hot_keys(props: &HotKeysProps) -> Html {
     };
     let controls = html! {
         <div class="rv-hot-controls">
-            { box_of(Field::Exponent, "rv-exponent", "Popularity exponent s",
-                "0 … 3. At 0 every key is alike; under Zipf the key of rank k is asked for in proportion to 1/kˢ.") }
-            { box_of(Field::LoadFactor, "rv-load-factor", "Bounded loads' c",
-                "1 or more: no server serves over c × its share of the requests.") }
-            { box_of(Field::SubKeys, "rv-sub-keys", "Sub-keys of a salted key", "1 … 1,000; each one more lookup per read.") }
+            { box_of(Field::Exponent, "rv-exponent", "Zipf exponent s", "0 … 3; 0 makes keys alike.") }
+            { box_of(Field::LoadFactor, "rv-load-factor", "Bounded loads' c", "At least 1: cap = c × share.") }
+            { box_of(Field::SubKeys, "rv-sub-keys", "Salted sub-keys", "1 … 1,000 lookups per read.") }
         </div>
     };
-    let body = match comparison(drawn) {
-        Err(why) => html! { <p class="field-error" role="alert">{ why }</p> },
+    let (main, table) = match comparison(drawn) {
+        Err(why) => (
+            html! { <p class="field-error" role="alert">{ why }</p> },
+            html! {},
+        ),
         Ok(compared) => {
             let asked = drawn.hot.cure;
             let shown = compared.row(asked).or_else(|| compared.row(Cure::None));
             let scale = compared.row(Cure::None).map_or(0, |r| r.result.loads.max);
             match shown {
-                None => html! {},
-                Some(shown) => html! {
-                    <>
-                        <p class="rv-hot-verdict" aria-live="polite" data-testid="hot-verdict">
-                            { verdict(&compared, shown, asked, drawn) }
-                        </p>
-                        { hot_key_bars(&HotKeyBarsProps { loads: shown.result.loads.clone(), scale,
-                            hot_owner: compared.hottest.owner }) }
-                        { cure_table(&CureTableProps { comparison: Rc::clone(&compared), chosen: shown.cure,
-                            settings: drawn.hot.settings, vnodes: drawn.vnodes, dispatch: props.dispatch.clone() }) }
-                    </>
-                },
+                None => (html! {}, html! {}),
+                Some(shown) => (
+                    html! {
+                        <>
+                            <p class="rv-hot-verdict" aria-live="polite" data-testid="hot-verdict">
+                                { verdict(&compared, shown, asked, drawn) }
+                            </p>
+                            { hot_key_bars(&HotKeyBarsProps { loads: shown.result.loads.clone(), scale,
+                                hot_owner: compared.hottest.owner }) }
+                        </>
+                    },
+                    cure_table(&CureTableProps {
+                        comparison: Rc::clone(&compared),
+                        chosen: shown.cure,
+                        settings: drawn.hot.settings,
+                        vnodes: drawn.vnodes,
+                        dispatch: props.dispatch.clone(),
+                    }),
+                ),
             }
         }
     };
+    let lead = format!(
+        "{} requests over {} keys, the key of rank k asked for in proportion to 1/kˢ. The bars \
+         count requests, not keys; pick a cure in the table to draw it.",
+        thousands(HOT_KEY_REQUESTS),
+        thousands(drawn.keys)
+    );
     html! {
-        <section class="panel rv-hot" aria-labelledby="rv-hot-title">
-            <h2 id="rv-hot-title">{ "When one key is hot" }</h2>
-            <p class="help">{ format!(
-                "{} requests over {} keys, each request to its key's server. The bars count requests, not keys.",
-                thousands(HOT_KEY_REQUESTS), thousands(drawn.keys)) }</p>
-            { controls }
-            { body }
+        <section class="panel rv-hot" aria-labelledby={props.titled.then_some("rv-hot-title")}
+            aria-label={(!props.titled).then_some("When one key is hot")}>
+            if props.titled { <h2 id="rv-hot-title">{ "When one key is hot" }</h2> }
+            <p class="help">{ lead }</p>
+            <div class="rv-hot-cols">
+                { controls }
+                <div class="rv-hot-main">{ main }</div>
+            </div>
+            { table }
         </section>
     }
 }
