@@ -407,9 +407,7 @@ macro_rules! page {
 
         #[cfg(not(feature = $feature))]
         fn $name() -> Html {
-            crate::shell::other_page::other_page(&crate::shell::other_page::OtherPageProps {
-                page: $page.into(),
-            })
+            html! { <crate::shell::other_page::OtherPage page={$page} /> }
         }
     };
 }
@@ -424,9 +422,7 @@ fn learn_chapter_page(slug: crate::learn::progress::ChapterSlug) -> Html {
 
 #[cfg(not(feature = "home"))]
 fn learn_chapter_page(_: crate::learn::progress::ChapterSlug) -> Html {
-    crate::shell::other_page::other_page(&crate::shell::other_page::OtherPageProps {
-        page: "index.html".into(),
-    })
+    html! { <crate::shell::other_page::OtherPage page="index.html" /> }
 }
 page!(
     decoder_page,
@@ -457,9 +453,7 @@ macro_rules! widget {
 
         #[cfg(not(feature = $feature))]
         fn $name(_: $widget) -> Html {
-            crate::shell::other_page::other_page(&crate::shell::other_page::OtherPageProps {
-                page: $page.into(),
-            })
+            html! { <crate::shell::other_page::OtherPage page={$page} /> }
         }
     };
 }

@@ -5,7 +5,8 @@ use yew::prelude::*;
 /// Marks the hand-over so the next page moves focus to its content, as an in-page navigation does.
 pub const ARRIVED_KEY: &str = "shardlab.arrived";
 
-/// Properties of [`other_page`].
+/// Properties of [`OtherPage`].
+#[derive(Properties, PartialEq)]
 pub struct OtherPageProps {
     /// The page that has the view, relative to the site's base URL (`decoder.html`).
     pub page: AttrValue,
@@ -13,6 +14,9 @@ pub struct OtherPageProps {
 
 /// Replaces the current address with the same `#/…` route on `page`. The replace (not a push)
 /// keeps Back working as readers expect.
+// A component, not a plain function: equal props spare a second render, and a second render
+// after the first route's effect would mark the hand-over as an in-app navigation.
+#[function_component(OtherPage)]
 pub fn other_page(props: &OtherPageProps) -> Html {
     let window = gloo::utils::window();
     let location = window.location();

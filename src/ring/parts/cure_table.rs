@@ -46,6 +46,9 @@ pub struct CureTableProps {
     pub comparison: Rc<CureComparison>,
     /// The cure the bars show.
     pub chosen: Cure,
+    /// The cure the reader picked, which the radio shows at once: the bars follow a paint
+    /// later, and show the uncured ring when the pick cannot be drawn.
+    pub picked: Cure,
     pub settings: CureSettings,
     pub vnodes: u32,
     pub dispatch: Callback<Action>,
@@ -69,7 +72,7 @@ pub fn cure_table(props: &CureTableProps) -> Html {
         html! {
             <tr class={classes!(chosen.then_some("chosen"))} data-cure={row.cure.name()}>
                 <th scope="row">
-                    <input type="radio" name="rv-cure" id={id.clone()} checked={chosen} {onchange} />
+                    <input type="radio" name="rv-cure" id={id.clone()} checked={row.cure == props.picked} {onchange} />
                     <label for={id}>{ cure_label(row.cure, props.settings, props.vnodes) }</label>
                 </th>
                 <td class="num" data-testid="cure-peak">{ format!("{:.2} ×", loads.max_over_mean) }</td>

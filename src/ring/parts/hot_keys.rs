@@ -122,6 +122,7 @@ pub fn hot_keys(props: &HotKeysProps) -> Html {
                     cure_table(&CureTableProps {
                         comparison: Rc::clone(&compared),
                         chosen: shown.cure,
+                        picked: state.hot.cure,
                         settings: drawn.hot.settings,
                         vnodes: drawn.vnodes,
                         dispatch: props.dispatch.clone(),

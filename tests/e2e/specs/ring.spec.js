@@ -329,9 +329,9 @@ test('the comparison sweeps wait until their plots come near the screen', async 
   await settled(page);
   await page.waitForTimeout(1000);
   await expect(page.getByTestId('plot-moved')).toHaveCount(0);
-  await expect(page.locator('.in-view-waiting')).toHaveText(/measured when you scroll to them/);
+  await expect(page.locator('.rv-comparisons .in-view-waiting')).toHaveText(/measured when you scroll to them/);
   await comparisons(page);
-  await expect(page.locator('.in-view-waiting')).toHaveCount(0);
+  await expect(page.locator('.rv-comparisons .in-view-waiting')).toHaveCount(0);
   await expect(page.getByTestId('plot-moved').locator('canvas.chart-canvas[data-drawn="true"]')).toBeAttached({ timeout: 30_000 });
 });
 
