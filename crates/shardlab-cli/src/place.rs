@@ -1,9 +1,14 @@
 //! `shardlab place`: how many keys move when servers are added or removed, and the balance before
-//! and after.
+//! and after; then the literature's metric set of the scheme over the same keys
+//! ([`scheme_metrics`]: balance, resize balance, monotonicity and the moved share against the
+//! least, each for one server added and one removed, and the state kept per server). Lookup time
+//! is a timing the core does not take: BENCHMARKS.md has it (`cargo xtask bench`).
 
 use clap::{ArgGroup, Args};
+use serde::Serialize;
 use shardlab_core::placement::{
-    check_place_budget, place_under, LoadSummary, OverBudget, PlaceReport, Popularity, SchemeSpec,
+    check_metrics_budget, check_place_budget, place_under, scheme_metrics, Balance, LoadSummary,
+    OverBudget, PlaceReport, Popularity, ResizeMetrics, SchemeMetrics, SchemeSpec,
     MAX_DIRECTORY_KEYS, MAX_PLACE_KEYS, MAX_PROBE_LOOKUPS, MAX_RENDEZVOUS_SCORES,
 };
 use shardlab_core::text::thousands;
@@ -14,7 +19,7 @@ use crate::output::{CliError, Report};
 use crate::scheme_arg::SchemeArgs;
 
 /// `shardlab place --scheme S --servers N (--add K | --remove K) --keys M [--vnodes V] [--seed X]
-/// [--zipf S]`
+/// [--zipf S] [--no-metrics]`
 #[derive(Args, Debug, Clone)]
 #[command(group(ArgGroup::new("change").required(true).args(["add", "remove"])))]
 pub struct PlaceArgs {
@@ -41,6 +46,22 @@ pub struct PlaceArgs {
     /// (0 < S ≤ 3), and report the request load per server too.
     #[arg(long, value_name = "S")]
     zipf: Option<f64>,
+
+    /// Leave out the scheme's metrics (balance, resize balance, monotonicity, moved against the
+    /// least and memory per server, for one server added and one removed), which place the keys
+    /// through two more changes; lookup time is in BENCHMARKS.md, not here.
+    #[arg(long)]
+    no_metrics: bool,
+}
+
+/// What `place --json` prints: the change's report, and the scheme's metrics unless
+/// `--no-metrics`.
+#[derive(Serialize)]
+struct PlaceOutput {
+    #[serde(flatten)]
+    report: PlaceReport,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    metrics: Option<SchemeMetrics>,
 }
 
 /// Runs `place`.
@@ -78,6 +99,12 @@ pub fn run(args: &PlaceArgs) -> Result<Report, CliError> {
         &choice.spec,
         before.len().saturating_add(after.len()),
     )?;
+    // Checked before any work, so a refusal costs nothing.
+    if !args.no_metrics {
+        check_metrics_budget(&choice.spec, args.keys, before.len()).map_err(|why| {
+            CliError::new(format!("{why} Or leave the metrics out with --no-metrics."))
+        })?;
+    }
     let report = place_under(
         &choice.spec,
         &before,
@@ -87,8 +114,85 @@ pub fn run(args: &PlaceArgs) -> Result<Report, CliError> {
         popularity,
     )
     .map_err(CliError::from_display)?;
-    let text = text(&report, args.seed);
-    Report::new(&report, text)
+    let metrics = if args.no_metrics {
+        None
+    } else {
+        Some(
+            scheme_metrics(&choice.spec, &before, args.keys, args.seed)
+                .map_err(CliError::from_display)?,
+        )
+    };
+    let mut text = text(&report, args.seed);
+    if let Some(metrics) = &metrics {
+        text.push('\n');
+        text.push_str(&metrics_table(metrics));
+    }
+    Report::new(&PlaceOutput { report, metrics }, text)
+}
+
+/// The metrics as a short table: a row for the N servers, one per change, then memory.
+fn metrics_table(metrics: &SchemeMetrics) -> String {
+    let count = |n: usize| thousands(u64::try_from(n).unwrap_or(u64::MAX));
+    let fair = if metrics.balance.weight_normalised {
+        "fair"
+    } else {
+        "mean"
+    };
+    let balance = |b: &Balance| format!("{:>8.3} {:>8.3}", b.max_over_fair, b.stddev_over_fair);
+    let change = |label: String, change: &ResizeMetrics| {
+        let ratio = change
+            .moved_over_minimum
+            .map_or_else(|| "-".to_owned(), |r| format!("{r:.2}×"));
+        format!(
+            "{label:<16}{} {:>8} {:>8} {:>7} {:>9}",
+            balance(&change.balance),
+            percent(change.moved_fraction),
+            percent(change.minimum_fraction),
+            ratio,
+            percent(change.monotonicity.fraction)
+        )
+    };
+    let mut rows = vec![
+        format!(
+            "metrics over {} servers, {} keys (lookup time is in BENCHMARKS.md):",
+            count(metrics.servers),
+            thousands(metrics.keys)
+        ),
+        format!(
+            "{:<16}{:>8} {:>8} {:>8} {:>8} {:>7} {:>9}",
+            "",
+            format!("max/{fair}"),
+            format!("σ/{fair}"),
+            "moved",
+            "least",
+            "×least",
+            "non-mono"
+        ),
+        format!(
+            "{:<16}{}",
+            format!("{} servers", count(metrics.servers)),
+            balance(&metrics.balance)
+        ),
+    ];
+    rows.extend(
+        metrics
+            .add_one
+            .iter()
+            .map(|add| change(format!("add one ({})", count(add.servers_after)), add)),
+    );
+    rows.extend(metrics.remove_one.iter().map(|remove| {
+        change(
+            format!("remove one ({})", count(remove.servers_after)),
+            remove,
+        )
+    }));
+    rows.extend(metrics.unmeasured.iter().cloned());
+    rows.push(format!(
+        "memory: {} bytes per server ({} bytes of state in all)",
+        thousands(metrics.state_bytes_per_server.round() as u64),
+        thousands(metrics.state_bytes)
+    ));
+    rows.join("\n")
 }
 
 /// `--add` or `--remove` as a server count of at least 1.

@@ -118,6 +118,7 @@ fn mod_four_to_five_moves_about_eighty_percent() {
             "keys",
             "load_after",
             "load_before",
+            "metrics",
             "monotonicity",
             "moved",
             "moved_fraction",

@@ -5,8 +5,8 @@
 
 use proptest::prelude::*;
 use shardlab_core::placement::{
-    Directory, DirectoryChange, DirectoryDefault, Jump, KeyStream, Placement, Range, Rendezvous,
-    Ring, Server, ServerId, ServerList,
+    scheme_metrics, Directory, DirectoryChange, DirectoryDefault, Jump, KeyStream, Placement,
+    Range, Rendezvous, Ring, SchemeSpec, Server, ServerId, ServerList,
 };
 use shardlab_core::stepped::Stepped;
 
@@ -241,5 +241,30 @@ proptest! {
         prop_assert_eq!(ring.vnode_count(), 1);
         prop_assert_eq!(ring.locate(key), ServerId(id));
         prop_assert_eq!(ring.replicas(key, 3).unwrap(), reference_replicas(&ring, key, 3));
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// Jump hash is monotone for any N: adding a bucket moves keys only to it, removing the last
+    /// moves only its keys, which is the least any scheme can move on a removal.
+    #[test]
+    fn jump_metrics_show_no_monotonicity_violation_for_any_n(
+        servers in 1u32..=300,
+        keys in 1u64..=3_000,
+        seed in any::<u64>(),
+    ) {
+        let list = ServerList::uniform(servers).unwrap();
+        let metrics = scheme_metrics(&SchemeSpec::Jump, &list, keys, seed).unwrap();
+        let add = metrics.add_one.unwrap();
+        prop_assert_eq!(add.monotonicity.violations, 0);
+        prop_assert!(add.moved_fraction <= 1.0);
+        prop_assert_eq!(metrics.remove_one.is_some(), servers >= 2);
+        if let Some(remove) = metrics.remove_one {
+            prop_assert_eq!(remove.monotonicity.violations, 0);
+            prop_assert_eq!(remove.moved_fraction, remove.minimum_fraction);
+        }
+        prop_assert_eq!(metrics.state_bytes, 0);
     }
 }

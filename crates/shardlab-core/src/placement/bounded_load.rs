@@ -32,6 +32,7 @@ use super::error::PlacementError;
 use super::experiment::{ChangeTally, KeyStream, LoadStats, MovementResult};
 use super::ring::Ring;
 use super::server::{ServerId, ServerList};
+use super::{entry_bytes, HASH_BYTES};
 use super::{Placement, SchemeKind};
 use crate::stepped::{Progress, Stepped};
 
@@ -310,6 +311,13 @@ impl Placement for BoundedLoad {
 
     fn owners(&self, key_hash: u64, count: u32) -> Vec<ServerId> {
         self.ring.replicas(key_hash, count).unwrap_or_default()
+    }
+
+    /// The ring's points, and one load counter (a `u64`) per server that the assignment checks
+    /// against the capacity.
+    fn state_bytes(&self) -> u64 {
+        let counters = entry_bytes(self.ring.servers().len(), HASH_BYTES);
+        self.ring.state_bytes().saturating_add(counters)
     }
 }
 

@@ -3,7 +3,9 @@
 //! key; a directory keeps an entry per key). The CLI words the refusal; the rule is here so any
 //! caller meets the same numbers.
 
+use super::error::PlacementError;
 use super::SchemeSpec;
+use crate::text::thousands;
 
 /// The most keys one run places: ten million is a few seconds natively and plenty for the
 /// statistics to settle.
@@ -93,6 +95,66 @@ pub fn check_place_budget(
         | SchemeSpec::IdEncoded
         | SchemeSpec::Maglev { .. }
         | SchemeSpec::BoundedLoad { .. } => Ok(()),
+    }
+}
+
+/// Whether the metrics of `spec` over `servers` servers ([`scheme_metrics`](super::scheme_metrics))
+/// fit the budget of a `place` run. They place `keys` keys through two changes, one server added
+/// (N → N + 1) and one removed (N → N − 1), each on both sides: twice the lookups of one `place`
+/// run, scored against 2N servers a change on average, so [`check_place_budget`] with the keys
+/// counted twice and 2N server slots is the exact cost for rendezvous and multi-probe.
+///
+/// The refusal is [`PlacementError::MetricsOverBudget`], whose message names the limit and the
+/// work asked for in the reader's own keys.
+pub fn check_metrics_budget(
+    spec: &SchemeSpec,
+    keys: u64,
+    servers: usize,
+) -> Result<(), PlacementError> {
+    let servers = u64::try_from(servers).unwrap_or(u64::MAX);
+    let slots = servers.saturating_mul(2);
+    check_place_budget(spec, keys, keys, slots).map_err(|over| {
+        // Restated in the reader's keys: the check counted every key twice.
+        PlacementError::MetricsOverBudget(match over {
+            OverBudget::Keys { .. } => OverBudget::Keys { keys },
+            OverBudget::RendezvousScores { .. } => OverBudget::RendezvousScores {
+                keys,
+                server_slots: slots.saturating_mul(2),
+            },
+            OverBudget::ProbeLookups { probes, .. } => OverBudget::ProbeLookups {
+                lookups: keys,
+                probes,
+            },
+            OverBudget::DirectoryEntries { .. } => OverBudget::DirectoryEntries { keys },
+        })
+    })
+}
+
+/// The sentence [`PlacementError::MetricsOverBudget`] shows: the work of the metrics' two changes
+/// (as [`check_metrics_budget`] restates it) against its limit.
+pub(super) fn metrics_refusal(over: OverBudget) -> String {
+    match over {
+        OverBudget::Keys { keys } => format!(
+            "The scheme metrics place 1 to {} keys, but {} were asked for.",
+            thousands(MAX_PLACE_KEYS),
+            thousands(keys)
+        ),
+        OverBudget::RendezvousScores { keys, server_slots } => format!(
+            "The scheme metrics score every server for every key on both sides of two changes (a server added, one removed): {} keys × {} scores is over {}; use fewer keys or servers.",
+            thousands(keys),
+            thousands(server_slots),
+            thousands(MAX_RENDEZVOUS_SCORES)
+        ),
+        OverBudget::ProbeLookups { lookups, probes } => format!(
+            "The scheme metrics probe every key {probes} times on both sides of two changes (a server added, one removed): {} keys × {probes} probes × 4 is over {}; use fewer keys or probes.",
+            thousands(lookups),
+            thousands(MAX_PROBE_LOOKUPS)
+        ),
+        OverBudget::DirectoryEntries { keys } => format!(
+            "A directory holds one entry per key, so its scheme metrics take at most {} keys, but {} were asked for.",
+            thousands(MAX_DIRECTORY_KEYS),
+            thousands(keys)
+        ),
     }
 }
 

@@ -11,6 +11,7 @@ use super::error::PlacementError;
 use super::experiment::KeyStream;
 use super::jump::jump_bucket;
 use super::server::{sorted_ids, ServerId, ServerList};
+use super::{entry_bytes, HASH_BYTES, SERVER_ID_BYTES};
 use super::{Placement, SchemeKind};
 use crate::stepped::{Progress, Stepped};
 
@@ -323,5 +324,10 @@ impl Placement for Directory {
 
     fn locate(&self, key_hash: u64) -> ServerId {
         self.lookup(key_hash).owner
+    }
+
+    /// Each entry's key hash and owner, without the hash table's own overhead.
+    fn state_bytes(&self) -> u64 {
+        entry_bytes(self.table.len(), HASH_BYTES + SERVER_ID_BYTES)
     }
 }

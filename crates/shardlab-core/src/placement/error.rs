@@ -149,6 +149,10 @@ pub enum PlacementError {
     /// A Maglev table that cannot be built (its size).
     #[error(transparent)]
     Maglev(#[from] super::maglev::MaglevError),
+    /// The scheme metrics' two changes would cost more than a `place` run may
+    /// ([`check_metrics_budget`](super::check_metrics_budget)).
+    #[error("{}", super::budget::metrics_refusal(*.0))]
+    MetricsOverBudget(super::budget::OverBudget),
     /// A sweep with an empty list of schemes, sizes, vnode counts or seeds.
     #[error("A sweep needs at least one {0}.")]
     NothingToSweep(&'static str),

@@ -99,6 +99,35 @@ impl LoadStats {
             .fold(0.0, f64::max)
     }
 
+    /// The spread of the loads about their fair shares: the population standard deviation of
+    /// `keys_i / fairᵢ` (each load over its fair share, `keys · wᵢ / Σw`), whose mean is 1, when
+    /// `weighted`; else [`stddev_over_mean`](Self::stddev_over_mean), which is the same number for
+    /// equal fair shares. 0 is perfect balance (and no keys counted).
+    pub fn stddev_over_fair(&self, weighted: bool) -> f64 {
+        if !weighted {
+            return self.stddev_over_mean;
+        }
+        if self.keys == 0 || self.per_server.is_empty() {
+            return 0.0;
+        }
+        let keys = self.keys as f64;
+        // Summed in list order, so the result is the same on every platform.
+        let squares: f64 = self
+            .per_server
+            .iter()
+            .zip(self.fair_shares(true))
+            .map(|(load, (_, share))| {
+                let deviation = if share > 0.0 {
+                    load.keys as f64 / (keys * share) - 1.0
+                } else {
+                    0.0
+                };
+                deviation * deviation
+            })
+            .sum();
+        (squares / self.per_server.len() as f64).sqrt()
+    }
+
     /// Each server's fair share of the keys: `wᵢ / Σw` when `weighted`, else `1 / N`.
     fn fair_shares(&self, weighted: bool) -> Vec<(ServerId, f64)> {
         let weight = |s: &ServerLoad| if weighted { f64::from(s.weight) } else { 1.0 };

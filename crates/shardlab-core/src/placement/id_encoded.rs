@@ -5,6 +5,7 @@ use serde::Serialize;
 
 use super::error::PlacementError;
 use super::server::{ServerId, ServerList};
+use super::{entry_bytes, HASH_BYTES, SERVER_ID_BYTES};
 use super::{Placement, SchemeKind};
 use crate::layout::{BitLayout, FieldRole};
 
@@ -199,6 +200,12 @@ impl Placement for IdEncoded {
         self.spans
             .get(index)
             .map_or(ServerId(0), |span| span.server)
+    }
+
+    /// The table of shard runs: each run's first and last shard and its server. The layout that
+    /// finds the shard in an ID is configuration, not counted.
+    fn state_bytes(&self) -> u64 {
+        entry_bytes(self.spans.len(), 2 * HASH_BYTES + SERVER_ID_BYTES)
     }
 }
 

@@ -76,4 +76,9 @@ impl Placement for Jump {
     fn locate(&self, key_hash: u64) -> ServerId {
         self.servers.id_at(self.bucket(key_hash) as usize)
     }
+
+    /// Nothing: the owner is computed from the hash and N.
+    fn state_bytes(&self) -> u64 {
+        0
+    }
 }

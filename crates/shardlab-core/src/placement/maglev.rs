@@ -18,6 +18,7 @@ use serde::Serialize;
 use super::error::PlacementError;
 use super::key_hash::hash_u64_u32;
 use super::server::{ServerId, ServerList};
+use super::{entry_bytes, SERVER_ID_BYTES};
 use super::{Placement, SchemeKind};
 
 /// The table size Maglev's paper evaluates and production balancers default to (Envoy's too).
@@ -317,6 +318,12 @@ impl Placement for Maglev {
 
     fn locate(&self, key_hash: u64) -> ServerId {
         self.table.locate(key_hash)
+    }
+
+    /// The lookup table, one server id a slot (M slots). The preference lists are needed only
+    /// while the table is filled (the picture keeps them; a load balancer need not).
+    fn state_bytes(&self) -> u64 {
+        entry_bytes(self.table.slots().len(), SERVER_ID_BYTES)
     }
 }
 

@@ -15,6 +15,10 @@
 //! - [`BoundedLoad`]: the ring with a capacity per server, keys walking on past full servers in
 //!   arrival order (stateful: [`BoundedLoad::assign`], and [`place`] runs it).
 //!
+//! [`scheme_metrics`] measures a scheme the way the literature compares them: balance, resize
+//! balance, monotonicity, the moved share against the least possible and the state kept per
+//! server (lookup time is the benches').
+//!
 //! [`route_requests`] sends a request stream with uniform or Zipf key popularity over a ring by
 //! one choice, two choices, bounded loads or a salted hot key, and counts requests per server.
 //!
@@ -41,6 +45,7 @@ mod jump;
 mod key_hash;
 mod kind;
 mod maglev;
+mod metrics;
 mod modulo;
 mod multi_probe;
 mod point_index;
@@ -59,8 +64,8 @@ pub use bounded_load::{
     Placed, SpillStep, DEFAULT_LOAD_FACTOR, MAX_LOAD_FACTOR,
 };
 pub use budget::{
-    check_place_budget, OverBudget, MAX_DIRECTORY_KEYS, MAX_PLACE_KEYS, MAX_PROBE_LOOKUPS,
-    MAX_RENDEZVOUS_SCORES,
+    check_metrics_budget, check_place_budget, OverBudget, MAX_DIRECTORY_KEYS, MAX_PLACE_KEYS,
+    MAX_PROBE_LOOKUPS, MAX_RENDEZVOUS_SCORES,
 };
 pub use directory::{Directory, DirectoryChange, DirectoryDefault, DirectoryLookup};
 pub use error::PlacementError;
@@ -80,6 +85,7 @@ pub use maglev::{
     check_table, check_table_size, is_prime, Churn, FillStep, Maglev, MaglevError, MaglevTable,
     Preference, SlotChange, DEFAULT_TABLE_SIZE, MAX_STEPPED_TABLE_SIZE, MAX_TABLE_SIZE,
 };
+pub use metrics::{scheme_metrics, Balance, ResizeMetrics, SchemeMetrics};
 pub use modulo::Mod;
 pub use multi_probe::{check_probes, MultiProbe, Probe, DEFAULT_PROBES, MAX_PROBES};
 pub use point_index::PointIndex;
@@ -135,6 +141,27 @@ pub trait Placement {
     fn uses_weights(&self) -> bool {
         self.kind().uses_weights()
     }
+
+    /// The bytes of state the scheme keeps to answer a lookup, beyond the server list itself,
+    /// counted from its structure (never measured): each stored entry at the size of its fields
+    /// ([`HASH_BYTES`], [`SERVER_ID_BYTES`]), without padding, allocator or hash-table overhead,
+    /// and without what only speeds a lookup up or draws it (the ring's bucket index, a vnode's
+    /// index). Hash mod N, jump and rendezvous keep nothing; a ring keeps its points; Maglev its
+    /// table. Required of every scheme, so a new one has to say what it keeps.
+    fn state_bytes(&self) -> u64;
+}
+
+/// The bytes of one stored key hash, ring point or split point: a `u64`.
+pub const HASH_BYTES: u64 = std::mem::size_of::<u64>() as u64;
+
+/// The bytes of one stored server id: a `u32`.
+pub const SERVER_ID_BYTES: u64 = std::mem::size_of::<ServerId>() as u64;
+
+/// `count` entries of `each` bytes, saturating (a count is at most a few million).
+pub(crate) fn entry_bytes(count: usize, each: u64) -> u64 {
+    u64::try_from(count)
+        .unwrap_or(u64::MAX)
+        .saturating_mul(each)
 }
 
 /// A scheme chosen at run time (by name, from the CLI or the URL).
@@ -159,6 +186,10 @@ macro_rules! forward_placement {
 
             fn owners(&self, key_hash: u64, count: u32) -> Vec<ServerId> {
                 (**self).owners(key_hash, count)
+            }
+
+            fn state_bytes(&self) -> u64 {
+                (**self).state_bytes()
             }
         }
     )*};

@@ -130,6 +130,11 @@ impl Placement for MultiProbe {
         }
         best.server
     }
+
+    /// One point per server, its position and owner: the circle's state.
+    fn state_bytes(&self) -> u64 {
+        self.circle.state_bytes()
+    }
 }
 
 #[cfg(test)]

@@ -4,6 +4,7 @@ use serde::Serialize;
 
 use super::error::PlacementError;
 use super::server::{ServerId, ServerList};
+use super::{entry_bytes, HASH_BYTES};
 use super::{Placement, SchemeKind};
 
 /// One server's range of keys, `start ..= end`.
@@ -142,5 +143,10 @@ impl Placement for Range {
 
     fn locate(&self, key_hash: u64) -> ServerId {
         self.servers.id_at(self.range_index(key_hash))
+    }
+
+    /// The N − 1 split points; a range's owner is its position in the server list.
+    fn state_bytes(&self) -> u64 {
+        entry_bytes(self.splits.len(), HASH_BYTES)
     }
 }

@@ -194,6 +194,11 @@ impl Placement for Rendezvous {
         }
         self.locate_by_score(key_hash)
     }
+
+    /// Nothing beyond the server list: every server is scored afresh for each key.
+    fn state_bytes(&self) -> u64 {
+        0
+    }
 }
 
 #[cfg(test)]

@@ -6,6 +6,7 @@ use super::error::PlacementError;
 use super::key_hash::hash_u64_u32;
 use super::point_index::PointIndex;
 use super::server::{ServerId, ServerList};
+use super::{entry_bytes, HASH_BYTES, SERVER_ID_BYTES};
 use super::{Placement, SchemeKind};
 
 /// The fewest virtual nodes per unit of weight.
@@ -456,5 +457,12 @@ impl Placement for Ring {
             .get(position)
             .copied()
             .unwrap_or_else(|| self.servers.id_at(0))
+    }
+
+    /// Each point's position and owner. The bucket index (4 bytes a bucket, at most two buckets
+    /// a point) only speeds the search, and each vnode's index and list position serve the
+    /// drawing and the replica walk's bitmap; none is counted.
+    fn state_bytes(&self) -> u64 {
+        entry_bytes(self.points.len(), HASH_BYTES + SERVER_ID_BYTES)
     }
 }

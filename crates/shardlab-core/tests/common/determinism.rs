@@ -11,8 +11,8 @@
 use serde::Serialize;
 use serde_json::Value;
 use shardlab_core::placement::{
-    balance, movement, place_under, sweep_moved_fraction, sweep_vnodes, Popularity, SchemeSpec,
-    Server, ServerList, SCHEME_NAMES,
+    balance, movement, place_under, scheme_metrics, sweep_moved_fraction, sweep_vnodes, Popularity,
+    SchemeSpec, Server, ServerList, SCHEME_NAMES,
 };
 use shardlab_core::sim::{estimate, preset, simulate, validate, Fault, FaultKind, PRESET_NAMES};
 
@@ -188,6 +188,17 @@ fn placement(out: &mut String) {
         "sweep.vnodes",
         &sweep_vnodes(6, vec![1, 10, 100], SEEDS.to_vec(), 5_000).map_err(|e| e.to_string()),
     );
+    // The literature's metric set (issue 21 §3), over the weighted list through one server
+    // added and one removed. Last, so the lines before it are unchanged.
+    for name in SCHEME_NAMES {
+        if let Ok(spec) = SchemeSpec::from_name(name, 40) {
+            render(
+                out,
+                &format!("metrics.{name}"),
+                &scheme_metrics(&spec, &before, 5_000, SEEDS[0]).map_err(|e| e.to_string()),
+            );
+        }
+    }
 }
 
 /// [`render`] for the tests of the rendering itself.

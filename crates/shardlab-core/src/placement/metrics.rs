@@ -1,0 +1,501 @@
+//! The literature's metric set for one scheme (the measures of SUPSI's consistent-hashing
+//! comparison, issue 21 §3): balance, resize balance, monotonicity, the moved share against the
+//! least possible, and the state a scheme keeps per server.
+//!
+//! [`scheme_metrics`] places one seeded key set through two changes of the server list, one
+//! server added (N → N + 1, [`ServerList::grown`]) and one removed (N → N − 1, the last server,
+//! [`ServerList::shrunk`]), each with the movement experiment every `place` run uses, so its
+//! counts follow the same rules: the balance is [`LoadStats`]' max and σ over the mean (over each
+//! server's fair share by weight when the scheme follows weights and they differ), the
+//! monotonicity is the [`Monotonicity`] tally, and the least move is
+//! [`MovementResult::minimum_fraction`]. Memory is [`Placement::state_bytes`], counted from the
+//! structure, never measured. Lookup time is a timing, and the core reads no clock: the benches
+//! race lookups (`cargo xtask bench`, BENCHMARKS.md).
+
+use serde::Serialize;
+
+use super::bounded_load::{BoundedLoad, BoundedMovementRun};
+use super::budget::check_metrics_budget;
+use super::error::PlacementError;
+use super::experiment::{movement, LoadStats, Monotonicity, MovementResult};
+use super::kind::SchemeKind;
+use super::scheme::SchemeSpec;
+use super::server::{ServerList, MAX_SERVERS};
+use super::{balance, Placement};
+use crate::stepped::Stepped;
+
+/// How evenly keys spread over servers: the largest load and the spread of the loads, each over
+/// a server's fair share. 1 and 0 are perfect balance.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Balance {
+    /// The largest load over its fair share ([`LoadStats::max_over_fair`]): max/mean when the
+    /// fair shares are equal.
+    pub max_over_fair: f64,
+    /// The spread of the loads over their fair shares ([`LoadStats::stddev_over_fair`]): σ/mean
+    /// when the fair shares are equal.
+    pub stddev_over_fair: f64,
+    /// Whether the fair shares follow the weights: the scheme places by weight and the weights
+    /// differ. Otherwise both figures are exactly [`LoadStats`]' max/mean and σ/mean.
+    pub weight_normalised: bool,
+}
+
+impl Balance {
+    /// The balance of `load` under a scheme that does (`uses_weights`) or does not place by
+    /// weight. A scheme that ignores weights is judged against equal shares whatever the weights
+    /// say, since equal shares are what it aims at.
+    pub fn of(load: &LoadStats, uses_weights: bool) -> Balance {
+        let mut weights = load.per_server.iter().map(|server| server.weight);
+        let first = weights.next();
+        let weights_differ = weights.any(|weight| Some(weight) != first);
+        let weighted = uses_weights && weights_differ;
+        Balance {
+            max_over_fair: load.max_over_fair(weighted),
+            stddev_over_fair: load.stddev_over_fair(weighted),
+            weight_normalised: weighted,
+        }
+    }
+}
+
+/// What one change of the server list (a server added, or one removed) did to the keys.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct ResizeMetrics {
+    /// Servers after the change.
+    pub servers_after: usize,
+    /// The balance after the change: the literature's resize balance.
+    pub balance: Balance,
+    /// The share of the keys whose server changed.
+    pub moved_fraction: f64,
+    /// The least share any scheme must move for this change
+    /// ([`MovementResult::minimum_fraction`]).
+    pub minimum_fraction: f64,
+    /// `moved_fraction / minimum_fraction`: 1 is the least movement possible, hash mod N's 4 → 5
+    /// is about 4. `None` when the change forces no move at all.
+    pub moved_over_minimum: Option<f64>,
+    /// Keys that moved between two servers present before and after: on an add, keys moved to a
+    /// server that was not the one added; on a removal, keys moved away from a server that was
+    /// not the one removed. 0 for a monotone scheme.
+    pub monotonicity: Monotonicity,
+}
+
+impl ResizeMetrics {
+    /// The metrics of a movement experiment's result.
+    fn of(result: &MovementResult, uses_weights: bool) -> ResizeMetrics {
+        let minimum = result.minimum_fraction(uses_weights);
+        ResizeMetrics {
+            servers_after: result.servers_after,
+            balance: Balance::of(&result.load_after, uses_weights),
+            moved_fraction: result.moved_fraction,
+            minimum_fraction: minimum,
+            moved_over_minimum: (minimum > 0.0).then(|| result.moved_fraction / minimum),
+            monotonicity: result.monotonicity,
+        }
+    }
+}
+
+/// The literature's metrics of one scheme over N servers and one seeded key set; see the module
+/// doc. The `metrics` object of `shardlab place --json`.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SchemeMetrics {
+    /// The scheme (serialised as its name).
+    pub scheme: SchemeKind,
+    /// N, the servers measured.
+    pub servers: usize,
+    /// Keys placed (the same keys on every side of both changes).
+    pub keys: u64,
+    /// The balance over the N servers.
+    pub balance: Balance,
+    /// One server added (N → N + 1); `None` when the scheme cannot take another server (see
+    /// [`unmeasured`](Self::unmeasured)).
+    pub add_one: Option<ResizeMetrics>,
+    /// The last server removed (N → N − 1); `None` for a single server.
+    pub remove_one: Option<ResizeMetrics>,
+    /// The scheme's state over the N servers, in bytes ([`Placement::state_bytes`]).
+    pub state_bytes: u64,
+    /// `state_bytes / N`: the literature's memory per server.
+    pub state_bytes_per_server: f64,
+    /// Why a change was not measured, one sentence each (empty when both were).
+    pub unmeasured: Vec<String>,
+}
+
+/// The metrics of `spec` over `servers` for `keys` keys drawn from `seed`.
+///
+/// Refuses, before any work, keys outside the budget of a `place` run counted for both changes
+/// ([`check_metrics_budget`]: [`PlacementError::MetricsOverBudget`]), and any setting the scheme
+/// refuses over N servers. A change the scheme cannot make (no server left to remove; no server
+/// id, ring point or Maglev slot left for one more) is left out and said why.
+///
+/// ```
+/// use shardlab_core::placement::{scheme_metrics, SchemeSpec, ServerList};
+/// let metrics = scheme_metrics(&SchemeSpec::Jump, &ServerList::uniform(4)?, 20_000, 1)?;
+/// let add = metrics.add_one.expect("4 → 5 is measured");
+/// assert_eq!(add.monotonicity.violations, 0);
+/// assert!((add.moved_fraction - 0.2).abs() < 0.02);
+/// assert_eq!(metrics.state_bytes, 0);
+/// # Ok::<(), shardlab_core::placement::PlacementError>(())
+/// ```
+pub fn scheme_metrics(
+    spec: &SchemeSpec,
+    servers: &ServerList,
+    keys: u64,
+    seed: u64,
+) -> Result<SchemeMetrics, PlacementError> {
+    check_metrics_budget(spec, keys, servers.len())?;
+    // Builds over N first, so a setting the scheme refuses there is the caller's error, not an
+    // unmeasured change.
+    let scheme = spec.build(servers.clone())?;
+    let uses_weights = spec.kind().uses_weights();
+    let mut unmeasured = Vec::new();
+
+    let grown = if servers.len() < MAX_SERVERS {
+        servers.grown(1)
+    } else {
+        Err(PlacementError::TooManyServers {
+            count: servers.len().saturating_add(1),
+        })
+    };
+    // The one server more may not fit the scheme's own limits (ring points, Maglev slots).
+    let add = match grown.and_then(|after| spec.build(after.clone()).map(|_| after)) {
+        Ok(after) => Some(change(spec, servers, &after, keys, seed)?),
+        Err(why) => {
+            unmeasured.push(format!("No server can be added: {why}"));
+            None
+        }
+    };
+    let remove = if servers.len() >= 2 {
+        let after = servers.shrunk(1)?;
+        Some(change(spec, servers, &after, keys, seed)?)
+    } else {
+        unmeasured.push("No server can be removed: one server must remain.".to_owned());
+        None
+    };
+
+    // Both changes place the same keys on the N servers; either gives their load and the state.
+    let (load, state_bytes) = match add.as_ref().or(remove.as_ref()) {
+        Some((result, state)) => (result.load_before.clone(), *state),
+        None => (balance(&scheme, keys, seed)?, scheme.state_bytes()),
+    };
+    let count = servers.len();
+    Ok(SchemeMetrics {
+        scheme: spec.kind(),
+        servers: count,
+        keys,
+        balance: Balance::of(&load, uses_weights),
+        add_one: add.map(|(result, _)| ResizeMetrics::of(&result, uses_weights)),
+        remove_one: remove.map(|(result, _)| ResizeMetrics::of(&result, uses_weights)),
+        state_bytes,
+        state_bytes_per_server: state_bytes as f64 / count.max(1) as f64,
+        unmeasured,
+    })
+}
+
+/// One change's movement experiment, and the state of the scheme before it. Bounded loads is
+/// placed by its assignment, as [`place`](super::place) places it; a directory before the change
+/// holds an entry per key ([`SchemeSpec::build_change`]).
+fn change(
+    spec: &SchemeSpec,
+    before: &ServerList,
+    after: &ServerList,
+    keys: u64,
+    seed: u64,
+) -> Result<(MovementResult, u64), PlacementError> {
+    match *spec {
+        SchemeSpec::BoundedLoad {
+            vnodes,
+            load_factor,
+        } => {
+            let scheme_before = BoundedLoad::new(before.clone(), vnodes, load_factor)?;
+            let scheme_after = BoundedLoad::new(after.clone(), vnodes, load_factor)?;
+            let result =
+                BoundedMovementRun::new(&scheme_before, &scheme_after, keys, seed)?.finish();
+            Ok((result, scheme_before.state_bytes()))
+        }
+        SchemeSpec::Mod
+        | SchemeSpec::Ring { .. }
+        | SchemeSpec::Jump
+        | SchemeSpec::Rendezvous
+        | SchemeSpec::Range
+        | SchemeSpec::Directory { .. }
+        | SchemeSpec::IdEncoded
+        | SchemeSpec::Maglev { .. }
+        | SchemeSpec::MultiProbe { .. } => {
+            let (scheme_before, scheme_after) =
+                spec.build_change(before.clone(), after.clone(), keys, seed)?;
+            let result = movement(&scheme_before, &scheme_after, keys, seed)?;
+            Ok((result, scheme_before.state_bytes()))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::placement::budget::OverBudget;
+    use crate::placement::{Server, MAX_PLACE_KEYS};
+
+    const KEYS: u64 = 100_000;
+
+    fn four() -> ServerList {
+        ServerList::uniform(4).unwrap_or_else(|_| unreachable!())
+    }
+
+    fn metrics(kind: SchemeKind) -> SchemeMetrics {
+        scheme_metrics(&SchemeSpec::from_kind(kind, 160), &four(), KEYS, 1)
+            .unwrap_or_else(|e| unreachable!("{kind}: {e}"))
+    }
+
+    fn add(m: &SchemeMetrics) -> ResizeMetrics {
+        m.add_one.unwrap_or_else(|| unreachable!("{}", m.scheme))
+    }
+
+    fn remove(m: &SchemeMetrics) -> ResizeMetrics {
+        m.remove_one.unwrap_or_else(|| unreachable!("{}", m.scheme))
+    }
+
+    fn near(actual: f64, expected: f64, tolerance: f64) -> bool {
+        (actual - expected).abs() <= tolerance
+    }
+
+    /// Weights 1, 1, 2 holding 10, 30 and 40 keys: fair shares 20, 20, 40, so the loads over
+    /// them are 0.5, 1.5 and 1; max 1.5 and σ = √((0.25 + 0.25 + 0) / 3) = √(1/6). Judged by
+    /// equal shares (mean 80/3): max/mean 40 · 3/80 = 1.5 and σ/mean √(4200/27) · 3/80.
+    #[test]
+    fn balance_matches_a_hand_computed_case() {
+        let servers = ServerList::new(vec![
+            Server::weighted(0, 1),
+            Server::weighted(1, 1),
+            Server::weighted(2, 2),
+        ])
+        .unwrap_or_else(|_| unreachable!());
+        let load = LoadStats::from_counts(&servers, &[10, 30, 40]);
+        let weighted = Balance::of(&load, true);
+        assert!(weighted.weight_normalised);
+        assert!(near(weighted.max_over_fair, 1.5, 1e-12), "{weighted:?}");
+        assert!(near(
+            weighted.stddev_over_fair,
+            (1.0f64 / 6.0).sqrt(),
+            1e-12
+        ));
+        let plain = Balance::of(&load, false);
+        assert!(!plain.weight_normalised);
+        assert!(near(plain.max_over_fair, 1.5, 1e-12), "{plain:?}");
+        let sigma_over_mean = (4200.0f64 / 27.0).sqrt() * 3.0 / 80.0;
+        assert!(near(plain.stddev_over_fair, sigma_over_mean, 1e-12));
+    }
+
+    #[test]
+    fn weight_normalised_balance_is_plain_balance_when_weights_are_equal() {
+        let servers = ServerList::new((0..5).map(|id| Server::weighted(id, 3)).collect())
+            .unwrap_or_else(|_| unreachable!());
+        let load = LoadStats::from_counts(&servers, &[7, 19, 3, 11, 40]);
+        // Equal weights: nothing to normalise, so exactly LoadStats' own figures.
+        let balance = Balance::of(&load, true);
+        assert!(!balance.weight_normalised);
+        assert_eq!(balance.max_over_fair, load.max_over_mean);
+        assert_eq!(balance.stddev_over_fair, load.stddev_over_mean);
+        // And normalising anyway gives the same numbers, to rounding.
+        assert!(near(load.max_over_fair(true), load.max_over_mean, 1e-12));
+        assert!(near(
+            load.stddev_over_fair(true),
+            load.stddev_over_mean,
+            1e-12
+        ));
+    }
+
+    /// h mod 4 = h mod 5 exactly when h mod 20 < 4, so 4 → 5 keeps 4/20 of the keys and moves
+    /// 80 %, four times the least (the newcomer's fifth). The fifth that lands on server 4 moved
+    /// rightly; the other 60 % moved between servers that stayed. 4 → 3 keeps h mod 12 < 3,
+    /// moves 75 %, and 50 % of it away from servers that stayed.
+    #[test]
+    fn mod_is_not_monotone_and_moves_four_fifths() {
+        let m = metrics(SchemeKind::Mod);
+        let grow = add(&m);
+        assert!(near(grow.moved_fraction, 0.8, 0.01), "{grow:?}");
+        assert!(near(grow.minimum_fraction, 0.2, 1e-12));
+        assert!(grow.moved_over_minimum.is_some_and(|r| near(r, 4.0, 0.05)));
+        assert!(near(grow.monotonicity.fraction, 0.6, 0.01));
+        let shrink = remove(&m);
+        assert!(near(shrink.moved_fraction, 0.75, 0.01), "{shrink:?}");
+        assert!(near(shrink.minimum_fraction, 0.25, 0.01));
+        assert!(near(shrink.monotonicity.fraction, 0.5, 0.01));
+        assert_eq!(m.state_bytes, 0);
+    }
+
+    /// Jump, the ring, rendezvous and multi-probe move keys only to the server added and only
+    /// from the one removed; a removal moves exactly the removed server's keys, the least.
+    #[test]
+    fn the_monotone_schemes_move_only_what_the_change_forces() {
+        for kind in [
+            SchemeKind::Jump,
+            SchemeKind::Ring,
+            SchemeKind::Rendezvous,
+            SchemeKind::MultiProbe,
+        ] {
+            let m = metrics(kind);
+            let (grow, shrink) = (add(&m), remove(&m));
+            assert_eq!(grow.monotonicity.violations, 0, "{kind}");
+            assert_eq!(shrink.monotonicity.violations, 0, "{kind}");
+            assert_eq!(shrink.moved_over_minimum, Some(1.0), "{kind}");
+            // An add moves the newcomer's measured share; its fair share is the least, 20 %.
+            // One point per server (multi-probe) or 160 (the ring) leaves it a few points off.
+            assert!(near(grow.moved_fraction, 0.2, 0.03), "{kind}: {grow:?}");
+        }
+        // Jump and rendezvous hit the fair share to sampling noise (σ ≈ 0.13 % at 100,000 keys).
+        for kind in [SchemeKind::Jump, SchemeKind::Rendezvous] {
+            assert!(
+                near(add(&metrics(kind)).moved_fraction, 0.2, 0.006),
+                "{kind}"
+            );
+        }
+    }
+
+    /// Maglev is not perfectly monotone: a change moves a few slots between backends that both
+    /// stayed (Eisenbud et al., NSDI 2016, §3.4: the table trades minimal disruption for an even
+    /// fill). The share is small, and M > 100 N keeps every backend within about 1 % of its fair
+    /// share, so the balance is that of the keys' sampling.
+    #[test]
+    fn maglev_disrupts_a_small_share_and_stays_even() {
+        let m = metrics(SchemeKind::Maglev);
+        for change in [add(&m), remove(&m)] {
+            assert!(change.monotonicity.violations > 0, "{change:?}");
+            assert!(change.monotonicity.fraction < 0.05, "{change:?}");
+            assert!(change.balance.max_over_fair < 1.03, "{change:?}");
+        }
+        assert!(m.balance.max_over_fair < 1.03, "{:?}", m.balance);
+    }
+
+    #[test]
+    fn bounded_loads_keep_every_server_under_its_capacity_after_a_change() {
+        let m = metrics(SchemeKind::BoundedLoad);
+        // c = 1.25: at most ⌈1.25 · keys / servers⌉ a server, on every side.
+        for balance in [m.balance, add(&m).balance, remove(&m).balance] {
+            assert!(balance.max_over_fair <= 1.25 + 1e-9, "{balance:?}");
+        }
+    }
+
+    #[test]
+    fn a_directory_moves_nothing_on_an_add_and_a_range_resplits() {
+        let directory = metrics(SchemeKind::Directory);
+        let grow = add(&directory);
+        assert_eq!(
+            (grow.moved_fraction, grow.moved_over_minimum),
+            (0.0, Some(0.0))
+        );
+        // The newcomer stays empty until entries are moved to it by hand.
+        assert!(grow.balance.max_over_fair > 1.2, "{grow:?}");
+        let range = metrics(SchemeKind::Range);
+        assert!(add(&range).monotonicity.violations > 0);
+    }
+
+    /// Each scheme's state, counted by hand for 4 servers: 160 points a server at 12 bytes (a
+    /// `u64` point and a `u32` owner); 65,537 Maglev slots at 4 bytes; 3 split points at 8; 4
+    /// shard runs at 20 (two `u64` bounds and an owner); one multi-probe point a server; bounded
+    /// loads' ring and a `u64` counter a server; a directory's 100,000 entries at 12.
+    #[test]
+    fn memory_per_server_is_counted_from_the_structure() {
+        let expected: [(SchemeKind, u64); 10] = [
+            (SchemeKind::Mod, 0),
+            (SchemeKind::Ring, 640 * 12),
+            (SchemeKind::Jump, 0),
+            (SchemeKind::Rendezvous, 0),
+            (SchemeKind::Range, 3 * 8),
+            (SchemeKind::Directory, KEYS * 12),
+            (SchemeKind::IdEncoded, 4 * 20),
+            (SchemeKind::Maglev, 65_537 * 4),
+            (SchemeKind::MultiProbe, 4 * 12),
+            (SchemeKind::BoundedLoad, 640 * 12 + 4 * 8),
+        ];
+        for (kind, bytes) in expected {
+            let m = metrics(kind);
+            assert_eq!(m.state_bytes, bytes, "{kind}");
+            assert_eq!(m.state_bytes_per_server, bytes as f64 / 4.0, "{kind}");
+        }
+    }
+
+    #[test]
+    fn one_server_has_nothing_to_remove_and_the_reason_is_given() {
+        let one = ServerList::uniform(1).unwrap_or_else(|_| unreachable!());
+        let Ok(m) = scheme_metrics(&SchemeSpec::Jump, &one, 1_000, 3) else {
+            unreachable!()
+        };
+        assert!(m.remove_one.is_none() && m.add_one.is_some());
+        assert_eq!(
+            m.unmeasured,
+            ["No server can be removed: one server must remain."]
+        );
+        assert_eq!(m.balance.max_over_fair, 1.0);
+        // A Maglev table with no slot to spare cannot take a sixth server.
+        let five = ServerList::uniform(5).unwrap_or_else(|_| unreachable!());
+        let Ok(small) = scheme_metrics(&SchemeSpec::Maglev { table_size: 5 }, &five, 1_000, 3)
+        else {
+            unreachable!()
+        };
+        assert!(small.add_one.is_none() && small.remove_one.is_some());
+        assert!(
+            small.unmeasured.iter().any(|why| why.contains("5 slots")),
+            "{:?}",
+            small.unmeasured
+        );
+    }
+
+    #[test]
+    fn work_over_the_budget_is_refused_with_its_range() {
+        let refused = scheme_metrics(&SchemeSpec::Jump, &four(), 0, 1);
+        assert_eq!(
+            refused,
+            Err(PlacementError::MetricsOverBudget(OverBudget::Keys {
+                keys: 0
+            }))
+        );
+        let message = refused.map(|_| ()).unwrap_err().to_string();
+        assert_eq!(
+            message,
+            "The scheme metrics place 1 to 10,000,000 keys, but 0 were asked for."
+        );
+        let over = scheme_metrics(&SchemeSpec::Jump, &four(), MAX_PLACE_KEYS + 1, 1);
+        assert!(matches!(
+            over,
+            Err(PlacementError::MetricsOverBudget(OverBudget::Keys { .. }))
+        ));
+        // 10 servers: every key scored 4 · 10 times; 5,000,001 keys is over 200,000,000.
+        let ten = ServerList::uniform(10).unwrap_or_else(|_| unreachable!());
+        let scores = scheme_metrics(&SchemeSpec::Rendezvous, &ten, 5_000_001, 1);
+        assert_eq!(
+            scores,
+            Err(PlacementError::MetricsOverBudget(
+                OverBudget::RendezvousScores {
+                    keys: 5_000_001,
+                    server_slots: 40
+                }
+            ))
+        );
+        assert!(scores
+            .map(|_| ())
+            .unwrap_err()
+            .to_string()
+            .contains("5,000,001 keys × 40 scores is over 200,000,000"));
+    }
+
+    #[test]
+    fn weighted_schemes_normalise_and_others_do_not() {
+        let servers = ServerList::new(vec![
+            Server::weighted(0, 1),
+            Server::weighted(1, 3),
+            Server::weighted(2, 2),
+        ])
+        .unwrap_or_else(|_| unreachable!());
+        let ring = scheme_metrics(
+            &SchemeSpec::from_kind(SchemeKind::Ring, 100),
+            &servers,
+            30_000,
+            2,
+        );
+        let jump = scheme_metrics(&SchemeSpec::Jump, &servers, 30_000, 2);
+        let (Ok(ring), Ok(jump)) = (ring, jump) else {
+            unreachable!()
+        };
+        assert!(ring.balance.weight_normalised);
+        // By weight the ring is near even; judged by equal shares, weight 3 would look 1.5× over.
+        assert!(ring.balance.max_over_fair < 1.15, "{:?}", ring.balance);
+        assert!(!jump.balance.weight_normalised);
+    }
+}
