@@ -109,11 +109,11 @@ mod tests {
             .map(|r| r.label().to_string())
             .collect();
         let shown = texts(&root, "header nav a");
-        // The Learn link carries the finished-chapter count ("Learn 0/13").
+        // The Learn link carries the finished-chapter count ("Learn 0/14").
         assert!(
             shown
                 .first()
-                .is_some_and(|t| t.starts_with("Learn ") && t.ends_with("/13")),
+                .is_some_and(|t| t.starts_with("Learn ") && t.ends_with("/14")),
             "{shown:?}"
         );
         assert_eq!(shown.get(1..), expected.get(1..));

@@ -54,6 +54,17 @@ pub struct DecoderSnapshot {
     /// Duplicates the fixed run issued; none when it could not run.
     #[serde(default, deserialize_with = "browser_u64::option")]
     pub lab_fixed_duplicates: Option<u64>,
+    /// "Whose ID is this?": the likeliest reading of the text it ranks, by name (`uuid`,
+    /// `ulid`, `snowflake`, …).
+    #[serde(default)]
+    pub detect_top: String,
+    /// That reading's UUID version, when it is a UUID of RFC 9562's variant.
+    #[serde(default)]
+    pub detect_version: Option<u8>,
+    /// That reading's time in Unix ms, only when it is plausible (after its epoch, not after
+    /// now): none for a UUIDv4, which has no time.
+    #[serde(default, deserialize_with = "browser_u64::option")]
+    pub detect_ms: Option<u64>,
 }
 
 /// The Ring's live state.

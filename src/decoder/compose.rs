@@ -24,6 +24,12 @@ pub struct Shown<'a> {
     pub dispatch: Callback<Action>,
 }
 
+/// The browser's time in Unix ms, at which "Whose ID is this?" ranks (the core has no clock).
+pub(super) fn now_ms() -> i64 {
+    // `as` saturates: a clock before 1970 judges at 0.
+    js_sys::Date::now().max(0.0) as i64
+}
+
 impl Shown<'_> {
     fn on_field(&self) -> Callback<(usize, String)> {
         self.dispatch
@@ -159,8 +165,7 @@ impl Shown<'_> {
 
     /// "Whose ID is this?", ranked at the browser's time (the core has no clock).
     fn detect(&self, heading: bool) -> Html {
-        // `as` saturates: a clock before 1970 judges at 0.
-        let now_ms = js_sys::Date::now().max(0.0) as i64;
+        let now_ms = now_ms();
         let detect = &self.state.detect;
         let candidates = rank(&detect.shown, now_ms);
         detect_panel::detect_panel(heading, detect, &candidates, now_ms, &self.dispatch)

@@ -44,7 +44,7 @@ pub fn decoder_view(props: &DecoderViewProps) -> Html {
     };
     let page = ViewPage {
         view: View::Decoder,
-        snapshot: snapshot::attr(&state),
+        snapshot: snapshot::attr(&state, super::compose::now_ms()),
         query: &url.encoded,
         lead: LEAD,
     };

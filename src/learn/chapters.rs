@@ -1,4 +1,4 @@
-//! The course: thirteen chapters, each our own prose (facts from the source texts and the product
+//! The course: fourteen chapters, each our own prose (facts from the source texts and the product
 //! spec) with one to three live widgets placed where the prose refers to them, the "try it" tasks
 //! beside each widget, what the reader just saw (shown once the tasks are done), and sources.
 
@@ -117,6 +117,19 @@ const TWO_CHOICES: Source = Source {
         "Mitzenmacher, “The Power of Two Choices in Randomized Load Balancing”, IEEE TPDS, 2001",
     url: "https://doi.org/10.1109/71.963420",
 };
+const RFC_9562: Source = Source {
+    citation:
+        "Davis, Peabody and Leach, “Universally Unique IDentifiers (UUIDs)”, RFC 9562, May 2024",
+    url: "https://www.rfc-editor.org/rfc/rfc9562",
+};
+const ULID_SPEC: Source = Source {
+    citation: "The ULID specification (Universally Unique Lexicographically Sortable Identifier)",
+    url: "https://github.com/ulid/spec",
+};
+const SNOWFLAKE: Source = Source {
+    citation: "Twitter Engineering, “Announcing Snowflake”, June 2010",
+    url: "https://blog.twitter.com/engineering/en_us/a/2010/announcing-snowflake",
+};
 const APDEX: Source = Source {
     citation: "The Apdex Alliance, “Application Performance Index” (the Apdex score)",
     url: "https://www.apdex.org/",
@@ -124,7 +137,7 @@ const APDEX: Source = Source {
 const BOARD_PINTEREST: &str = "v=1&preset=pinterest&users=4000&seed=1";
 
 /// The course, in order.
-pub const CHAPTERS: [Chapter; 13] = [
+pub const CHAPTERS: [Chapter; 14] = [
     Chapter {
         slug: "shard-later",
         title: "Shard later",
@@ -909,6 +922,97 @@ pub const CHAPTERS: [Chapter; 13] = [
         sources: &[PINTEREST],
     },
     Chapter {
+        slug: "id-schemes",
+        title: "Choosing an ID scheme",
+        task: "Predict which IDs give away their time, then paste a UUIDv4 and a UUIDv7 and read them.",
+        body: &[
+            Prose("Pinterest's IDs carry a shard. Most IDs carry a time instead. Whichever scheme you \
+             pick is written into every row and every reference for the life of the data, so ask four \
+             questions first. Does it sort by time? How big is it? What does it tell a stranger \
+             who holds one? And what does it cost the index it lives in?"),
+            Prose("Twitter's snowflake is 64 bits: a sign bit that stays zero, 41 bits of \
+             milliseconds since Twitter's epoch in November 2010, 5 bits of datacenter, 5 of \
+             worker and a 12-bit sequence. It fits a BIGINT, 8 bytes, and prints as at most 19 \
+             digits. The time comes first, so a later ID is a larger number. The catch is the 10 \
+             bits in the middle. Every generator needs its own worker number, handed out by \
+             someone, and two that share one can make the same IDs. The 41 bits run out in 2080."),
+            Prose("A UUID is 128 bits, 16 bytes in every row, index entry and foreign key, and 36 \
+             characters as text. Version 4 is 122 random bits; the other 6 name the version and \
+             variant. Anyone can make one without asking anyone, and it says nothing. The index \
+             pays. A B-tree keeps its keys in order, so a random key lands on a random page: a \
+             large index must read pages that were not in memory and split pages that were full. \
+             RFC 9562 gives this poor locality as the reason for its time-ordered versions."),
+            Prose("UUID version 7 and the ULID keep the 128 bits and put 48 bits of Unix \
+             milliseconds first. The rest is random: 74 bits in a v7, 80 in a ULID. New keys \
+             arrive in order and append at the right edge of the index, as a snowflake's do, \
+             with no worker numbers to hand out. A ULID is written in 26 characters of Crockford's \
+             base32, and its 48 bits last until the year 10889."),
+            Prose("The widget below reads any ID and ranks every layout that could have made it. It \
+             opens on one of Discord's IDs, a snowflake counted from 2015: its first reading says \
+             it was made on 2016-04-30T11:18:25.796Z."),
+            Live(0),
+        ],
+        frames: &[Frame {
+            widget: Widget::Decoder(DecoderWidget::Detect),
+            query: "v=1",
+            title: "Decoder: whose ID is this?",
+        }],
+        tasks: &[
+            Task {
+                id: "predict",
+                prompt: "Predict first: a snowflake gives away when it was made. Which 128-bit IDs \
+                         do too?",
+                frame: 0,
+                check: Check::Choice {
+                    options: &[
+                        ("Every UUID, since its version field holds a time", "No: the version \
+                          field is four bits that name the layout. A version 4 UUID is random, \
+                          and the widget reads no time from it."),
+                        ("UUIDv7 and ULID, whose first 48 bits are the time", "Yes. Both start \
+                          with Unix milliseconds as they are, so anyone can read when the ID was \
+                          made. Paste one and see."),
+                        ("None: a 128-bit ID hides its time in random bits", "No: a v7 or a ULID \
+                          does not hide or hash its time. It is the first 48 bits, in the clear."),
+                    ],
+                    correct: 1,
+                    needs: None,
+                },
+            },
+            Task {
+                id: "v4",
+                prompt: "Paste RFC 9562's example UUIDv4, 919108f7-52d1-4320-9bac-f847db4148a8, \
+                         into the box. What time does its reading give?",
+                frame: 0,
+                check: Check::State(tasks::random_uuid_detected),
+            },
+            Task {
+                id: "v7",
+                prompt: "Now paste RFC 9562's example UUIDv7, 017F22E2-79B0-7CC3-98C4-DC0C0C07398F, \
+                         or the ULID spec's example, 01ARZ3NDEKTSV4RRFFQ69G5FAV, and read its time.",
+                frame: 0,
+                check: Check::State(tasks::time_first_id_detected),
+            },
+        ],
+        after: &[
+            "The UUIDv4 gave no time at all. The UUIDv7 gave 2022-02-22T19:22:22.000Z, to the \
+             millisecond, and the ULID spec's example gives 2016-07-30T23:54:10.259Z. Anyone who holds a time-first ID \
+             knows when its row was made: how old an account is, when an order was placed. A \
+             snowflake tells them too. If that is private, show a random ID in public and keep \
+             the ordered one for the index.",
+            "Time-first IDs sort only to the millisecond. Within one, the order is the \
+             generator's choice. A snowflake worker counts its 12-bit sequence, up to 4,096 IDs a \
+             millisecond. The ULID spec's monotonic mode adds one to the previous ID's random \
+             part, and section 6.2 of RFC 9562 offers a counter after the time, among other \
+             methods. A generator that does neither sorts the IDs of one millisecond at random, \
+             and IDs from two machines are only as ordered as their clocks.",
+            "So choose by what you can pay. A snowflake when 8 bytes matter and you can hand out \
+             worker numbers. A UUIDv7 for a standard 16-byte type with no one to coordinate, or \
+             a ULID for the same idea in shorter text. A UUIDv4 when an ID must tell nothing, \
+             and the index pays for it.",
+        ],
+        sources: &[SNOWFLAKE, RFC_9562, ULID_SPEC],
+    },
+    Chapter {
         slug: "pinterest-board",
         title: "The Pinterest board",
         task: "Kill a master with no auto-failover and explain the errors.",
@@ -1293,6 +1397,139 @@ mod tests {
         bounded.apply(Action::Type(Field::LoadFactor, "1.2".to_owned()));
         bounded.apply(Action::Type(Field::Exponent, "0".to_owned()));
         assert!(!hot_key_bounded(&snap(&bounded)));
+    }
+
+    #[test]
+    #[cfg(feature = "decoder")]
+    fn the_id_scheme_figures_in_the_prose_are_what_the_core_reads() {
+        use crate::decoder::state::{Action, DecoderState};
+        use crate::learn::tasks::{random_uuid_detected, time_first_id_detected, Snapshot};
+        use shardlab_core::id_family::{
+            rank, IdFamily, UuidKind, UuidVersion, WideFieldRole, WideLayout,
+        };
+        use shardlab_core::id_text::{TextForm, WideId};
+        use shardlab_core::layout::{format_unix_ms, rollover, FieldRole, Preset};
+        use shardlab_core::text::thousands;
+        use yew::Reducible;
+        let text = prose("id-schemes");
+        let said = |figure: &str| assert!(text.contains(figure), "{figure}");
+
+        // The snowflake: its fields, epoch, digits, sequence and rollover.
+        let snowflake = Preset::Snowflake.layout();
+        let widths: Vec<(FieldRole, u32)> = snowflake
+            .fields()
+            .iter()
+            .map(|f| (f.role, f.width))
+            .collect();
+        assert_eq!(widths.iter().map(|(_, w)| w).sum::<u32>(), 64);
+        assert_eq!(
+            widths.iter().map(|(_, w)| *w).collect::<Vec<_>>(),
+            [1, 41, 5, 5, 12]
+        );
+        assert_eq!(widths[0].0, FieldRole::Reserved);
+        said("snowflake is 64 bits: a sign bit that stays zero, 41 bits of milliseconds");
+        said("5 bits of datacenter, 5 of worker and a 12-bit sequence");
+        let time = snowflake.fields()[1].time.unwrap();
+        assert_eq!(time.unit_ms, 1);
+        assert!(format_unix_ms(time.epoch_ms).starts_with("2010-11-"));
+        said("epoch in November 2010");
+        // The sign bit stays zero, so the largest is 2^63 - 1.
+        assert_eq!((u64::MAX >> 1).to_string().len(), 19);
+        said("8 bytes, and prints as at most 19 digits");
+        let runs_out = rollover(&snowflake).unwrap().runs_out_ms.unwrap();
+        said(&format!(
+            "41 bits run out in {}",
+            &format_unix_ms(runs_out)[..4]
+        ));
+        said(&format!("up to {} IDs a", thousands(1 << 12)));
+
+        // The UUID and the ULID: widths, text lengths, random bits, the 48-bit time.
+        let of_role = |layout: WideLayout, role: WideFieldRole| -> u32 {
+            layout
+                .fields()
+                .iter()
+                .filter(|f| f.role == role)
+                .map(|f| f.width)
+                .sum()
+        };
+        let v4 = WideLayout::Uuid(UuidKind::Rfc9562(UuidVersion::Random));
+        let v7 = WideLayout::Uuid(UuidKind::Rfc9562(UuidVersion::UnixTime));
+        assert_eq!((IdFamily::Uuid.bits(), IdFamily::Ulid.bits()), (128, 128));
+        said("A UUID is 128 bits, 16 bytes");
+        let id = WideId::from_u128(u128::MAX, 128).unwrap();
+        assert_eq!(TextForm::Uuid.format(&id).unwrap().len(), 36);
+        said("and 36 characters as text");
+        assert_eq!(of_role(v4, WideFieldRole::Random), 122);
+        said("Version 4 is 122 random bits; the other 6");
+        assert_eq!(of_role(v7, WideFieldRole::Time), 48);
+        assert_eq!(of_role(WideLayout::Ulid, WideFieldRole::Time), 48);
+        assert_eq!(v7.fields()[0].role, WideFieldRole::Time);
+        assert_eq!(WideLayout::Ulid.fields()[0].role, WideFieldRole::Time);
+        said("put 48 bits of Unix milliseconds first");
+        assert_eq!(
+            (
+                of_role(v7, WideFieldRole::Random),
+                of_role(WideLayout::Ulid, WideFieldRole::Random)
+            ),
+            (74, 80)
+        );
+        said("74 bits in a v7, 80 in a ULID");
+        assert_eq!(TextForm::Crockford32.format(&id).unwrap().len(), 26);
+        said("26 characters of Crockford's");
+        assert!(format_unix_ms((1 << 48) - 1).starts_with("+10889-"));
+        said("until the year 10889");
+
+        // The times the widget reads, at any now after 2022.
+        let now = 1_800_000_000_000;
+        let read = |text: &str| {
+            let top = rank(text, now).into_iter().next().unwrap();
+            (
+                top.reading.name(),
+                format_unix_ms(u64::try_from(top.unix_ms.unwrap()).unwrap()),
+            )
+        };
+        let (_, chapter) = by_slug("id-schemes").unwrap();
+        let mut state: DecoderState =
+            crate::decoder::url_state::decode(&[("v".to_owned(), "1".to_owned())]);
+        assert_eq!(chapter.frames[0].query, "v=1");
+        let (opening, opened_at) = read(&state.detect.shown);
+        assert_eq!(opening, "discord");
+        said(&format!("made on {opened_at}."));
+        let rfc_v4 = "919108f7-52d1-4320-9bac-f847db4148a8";
+        let rfc_v7 = "017F22E2-79B0-7CC3-98C4-DC0C0C07398F";
+        let ulid = "01ARZ3NDEKTSV4RRFFQ69G5FAV";
+        let (family, at) = read(rfc_v7);
+        assert_eq!(family, "uuid");
+        said(&format!("UUIDv7 gave {at}"));
+        let (family, at) = read(ulid);
+        assert_eq!(family, "ulid");
+        said(&format!("example gives {at}."));
+
+        // The tasks: the opening fails both, the v4 passes only its own, the v7 and ULID theirs.
+        let tasks: Vec<&str> = chapter.tasks.iter().map(|t| t.id).collect();
+        assert_eq!(tasks, ["predict", "v4", "v7"]);
+        for (id, task) in [("v4", rfc_v4), ("v7", rfc_v7), ("v7", ulid)] {
+            let prompt = chapter.tasks.iter().find(|t| t.id == id).unwrap().prompt;
+            assert!(prompt.contains(task), "{id}: {task}");
+        }
+        let snap =
+            |state: &DecoderState| Snapshot::Decoder(crate::decoder::snapshot::of(state, now));
+        let opened = snap(&state);
+        assert!(!random_uuid_detected(&opened) && !time_first_id_detected(&opened));
+        let typed = |state: DecoderState, text: &str| {
+            let state = std::rc::Rc::new(state).reduce(Action::Detect(text.to_owned()));
+            (*state).clone()
+        };
+        state = typed(state, rfc_v4);
+        let pasted = snap(&state);
+        assert!(random_uuid_detected(&pasted) && !time_first_id_detected(&pasted));
+        for text in [rfc_v7, ulid] {
+            let pasted = snap(&typed(state.clone(), text));
+            assert!(
+                time_first_id_detected(&pasted) && !random_uuid_detected(&pasted),
+                "{text}"
+            );
+        }
     }
 
     #[test]

@@ -5,7 +5,7 @@
 //!
 //! This file is small on purpose: every page's route parses the chapter slugs kept here, so it must
 //! not pull the chapters' prose into the decoder, ring or board bundles; `chapters.rs` is checked
-//! against them. The header of every page shows "Learn 3/13" from [`COUNT_KEY`] alone, read with
+//! against them. The header of every page shows "Learn 3/14" from [`COUNT_KEY`] alone, read with
 //! web_sys in `shell::header`, so the view pages never carry this file's JSON code.
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -29,7 +29,7 @@ pub const COUNT_KEY: &str = "shardlab.learn.finished";
 pub const CHANGED_EVENT: &str = "shardlab-learn-progress";
 
 /// Every chapter's slug, in order: the `<slug>` of `#/learn/<slug>`.
-pub const CHAPTER_SLUGS: [&str; 13] = [
+pub const CHAPTER_SLUGS: [&str; 14] = [
     "shard-later",
     "shard-key",
     "range-hash-directory",
@@ -41,6 +41,7 @@ pub const CHAPTER_SLUGS: [&str; 13] = [
     "hot-keys",
     "shard-in-the-id",
     "grow-by-shards",
+    "id-schemes",
     "pinterest-board",
     "trade-offs",
 ];
@@ -97,7 +98,7 @@ pub struct ReaderProgress {
 impl ReaderProgress {
     /// Reads the stored text field by field, keeping every part that reads: one ill-typed value
     /// drops only itself, not the reader's other progress. Only known chapters count, so a stale
-    /// entry cannot read "14/13". `None` when the text is not progress at all (not a JSON object).
+    /// entry cannot read "15/14". `None` when the text is not progress at all (not a JSON object).
     pub fn parse(text: &str) -> Option<ReaderProgress> {
         use serde_json::Value;
         let value: Value = Json::parse(text).ok()?.read().ok()?;
@@ -385,7 +386,7 @@ mod tests {
     fn only_known_slugs_parse() {
         assert_eq!("ring".parse::<ChapterSlug>(), Ok(ChapterSlug("ring")));
         assert!("nope".parse::<ChapterSlug>().is_err());
-        assert_eq!(ChapterSlug("trade-offs").index(), 12);
+        assert_eq!(ChapterSlug("trade-offs").index(), 13);
         assert_eq!(ChapterSlug("ring").to_string(), "ring");
     }
 }

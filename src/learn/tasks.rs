@@ -4,6 +4,7 @@
 //! A check reads what the widget really shows. A button press proves nothing; the state after it
 //! does, so a reader who gets there another way (editing the link, typing a value) is done too.
 
+use shardlab_core::id_family::IdFamily;
 use shardlab_core::placement::{Cure, SchemeKind, DEFAULT_TABLE_SIZE, MAX_STEPPED_TABLE_SIZE};
 use shardlab_core::text::quote;
 
@@ -378,6 +379,24 @@ pub fn named_new_master(s: &Snapshot, reading: &str) -> Result<(), String> {
     }
 }
 
+/// The ID-scheme chapter: "Whose ID is this?" reads the text on screen as a UUID of `version`
+/// first.
+fn detected_uuid(d: &DecoderSnapshot, version: u8) -> bool {
+    d.detect_top == IdFamily::Uuid.name() && d.detect_version == Some(version)
+}
+
+/// The ID-scheme chapter: the likeliest reading is a random UUID (version 4), with no time.
+pub fn random_uuid_detected(s: &Snapshot) -> bool {
+    decoder(s).is_some_and(|d| detected_uuid(d, 4) && d.detect_ms.is_none())
+}
+
+/// The ID-scheme chapter: the likeliest reading is a UUIDv7 or a ULID, and its time is plausible.
+pub fn time_first_id_detected(s: &Snapshot) -> bool {
+    decoder(s).is_some_and(|d| {
+        (detected_uuid(d, 7) || d.detect_top == IdFamily::Ulid.name()) && d.detect_ms.is_some()
+    })
+}
+
 /// Chapter 10: a master killed with no auto-failover, and the simulation shows its errors.
 pub fn master_killed_without_failover(s: &Snapshot) -> bool {
     board(s).is_some_and(|b| {
@@ -556,6 +575,37 @@ mod tests {
         assert_eq!(named_new_master(&split, "mysql009a"), Ok(()));
         assert!(named_new_master(&split, "MySQL007A").is_err());
         assert!(named_new_master(&pin, "MySQL007A").is_err());
+    }
+
+    fn detected(top: &str, version: Option<u8>, ms: Option<u64>) -> Snapshot {
+        Snapshot::Decoder(DecoderSnapshot {
+            detect_top: top.into(),
+            detect_version: version,
+            detect_ms: ms,
+            ..DecoderSnapshot::default()
+        })
+    }
+
+    #[test]
+    fn the_id_scheme_tasks_read_the_likeliest_reading() {
+        let v4 = detected("uuid", Some(4), None);
+        let v7 = detected("uuid", Some(7), Some(1_645_557_742_000));
+        let ulid = detected("ulid", None, Some(1_469_922_850_259));
+        let twitter = detected("snowflake", None, Some(1_656_432_460_105));
+        assert!(random_uuid_detected(&v4));
+        assert!(!random_uuid_detected(&v7) && !random_uuid_detected(&twitter));
+        assert!(time_first_id_detected(&v7) && time_first_id_detected(&ulid));
+        // A snowflake has its time first too, but the task is about the 128-bit IDs; a v7 or a
+        // ULID whose time is not plausible (judged before it was made) does not count.
+        assert!(!time_first_id_detected(&twitter) && !time_first_id_detected(&v4));
+        assert!(!time_first_id_detected(&detected("uuid", Some(7), None)));
+        assert!(!time_first_id_detected(&detected("ulid", None, None)));
+        assert!(!random_uuid_detected(&grown_ring(
+            SchemeKind::Ring,
+            4,
+            0.2,
+            0.2
+        )));
     }
 
     #[test]

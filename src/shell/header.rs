@@ -15,21 +15,22 @@ use crate::route::Route;
 /// The Learn link's label for every count of finished chapters. A table rather than `format!`
 /// and a badge element: every page's header carries this, and the board's page sits at the edge
 /// of its size budget.
-const LEARN_LABELS: [&str; 14] = [
-    "Learn 0/13",
-    "Learn 1/13",
-    "Learn 2/13",
-    "Learn 3/13",
-    "Learn 4/13",
-    "Learn 5/13",
-    "Learn 6/13",
-    "Learn 7/13",
-    "Learn 8/13",
-    "Learn 9/13",
-    "Learn 10/13",
-    "Learn 11/13",
-    "Learn 12/13",
-    "Learn 13/13",
+const LEARN_LABELS: [&str; 15] = [
+    "Learn 0/14",
+    "Learn 1/14",
+    "Learn 2/14",
+    "Learn 3/14",
+    "Learn 4/14",
+    "Learn 5/14",
+    "Learn 6/14",
+    "Learn 7/14",
+    "Learn 8/14",
+    "Learn 9/14",
+    "Learn 10/14",
+    "Learn 11/14",
+    "Learn 12/14",
+    "Learn 13/14",
+    "Learn 14/14",
 ];
 
 /// The finished-chapter count the Learn path stores beside its progress, as an index into

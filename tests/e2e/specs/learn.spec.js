@@ -17,7 +17,7 @@ async function liveView(page, n = 0) {
   return view;
 }
 
-/** The header's Learn link, which carries the finished-chapter count ("Learn 3/13"). */
+/** The header's Learn link, which carries the finished-chapter count ("Learn 3/14"). */
 const learnLink = (page) => page.locator('.site-header nav a').filter({ hasText: /^Learn/ });
 
 const done = (page, id, timeout = 10_000) =>
@@ -77,11 +77,11 @@ async function choose(page, id, label) {
 
 /** The chapter is finished: the header counts it, and it stays so over a reload. */
 async function finishedAndKept(page, ids) {
-  await expect(learnLink(page)).toHaveText('Learn 1/13');
+  await expect(learnLink(page)).toHaveText('Learn 1/14');
   await page.reload();
   await expect(page.locator('body[data-app-ready="true"]')).toHaveCount(1);
   for (const id of ids) await done(page, id);
-  await expect(learnLink(page)).toHaveText('Learn 1/13');
+  await expect(learnLink(page)).toHaveText('Learn 1/14');
 }
 
 // Ring helpers, inside a frame. A widget shows only its own parts, so "settled" is read from
@@ -108,8 +108,8 @@ const setShardKey = async (view, key) => {
 
 test('the chapter list links every chapter and the header counts none yet', async ({ page }) => {
   await openRoute(page, '#/learn');
-  await expect(page.locator('.learn .chapter-list li')).toHaveCount(13);
-  await expect(learnLink(page)).toHaveText('Learn 0/13');
+  await expect(page.locator('.learn .chapter-list li')).toHaveCount(14);
+  await expect(learnLink(page)).toHaveText('Learn 0/14');
   await page.locator('.learn .chapter-list a').first().click();
   await expect(page.locator('h1')).toHaveText('Shard later');
   // The board the task watches, then the capacity widget that checks the reader's answer.
@@ -125,21 +125,21 @@ test('the chapter list links every chapter and the header counts none yet', asyn
 
 test('every page counts finished chapters in its header, and follows another tab', async ({ page }) => {
   await openRoute(page, '#/board', 'board.html');
-  await expect(learnLink(page)).toHaveText('Learn 0/13');
+  await expect(learnLink(page)).toHaveText('Learn 0/14');
   // Another page of the site stores a new count: the board's header follows the storage event.
   const other = await page.context().newPage();
   await other.goto('index.html#/learn');
   await other.evaluate(() => localStorage.setItem('shardlab.learn.finished', '3'));
-  await expect(learnLink(page)).toHaveText('Learn 3/13');
+  await expect(learnLink(page)).toHaveText('Learn 3/14');
   // Nonsense in the key reads as none finished, never more than there are chapters.
   await other.evaluate(() => localStorage.setItem('shardlab.learn.finished', '99'));
-  await expect(learnLink(page)).toHaveText('Learn 13/13');
+  await expect(learnLink(page)).toHaveText('Learn 14/14');
   await other.evaluate(() => localStorage.setItem('shardlab.learn.finished', 'lots'));
-  await expect(learnLink(page)).toHaveText('Learn 0/13');
+  await expect(learnLink(page)).toHaveText('Learn 0/14');
   await other.close();
   for (const file of ['decoder.html', 'ring.html']) {
     await openRoute(page, `#/${file.replace('.html', '')}`, file);
-    await expect(learnLink(page)).toHaveText('Learn 0/13');
+    await expect(learnLink(page)).toHaveText('Learn 0/14');
   }
 });
 
@@ -362,7 +362,36 @@ test('11 grow by whole shards: split the host, the ID stays', async ({ page }) =
   await finishedAndKept(page, ['split', 'new-master']);
 });
 
-test('12 the Pinterest board: a dead master with no failover, explained', async ({ page }) => {
+test('12 choosing an ID scheme: predict what leaks, then a UUIDv4 and a UUIDv7 in the detector', async ({ page }) => {
+  test.setTimeout(60_000);
+  await openRoute(page, '#/learn/id-schemes');
+  await expect(page.locator('iframe.live-frame')).toHaveAttribute('src', /#\/embed\/decoder\/detect\?/);
+  const view = await liveView(page);
+  // It opens on Discord's example, a snowflake with a time: neither paste task is done by it.
+  await expect(view.getByTestId('detect-summary')).toContainText('Likeliest: Discord');
+  await page.waitForTimeout(600);
+  await notDone(page, 'v4');
+  await notDone(page, 'v7');
+  await choose(page, 'predict', 'Every UUID, since its version field holds a time');
+  await notDone(page, 'predict');
+  await choose(page, 'predict', 'UUIDv7 and ULID, whose first 48 bits are the time');
+  await done(page, 'predict');
+  const input = view.locator('#detect-input');
+  await input.fill('919108f7-52d1-4320-9bac-f847db4148a8');
+  await expect(view.getByTestId('detect-time').first()).toHaveText('no time');
+  await done(page, 'v4');
+  await page.waitForTimeout(600);
+  await notDone(page, 'v7');
+  await afterLocked(page);
+  await input.fill('017F22E2-79B0-7CC3-98C4-DC0C0C07398F');
+  await expect(view.getByTestId('detect-time').first()).toHaveText('2022-02-22T19:22:22.000Z');
+  await done(page, 'v7');
+  await afterOpen(page);
+  await expect(page.locator('.chapter-after')).toContainText('2022-02-22T19:22:22.000Z');
+  await finishedAndKept(page, ['predict', 'v4', 'v7']);
+});
+
+test('13 the Pinterest board: a dead master with no failover, explained', async ({ page }) => {
   test.setTimeout(90_000);
   await openRoute(page, '#/learn/pinterest-board');
   const view = await liveView(page);
@@ -376,7 +405,7 @@ test('12 the Pinterest board: a dead master with no failover, explained', async 
   await finishedAndKept(page, ['kill-master', 'explain']);
 });
 
-test('13 trade-offs: split the Pin\'s host beside a growing ring, then the quiz', async ({ page }) => {
+test('14 trade-offs: split the Pin\'s host beside a growing ring, then the quiz', async ({ page }) => {
   test.setTimeout(90_000);
   await openRoute(page, '#/learn/trade-offs');
   const frames = page.locator('iframe.live-frame');
@@ -460,7 +489,8 @@ test('a live view takes the height its own frame asks for, and only its own', as
 test('each chapter\'s tasks stay within one viewport of their widget, on a desktop and a phone', async ({ page }) => {
   test.setTimeout(240_000);
   const slugs = ['shard-later', 'shard-key', 'range-hash-directory', 'mod-n', 'ring', 'virtual-nodes',
-    'replication', 'maglev', 'shard-in-the-id', 'grow-by-shards', 'pinterest-board', 'trade-offs'];
+    'replication', 'maglev', 'shard-in-the-id', 'grow-by-shards', 'id-schemes', 'pinterest-board',
+    'trade-offs'];
   for (const size of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
     await page.setViewportSize(size);
     for (const slug of slugs) {
