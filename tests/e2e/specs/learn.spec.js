@@ -489,7 +489,7 @@ test('a live view takes the height its own frame asks for, and only its own', as
 test('each chapter\'s tasks stay within one viewport of their widget, on a desktop and a phone', async ({ page }) => {
   test.setTimeout(240_000);
   const slugs = ['shard-later', 'shard-key', 'range-hash-directory', 'mod-n', 'ring', 'virtual-nodes',
-    'replication', 'maglev', 'shard-in-the-id', 'grow-by-shards', 'id-schemes', 'pinterest-board',
+    'replication', 'maglev', 'hot-keys', 'shard-in-the-id', 'grow-by-shards', 'id-schemes', 'pinterest-board',
     'trade-offs'];
   for (const size of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
     await page.setViewportSize(size);
