@@ -1,7 +1,7 @@
 //! Helpers for the app's component tests, which run in headless Chromium via wasm-bindgen-test.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use yew::BaseComponent;
+use yew::{function_component, BaseComponent, Html, Properties};
 
 /// Mounts `C` with default props into a fresh `<div>` in the test page and finishes rendering.
 pub async fn mount<C>() -> web_sys::Element
@@ -57,6 +57,35 @@ where
     yew::Renderer::<C>::with_root_and_props(root.clone(), props).render();
     yew::scheduler::flush().await;
     root
+}
+
+/// Props for [`Part`]: a hook-less part (a plain `fn(&P) -> Html`) and its props.
+#[derive(Properties)]
+pub struct PartProps<P: PartialEq + 'static> {
+    pub part: fn(&P) -> Html,
+    pub props: P,
+}
+
+// Only the props decide a re-render: a test mounts one part and keeps it.
+impl<P: PartialEq + 'static> PartialEq for PartProps<P> {
+    fn eq(&self, other: &Self) -> bool {
+        self.props == other.props
+    }
+}
+
+/// A component that renders one plain part, so a test can mount it and update its props.
+#[function_component(Part)]
+pub fn part<P: PartialEq + 'static>(props: &PartProps<P>) -> Html {
+    (props.part)(&props.props)
+}
+
+/// Mounts the plain part `part` with `props`, as [`mount_with`] mounts a component.
+#[cfg_attr(not(feature = "decoder"), allow(dead_code))]
+pub async fn mount_part<P: PartialEq + 'static>(
+    part: fn(&P) -> Html,
+    props: P,
+) -> web_sys::Element {
+    mount_with::<Part<P>>(PartProps { part, props }).await
 }
 
 /// Waits (a frame or a few, at most 10 s) until `what` holds of `root`; whether it did. For what

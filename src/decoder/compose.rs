@@ -7,13 +7,12 @@ use shardlab_core::layout::{FieldRole, Preset};
 use yew::prelude::*;
 
 use super::layout_io::LayoutIo;
-use super::parts::code_panel::CodePanel;
 use super::parts::{
-    batch, bit_strip, detect_panel, failure_lab, field_editor, field_values, generator, id_input,
-    id_readout, layout_editor, location, mask_pitfall, number_pitfall, placement_panel,
+    batch, bit_strip, code_panel, detect_panel, failure_lab, field_editor, field_values, generator,
+    id_input, id_readout, layout_editor, location, mask_pitfall, number_pitfall, placement_panel,
 };
 use super::state::{Action, DecoderState};
-use super::to_ring::ToRing;
+use super::to_ring;
 use crate::catalogue::DecoderWidget;
 
 /// The state and the reducer's dispatcher, from which every part is drawn.
@@ -53,10 +52,13 @@ impl Shown<'_> {
     /// The ID input, with or without the ID in three bases.
     pub fn id_input(&self, bases: bool) -> Html {
         let state = self.state;
-        html! {
-            <id_input::IdInput text={state.id_text.clone()} id={state.id} {bases}
-                error={state.errors.id.clone()} on_input={self.dispatch.reform(Action::TypeId)} />
-        }
+        id_input::id_input(&id_input::IdInputProps {
+            text: state.id_text.clone(),
+            id: state.id,
+            error: state.errors.id.clone(),
+            on_input: self.dispatch.reform(Action::TypeId),
+            bases,
+        })
     }
 
     /// The 64-bit strip.
@@ -77,24 +79,32 @@ impl Shown<'_> {
     /// One editor per field.
     pub fn field_editors(&self) -> Html {
         let state = self.state;
-        html! {
-            <field_editor::FieldEditors layout={state.layout.clone()} id={state.id}
-                pinterest={self.pinterest()} refused={state.errors.field.clone()} on_edit={self.on_field()} />
-        }
+        field_editor::field_editors(&field_editor::FieldEditorsProps {
+            layout: state.layout.clone(),
+            pinterest: self.pinterest(),
+            id: state.id,
+            refused: state.errors.field.clone(),
+            on_edit: self.on_field(),
+        })
     }
 
     /// Where the row lives, with the split and the config table (or why the ID names no host).
     pub fn placement(&self) -> Html {
         let state = self.state;
         match (&state.table, self.has_shard()) {
-            (Some(table), true) => html! {
-                <placement_panel::PlacementPanel layout={state.layout.clone()} id={state.id} table={table.clone()}
-                    table_changed={state.table != state.default_table()}
-                    split={state.split.clone()} host_error={state.errors.host.clone()}
-                    split_error={state.errors.split.clone()}
-                    source={placement_panel::table_source(state.base, table)}
-                    dispatch={self.dispatch.clone()} />
-            },
+            (Some(table), true) => {
+                placement_panel::placement_panel(&placement_panel::PlacementPanelProps {
+                    layout: state.layout.clone(),
+                    id: state.id,
+                    table: table.clone(),
+                    table_changed: state.table != state.default_table(),
+                    split: state.split.clone(),
+                    host_error: state.errors.host.clone(),
+                    split_error: state.errors.split.clone(),
+                    source: placement_panel::table_source(state.base, table),
+                    dispatch: self.dispatch.clone(),
+                })
+            }
             _ => location::no_shard_panel(),
         }
     }
@@ -140,11 +150,15 @@ impl Shown<'_> {
     /// The layout editor and each timestamp's time base.
     pub fn layout_editor(&self) -> Html {
         let state = self.state;
-        html! {
-            <layout_editor::LayoutEditor base={state.base} layout={state.layout.clone()}
-                edited={state.layout_edited()} error={state.errors.layout.clone()}
-                id={state.id} time_refused={state.errors.time.clone()} dispatch={self.dispatch.clone()} />
-        }
+        layout_editor::layout_editor(&layout_editor::LayoutEditorProps {
+            base: state.base,
+            layout: state.layout.clone(),
+            edited: state.layout_edited(),
+            error: state.errors.layout.clone(),
+            id: state.id,
+            time_refused: state.errors.time.clone(),
+            dispatch: self.dispatch.clone(),
+        })
     }
 
     /// `Number(id)` and the 32-bit mask.
@@ -159,8 +173,12 @@ impl Shown<'_> {
     }
 
     fn code(&self) -> Html {
-        html! { <CodePanel layout={self.state.layout.clone()} id={self.state.id}
-        lang={self.state.lang} on_lang={self.dispatch.reform(Action::PickLang)} /> }
+        code_panel::code_panel(&code_panel::CodePanelProps {
+            layout: self.state.layout.clone(),
+            id: self.state.id,
+            lang: self.state.lang,
+            on_lang: self.dispatch.reform(Action::PickLang),
+        })
     }
 
     /// "Whose ID is this?", ranked at the browser's time (the core has no clock).
@@ -184,7 +202,7 @@ impl Shown<'_> {
                 { self.detect(true) }
                 { self.field_editors() }
                 { self.placement() }
-                <ToRing id={state.id} />
+                { to_ring::to_ring(&to_ring::ToRingProps { id: state.id }) }
                 { self.generator() }
                 { self.batch() }
                 { self.lab(true) }

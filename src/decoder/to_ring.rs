@@ -16,15 +16,14 @@ pub fn ring_query(id: u64) -> Vec<(&'static str, String)> {
     vec![("v", RING_LINK_VERSION.to_owned()), ("key", id.to_string())]
 }
 
-/// Props for [`ToRing`].
-#[derive(Properties, PartialEq)]
+/// Props for [`to_ring`].
+#[derive(PartialEq)]
 pub struct ToRingProps {
     /// The ID on screen.
     pub id: u64,
 }
 
 /// "Place this ID with hash placement instead".
-#[function_component(ToRing)]
 pub fn to_ring(props: &ToRingProps) -> Html {
     html! {
         <section class="panel cross-link" aria-labelledby="to-ring-title">
@@ -68,15 +67,18 @@ mod browser_tests {
     use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 
     use super::*;
-    use crate::test_support::{find, mount_with};
+    use crate::test_support::{find, mount_part};
 
     wasm_bindgen_test_configure!(run_in_browser);
 
     #[wasm_bindgen_test]
     async fn the_link_points_at_the_ring_with_the_id_as_key() {
-        let root = mount_with::<ToRing>(ToRingProps {
-            id: 241_294_492_511_762_325,
-        })
+        let root = mount_part(
+            to_ring,
+            ToRingProps {
+                id: 241_294_492_511_762_325,
+            },
+        )
         .await;
         let link = find(&root, "a.to-ring");
         assert_eq!(

@@ -6,8 +6,7 @@ use yew::prelude::*;
 
 use crate::decoder::code_text::{code, Lang};
 
-/// Props for [`CodePanel`].
-#[derive(Properties, PartialEq)]
+/// Props for [`code_panel`].
 pub struct CodePanelProps {
     /// The current layout.
     pub layout: BitLayout,
@@ -20,7 +19,6 @@ pub struct CodePanelProps {
 }
 
 /// The language tabs and the code.
-#[function_component(CodePanel)]
 pub fn code_panel(props: &CodePanelProps) -> Html {
     let lang = props.lang;
     let text = code(&props.layout, props.id, lang);

@@ -9,8 +9,8 @@ use super::field_values::{meaning, warnings};
 use crate::decoder::state::Refused;
 use crate::widgets::palette::role_class;
 
-/// Props for [`FieldEditors`].
-#[derive(Properties, PartialEq)]
+/// Props for [`field_editors`].
+#[derive(PartialEq)]
 pub struct FieldEditorsProps {
     /// The layout.
     pub layout: BitLayout,
@@ -25,7 +25,6 @@ pub struct FieldEditorsProps {
 }
 
 /// The editors, most significant field first.
-#[function_component(FieldEditors)]
 pub fn field_editors(props: &FieldEditorsProps) -> Html {
     let decoded = props.layout.decode(props.id);
     let editors = decoded.fields.iter().enumerate().map(|(position, field)| {
@@ -84,7 +83,7 @@ mod browser_tests {
     use shardlab_core::layout::Preset;
 
     use super::*;
-    use crate::test_support::{find, mount_with, texts};
+    use crate::test_support::{find, mount_part, texts};
 
     wasm_bindgen_test_configure!(run_in_browser);
 
@@ -105,7 +104,7 @@ mod browser_tests {
                 Callback::from(move |edit| sent.borrow_mut().push(edit))
             },
         };
-        let root = mount_with::<FieldEditors>(props).await;
+        let root = mount_part(field_editors, props).await;
         let input = |name: &str| {
             find(
                 &root,

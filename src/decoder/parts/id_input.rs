@@ -5,8 +5,7 @@ use shardlab_core::text::group;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
-/// Props for [`IdInput`].
-#[derive(Properties, PartialEq)]
+/// Props for [`id_input`].
 pub struct IdInputProps {
     /// What the input holds.
     pub text: String,
@@ -17,12 +16,10 @@ pub struct IdInputProps {
     /// Called with the new text on every edit.
     pub on_input: Callback<String>,
     /// Whether to show the ID in its three bases (a widget that shows it otherwise leaves them out).
-    #[prop_or(true)]
     pub bases: bool,
 }
 
 /// The ID input and its three readings.
-#[function_component(IdInput)]
 pub fn id_input(props: &IdInputProps) -> Html {
     let oninput = {
         let on_input = props.on_input.clone();

@@ -5,14 +5,14 @@
 use shardlab_core::layout::{BitLayout, FieldRole, Preset, ID_BITS};
 use yew::prelude::*;
 
-use super::time_base_editor::TimeBaseEditor;
+use super::time_base_editor::{time_base_editor, TimeBaseEditorProps};
 use crate::decoder::dom::target_value;
 use crate::decoder::state::{Action, Refused, TimePart};
 use crate::widgets::draft_input::DraftInput;
 use crate::widgets::palette::role_class;
 
-/// Props for [`LayoutEditor`].
-#[derive(Properties, PartialEq)]
+/// Props for [`layout_editor`].
+#[derive(PartialEq)]
 pub struct LayoutEditorProps {
     /// The preset the layout came from.
     pub base: Preset,
@@ -31,7 +31,6 @@ pub struct LayoutEditorProps {
 }
 
 /// The editor.
-#[function_component(LayoutEditor)]
 pub fn layout_editor(props: &LayoutEditorProps) -> Html {
     let dispatch = &props.dispatch;
     let on_preset = {
@@ -144,8 +143,12 @@ pub fn layout_editor(props: &LayoutEditorProps) -> Html {
                     <tbody>{ for rows }</tbody>
                 </table>
             </div>
-            <TimeBaseEditor layout={props.layout.clone()} id={props.id} refused={props.time_refused.clone()}
-                dispatch={dispatch.clone()} />
+            { time_base_editor(&TimeBaseEditorProps {
+                layout: props.layout.clone(),
+                id: props.id,
+                refused: props.time_refused.clone(),
+                dispatch: dispatch.clone(),
+            }) }
             <p class="unused-line">
                 if unused == 0 {
                     { "All 64 bits belong to fields." }
@@ -170,7 +173,7 @@ mod browser_tests {
     use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 
     use super::*;
-    use crate::test_support::{find, mount_with, texts};
+    use crate::test_support::{find, mount_part, texts};
 
     wasm_bindgen_test_configure!(run_in_browser);
 
@@ -189,7 +192,7 @@ mod browser_tests {
                 Callback::from(move |action| sent.borrow_mut().push(action))
             },
         };
-        let root = mount_with::<LayoutEditor>(props).await;
+        let root = mount_part(layout_editor, props).await;
         assert_eq!(texts(&root, ".edited-badge"), ["edited from Pinterest"]);
         assert_eq!(
             texts(&root, "[data-testid=layout-error]"),

@@ -10,8 +10,7 @@ use super::config_table::{config_table, ConfigTable};
 use super::location::location_summary;
 use crate::decoder::state::{Action, Refused, SplitShown};
 
-/// Props for [`PlacementPanel`].
-#[derive(Properties, PartialEq)]
+/// Props for [`placement_panel`].
 pub struct PlacementPanelProps {
     /// The layout.
     pub layout: BitLayout,
@@ -56,7 +55,6 @@ pub fn table_source(base: Preset, table: &ShardMap) -> String {
 }
 
 /// The panel.
-#[function_component(PlacementPanel)]
 pub fn placement_panel(props: &PlacementPanelProps) -> Html {
     let location = props.table.locate(&props.layout, props.id);
     let current_index = location

@@ -9,8 +9,8 @@ use yew::prelude::*;
 use crate::decoder::state::{Action, Refused, TimePart};
 use crate::widgets::draft_input::DraftInput;
 
-/// Props for [`TimeBaseEditor`].
-#[derive(Properties, PartialEq)]
+/// Props for [`time_base_editor`].
+#[derive(PartialEq)]
 pub struct TimeBaseEditorProps {
     /// The layout.
     pub layout: BitLayout,
@@ -23,7 +23,6 @@ pub struct TimeBaseEditorProps {
 }
 
 /// One fieldset per timestamp field (none when the layout has no timestamp).
-#[function_component(TimeBaseEditor)]
 pub fn time_base_editor(props: &TimeBaseEditorProps) -> Html {
     let decoded = props.layout.decode(props.id);
     let editors = props
@@ -108,7 +107,7 @@ mod browser_tests {
     use web_sys::HtmlInputElement;
 
     use super::*;
-    use crate::test_support::{find, mount_with, texts};
+    use crate::test_support::{find, mount_part, texts, Part, PartProps};
 
     wasm_bindgen_test_configure!(run_in_browser);
 
@@ -125,7 +124,7 @@ mod browser_tests {
                 Callback::from(move |action| sent.borrow_mut().push(action))
             },
         };
-        let root = mount_with::<TimeBaseEditor>(props).await;
+        let root = mount_part(time_base_editor, props).await;
         let input = |class: &str| {
             find(&root, &format!("input.{class}")).unchecked_into::<HtmlInputElement>()
         };
@@ -165,7 +164,7 @@ mod browser_tests {
             }),
             dispatch: Callback::noop(),
         };
-        let root = mount_with::<TimeBaseEditor>(props).await;
+        let root = mount_part(time_base_editor, props).await;
         let iso = find(&root, "input.time-epoch-iso").unchecked_into::<HtmlInputElement>();
         assert_eq!(iso.value(), "<img src=x onerror=alert(1)>");
         assert_eq!(iso.get_attribute("aria-invalid").as_deref(), Some("true"));
@@ -182,11 +181,14 @@ mod browser_tests {
     #[wasm_bindgen_test]
     async fn text_typed_but_not_yet_committed_survives_a_re_render() {
         let layout = Preset::Snowflake.layout();
-        let props = |id: u64| TimeBaseEditorProps {
-            layout: layout.clone(),
-            id,
-            refused: None,
-            dispatch: Callback::noop(),
+        let props = |id: u64| PartProps {
+            part: time_base_editor,
+            props: TimeBaseEditorProps {
+                layout: layout.clone(),
+                id,
+                refused: None,
+                dispatch: Callback::noop(),
+            },
         };
         let root = gloo::utils::document().create_element("div").unwrap();
         gloo::utils::document()
@@ -195,7 +197,8 @@ mod browser_tests {
             .append_child(&root)
             .unwrap();
         let mut app =
-            yew::Renderer::<TimeBaseEditor>::with_root_and_props(root.clone(), props(0)).render();
+            yew::Renderer::<Part<TimeBaseEditorProps>>::with_root_and_props(root.clone(), props(0))
+                .render();
         yew::scheduler::flush().await;
         let iso = find(&root, "input.time-epoch-iso").unchecked_into::<HtmlInputElement>();
         iso.set_value("2015-02-30");
