@@ -533,6 +533,35 @@ mod tests {
         assert_eq!(value["wasm_rows"][0]["class"], "lookup");
     }
 
+    /// `xtask bench` turns this kernel's time into the IDs-per-second line (its `PILE_KERNEL`),
+    /// and the pile it reads is clean: every line an ID, none repeated or out of order.
+    #[test]
+    fn the_pile_kernel_is_where_xtask_looks_for_it() {
+        let table = table();
+        let kernel = table
+            .kernel("id_batch/ours/100k-snowflake")
+            .expect("the pile kernel");
+        assert!(kernel.targets.wasm() && kernel.wasm_row.is_some());
+        let layout = shardlab_core::layout::BitLayout::preset("snowflake").expect("a preset");
+        let text = crate::table::snowflake_pile(&layout).expect("a pile");
+        let run = shardlab_core::id_batch::BatchRun::new(
+            &text,
+            &shardlab_core::id_batch::BatchLayout::Bits(layout),
+            &shardlab_core::id_batch::IdSource::Lines,
+        )
+        .expect("within the limits");
+        let report = shardlab_core::stepped::Stepped::finish(run);
+        assert_eq!(report.parsed, 100_000);
+        assert_eq!(
+            (
+                report.duplicates.count,
+                report.out_of_order.map(|o| o.count),
+                report.refused.count
+            ),
+            (0, Some(0), 0)
+        );
+    }
+
     /// Every lookup and layout kernel builds (so each peer agrees with ours where it must) and
     /// answers the same on every run; the slow ones (1 M keys, the DES) are left to the benches.
     #[test]

@@ -25,7 +25,8 @@
 use std::hash::BuildHasher;
 use std::num::NonZeroU32;
 
-use shardlab_core::layout::{parse_id, BitLayout};
+use shardlab_core::id_batch::{BatchLayout, BatchRun, IdSource};
+use shardlab_core::layout::{parse_id, BitLayout, FieldRole};
 use shardlab_core::placement::{
     balance, jump_bucket, movement, KeyStream, Mod, Placement, PointIndex, Rendezvous, Ring,
     ServerList,
@@ -70,6 +71,7 @@ pub fn table() -> Table {
     rendezvous_races(&mut table);
     mod_lookups(&mut table);
     layouts(&mut table);
+    id_batches(&mut table);
     placement(&mut table);
     simulator(&mut table);
     table
@@ -489,6 +491,63 @@ fn layouts(t: &mut Table) {
         );
         t.row(Row::solo(Section::ModAndLayouts, name.into(), &ours));
     }
+}
+
+/// IDs in the pile the batch kernel reads: the largest paste the Decoder takes (issue 22 §3).
+const PILE_IDS: usize = 100_000;
+
+fn id_batches(t: &mut Table) {
+    let label = "a pile of 100,000 Snowflake IDs (per ID)";
+    let ours = t.add(
+        Kernel::new("id_batch", "ours/100k-snowflake".into(), None, || {
+            let layout = BitLayout::preset("snowflake").map_err(|e| e.to_string())?;
+            let text = snowflake_pile(&layout)?;
+            let read = BatchLayout::Bits(layout);
+            let parsed = read_pile(&text, &read)?;
+            if parsed != PILE_IDS as u64 {
+                return Err(format!("the pile read {parsed} of its {PILE_IDS} IDs"));
+            }
+            Ok(batch(PILE_IDS as u64, move || {
+                read_pile(std::hint::black_box(&text), &read).unwrap_or(0)
+            }))
+        })
+        .flat()
+        .in_wasm_table(label.into(), None),
+    );
+    t.row(Row::solo(Section::ModAndLayouts, label.into(), &ours));
+}
+
+/// A generator's output, one ID per line: 16 workers make 4 IDs each per millisecond, so the
+/// pile is in time order with no duplicates, as a healthy fleet's log would be.
+pub(crate) fn snowflake_pile(layout: &BitLayout) -> Result<String, String> {
+    let mut text = String::with_capacity(PILE_IDS * 20);
+    for i in 0..PILE_IDS as u64 {
+        let values: Vec<u64> = layout
+            .fields()
+            .iter()
+            .map(|field| match field.role {
+                FieldRole::Timestamp => (i / 64).saturating_add(300_000_000_000),
+                FieldRole::Worker => (i / 4) % 16,
+                FieldRole::Sequence => i % 4,
+                FieldRole::Reserved
+                | FieldRole::Shard
+                | FieldRole::Type
+                | FieldRole::Local
+                | FieldRole::Other => 0,
+            })
+            .collect();
+        let id = layout.compose(&values).map_err(|e| e.to_string())?;
+        text.push_str(&id.to_string());
+        text.push('\n');
+    }
+    Ok(text)
+}
+
+/// Reads the pile as the Decoder does (checks, duplicates, order, sequence gaps, counts per
+/// worker) in one go; returns how many IDs it read.
+fn read_pile(text: &str, layout: &BatchLayout) -> Result<u64, String> {
+    let run = BatchRun::new(text, layout, &IdSource::Lines).map_err(|e| e.to_string())?;
+    Ok(run.finish().parsed)
 }
 
 /// Counts `keys` per server by `owner`, and folds the counts into a checksum.

@@ -25,6 +25,8 @@ use crate::tools::{self, Needs};
 const NPM_GOAL: f64 = 0.2;
 /// The 60 s pinterest run in wasm, in ms.
 const LONG_RUN_GOAL_MS: f64 = 1_000.0;
+/// The criterion id of the batch reader over 100,000 Snowflake IDs (`shardlab-bench-kernels`).
+const PILE_KERNEL: &str = "id_batch/ours/100k-snowflake";
 /// Page goals.
 const FIRST_RENDER_GOAL_MS: f64 = 300.0;
 const FRAME_GOAL_MS: f64 = 16.7;
@@ -292,6 +294,20 @@ fn wasm_tables(
             row.label,
             cell(w),
             cell(n)
+        );
+    }
+
+    // Issue 22 asks for the pile's rate in IDs per second; it is the same row, inverted.
+    if let Some(w) = batched.get(PILE_KERNEL) {
+        let rate = |ns: f64| format!("{:.2} M IDs/s", 1e3 / ns);
+        let _ = writeln!(
+            out,
+            "\n**A pile of IDs** (the Decoder's batch reader: parse, duplicates, time order, \
+             sequence gaps, counts per worker): {} in wasm, {} natively.",
+            rate(w.ns_per_element),
+            native
+                .get(PILE_KERNEL)
+                .map_or_else(|| "not measured".to_owned(), |n| rate(n.ns_per_element))
         );
     }
 
