@@ -7,6 +7,7 @@
 mod support;
 
 use serde_json::json;
+use shardlab_core::placement::SchemeKind;
 use support::shardlab;
 
 #[test]
@@ -34,19 +35,9 @@ fn jump_matches_the_published_reference_vector() {
 
 #[test]
 fn every_scheme_locates_a_string_key_within_its_servers() {
-    for scheme in [
-        "mod",
-        "ring",
-        "jump",
-        "rendezvous",
-        "range",
-        "directory",
-        "id",
-        "maglev",
-        "multi-probe",
-        "bounded-load",
-        "RING",
-    ] {
+    // Every scheme the core has, by its own name, and one name in capitals.
+    let names = SchemeKind::ALL.map(SchemeKind::name);
+    for scheme in names.into_iter().chain(["RING"]) {
         let value = shardlab(&[
             "--json",
             "locate",

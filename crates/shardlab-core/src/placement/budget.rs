@@ -227,4 +227,28 @@ mod tests {
             Ok(())
         );
     }
+
+    /// The CLI's `--no-metrics` exists for this gap: a run that fits one change's budget while the
+    /// metrics' two changes do not.
+    #[test]
+    fn the_metrics_cost_twice_a_place_run() {
+        let probing = SchemeSpec::MultiProbe { probes: 1_000 };
+        assert_eq!(check_place_budget(&probing, 100_000, 0, 9), Ok(()));
+        assert_eq!(
+            check_metrics_budget(&probing, 100_000, 4),
+            Err(PlacementError::MetricsOverBudget(
+                OverBudget::ProbeLookups {
+                    lookups: 100_000,
+                    probes: 1_000
+                }
+            ))
+        );
+        assert_eq!(check_metrics_budget(&probing, 50_000, 4), Ok(()));
+        for kind in [SchemeKind::Ring, SchemeKind::Jump, SchemeKind::Maglev] {
+            assert_eq!(
+                check_metrics_budget(&spec(kind), MAX_PLACE_KEYS, 100),
+                Ok(())
+            );
+        }
+    }
 }
