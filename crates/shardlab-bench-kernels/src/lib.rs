@@ -213,16 +213,18 @@ pub enum Section {
     Ring,
     Jump,
     Rendezvous,
+    MaglevAndMultiProbe,
     ModAndLayouts,
     Placement,
 }
 
 impl Section {
     /// The sections in the order the report prints them.
-    pub const ALL: [Section; 5] = [
+    pub const ALL: [Section; 6] = [
         Section::Ring,
         Section::Jump,
         Section::Rendezvous,
+        Section::MaglevAndMultiProbe,
         Section::ModAndLayouts,
         Section::Placement,
     ];
@@ -233,6 +235,7 @@ impl Section {
             Section::Ring => "Ring lookup",
             Section::Jump => "Jump lookup",
             Section::Rendezvous => "Rendezvous lookup",
+            Section::MaglevAndMultiProbe => "Maglev and multi-probe lookup",
             Section::ModAndLayouts => "Mod lookup and ID layouts",
             Section::Placement => "Placement experiments",
         }
@@ -264,6 +267,23 @@ impl Section {
                  ours for every key; **peer's SipHash-1-3**: its default `DefaultNodeHasher`, \
                  against the same figure of ours. Ours is the weighted `−w / ln u` score over the \
                  same hash. Issue 7 sets no goal here."
+            }
+            Section::MaglevAndMultiProbe => {
+                "Issue 21's peers. **Maglev**: `maglev` 0.2, both with a table of M = 65,537 slots \
+                 (our default; the peer rounds its capacity up to a prime, here the same one), \
+                 both looking a key up at slot `key mod M`. The peer is given our backends' \
+                 preference lists (offset and skip, through a hasher that hands them over) in our \
+                 order, and the keys through a pass-through hasher, so it fills the same table: \
+                 the tables are asserted equal slot by slot, and natively the peer's answer is \
+                 asserted equal to ours for every key. In wasm the peer reduces only the key's \
+                 low 32 bits (its hash is a `usize`), so there its answers differ from ours on \
+                 equal tables. **Multi-probe**: `mpchash` 2.0 with its fixed 23 probes and its own \
+                 probe hash (xxh3 double hashing, which it does not let a user replace), its one \
+                 node per server inserted at *our* circle's points; ours with 23 probes too. The \
+                 probes differ, so the answers are not compared. The peer keeps its points in a \
+                 concurrent skip list, ours in the ring's sorted array. No goal is set here. \
+                 `anchorhash` and `jump-back-hash` are not raced: the core has neither \
+                 AnchorHash nor JumpBackHash (which is not the jump above)."
             }
             Section::ModAndLayouts => {
                 "No peer crate: ours alone. Layouts use the Pinterest preset; `parse_id` reads a \

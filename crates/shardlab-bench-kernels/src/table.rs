@@ -15,8 +15,10 @@
 //!   the digest's first 8 bytes, big-endian (the order `conhash` sorts digests in), then
 //!   `Ring::locate`; `conhash` is `ConsistentHash::get(bytes)` on a ring of the same size.
 //!
-//! Jump and rendezvous compute the same function as their peers when fed the same hash, so those
-//! peers' answers are checked equal to ours in their setup, before anything is timed.
+//! Jump, rendezvous and Maglev compute the same function as their peers when fed the same hash
+//! (Maglev: the same preference lists too), so those peers' answers are checked equal to ours in
+//! their setup, before anything is timed. Multi-probe's peer cannot be given our probe hash, so
+//! its answers are not compared; it is given our circle's points.
 //!
 //! To add a benchmark: add its kernel (and its peer's) with [`Kernel::new`] in its group's
 //! function, and its row ([`Row::solo`] or [`Row::race`]); criterion, the wasm page and the report
@@ -28,14 +30,15 @@ use std::num::NonZeroU32;
 use shardlab_core::id_batch::{BatchLayout, BatchRun, IdSource};
 use shardlab_core::layout::{parse_id, BitLayout, FieldRole};
 use shardlab_core::placement::{
-    balance, jump_bucket, movement, KeyStream, Mod, Placement, PointIndex, Rendezvous, Ring,
-    ServerList,
+    balance, jump_bucket, movement, KeyStream, Maglev, Mod, MultiProbe, Placement, PointIndex,
+    Rendezvous, Ring, ServerList, DEFAULT_TABLE_SIZE,
 };
 use shardlab_core::sim::{estimate, preset, Design, Simulation};
 use shardlab_core::stepped::Stepped;
 use shardlab_peers::{
-    conhash_md5, hashring, hashring_on_our_points, hashring_sip, jumphash, md5_u64,
-    rendezvous_hash, sip_jump_key, PassThrough, Xxh3NodeHasher, JUMP_SIP_KEYS,
+    conhash_md5, hashring, hashring_on_our_points, hashring_sip, jumphash, maglev_on_our_lists,
+    maglev_tables_agree, md5_u64, mpchash, mpchash_on_our_points, rendezvous_hash, sip_jump_key,
+    PassThrough, Xxh3NodeHasher, JUMP_SIP_KEYS,
 };
 
 use crate::{batch, lookup, Kernel, Row, Section, Simulator, Table, Targets, Timed, WasmGoal};
@@ -61,6 +64,11 @@ const DES_SECONDS: f64 = 20.0;
 const LONG_RUN_SECONDS: f64 = 60.0;
 /// Ring lookup ÷ peer: the goal of issue 7.
 const RING_GOAL: f64 = 0.5;
+/// Maglev's table size in its races: our default, the paper's.
+const MAGLEV_SLOTS: u32 = DEFAULT_TABLE_SIZE;
+/// Probes per key in the multi-probe races: `mpchash`'s fixed count (checked in the peer's setup),
+/// so that both do the same work.
+const MULTI_PROBES: u32 = 23;
 
 /// Every benchmark kernel and the report rows that compare them.
 pub fn table() -> Table {
@@ -69,6 +77,8 @@ pub fn table() -> Table {
     ring_builds(&mut table);
     jump_races(&mut table);
     rendezvous_races(&mut table);
+    maglev_races(&mut table);
+    multi_probe_races(&mut table);
     mod_lookups(&mut table);
     layouts(&mut table);
     id_batches(&mut table);
@@ -386,6 +396,133 @@ fn rendezvous_races(t: &mut Table) {
             name,
         ));
     }
+}
+
+fn maglev_races(t: &mut Table) {
+    for n in SERVER_COUNTS {
+        let case = format!("N{n}-M{MAGLEV_SLOTS}");
+        let label = format!("Maglev, N = {n}, M = {MAGLEV_SLOTS}, pre-hashed");
+        let ours = t.add(
+            Kernel::new(
+                "maglev",
+                "ours/prehashed".into(),
+                Some(case.clone()),
+                move || {
+                    let ours = maglev(n)?;
+                    Ok(lookup(batch_keys(), move |key| ours.locate(key).0))
+                },
+            )
+            .per_call(true)
+            .in_wasm_table(format!("maglev, N = {n}"), Some(WasmGoal::Lookup)),
+        );
+        let peer = t.add(Kernel::new(
+            "maglev",
+            "maglev/prehashed".into(),
+            Some(case),
+            move || {
+                let ours = maglev(n)?;
+                let peer = maglev_on_our_lists(ours.table());
+                maglev_tables_agree(ours.table(), &peer)?;
+                // Where the peer's hash is 64 bits wide, its slot is `key mod M` as ours is; a
+                // 32-bit target (wasm32) reduces the key's low 32 bits, so there only the tables
+                // are compared.
+                #[cfg(target_pointer_width = "64")]
+                agree("maglev", |key| {
+                    (maglev_peer_owner(&peer, key), ours.locate(key).0)
+                })?;
+                Ok(lookup(batch_keys(), move |key| {
+                    maglev_peer_owner(&peer, key).unwrap_or(0)
+                }))
+            },
+        ));
+        t.row(Row::race(Section::MaglevAndMultiProbe, label, &ours, &peer, "maglev").in_wasm(""));
+    }
+}
+
+/// The `maglev` peer's owner of `key`.
+fn maglev_peer_owner<S: BuildHasher>(
+    peer: &shardlab_peers::maglev::Maglev<shardlab_peers::OurList, S>,
+    key: u64,
+) -> Option<u32> {
+    use shardlab_peers::maglev::ConsistentHasher;
+    peer.get(&key).map(|list| list.server.0)
+}
+
+fn multi_probe_races(t: &mut Table) {
+    for n in SERVER_COUNTS {
+        let case = format!("N{n}-P{MULTI_PROBES}");
+        let label = format!("multi-probe, N = {n}, {MULTI_PROBES} probes, each its own hash");
+        let ours = t.add(
+            Kernel::new(
+                "multi-probe",
+                "ours/own-probes".into(),
+                Some(case.clone()),
+                move || {
+                    let ours = multi_probe(n)?;
+                    Ok(lookup(batch_keys(), move |key| ours.locate(key).0))
+                },
+            )
+            .per_call(true)
+            .in_wasm_table(format!("multi-probe, N = {n}"), Some(WasmGoal::Lookup)),
+        );
+        let peer = t.add(Kernel::new(
+            "multi-probe",
+            "mpchash/own-probes".into(),
+            Some(case),
+            move || {
+                if usize::try_from(MULTI_PROBES).ok() != Some(mpchash::DEFAULT_PROBE_COUNT) {
+                    return Err(format!(
+                        "mpchash probes {} times, ours {MULTI_PROBES}",
+                        mpchash::DEFAULT_PROBE_COUNT
+                    ));
+                }
+                let circle = ring(n, 1)?;
+                same_circle(&multi_probe(n)?, &circle)?;
+                let peer = mpchash_on_our_points(&circle);
+                if peer.len() != circle.points().len() {
+                    return Err(format!(
+                        "mpchash holds {} of our {} points",
+                        peer.len(),
+                        circle.points().len()
+                    ));
+                }
+                Ok(lookup(batch_keys(), move |key| {
+                    peer.node(&key).map_or(0, |token| *token.node())
+                }))
+            },
+        ));
+        t.row(Row::race(Section::MaglevAndMultiProbe, label, &ours, &peer, "mpchash").in_wasm(""));
+    }
+}
+
+/// Checks that `circle` is `ours`'s circle: one point per server, and every probe of every batch
+/// key ends at a point of `circle` owned by the server the probe names. (`MultiProbe` keeps its
+/// circle to itself; this is how the peer is known to search the same points.)
+fn same_circle(ours: &MultiProbe, circle: &Ring) -> Result<(), String> {
+    if circle.points().len() != ours.servers().len() {
+        return Err(format!(
+            "the circle has {} points for {} servers",
+            circle.points().len(),
+            ours.servers().len()
+        ));
+    }
+    for key in batch_keys() {
+        for probe in ours.probes(key) {
+            let point = probe.at.wrapping_add(probe.distance);
+            let owner = circle
+                .points()
+                .binary_search(&point)
+                .ok()
+                .and_then(|at| circle.owners().get(at));
+            if owner != Some(&probe.server) {
+                return Err(format!(
+                    "a probe of key {key} ends at {point}, which is not {}'s point on the circle",
+                    probe.server
+                ));
+            }
+        }
+    }
+    Ok(())
 }
 
 fn mod_lookups(t: &mut Table) {
@@ -749,6 +886,14 @@ fn ring(n: u32, v: u32) -> Result<Ring, String> {
     Ring::new(servers(n)?, v).map_err(|e| e.to_string())
 }
 
+fn maglev(n: u32) -> Result<Maglev, String> {
+    Maglev::new(servers(n)?, MAGLEV_SLOTS).map_err(|e| e.to_string())
+}
+
+fn multi_probe(n: u32) -> Result<MultiProbe, String> {
+    MultiProbe::new(servers(n)?, MULTI_PROBES).map_err(|e| e.to_string())
+}
+
 /// Checks, over the batch keys, that a peer names the same server as ours: `answers(key)` gives
 /// (the peer's, ours).
 fn agree(peer: &str, answers: impl Fn(u64) -> (Option<u32>, u32)) -> Result<(), String> {
@@ -759,4 +904,39 @@ fn agree(peer: &str, answers: impl Fn(u64) -> (Option<u32>, u32)) -> Result<(), 
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{agree, multi_probe, ring, same_circle};
+
+    /// The check that guards every same-function race refuses a peer that names another server
+    /// for a single key, or none.
+    #[test]
+    fn agree_refuses_a_peer_that_differs_on_one_key() {
+        assert_eq!(agree("peer", |key| (Some(key as u32), key as u32)), Ok(()));
+        let odd_one = super::batch_keys()[100];
+        let error = agree("peer", |key| {
+            let ours = key as u32;
+            let theirs = if key == odd_one {
+                ours.wrapping_add(1)
+            } else {
+                ours
+            };
+            (Some(theirs), ours)
+        })
+        .expect_err("one key differs");
+        assert_eq!(error, format!("peer disagrees with ours on key {odd_one}"));
+        assert!(agree("peer", |_| (None, 0)).is_err());
+    }
+
+    /// The multi-probe peer is given a ring of one point per server; the check refuses one that is
+    /// not multi-probe's own circle.
+    #[test]
+    fn same_circle_refuses_another_circle() {
+        let ours = multi_probe(10).expect("multi-probe");
+        assert_eq!(same_circle(&ours, &ring(10, 1).expect("ring")), Ok(()));
+        assert!(same_circle(&ours, &ring(11, 1).expect("ring")).is_err());
+        assert!(same_circle(&ours, &ring(10, 2).expect("ring")).is_err());
+    }
 }
