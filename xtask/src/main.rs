@@ -89,7 +89,11 @@ const USAGE: &str = "usage: cargo xtask <command>
 
 /// The workspace root (the parent of `xtask/`).
 pub fn root() -> PathBuf {
-    let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    // `cargo run` sets CARGO_MANIFEST_DIR for the run too. Prefer that to the value compiled in:
+    // worktrees that share one target directory share one xtask binary, and cargo does not
+    // rebuild it for a new path, so the compiled-in value can name another checkout.
+    let manifest = std::env::var_os("CARGO_MANIFEST_DIR")
+        .map_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")), PathBuf::from);
     manifest.parent().map(Path::to_path_buf).unwrap_or(manifest)
 }
 
