@@ -58,8 +58,24 @@ fn unknown_choice(setting: Setting) -> &'static str {
         Setting::DbEngine => "Engines are mysql and postgres.",
         Setting::CacheStrategy => "Strategies are none, aside and through.",
         Setting::ShardKey => "Unknown shard key.",
+        Setting::Replication => "Replication is async or sync.",
+        Setting::Standby | Setting::AutoFailover => "Choose on or off.",
         // A number-valued setting has no choices and is never refused so.
-        _ => "Choose on or off.",
+        Setting::UserCount
+        | Setting::RequestsPerUser
+        | Setting::ReadFraction
+        | Setting::ZipfExponent
+        | Setting::CatalogueObjects
+        | Setting::UserSkew
+        | Setting::ApdexT
+        | Setting::Copies
+        | Setting::QueueBound
+        | Setting::TimeoutMs
+        | Setting::CacheTtl
+        | Setting::Shards
+        | Setting::ReadReplicas
+        | Setting::FailoverDetect
+        | Setting::FailoverPromote => "Choose a listed value.",
     }
 }
 
@@ -114,6 +130,26 @@ mod tests {
             ),
             (Setting::ShardKey, "x", "Unknown shard key."),
             (Setting::Standby, " on", "Choose on or off."),
+            (
+                Setting::Replication,
+                "semi",
+                "Replication is async or sync.",
+            ),
+            (
+                Setting::ReadReplicas,
+                "6",
+                "Read replicas per shard takes 0 … 5; \"6\" is outside that.",
+            ),
+            (
+                Setting::FailoverDetect,
+                "0",
+                "Failover detection (s) takes 1 … 300; \"0\" is outside that.",
+            ),
+            (
+                Setting::FailoverPromote,
+                "1.5",
+                "Failover promotion (s) takes a whole number.",
+            ),
         ] {
             assert_eq!(refused(setting, text), expected, "{setting:?} {text:?}");
         }

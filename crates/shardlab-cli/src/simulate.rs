@@ -422,6 +422,12 @@ fn report_text(report: &SimReport, chosen: &ChosenDesign) -> String {
     if let Some(hit_rate) = outcome.cache_hit_rate {
         lines.push(format!("cache       {} of lookups hit", percent(hit_rate)));
     }
+    if report.stale_reads > 0 {
+        lines.push(format!(
+            "stale reads {} reads of rows whose newest write a dead master took with it",
+            thousands(report.stale_reads)
+        ));
+    }
     lines.push(format!(
         "burn        {}/s, {}/month",
         dollars_significant(outcome.burn_per_s),
@@ -566,14 +572,26 @@ fn explain_text(explain: &Explain) -> String {
             db.shard_key.name()
         ));
         lines.push(format!(
-            "                 each master {} servers, mean read {:.3} ms, mean write {:.3} ms, queue bound {}; standby {}, auto-failover {}; {}",
+            "                 each master {} servers, mean read {:.3} ms, mean write {:.3} ms, queue bound {}; {}",
             db.servers,
             db.read_s * 1_000.0,
             db.write_s * 1_000.0,
             thousands(u64::from(db.queue_bound)),
-            if db.standby { "on" } else { "off" },
-            if db.auto_failover { "on" } else { "off" },
             price(bill, &ids.database)
+        ));
+        let failover = if db.auto_failover {
+            format!(
+                "on (detect {} s + promote {} s)",
+                db.failover_detect_s, db.failover_promote_s
+            )
+        } else {
+            "off".to_owned()
+        };
+        lines.push(format!(
+            "                 {} read replicas per shard taking turns at its reads; standby {}; {} replication; auto-failover {failover}",
+            db.read_replicas,
+            if db.standby { "on" } else { "off" },
+            db.replication.name(),
         ));
     }
     if model.faults.is_empty() {

@@ -173,6 +173,44 @@ fn a_design_file_round_trips_through_the_cli() {
 }
 
 #[test]
+fn a_design_files_replication_settings_reach_the_model_and_the_report() {
+    let mut value: Value =
+        serde_json::from_str(&preset_json("pinterest")).expect("the preset's JSON");
+    for node in value["nodes"].as_array_mut().expect("nodes") {
+        if kind_of(node) == Some(NodeKind::Database) {
+            let settings = &mut node["settings"];
+            settings["read_replicas"] = Value::from(2);
+            settings["auto_failover"] = Value::from(true);
+            settings["failover_detect_s"] = Value::from(1);
+            settings["failover_promote_s"] = Value::from(2);
+        }
+    }
+    value["faults"] = serde_json::json!([{"at_s": 1, "kind": "master_down", "shard": 0}]);
+    let text = serde_json::to_string(&value).expect("JSON");
+    let file = TempFile::new("replicas.json", text.as_bytes());
+    let args = ["--duration", "6", "--users", "4000", "--explain"];
+    let shown = shardlab(&[&["simulate", file.arg()][..], &args[..]].concat())
+        .ok()
+        .to_owned();
+    for needle in [
+        "2 read replicas per shard",
+        "auto-failover on (detect 1 s + promote 2 s)",
+        "(master + standby + 2 replicas)",
+    ] {
+        assert!(shown.contains(needle), "{needle:?} in {shown}");
+    }
+    // The core's own run of the same design, which the text reports.
+    let design: shardlab_core::sim::Design = serde_json::from_str(&text).expect("a design");
+    let report = simulate(&design, 4000, 1, 6.0).expect("the core simulates");
+    assert!(report.stale_reads > 0, "async loses the newest writes");
+    let stale = format!(
+        "stale reads {} reads",
+        shardlab_core::text::thousands(report.stale_reads)
+    );
+    assert!(shown.contains(&stale), "{stale:?} in {shown}");
+}
+
+#[test]
 fn users_overrides_the_designs_count() {
     let value = shardlab(&[
         "simulate",
@@ -243,6 +281,10 @@ fn explain_prints_the_model_in_text_and_json() {
         "queue bound",
         "/hour",
         "mean read",
+        "0 read replicas per shard",
+        "async replication",
+        "auto-failover off",
+        "the writes of its last 1 s",
     ] {
         assert!(text.contains(needle), "{needle:?} in {text}");
     }
@@ -420,7 +462,9 @@ fn a_setting_past_the_boards_range_is_refused_with_the_tables_words() {
     for node in nodes.iter_mut() {
         match kind_of(node) {
             Some(NodeKind::Database) => {
-                node["settings"]["shards"] = Value::from(shards.max as u32 + 1)
+                node["settings"]["shards"] = Value::from(shards.max as u32 + 1);
+                node["settings"]["read_replicas"] = Value::from(9);
+                node["settings"]["failover_detect_s"] = Value::from(0);
             }
             Some(NodeKind::AppServer) => {
                 node["settings"]["copies"] = Value::from(copies.max as u32 + 1)
@@ -433,6 +477,14 @@ fn a_setting_past_the_boards_range_is_refused_with_the_tables_words() {
     let line = shardlab(&["simulate", file.arg()]).error().to_owned();
     assert!(line.contains("shards is 65"), "{line}");
     assert!(line.contains("copies is 65"), "{line}");
+    assert!(
+        line.contains("read_replicas is 9; accepted 0 … 5"),
+        "{line}"
+    );
+    assert!(
+        line.contains("failover_detect_s is 0; accepted 1 … 300 s"),
+        "{line}"
+    );
     assert!(
         line.contains(&format!("accepted {}", shards.accepted)),
         "{line}"

@@ -163,6 +163,23 @@ fn a_minimal_hand_written_file_takes_defaults() {
     let design: Design = serde_json::from_str(json).expect("parses");
     assert!(validate(&design).is_empty(), "{:?}", validate(&design));
     assert_eq!(design.faults[0].kind, FaultKind::MasterDown { shard: 1 });
+    // A file from before replication was a setting gets no replicas, async writes and the
+    // 5 s + 5 s failover that was then the fixed gap.
+    let db = design
+        .nodes
+        .iter()
+        .find_map(|n| n.settings.database())
+        .expect("a database");
+    assert_eq!(
+        (
+            db.read_replicas,
+            db.replication,
+            db.failover_detect_s,
+            db.failover_promote_s
+        ),
+        (0, Replication::Async, 5, 5)
+    );
+    assert_eq!(db.failover_gap_s(), 10.0);
 }
 
 #[test]
@@ -379,6 +396,77 @@ fn kinds_edges_and_settings_are_checked() {
 }
 
 #[test]
+fn replication_settings_out_of_range_name_their_range() {
+    fn database(d: &mut Design) -> &mut DatabaseSettings {
+        d.nodes
+            .iter_mut()
+            .find_map(|n| match &mut n.settings {
+                NodeSettings::Database(db) => Some(db),
+                _ => None,
+            })
+            .expect("a database")
+    }
+    for (replicas, detect, promote) in [(6, 0, 301), (u32::MAX, 301, 0)] {
+        let mut d = pinterest();
+        let db = database(&mut d);
+        db.read_replicas = replicas;
+        db.failover_detect_s = detect;
+        db.failover_promote_s = promote;
+        let messages: Vec<String> = errors_of(&d).iter().map(|e| e.to_string()).collect();
+        assert_eq!(messages.len(), 3, "{messages:?}");
+        for (setting, value) in [
+            (Setting::ReadReplicas, replicas),
+            (Setting::FailoverDetect, detect),
+            (Setting::FailoverPromote, promote),
+        ] {
+            let accepted = setting.range().expect("a number").accepted;
+            let message = format!(
+                "node \"db\": {} is {value}; accepted {accepted}",
+                setting.key()
+            );
+            assert!(messages.contains(&message), "{message}: {messages:?}");
+        }
+    }
+    assert_eq!(
+        Setting::ReadReplicas.range().map(|r| r.accepted),
+        Some("0 … 5")
+    );
+    assert_eq!(
+        Setting::FailoverDetect.range().map(|r| r.accepted),
+        Some("1 … 300 s")
+    );
+
+    // Every edge of the ranges is accepted.
+    let mut d = pinterest();
+    let db = database(&mut d);
+    db.read_replicas = 5;
+    db.failover_detect_s = 1;
+    db.failover_promote_s = 300;
+    assert!(errors_of(&d).is_empty(), "{:?}", errors_of(&d));
+}
+
+#[test]
+fn sync_replication_needs_a_copy_to_wait_for() {
+    let mut d = pinterest();
+    if let NodeSettings::Database(db) = &mut d.nodes[3].settings {
+        db.replication = Replication::Sync;
+        db.standby = false;
+    }
+    let errors = errors_of(&d);
+    assert_eq!(errors, [DesignError::SyncWithoutCopy { id: "db".into() }]);
+    assert_eq!(
+        errors[0].to_string(),
+        "node \"db\": sync replication needs a standby or a read replica to wait for; add one or \
+         choose async"
+    );
+    // A read replica is a copy to wait for, as the standby is.
+    if let NodeSettings::Database(db) = &mut d.nodes[3].settings {
+        db.read_replicas = 1;
+    }
+    assert!(errors_of(&d).is_empty());
+}
+
+#[test]
 fn faults_are_checked() {
     let mut d = pinterest();
     d.faults = vec![
@@ -437,13 +525,30 @@ fn unreachable_nodes_are_named() {
 
 #[test]
 fn prices_and_bill() {
-    let d = pinterest();
+    let mut d = pinterest();
     let bill = prices::bill(&d);
     // 3 × large app, one medium cache, 8 × (master + standby) medium MySQL.
     let expected = 3.0 * 0.40 + 0.16 + 16.0 * 0.18;
     let total: f64 = bill.iter().map(|l| l.per_hour).sum();
     assert!((total - expected).abs() < 1e-9);
     assert!((prices::per_month(prices::per_second(1.0)) - 730.5).abs() < 1e-9);
+
+    // Two read replicas per shard are two more medium instances per shard.
+    if let NodeSettings::Database(db) = &mut d.nodes[3].settings {
+        db.read_replicas = 2;
+    }
+    let bill = prices::bill(&d);
+    let line = bill
+        .iter()
+        .find(|l| l.node_id == "db")
+        .expect("the database");
+    assert_eq!(
+        line.item,
+        "8 × medium mysql (master + standby + 2 replicas)"
+    );
+    assert_eq!(line.instances, 32);
+    let total: f64 = bill.iter().map(|l| l.per_hour).sum();
+    assert!((total - (expected + 16.0 * 0.18)).abs() < 1e-9);
 }
 
 /// What no way in may hold (a file, a link, a save): each is refused by `size_errors` before the

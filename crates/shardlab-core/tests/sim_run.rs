@@ -4,6 +4,7 @@
 // Test helpers panic on purpose: a failed expectation is a failed test.
 #![allow(clippy::expect_used, clippy::unwrap_used)]
 
+use shardlab_core::sim::model::{DB_WRITE_S, HOP_S};
 use shardlab_core::sim::*;
 use shardlab_core::stepped::Stepped;
 
@@ -354,4 +355,173 @@ fn bad_run_parameters_are_refused() {
         simulate(&design, 1_000_000, 1, 3_600.0),
         Err(SimError::TooMuchWork { .. })
     ));
+}
+
+/// One small shard behind an App Server, no cache, so every read reaches the database: 250
+/// users at one request a second each, 90 % reads, on a small (2-core) master with a standby
+/// and auto-failover.
+fn one_small_shard() -> Design {
+    serde_json::from_str(
+        r#"{"version": 1, "nodes": [
+            {"id": "users", "settings": {"kind": "users", "count": 250, "read_fraction": 0.9}},
+            {"id": "app", "settings": {"kind": "app_server", "size": "large", "copies": 2}},
+            {"id": "db", "settings": {"kind": "database", "shards": 1, "size": "small",
+                                      "standby": true, "auto_failover": true}}],
+            "edges": [{"from": "users", "to": "app"}, {"from": "app", "to": "db"}]}"#,
+    )
+    .expect("the design reads")
+}
+
+#[test]
+fn read_replicas_take_reads_off_the_master() {
+    let mut design = one_small_shard();
+    let none = run(&design, 250, 12, 20.0);
+    let estimated_none = estimate(&design, 250).expect("estimates");
+    db_settings(&mut design).read_replicas = 2;
+    let two = run(&design, 250, 12, 20.0);
+    let estimated_two = estimate(&design, 250).expect("estimates");
+    conserved(&two);
+    let master = |r: &Outcome| (r.shards[0].utilisation, r.shards[0].requests_per_s);
+    let ((busy_none, rate_none), (busy_two, rate_two)) =
+        (master(&none.outcome), master(&two.outcome));
+    // 225 reads and 25 writes a second: with two replicas the master keeps a third of the reads
+    // and every write, 100 a second, and its cores go from about 0.86 busy to about 0.39.
+    assert!(busy_two < 0.55 * busy_none, "{busy_none} → {busy_two}");
+    assert!(
+        (rate_two - 100.0).abs() < 8.0 && rate_none > 230.0,
+        "{rate_none} → {rate_two}"
+    );
+    assert!(two.outcome.p99_ms < 0.5 * none.outcome.p99_ms);
+    // The estimate goes the same way, by about as much.
+    let (est_none, _) = master(&estimated_none.outcome);
+    let (est_two, _) = master(&estimated_two.outcome);
+    assert!((est_two - busy_two).abs() < 0.03, "{est_two} vs {busy_two}");
+    assert!(
+        (est_none - busy_none).abs() < 0.03,
+        "{est_none} vs {busy_none}"
+    );
+    assert!(estimated_two.outcome.p99_ms < 0.5 * estimated_none.outcome.p99_ms);
+    // The whole shard still carries every request; the replicas are billed like the master.
+    assert!((two.outcome.shards[0].share - 1.0).abs() < 1e-12);
+    let small = prices::per_second(prices::database_per_hour(
+        DbEngine::Mysql,
+        InstanceSize::Small,
+    ));
+    let extra = two.outcome.burn_per_s - none.outcome.burn_per_s;
+    assert!((extra - 2.0 * small).abs() < 1e-12, "{extra}");
+}
+
+#[test]
+fn sync_replication_raises_write_latency() {
+    let mut design = one_small_shard();
+    users_settings(&mut design).read_fraction = 0.0;
+    let asynchronous = run(&design, 100, 13, 20.0);
+    let estimated_async = estimate(&design, 100).expect("estimates");
+    db_settings(&mut design).replication = Replication::Sync;
+    let synchronous = run(&design, 100, 13, 20.0);
+    let estimated_sync = estimate(&design, 100).expect("estimates");
+    conserved(&synchronous);
+    // Each write waits a hop and the standby's apply (12.5 ms on a small box): about 13 ms more
+    // on average, and the tail (87 → 107 ms here) rises with it.
+    let wait_ms = (HOP_S + DB_WRITE_S / InstanceSize::Small.speed()) * 1e3;
+    let added = synchronous.outcome.mean_ms - asynchronous.outcome.mean_ms;
+    assert!(
+        (added - wait_ms).abs() < 0.25 * wait_ms,
+        "{added} vs {wait_ms}"
+    );
+    assert!(
+        synchronous.outcome.p99_ms > asynchronous.outcome.p99_ms + 0.5 * wait_ms,
+        "{} vs {}",
+        synchronous.outcome.p99_ms,
+        asynchronous.outcome.p99_ms
+    );
+    // The master's cores are not held while it waits.
+    let busy = |r: &SimReport| r.outcome.shards[0].utilisation;
+    assert!((busy(&synchronous) - busy(&asynchronous)).abs() < 0.05);
+    let added = estimated_sync.outcome.mean_ms - estimated_async.outcome.mean_ms;
+    assert!((added - wait_ms).abs() < 1e-6, "{added} vs {wait_ms}");
+    assert!(estimated_sync.outcome.p99_ms > estimated_async.outcome.p99_ms + 0.5 * wait_ms);
+}
+
+/// The first and one past the last second in which requests failed.
+fn error_window(r: &SimReport) -> (u32, u32) {
+    let mut failing = r.series.iter().filter(|s| s.errors > 0).map(|s| s.t_s);
+    let first = failing.next().expect("some errors");
+    let last = failing.next_back().unwrap_or(first);
+    (first, last + 1)
+}
+
+#[test]
+fn a_failovers_errors_last_its_detection_and_promotion() {
+    let at_s = 5.0;
+    for (detect, promote) in [(2, 3), (5, 5), (1, 12)] {
+        let mut design = preset_design("pinterest");
+        let db = db_settings(&mut design);
+        db.auto_failover = true;
+        db.failover_detect_s = detect;
+        db.failover_promote_s = promote;
+        design.faults = vec![Fault {
+            at_s,
+            kind: FaultKind::MasterDown { shard: 0 },
+        }];
+        let r = run(&design, 1_000, 14, 30.0);
+        conserved(&r);
+        assert_eq!(r.errors.shard_down, r.errors.total(), "{:?}", r.errors);
+        assert!(r.outcome.shards[0].up);
+        let gap = f64::from(detect + promote);
+        let (first, end) = error_window(&r);
+        assert!(
+            (f64::from(first) - at_s).abs() <= 1.0,
+            "{detect} + {promote}: {first}"
+        );
+        assert!(
+            (f64::from(end) - (at_s + gap)).abs() <= 1.0,
+            "{detect} + {promote}: errors until {end}"
+        );
+    }
+}
+
+#[test]
+fn replicas_go_on_serving_reads_while_their_master_is_down() {
+    let mut design = one_small_shard();
+    design.faults = vec![Fault {
+        at_s: 5.0,
+        kind: FaultKind::MasterDown { shard: 0 },
+    }];
+    let alone = run(&design, 150, 16, 30.0);
+    db_settings(&mut design).read_replicas = 2;
+    let replicated = run(&design, 150, 16, 30.0);
+    conserved(&replicated);
+    // Only the writes and the master's third of the reads fail: 0.1 + 0.9 / 3 of the window's.
+    let ratio = replicated.errors.shard_down as f64 / alone.errors.shard_down as f64;
+    assert!((ratio - 0.4).abs() < 0.05, "{ratio}");
+    assert_eq!(error_window(&replicated), error_window(&alone));
+}
+
+#[test]
+fn a_failover_under_async_replication_serves_stale_reads() {
+    let mut design = one_small_shard();
+    let calm = run(&design, 150, 15, 30.0);
+    design.faults = vec![Fault {
+        at_s: 5.0,
+        kind: FaultKind::MasterDown { shard: 0 },
+    }];
+    let asynchronous = run(&design, 150, 15, 30.0);
+    db_settings(&mut design).replication = Replication::Sync;
+    let synchronous = run(&design, 150, 15, 30.0);
+    // The master's last second of writes (about 15 objects) is lost, and reads of those rows
+    // after the promotion are stale until each is written again; a sync standby has them all.
+    assert_eq!(calm.stale_reads, 0);
+    assert!(
+        asynchronous.stale_reads > 10,
+        "{}",
+        asynchronous.stale_reads
+    );
+    assert_eq!(synchronous.stale_reads, 0);
+    assert!(serde_json::to_string(&asynchronous)
+        .expect("serialises")
+        .contains("\"stale_reads\":"));
+    assert!(!serde_json::to_string(&calm)
+        .expect("serialises")
+        .contains("stale_reads"));
 }

@@ -107,8 +107,10 @@ pub fn faults_panel(props: &FaultsProps) -> Html {
         })
     };
     let failover = match props.auto_failover {
-        Some(true) => "Auto-failover is on: the standby takes over after a short gap.",
-        Some(false) => "Auto-failover is off: the shard's requests fail until the run ends.",
+        Some(true) => {
+            "Auto-failover is on: the standby takes over after the detection and promotion times."
+        }
+        Some(false) => "Auto-failover is off: requests to the dead master fail until the run ends.",
         None => "There is no database on the board.",
     };
     let list = props.faults.iter().enumerate().map(|(i, fault)| {

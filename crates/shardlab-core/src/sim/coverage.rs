@@ -52,8 +52,9 @@ pub fn coverage() -> Coverage {
             },
             Modelled {
                 topic: "Queues",
-                how: "every App Server copy, the cache and every shard master is a multi-server FIFO \
-                      queue with exponential service times, scaled by the instance size",
+                how: "every App Server copy, the cache, every shard master and every read replica is \
+                      a multi-server FIFO queue with exponential service times, scaled by the \
+                      instance size",
             },
             Modelled {
                 topic: "Overload",
@@ -71,6 +72,10 @@ pub fn coverage() -> Coverage {
             Modelled {
                 topic: "Shards",
                 how: SHARDS,
+            },
+            Modelled {
+                topic: "Replication",
+                how: REPLICATION,
             },
             Modelled {
                 topic: "Faults",
@@ -104,9 +109,10 @@ pub fn coverage() -> Coverage {
                          compaction spikes",
             },
             LeftOut {
-                topic: "Read replicas and replication lag",
-                effect: "the standby serves nothing until it is promoted and is always up to date; \
-                         there are no replica reads and no stale reads",
+                topic: "Replaying writes on copies",
+                effect: "replicas spend no cores applying the master's writes and are never behind \
+                         while it lives, so a real replica serves fewer reads and can return a \
+                         stale row at any time, not only after a failover",
             },
             LeftOut {
                 topic: "Disks, memory and connections",
@@ -147,10 +153,18 @@ const QUEUE_AND_TIMEOUT: &str = "the cache and each master let up to 1,000 reque
 const HOPS: &str = "each call between boxes adds a fixed 0.5 ms that does not queue; the load \
     balancer is one such hop";
 
-/// The faults, with the failover gap ([`FAILOVER_GAP_S`](super::model::FAILOVER_GAP_S)).
-const FAULTS: &str = "a master going down (with a standby and auto-failover, the standby serves \
-    after 10 s), a cache flush, a hot key, a traffic spike and a shard split, each at a chosen \
-    second";
+/// The faults, with the failover's default times
+/// ([`DEFAULT_FAILOVER_DETECT_S`](super::design::DEFAULT_FAILOVER_DETECT_S) and
+/// [`DEFAULT_FAILOVER_PROMOTE_S`](super::design::DEFAULT_FAILOVER_PROMOTE_S)).
+const FAULTS: &str = "a master going down (with a standby and auto-failover, requests to it fail \
+    until the standby serves, after a detection and a promotion time, 5 s and 5 s unless set), a \
+    cache flush, a hot key, a traffic spike and a shard split, each at a chosen second";
+
+/// Read replicas and replication, with the lag
+/// ([`REPLICATION_LAG_S`](super::model::REPLICATION_LAG_S)).
+const REPLICATION: &str = "a shard's reads take turns over its master and read replicas, its \
+    writes go to the master; a sync write also waits a hop and a copy's apply, and under async a \
+    master that dies loses the writes of its last 1 s, so later reads of those rows are stale";
 
 /// The logical shards ([`LOGICAL_SHARDS`](super::model::LOGICAL_SHARDS)).
 const SHARDS: &str = "Pinterest-style IDs on 4,096 logical shards, a shard key (ID bits, a hash \
@@ -159,7 +173,8 @@ const SHARDS: &str = "Pinterest-style IDs on 4,096 logical shards, a shard key (
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sim::model::{BACKEND_QUEUE_BOUND, FAILOVER_GAP_S, HOP_S, LOGICAL_SHARDS};
+    use crate::sim::design::{DEFAULT_FAILOVER_DETECT_S, DEFAULT_FAILOVER_PROMOTE_S};
+    use crate::sim::model::{BACKEND_QUEUE_BOUND, HOP_S, LOGICAL_SHARDS, REPLICATION_LAG_S};
 
     #[test]
     fn the_sentences_quote_the_models_own_constants() {
@@ -167,7 +182,10 @@ mod tests {
         let bound = thousands(BACKEND_QUEUE_BOUND);
         assert!(QUEUE_AND_TIMEOUT.contains(&format!("up to {bound} requests")));
         assert!(HOPS.contains(&format!("fixed {} ms", HOP_S * 1e3)));
-        assert!(FAULTS.contains(&format!("after {FAILOVER_GAP_S} s")));
+        assert!(FAULTS.contains(&format!(
+            "{DEFAULT_FAILOVER_DETECT_S} s and {DEFAULT_FAILOVER_PROMOTE_S} s unless set"
+        )));
+        assert!(REPLICATION.contains(&format!("its last {REPLICATION_LAG_S} s")));
         assert!(SHARDS.contains(&format!("{} logical shards", thousands(LOGICAL_SHARDS))));
         assert_eq!(coverage().prices_as_of, PRICES_AS_OF);
     }

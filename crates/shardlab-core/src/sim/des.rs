@@ -19,7 +19,7 @@ use rand::SeedableRng;
 use super::cache::Lru;
 use super::design::{CacheStrategy, Design, NodeKind, ShardKey};
 use super::faults::FaultKind;
-use super::model::{compile, host_name, initial_table, Model, FAILOVER_GAP_S};
+use super::model::{compile, host_name, initial_table, DbModel, Model, REPLICATION_LAG_S};
 use super::prices;
 use super::report::{
     hottest, CdfPoint, ErrorCounts, ErrorRates, NodeLoad, Outcome, SecondStats, ShardLoad,
@@ -191,6 +191,54 @@ impl Station {
     }
 }
 
+/// One shard host's stations: its master, then its read replicas, which follow it.
+#[derive(Clone, Copy, Debug)]
+struct Host {
+    master: usize,
+    replicas: u32,
+    /// Whose turn the host's next read is: 0 the master, k its k-th replica.
+    next_read: u32,
+}
+
+impl Host {
+    /// Adds a host's stations at the end of `stations`.
+    fn open(stations: &mut Vec<Station>, db: &DbModel, now: f64) -> Host {
+        let master = stations.len();
+        for _ in 0..=db.read_replicas {
+            stations.push(Station::new(
+                db.servers,
+                db.queue_bound,
+                db.read_s,
+                db.write_s,
+                now,
+            ));
+        }
+        Host {
+            master,
+            replicas: db.read_replicas,
+            next_read: 0,
+        }
+    }
+
+    /// The stations of the host's replicas.
+    fn replica_stations(&self) -> std::ops::Range<usize> {
+        let first = self.master.saturating_add(1);
+        first..first.saturating_add(self.replicas as usize)
+    }
+
+    /// The station whose turn it is to serve a read: round robin over the master and its
+    /// replicas, so each serves an equal share and a seed gives the same turns.
+    fn next_reader(&mut self) -> usize {
+        let turn = self.next_read;
+        self.next_read = if turn >= self.replicas {
+            0
+        } else {
+            turn.saturating_add(1)
+        };
+        self.master.saturating_add(turn as usize)
+    }
+}
+
 /// The per-second bucket being filled.
 #[derive(Clone, Debug)]
 struct OpenSecond {
@@ -341,7 +389,17 @@ pub struct Simulation {
     stations: Vec<Station>,
     app_count: usize,
     cache_station: Option<usize>,
+    /// The first database station: the hosts' stations run from here to the end.
     db_first: usize,
+    hosts: Vec<Host>,
+    /// Per host, the writes its master applied within the last [`REPLICATION_LAG_S`], as
+    /// (time, object): what its copies do not have yet. Kept only when writes are async and a
+    /// copy could serve them, so empty otherwise.
+    recent_writes: Vec<VecDeque<(f64, u32)>>,
+    /// (host, object) of each write a dead master took with it, sorted: until the row is written
+    /// again, a read of it is stale.
+    lost_writes: Vec<(usize, u32)>,
+    stale_reads: u64,
     cache: Option<Lru>,
     cache_strategy: Option<CacheStrategy>,
     table: Vec<u16>,
@@ -426,6 +484,12 @@ impl PowerWalk {
     }
 }
 
+/// Whether a death can lose writes: they are async and a copy (the standby, or a replica) could
+/// serve the rows afterwards.
+fn lags(db: &DbModel) -> bool {
+    !db.sync_writes && (db.standby || db.read_replicas > 0)
+}
+
 /// Simulates `design` with `users` users for `duration_s` seconds of arrivals, from `seed`.
 /// In-flight requests are drained after the window, so every request is counted once.
 pub fn simulate(
@@ -503,17 +567,16 @@ impl Simulation {
         });
         let db_first = stations.len();
         let mut table = Vec::new();
+        let mut hosts = Vec::new();
+        let mut recent_writes = Vec::new();
         if let Some(db) = &model.db {
             for _ in 0..db.shards {
-                stations.push(Station::new(
-                    db.servers,
-                    db.queue_bound,
-                    db.read_s,
-                    db.write_s,
-                    0.0,
-                ));
+                hosts.push(Host::open(&mut stations, db, 0.0));
             }
             table = initial_table(db.shards);
+            if lags(db) {
+                recent_writes = vec![VecDeque::new(); hosts.len()];
+            }
         }
         let cache = model
             .cache
@@ -543,6 +606,10 @@ impl Simulation {
             app_count,
             cache_station,
             db_first,
+            hosts,
+            recent_writes,
+            lost_writes: Vec::new(),
+            stale_reads: 0,
             cache,
             table,
             active_spikes: Vec::new(),
@@ -895,17 +962,82 @@ impl Simulation {
         self.advance(id);
     }
 
-    fn db_station_for(&self, request: &Request) -> usize {
+    /// The host holding the row a request touches.
+    fn host_of(&self, request: &Request) -> usize {
         let logical = self.model.logical_shard(request.object, request.user);
-        let host = self.table.get(logical as usize).copied().unwrap_or(0);
-        self.db_first.saturating_add(usize::from(host))
+        usize::from(self.table.get(logical as usize).copied().unwrap_or(0))
+    }
+
+    /// The station a request visits at the database: its host's master for a write, and for a
+    /// read whichever of the master and its replicas has the turn.
+    fn db_station_for(&mut self, request: &Request, read: bool) -> usize {
+        let host = self.host_of(request);
+        match self.hosts.get_mut(host) {
+            // No such host: `enqueue` fails the request as "shard down".
+            None => usize::MAX,
+            Some(h) if read => h.next_reader(),
+            Some(h) => h.master,
+        }
+    }
+
+    /// What follows a write's apply on its master: under sync replication the request waits for
+    /// a copy to apply it too (a hop and an exponential apply time with the write's mean, which
+    /// does not queue); under async the write joins its host's recent writes, which a death
+    /// would lose. Either way the row is fresh again if a death had lost it.
+    fn write_applied(&mut self, id: u32, request: &mut Request) {
+        let Some(db) = self.model.db.as_ref() else {
+            return;
+        };
+        if db.sync_writes {
+            let wait = self.model.hop_s + self.exponential(db.write_s);
+            request.hops += wait;
+            if let Some(slot) = self.requests.get_mut(id as usize) {
+                slot.hops = request.hops;
+            }
+        }
+        if self.recent_writes.is_empty() && self.lost_writes.is_empty() {
+            return;
+        }
+        let host = self.host_of(request);
+        let now = self.now;
+        if let Some(recent) = self.recent_writes.get_mut(host) {
+            while recent
+                .front()
+                .is_some_and(|(at, _)| *at < now - REPLICATION_LAG_S)
+            {
+                recent.pop_front();
+            }
+            recent.push_back((now, request.object));
+        }
+        if let Ok(index) = self.lost_writes.binary_search(&(host, request.object)) {
+            self.lost_writes.remove(index);
+        }
+    }
+
+    /// Counts a read the database answered from a row a dead master's newest write never
+    /// reached.
+    fn check_stale(&mut self, request: &Request) {
+        if self.lost_writes.is_empty() {
+            return;
+        }
+        let host = self.host_of(request);
+        if self
+            .lost_writes
+            .binary_search(&(host, request.object))
+            .is_ok()
+        {
+            bump(&mut self.stale_reads);
+        }
     }
 
     /// Moves a request to its next station, or finishes it.
     fn advance(&mut self, id: u32) {
-        let Some(request) = self.requests.get(id as usize).copied() else {
+        let Some(mut request) = self.requests.get(id as usize).copied() else {
             return;
         };
+        if request.stage == Stage::DbWrite {
+            self.write_applied(id, &mut request);
+        }
         if self.elapsed(&request) > self.model.timeout_s {
             self.fail(id, Cause::Timeout);
             return;
@@ -918,8 +1050,8 @@ impl Simulation {
                 (true, Some(CacheStrategy::Through), Some(cache)) => {
                     Some((Stage::CacheWrite, cache))
                 }
-                (true, _, _) => Some((Stage::DbWrite, self.db_station_for(&request))),
-                (false, _, _) => Some((Stage::DbRead, self.db_station_for(&request))),
+                (true, _, _) => Some((Stage::DbWrite, self.db_station_for(&request, false))),
+                (false, _, _) => Some((Stage::DbRead, self.db_station_for(&request, true))),
             },
             Stage::CacheRead => {
                 bump(&mut self.cache_lookups);
@@ -932,10 +1064,11 @@ impl Simulation {
                     bump(&mut self.cache_hits);
                     None
                 } else {
-                    Some((Stage::DbRead, self.db_station_for(&request)))
+                    Some((Stage::DbRead, self.db_station_for(&request, true)))
                 }
             }
             Stage::DbRead => {
+                self.check_stale(&request);
                 // Aside: the app fills the cache; through: the cache fills itself. Either way the
                 // object is stored when the shard answers.
                 let now = self.now;
@@ -961,7 +1094,7 @@ impl Simulation {
                 }
                 None
             }
-            Stage::CacheWrite => Some((Stage::DbWrite, self.db_station_for(&request))),
+            Stage::CacheWrite => Some((Stage::DbWrite, self.db_station_for(&request, false))),
         };
         match next {
             None => self.finish(id, request),
@@ -1006,10 +1139,7 @@ impl Simulation {
             return;
         };
         match fault.kind {
-            FaultKind::MasterDown { shard } => {
-                let station = self.db_first.saturating_add(shard as usize);
-                self.master_down(station);
-            }
+            FaultKind::MasterDown { shard } => self.master_down(shard as usize),
             FaultKind::CacheFlush => {
                 if let Some(c) = self.cache.as_mut() {
                     c.clear();
@@ -1048,13 +1178,17 @@ impl Simulation {
         }
     }
 
-    fn master_down(&mut self, station: usize) {
+    fn master_down(&mut self, host: usize) {
         let now = self.now;
         let failover = self
             .model
             .db
             .as_ref()
-            .is_some_and(|d| d.standby && d.auto_failover);
+            .filter(|d| d.standby && d.auto_failover)
+            .map(|d| d.failover_gap_s);
+        let Some(station) = self.hosts.get(host).map(|h| h.master) else {
+            return;
+        };
         let Some(st) = self.stations.get_mut(station) else {
             return;
         };
@@ -1070,9 +1204,22 @@ impl Simulation {
         for id in waiting {
             self.fail(id, Cause::ShardDown);
         }
-        if failover {
+        // The writes its copies had not received yet are gone with it.
+        if let Some(recent) = self.recent_writes.get_mut(host) {
+            // A second's writes of one shard: few enough to insert in order one by one (which
+            // also keeps a sort out of the board's page).
+            for (at, object) in recent.drain(..) {
+                if at < now - REPLICATION_LAG_S {
+                    continue;
+                }
+                if let Err(index) = self.lost_writes.binary_search(&(host, object)) {
+                    self.lost_writes.insert(index, (host, object));
+                }
+            }
+        }
+        if let Some(gap_s) = failover {
             let station = u32::try_from(station).unwrap_or(u32::MAX);
-            self.push(now + FAILOVER_GAP_S, EventKind::Failover, station, 0);
+            self.push(now + gap_s, EventKind::Failover, station, 0);
         }
     }
 
@@ -1101,8 +1248,7 @@ impl Simulation {
             .filter(|(_, h)| **h == host)
             .map(|(l, _)| l)
             .collect();
-        let hosts = self.stations.len().saturating_sub(self.db_first);
-        let Ok(new_host) = u16::try_from(hosts) else {
+        let Ok(new_host) = u16::try_from(self.hosts.len()) else {
             return;
         };
         if owned.len() < 2 {
@@ -1113,13 +1259,11 @@ impl Simulation {
                 *slot = new_host;
             }
         }
-        self.stations.push(Station::new(
-            db.servers,
-            db.queue_bound,
-            db.read_s,
-            db.write_s,
-            self.now,
-        ));
+        self.hosts
+            .push(Host::open(&mut self.stations, &db, self.now));
+        if !self.recent_writes.is_empty() {
+            self.recent_writes.push(VecDeque::new());
+        }
         self.split_cost += self.model.shard_host_per_s * (self.duration_s - self.now).max(0.0);
     }
 
@@ -1149,14 +1293,28 @@ impl Simulation {
 
         let mut shards = Vec::new();
         if let Some(db) = &self.model.db {
-            let hosts = self.stations.iter().skip(self.db_first);
-            let total: u64 = hosts.clone().map(|s| s.visits).sum();
-            for (i, st) in hosts.enumerate() {
+            let total: u64 = self
+                .stations
+                .iter()
+                .skip(self.db_first)
+                .map(|s| s.visits)
+                .sum();
+            for (i, host) in self.hosts.iter().enumerate() {
+                let Some(st) = self.stations.get(host.master) else {
+                    continue;
+                };
+                // The host's share counts its replicas' reads too; the rest is the master's.
+                let visits: u64 = self
+                    .stations
+                    .get(host.replica_stations())
+                    .into_iter()
+                    .flatten()
+                    .fold(st.visits, |sum, replica| sum.saturating_add(replica.visits));
                 shards.push(ShardLoad {
                     shard: u32::try_from(i).unwrap_or(u32::MAX),
                     host: host_name(db.engine, i),
                     requests_per_s: per_s(st.visits as f64),
-                    share: st.visits as f64 / total.max(1) as f64,
+                    share: visits as f64 / total.max(1) as f64,
                     utilisation: st.utilisation(end),
                     up: st.up,
                 });
@@ -1270,6 +1428,7 @@ impl Simulation {
             seed: self.seed,
             duration_s: self.duration_s,
             errors: self.errors.clone(),
+            stale_reads: self.stale_reads,
             requests: self.arrivals,
             completed: self.completed,
             series,

@@ -196,8 +196,8 @@ impl NodeKind {
                  shard."
             }
             NodeKind::Database => {
-                "The rows themselves, split over shards; each shard is a master (plus an optional \
-                 standby)."
+                "The rows themselves, split over shards; each shard is a master, with an optional \
+                 standby and read replicas."
             }
         }
     }
@@ -232,8 +232,12 @@ impl NodeKind {
                 Setting::Shards,
                 Setting::ShardKey,
                 Setting::DbSize,
+                Setting::ReadReplicas,
                 Setting::Standby,
+                Setting::Replication,
                 Setting::AutoFailover,
+                Setting::FailoverDetect,
+                Setting::FailoverPromote,
             ],
         }
     }
@@ -336,6 +340,14 @@ pub enum Setting {
     Standby,
     /// [`DatabaseSettings::auto_failover`].
     AutoFailover,
+    /// [`DatabaseSettings::read_replicas`].
+    ReadReplicas,
+    /// [`DatabaseSettings::replication`].
+    Replication,
+    /// [`DatabaseSettings::failover_detect_s`].
+    FailoverDetect,
+    /// [`DatabaseSettings::failover_promote_s`].
+    FailoverPromote,
 }
 
 impl Setting {
@@ -360,6 +372,10 @@ impl Setting {
             Setting::ShardKey => "shard_key",
             Setting::Standby => "standby",
             Setting::AutoFailover => "auto_failover",
+            Setting::ReadReplicas => "read_replicas",
+            Setting::Replication => "replication",
+            Setting::FailoverDetect => "failover_detect_s",
+            Setting::FailoverPromote => "failover_promote_s",
         }
     }
 
@@ -384,6 +400,10 @@ impl Setting {
             Setting::ShardKey => "Shard key",
             Setting::Standby => "Standby",
             Setting::AutoFailover => "Auto-failover",
+            Setting::ReadReplicas => "Read replicas per shard",
+            Setting::Replication => "Replication",
+            Setting::FailoverDetect => "Failover detection (s)",
+            Setting::FailoverPromote => "Failover promotion (s)",
         }
     }
 
@@ -470,6 +490,21 @@ impl Setting {
             Setting::AutoFailover => {
                 "With a standby, a dead master is replaced after a short gap; without it the shard's \
                  requests fail until someone acts."
+            }
+            Setting::ReadReplicas => {
+                "Each replica, billed like the master, takes a turn at the shard's reads; every write \
+                 still goes to the master."
+            }
+            Setting::Replication => {
+                "Sync: a write waits until a copy has it too, a round trip more. Async: it does not \
+                 wait, and a dead master takes its newest writes with it."
+            }
+            Setting::FailoverDetect => {
+                "How long before a dead master is noticed; every request to it fails meanwhile."
+            }
+            Setting::FailoverPromote => {
+                "How long the standby takes to become the master once the death is noticed; the \
+                 shard's requests keep failing until then."
             }
         }
     }
@@ -756,7 +791,35 @@ impl ShardKey {
     }
 }
 
-/// The Database node's knobs.
+/// How a master ships its writes to its standby and replicas.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum Replication {
+    /// A write is answered once the master has it; its copies catch up within
+    /// [`super::model::REPLICATION_LAG_S`].
+    #[default]
+    Async,
+    /// A write is answered once one copy (the standby, else a replica) has applied it too.
+    Sync,
+}
+
+impl Replication {
+    /// Every value, in the settings panel's order.
+    pub const ALL: [Replication; 2] = [Replication::Async, Replication::Sync];
+
+    /// The JSON name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Replication::Async => "async",
+            Replication::Sync => "sync",
+        }
+    }
+}
+
+/// The Database node's knobs. The board keeps one node per kind: replicas and standbys are
+/// settings of this node, not boxes of their own.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct DatabaseSettings {
     /// MySQL or PostgreSQL.
@@ -771,6 +834,42 @@ pub struct DatabaseSettings {
     pub standby: bool,
     /// Promote the standby automatically when a master dies (needs `standby`).
     pub auto_failover: bool,
+    /// Read replicas per shard, 0 … 5, each the master's size and price; the shard's reads take
+    /// turns over the master and its replicas. Left out of the JSON when 0, as every field below
+    /// is when it has its default, so a design that does not use them reads in older builds.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub read_replicas: u32,
+    /// Whether a write waits for a copy (sync) or not (async).
+    #[serde(skip_serializing_if = "is_async")]
+    pub replication: Replication,
+    /// Seconds, 1 … 300, from a master's death until auto-failover notices it.
+    #[serde(skip_serializing_if = "is_default_detect")]
+    pub failover_detect_s: u32,
+    /// Seconds, 1 … 300, from noticing the death until the standby serves as master.
+    #[serde(skip_serializing_if = "is_default_promote")]
+    pub failover_promote_s: u32,
+}
+
+/// [`DatabaseSettings::failover_detect_s`]'s default. With the promotion's, it is the 10 s gap
+/// every design had before the two were settings.
+pub const DEFAULT_FAILOVER_DETECT_S: u32 = 5;
+/// [`DatabaseSettings::failover_promote_s`]'s default.
+pub const DEFAULT_FAILOVER_PROMOTE_S: u32 = 5;
+
+fn is_zero(value: &u32) -> bool {
+    *value == 0
+}
+
+fn is_async(value: &Replication) -> bool {
+    *value == Replication::Async
+}
+
+fn is_default_detect(value: &u32) -> bool {
+    *value == DEFAULT_FAILOVER_DETECT_S
+}
+
+fn is_default_promote(value: &u32) -> bool {
+    *value == DEFAULT_FAILOVER_PROMOTE_S
 }
 
 impl Default for DatabaseSettings {
@@ -782,7 +881,30 @@ impl Default for DatabaseSettings {
             size: InstanceSize::Medium,
             standby: true,
             auto_failover: false,
+            read_replicas: 0,
+            replication: Replication::Async,
+            failover_detect_s: DEFAULT_FAILOVER_DETECT_S,
+            failover_promote_s: DEFAULT_FAILOVER_PROMOTE_S,
         }
+    }
+}
+
+impl DatabaseSettings {
+    /// Seconds from a master's death to its standby serving, under auto-failover.
+    pub fn failover_gap_s(&self) -> f64 {
+        f64::from(self.failover_detect_s) + f64::from(self.failover_promote_s)
+    }
+
+    /// Instances billed per shard: the master, its standby if on, and its read replicas.
+    pub fn instances_per_shard(&self) -> u32 {
+        u32::from(self.standby)
+            .saturating_add(1)
+            .saturating_add(self.read_replicas)
+    }
+
+    /// Whether writes wait for a copy: sync replication with a standby or a replica to wait for.
+    pub fn writes_wait_for_a_copy(&self) -> bool {
+        self.replication == Replication::Sync && (self.standby || self.read_replicas > 0)
     }
 }
 

@@ -356,6 +356,7 @@ pub(crate) fn estimate_model(model: &Model) -> Estimate {
     let write = 1.0 - read;
     let timeout = model.timeout_s;
     let lb_hops = if model.load_balancer { 1.0 } else { 0.0 };
+    let hop = model.hop_s;
 
     // App tier: a load balancer pools the copies (join-the-least-busy behaves close to one big
     // M/M/(c·copies)); without one, each copy gets an independent random share.
@@ -457,13 +458,18 @@ pub(crate) fn estimate_model(model: &Model) -> Estimate {
             }
         }
     }
+    // A host's reads take turns over its master and its replicas, so each serves an equal share
+    // of them; every write is the master's.
+    let replicas = db.map_or(0, |d| d.read_replicas);
+    let readers = f64::from(replicas) + 1.0;
+    let (read_s, write_s, servers, bound) = db.map_or((0.0, 0.0, 1, 0), |d| {
+        (d.read_s, d.write_s, d.servers, d.queue_bound)
+    });
     let db_solved: Vec<Solved> = host_reads
         .iter()
         .zip(&host_writes)
         .map(|(r, w)| {
-            let (read_s, write_s, servers, bound) = db.map_or((0.0, 0.0, 1, 0), |d| {
-                (d.read_s, d.write_s, d.servers, d.queue_bound)
-            });
+            let r = r / readers;
             let total = r + w;
             let mean = if total > 0.0 {
                 (r * read_s + w * write_s) / total
@@ -473,9 +479,27 @@ pub(crate) fn estimate_model(model: &Model) -> Estimate {
             solve(servers, total, mean, bound, timeout)
         })
         .collect();
+    let replica_solved: Vec<Solved> = if replicas > 0 {
+        host_reads
+            .iter()
+            .map(|r| solve(servers, r / readers, read_s, bound, timeout))
+            .collect()
+    } else {
+        Vec::new()
+    };
+    // Sync replication: a write then waits for a hop and a copy's apply, which does not queue.
+    let sync_wait = db.filter(|d| d.sync_writes).map(|d| d.write_s);
+    let idle = solve(servers, 0.0, write_s, bound, timeout);
+    let replicated = |written: PathMoments| match sync_wait {
+        Some(apply_s) => PathMoments {
+            shift: written.shift + hop,
+            ..written
+        }
+        .through(&idle, apply_s),
+        None => written,
+    };
 
     // Paths. Every request passes the app tier; hops are added as constants.
-    let hop = model.hop_s;
     let base = PathMoments {
         shift: lb_hops * hop,
         ..PathMoments::default()
@@ -510,22 +534,30 @@ pub(crate) fn estimate_model(model: &Model) -> Estimate {
                 } else {
                     0.0
                 };
-                let miss = PathMoments {
+                let to_db = PathMoments {
                     shift: base.shift + 2.0 * hop,
                     ..base
                 }
-                .through(cache_solved, cache_service)
-                .through(solved, d.read_s);
-                let written = PathMoments {
-                    shift: base.shift + 2.0 * hop,
-                    ..base
-                }
-                .through(cache_solved, cache_service)
-                .through(solved, d.write_s);
-                let group = [
-                    build_path(miss_weight, &[&app, cache_solved, solved], miss),
-                    build_path(write_weight, &[&app, cache_solved, solved], written),
+                .through(cache_solved, cache_service);
+                let mut group = vec![
+                    build_path(
+                        miss_weight / readers,
+                        &[&app, cache_solved, solved],
+                        to_db.through(solved, d.read_s),
+                    ),
+                    build_path(
+                        write_weight,
+                        &[&app, cache_solved, solved],
+                        replicated(to_db.through(solved, d.write_s)),
+                    ),
                 ];
+                if let Some(replica) = replica_solved.get(h) {
+                    group.push(build_path(
+                        miss_weight * f64::from(replicas) / readers,
+                        &[&app, cache_solved, replica],
+                        to_db.through(replica, d.read_s),
+                    ));
+                }
                 if let Some(p) = merge(&group) {
                     paths.push(p);
                 } else {
@@ -551,18 +583,25 @@ pub(crate) fn estimate_model(model: &Model) -> Estimate {
                     shift: base.shift + hop,
                     ..base
                 };
-                let group = [
+                let mut group = vec![
                     build_path(
-                        read_weight,
+                        read_weight / readers,
                         &[&app, solved],
                         one_hop.through(solved, d.read_s),
                     ),
                     build_path(
                         write_weight,
                         &[&app, solved],
-                        one_hop.through(solved, d.write_s),
+                        replicated(one_hop.through(solved, d.write_s)),
                     ),
                 ];
+                if let Some(replica) = replica_solved.get(h) {
+                    group.push(build_path(
+                        read_weight * f64::from(replicas) / readers,
+                        &[&app, replica],
+                        one_hop.through(replica, d.read_s),
+                    ));
+                }
                 if let Some(p) = merge(&group) {
                     paths.push(p);
                 } else {
@@ -624,7 +663,7 @@ pub(crate) fn estimate_model(model: &Model) -> Estimate {
         0.0
     };
 
-    // Loads for the report.
+    // Loads for the report: a host's share counts its replicas' reads, the rest is the master's.
     let host_rates: Vec<f64> = host_reads
         .iter()
         .zip(&host_writes)
@@ -634,12 +673,13 @@ pub(crate) fn estimate_model(model: &Model) -> Estimate {
     let shards: Vec<ShardLoad> = match db {
         Some(d) => host_rates
             .iter()
+            .zip(host_reads.iter().zip(&host_writes))
             .zip(&db_solved)
             .enumerate()
-            .map(|(i, (rate, s))| ShardLoad {
+            .map(|(i, ((rate, (r, w)), s))| ShardLoad {
                 shard: u32::try_from(i).unwrap_or(u32::MAX),
                 host: host_name(d.engine, i),
-                requests_per_s: *rate,
+                requests_per_s: r / readers + w,
                 share: if db_total > 0.0 { rate / db_total } else { 0.0 },
                 utilisation: s.utilisation.min(1.0),
                 up: true,
@@ -677,11 +717,17 @@ pub(crate) fn estimate_model(model: &Model) -> Estimate {
         });
     }
     if db.is_some() {
+        // The mean over every database instance that serves: masters and replicas.
         let util = db_solved
             .iter()
+            .chain(
+                replica_solved
+                    .iter()
+                    .flat_map(|s| std::iter::repeat_n(s, usize::try_from(replicas).unwrap_or(0))),
+            )
             .map(|s| s.utilisation.min(1.0))
             .sum::<f64>()
-            / db_solved.len().max(1) as f64;
+            / (db_solved.len().max(1) as f64 * readers);
         nodes.push(NodeLoad {
             id: ids.database.clone(),
             kind: NodeKind::Database,

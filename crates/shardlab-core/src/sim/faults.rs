@@ -27,8 +27,9 @@ pub struct Fault {
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum FaultKind {
     /// The master of physical shard `shard` (0-based) dies. Its queued and running requests fail.
-    /// With a standby and auto-failover the standby takes over after
-    /// [`super::model::FAILOVER_GAP_S`]; otherwise the shard's requests fail until the run ends.
+    /// With a standby and auto-failover the standby takes over after the database's detection
+    /// and promotion times ([`super::design::DatabaseSettings::failover_gap_s`]); otherwise the
+    /// shard's requests fail until the run ends. Read replicas go on serving their turns.
     MasterDown {
         /// Physical shard index, 0-based, below the design's shard count.
         shard: u32,

@@ -21,7 +21,7 @@
 //! [`reference`] runs an App Server tier alone, an M/M/c queue, and sets the simulated mean and
 //! p99 beside Erlang C's: the check that ties the simulator to queueing theory.
 //!
-//! The model's constants (service times, hop latency, failover gap) live in [`model`], the price
+//! The model's constants (service times, hop latency, replication lag) live in [`model`], the price
 //! table in [`prices`]; both are documented in `docs/`.
 
 // Designs, user counts, durations and fault timelines come from readers (the board, URL state,
@@ -52,8 +52,9 @@ pub use des::{simulate, Simulation};
 pub use design::{
     setting_specs, AppServerSettings, CacheEngine, CacheSettings, CacheStrategy, Choice,
     DatabaseSettings, DbEngine, Design, Edge, InstanceSize, JsonParser, Node, NodeKind,
-    NodeSettings, NumberRange, ReadError, ReadRules, Refuse, SetError, Setting, SettingSpec,
-    SettingValue, ShardKey, UsersSettings, DESIGN_VERSION, MAX_DESIGN_BYTES,
+    NodeSettings, NumberRange, ReadError, ReadRules, Refuse, Replication, SetError, Setting,
+    SettingSpec, SettingValue, ShardKey, UsersSettings, DEFAULT_FAILOVER_DETECT_S,
+    DEFAULT_FAILOVER_PROMOTE_S, DESIGN_VERSION, MAX_DESIGN_BYTES,
 };
 pub use estimate::{estimate, Estimate};
 pub use faults::{Fault, FaultKind};

@@ -27,7 +27,7 @@ use serde::Serialize;
 use xxhash_rust::xxh3::xxh3_64_with_seed;
 
 use super::design::{
-    CacheEngine, CacheStrategy, DbEngine, Design, NodeKind, NodeSettings, ShardKey,
+    CacheEngine, CacheStrategy, DbEngine, Design, NodeKind, NodeSettings, Replication, ShardKey,
 };
 use super::faults::Fault;
 use super::prices;
@@ -49,8 +49,11 @@ pub const DB_WRITE_S: f64 = 0.010;
 pub const HOP_S: f64 = 0.000_5;
 /// Requests allowed to wait at the cache and at each database master before being turned away.
 pub const BACKEND_QUEUE_BOUND: u32 = 1_000;
-/// Seconds from a master's death to its standby serving, when auto-failover is on.
-pub const FAILOVER_GAP_S: f64 = 10.0;
+/// Seconds an async copy trails its master: the writes a master acknowledged in this window
+/// before it died never reached its standby or replicas, and are lost. One figure rather than a
+/// setting, because async lag under a steady load is well under a second to a few seconds and the
+/// lesson (async loses the newest writes, sync none) does not hang on its exact size.
+pub const REPLICATION_LAG_S: f64 = 1.0;
 /// Logical shards the physical shards stand for, as in Pinterest's first layout.
 pub const LOGICAL_SHARDS: u32 = 4_096;
 /// [`LOGICAL_SHARDS`] as a `u64`, for the key arithmetic.
@@ -122,6 +125,21 @@ pub struct DbModel {
     pub standby: bool,
     /// Whether a standby is promoted automatically.
     pub auto_failover: bool,
+    /// Read replicas per shard, each a station like the master; a shard's reads take turns over
+    /// the master and its replicas.
+    pub read_replicas: u32,
+    /// Async or sync.
+    pub replication: Replication,
+    /// Whether each write waits, after the master applies it, for one copy to apply it too (a
+    /// hop plus a write's service time, which does not queue): sync replication with a copy.
+    pub sync_writes: bool,
+    /// Seconds from a master's death until auto-failover notices it.
+    pub failover_detect_s: f64,
+    /// Seconds from noticing until the standby serves.
+    pub failover_promote_s: f64,
+    /// Seconds from a master's death to its standby serving, under auto-failover: detection plus
+    /// promotion.
+    pub failover_gap_s: f64,
 }
 
 /// The ids of the design's nodes, so reports can name them.
@@ -175,7 +193,8 @@ pub struct Model {
     pub faults: Vec<Fault>,
     /// The design's burn, in $/s.
     pub burn_per_s: f64,
-    /// Burn of one more shard host (master plus standby if on), in $/s, charged after a split.
+    /// Burn of one more shard host (master, standby if on, and read replicas), in $/s, charged
+    /// after a split.
     pub shard_host_per_s: f64,
     /// Node ids for reports.
     pub node_ids: NodeIds,
@@ -228,7 +247,7 @@ pub fn compile(design: &Design, users: u32) -> Result<Model, SimError> {
         });
 
     let per_host_hour =
-        prices::database_per_hour(d.engine, d.size) * if d.standby { 2.0 } else { 1.0 };
+        prices::database_per_hour(d.engine, d.size) * f64::from(d.instances_per_shard());
     Ok(Model {
         users,
         arrival_rate: f64::from(users) * u.requests_per_user_per_s,
@@ -257,6 +276,12 @@ pub fn compile(design: &Design, users: u32) -> Result<Model, SimError> {
             shard_key: d.shard_key,
             standby: d.standby,
             auto_failover: d.auto_failover,
+            read_replicas: d.read_replicas,
+            replication: d.replication,
+            sync_writes: d.writes_wait_for_a_copy(),
+            failover_detect_s: f64::from(d.failover_detect_s),
+            failover_promote_s: f64::from(d.failover_promote_s),
+            failover_gap_s: d.failover_gap_s(),
         }),
         faults: design.faults.clone(),
         burn_per_s: prices::per_second(prices::design_per_hour(design)),

@@ -4,8 +4,8 @@ use serde::Serialize;
 
 use super::design::{
     AppServerSettings, CacheEngine, CacheSettings, CacheStrategy, DatabaseSettings, DbEngine,
-    Design, Edge, InstanceSize, Node, NodeSettings, Setting, ShardKey, UsersSettings,
-    DESIGN_VERSION,
+    Design, Edge, InstanceSize, Node, NodeSettings, Replication, Setting, ShardKey, UsersSettings,
+    DEFAULT_FAILOVER_DETECT_S, DEFAULT_FAILOVER_PROMOTE_S, DESIGN_VERSION,
 };
 
 /// The preset the board opens on.
@@ -145,6 +145,10 @@ fn pinterest() -> Preset {
                     size: InstanceSize::Medium,
                     standby: true,
                     auto_failover: false,
+                    read_replicas: 0,
+                    replication: Replication::Async,
+                    failover_detect_s: DEFAULT_FAILOVER_DETECT_S,
+                    failover_promote_s: DEFAULT_FAILOVER_PROMOTE_S,
                 }),
             ),
         ],
@@ -250,14 +254,34 @@ fn pinterest() -> Preset {
             ),
             reason(
                 "db",
+                Setting::ReadReplicas,
+                "None: the cache takes most reads off the masters.",
+            ),
+            reason(
+                "db",
                 Setting::Standby,
                 "Each master has a replicated standby, as Pinterest paired its hosts.",
+            ),
+            reason(
+                "db",
+                Setting::Replication,
+                "Async, MySQL's default: a write does not wait for the standby.",
             ),
             reason(
                 "db",
                 Setting::AutoFailover,
                 "Off: production reads and writes only the master, and a person fails over a dead \
                  one. Kill a master to see what that costs.",
+            ),
+            reason(
+                "db",
+                Setting::FailoverDetect,
+                "Used once auto-failover is on: a few missed health checks.",
+            ),
+            reason(
+                "db",
+                Setting::FailoverPromote,
+                "Used once auto-failover is on: promote the standby, repoint the app.",
             ),
         ],
     }
@@ -314,6 +338,10 @@ fn link_shortener() -> Preset {
                     size: InstanceSize::Xlarge,
                     standby: true,
                     auto_failover: true,
+                    read_replicas: 0,
+                    replication: Replication::Async,
+                    failover_detect_s: DEFAULT_FAILOVER_DETECT_S,
+                    failover_promote_s: DEFAULT_FAILOVER_PROMOTE_S,
                 }),
             ),
         ],
@@ -406,13 +434,33 @@ fn link_shortener() -> Preset {
             ),
             reason(
                 "db",
+                Setting::ReadReplicas,
+                "None yet: add two and each master serves a third of its shard's redirects.",
+            ),
+            reason(
+                "db",
                 Setting::Standby,
                 "A standby per shard keeps links resolvable.",
             ),
             reason(
                 "db",
+                Setting::Replication,
+                "Async: a link made a second before a crash is rarely missed.",
+            ),
+            reason(
+                "db",
                 Setting::AutoFailover,
                 "On, because a redirect service has no one awake to fail over at night.",
+            ),
+            reason(
+                "db",
+                Setting::FailoverDetect,
+                "A few seconds of failed health checks before the standby is told.",
+            ),
+            reason(
+                "db",
+                Setting::FailoverPromote,
+                "A few more to promote it; the shard's redirects fail for both.",
             ),
         ],
     }
@@ -474,6 +522,10 @@ fn one_big_box() -> Preset {
                     size: InstanceSize::Xlarge,
                     standby: true,
                     auto_failover: true,
+                    read_replicas: 0,
+                    replication: Replication::Async,
+                    failover_detect_s: DEFAULT_FAILOVER_DETECT_S,
+                    failover_promote_s: DEFAULT_FAILOVER_PROMOTE_S,
                 }),
             ),
         ],
@@ -581,13 +633,33 @@ fn one_big_box() -> Preset {
             ),
             reason(
                 "db",
+                Setting::ReadReplicas,
+                "None: the cache answers most reads; a replica is the step before sharding.",
+            ),
+            reason(
+                "db",
                 Setting::Standby,
                 "With one box, a standby is the only thing between a crash and an outage.",
             ),
             reason(
                 "db",
+                Setting::Replication,
+                "Async: a write returns as soon as the one box has it.",
+            ),
+            reason(
+                "db",
                 Setting::AutoFailover,
                 "On, as a managed database does it for you.",
+            ),
+            reason(
+                "db",
+                Setting::FailoverDetect,
+                "A managed database notices a dead primary within seconds.",
+            ),
+            reason(
+                "db",
+                Setting::FailoverPromote,
+                "And promotes its standby in a few more.",
             ),
         ],
     }

@@ -38,7 +38,8 @@ pub fn cache_per_hour(engine: CacheEngine, size: InstanceSize) -> f64 {
     }
 }
 
-/// $/hour of one managed database instance (a master, or a standby, each billed alike).
+/// $/hour of one managed database instance (a master, a standby or a read replica, each billed
+/// alike).
 pub fn database_per_hour(engine: DbEngine, size: InstanceSize) -> f64 {
     match (engine, size) {
         (DbEngine::Mysql, InstanceSize::Small) => 0.09,
@@ -103,18 +104,22 @@ pub fn bill(design: &Design) -> Vec<BillLine> {
                 cache_per_hour(c.engine, c.size),
             )),
             NodeSettings::Database(d) => {
-                let per_shard = if d.standby { 2 } else { 1 };
-                let instances = d.shards.saturating_mul(per_shard);
+                let instances = d.shards.saturating_mul(d.instances_per_shard());
+                let replicas = match d.read_replicas {
+                    0 => String::new(),
+                    1 => " + 1 replica".to_string(),
+                    n => format!(" + {n} replicas"),
+                };
                 Some((
                     format!(
-                        "{} × {} {} ({})",
+                        "{} × {} {} ({}{replicas})",
                         d.shards,
                         d.size.name(),
                         d.engine.name(),
-                        if d.standby {
-                            "master + standby"
-                        } else {
-                            "master only"
+                        match (d.standby, d.read_replicas) {
+                            (true, _) => "master + standby",
+                            (false, 0) => "master only",
+                            (false, _) => "master",
                         }
                     ),
                     instances,

@@ -182,6 +182,10 @@ pub struct SimReport {
     pub duration_s: f64,
     /// Failed requests, by cause.
     pub errors: ErrorCounts,
+    /// Reads the database answered from a row whose newest write a dead master took with it
+    /// (async replication); left out of the JSON when there were none.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub stale_reads: u64,
     /// Requests that arrived.
     pub requests: u64,
     /// Requests answered successfully. `requests == completed + errors.total()`.
@@ -192,6 +196,10 @@ pub struct SimReport {
     pub latency_cdf: Vec<CdfPoint>,
     /// Events processed.
     pub events: u64,
+}
+
+fn is_zero(count: &u64) -> bool {
+    *count == 0
 }
 
 /// The caption sentence shared by the estimate and the simulation.

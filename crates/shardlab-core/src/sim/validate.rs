@@ -9,7 +9,7 @@ use thiserror::Error;
 
 use crate::text::quote;
 
-use super::design::{CacheStrategy, Design, NodeKind, NodeSettings, Setting};
+use super::design::{CacheStrategy, Design, NodeKind, NodeSettings, Replication, Setting};
 use super::faults::FaultKind;
 
 /// Most nodes a design may have.
@@ -220,6 +220,16 @@ pub enum DesignError {
         /// The Database node.
         id: String,
     },
+    /// Sync replication has no copy to wait for.
+    #[error(
+        "node {}: sync replication needs a standby or a read replica to wait for; add one or \
+         choose async",
+        quote(id)
+    )]
+    SyncWithoutCopy {
+        /// The Database node.
+        id: String,
+    },
     /// A fault's parameter is outside its range.
     #[error("fault #{index} ({kind}): {what} is {value}; accepted {accepted}")]
     FaultOutOfRange {
@@ -281,7 +291,8 @@ impl DesignError {
             | DesignError::NoPathToDatabase { id }
             | DesignError::Unreachable { id }
             | DesignError::OutOfRange { id, .. }
-            | DesignError::FailoverWithoutStandby { id } => vec![id],
+            | DesignError::FailoverWithoutStandby { id }
+            | DesignError::SyncWithoutCopy { id } => vec![id],
             DesignError::DanglingEdge { from, to, .. }
             | DesignError::DuplicateEdge { from, to }
             | DesignError::EdgeNotAllowed { from, to, .. }
@@ -300,6 +311,7 @@ impl DesignError {
             | DesignError::Unreachable { id }
             | DesignError::OutOfRange { id, .. }
             | DesignError::FailoverWithoutStandby { id }
+            | DesignError::SyncWithoutCopy { id }
             | DesignError::LabelTooLong { id, .. } => Some(id),
             DesignError::DanglingEdge { from, .. }
             | DesignError::DuplicateEdge { from, .. }
@@ -725,8 +737,14 @@ fn check_settings(design: &Design, errors: &mut Vec<DesignError>) {
             }
             NodeSettings::Database(d) => {
                 check(Setting::Shards, f64::from(d.shards));
+                check(Setting::ReadReplicas, f64::from(d.read_replicas));
+                check(Setting::FailoverDetect, f64::from(d.failover_detect_s));
+                check(Setting::FailoverPromote, f64::from(d.failover_promote_s));
                 if d.auto_failover && !d.standby {
                     errors.push(DesignError::FailoverWithoutStandby { id: id.to_string() });
+                }
+                if d.replication == Replication::Sync && !d.writes_wait_for_a_copy() {
+                    errors.push(DesignError::SyncWithoutCopy { id: id.to_string() });
                 }
             }
         }

@@ -14,7 +14,9 @@ use shardlab_core::placement::{
     balance, movement, place_under, scheme_metrics, sweep_moved_fraction, sweep_vnodes, Popularity,
     SchemeSpec, Server, ServerList, SCHEME_NAMES,
 };
-use shardlab_core::sim::{estimate, preset, simulate, validate, Fault, FaultKind, PRESET_NAMES};
+use shardlab_core::sim::{
+    estimate, preset, simulate, validate, Fault, FaultKind, NodeSettings, Replication, PRESET_NAMES,
+};
 
 /// The committed fixture, the same bytes natively and in wasm.
 pub const FIXTURE: &str = include_str!("../fixtures/determinism.txt");
@@ -32,6 +34,7 @@ pub fn canonical() -> String {
     let mut out = String::new();
     simulator(&mut out);
     placement(&mut out);
+    replication(&mut out);
     out
 }
 
@@ -198,6 +201,41 @@ fn placement(out: &mut String) {
                 &scheme_metrics(&spec, &before, 5_000, SEEDS[0]).map_err(|e| e.to_string()),
             );
         }
+    }
+}
+
+/// Read replicas, sync and async replication, and a failover with its own detection and
+/// promotion times inside the run (issue 23 §2), on the Pinterest board with a master down.
+/// Last, so the lines before it are unchanged.
+fn replication(out: &mut String) {
+    let Some(found) = preset("pinterest") else {
+        out.push_str("replication = <missing preset>\n");
+        return;
+    };
+    for replication in [Replication::Async, Replication::Sync] {
+        let mut design = found.design.clone();
+        for node in &mut design.nodes {
+            if let NodeSettings::Database(db) = &mut node.settings {
+                db.read_replicas = 2;
+                db.replication = replication;
+                db.auto_failover = true;
+                db.failover_detect_s = 1;
+                db.failover_promote_s = 1;
+            }
+        }
+        design.faults = vec![fault(0.5, FaultKind::MasterDown { shard: 0 })];
+        let name = replication.name();
+        render(
+            out,
+            &format!("replication.{name}.estimate.u4000"),
+            &estimate(&design, 4_000).map_err(|e| e.to_string()),
+        );
+        // Long enough for the standby to serve (at 2.5 s) before the arrivals stop.
+        render(
+            out,
+            &format!("replication.{name}.sim.u4000.seed7"),
+            &simulate(&design, 4_000, 7, 3.0).map_err(|e| e.to_string()),
+        );
     }
 }
 

@@ -70,7 +70,7 @@ impl NodeSettings {
             return Ok(settings);
         }
         let known = kind.settings();
-        // One bit per setting of the kind (at most 7), to name a key given twice.
+        // One bit per setting of the kind (at most 10), to name a key given twice.
         let mut seen = 0u32;
         for (key, value) in entries {
             let Some((index, setting)) = known.iter().enumerate().find(|(_, s)| s.key() == key)
@@ -128,6 +128,18 @@ impl NodeSettings {
             (NodeSettings::Database(d), Standby) => d.standby = Deserialize::deserialize(value)?,
             (NodeSettings::Database(d), AutoFailover) => {
                 d.auto_failover = Deserialize::deserialize(value)?
+            }
+            (NodeSettings::Database(d), ReadReplicas) => {
+                d.read_replicas = Deserialize::deserialize(value)?
+            }
+            (NodeSettings::Database(d), Replication) => {
+                d.replication = Deserialize::deserialize(value)?
+            }
+            (NodeSettings::Database(d), FailoverDetect) => {
+                d.failover_detect_s = Deserialize::deserialize(value)?
+            }
+            (NodeSettings::Database(d), FailoverPromote) => {
+                d.failover_promote_s = Deserialize::deserialize(value)?
             }
             // `from_entries` only passes the kind's own settings; every kind is named so that a
             // new kind must say where its settings go.
@@ -311,7 +323,7 @@ impl<'de, E: de::Error> Deserializer<'de> for ScalarDeserializer<E> {
 mod tests {
     use super::super::{
         AppServerSettings, CacheEngine, CacheSettings, DatabaseSettings, DbEngine, InstanceSize,
-        Node, ShardKey, UsersSettings,
+        Node, Replication, ShardKey, UsersSettings,
     };
     use super::*;
 
@@ -369,6 +381,8 @@ mod tests {
                 ..CacheSettings::default()
             }))
         );
+        // A database written before replicas were settings reads with their defaults: no
+        // replicas, async, and the 5 s + 5 s failover that was then the fixed 10 s gap.
         assert_eq!(
             read(
                 r#"{"kind": "database", "engine": "postgres", "shards": 9, "shard_key": "range_time",
@@ -381,6 +395,23 @@ mod tests {
                 size: InstanceSize::Xlarge,
                 standby: false,
                 auto_failover: true,
+                read_replicas: 0,
+                replication: Replication::Async,
+                failover_detect_s: 5,
+                failover_promote_s: 5,
+            }))
+        );
+        assert_eq!(
+            read(
+                r#"{"kind": "database", "read_replicas": 2, "replication": "sync",
+                    "failover_detect_s": 3, "failover_promote_s": 20}"#
+            ),
+            Ok(NodeSettings::Database(DatabaseSettings {
+                read_replicas: 2,
+                replication: Replication::Sync,
+                failover_detect_s: 3,
+                failover_promote_s: 20,
+                ..DatabaseSettings::default()
             }))
         );
         assert_eq!(
@@ -395,6 +426,32 @@ mod tests {
             let settings = NodeSettings::default_for(kind);
             let text = serde_json::to_string(&settings).unwrap_or_default();
             assert_eq!(read(&text), Ok(settings), "{text}");
+        }
+        let replicated = NodeSettings::Database(DatabaseSettings {
+            read_replicas: 3,
+            replication: Replication::Sync,
+            failover_detect_s: 1,
+            failover_promote_s: 300,
+            ..DatabaseSettings::default()
+        });
+        let text = serde_json::to_string(&replicated).unwrap_or_default();
+        assert_eq!(read(&text), Ok(replicated), "{text}");
+    }
+
+    #[test]
+    fn the_replication_settings_are_left_out_while_they_have_their_defaults() {
+        // So a design that does not use them still reads in a build from before them.
+        let text = serde_json::to_string(&NodeSettings::default_for(NodeKind::Database))
+            .unwrap_or_default();
+        for key in [
+            Setting::ReadReplicas,
+            Setting::Replication,
+            Setting::FailoverDetect,
+            Setting::FailoverPromote,
+        ]
+        .map(Setting::key)
+        {
+            assert!(!text.contains(key), "{text}");
         }
     }
 

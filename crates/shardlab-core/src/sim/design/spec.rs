@@ -90,6 +90,7 @@ const CACHE_STRATEGIES: &[Choice] = &[
     choice("through", "through"),
 ];
 const DB_ENGINES: &[Choice] = &[choice("mysql", "mysql"), choice("postgres", "postgres")];
+const REPLICATIONS: &[Choice] = &[choice("async", "async"), choice("sync", "sync")];
 const SHARD_KEYS: &[Choice] = &[
     choice("id_encoded", "shard bits in the ID"),
     choice("hash_object", "hash of the object"),
@@ -112,6 +113,8 @@ impl Setting {
             Setting::TimeoutMs => whole(1, 600_000, "1 … 600,000 ms"),
             Setting::CacheTtl => whole(1, 86_400, "1 … 86,400 s"),
             Setting::Shards => whole(1, 64, "1 … 64"),
+            Setting::ReadReplicas => whole(0, 5, "0 … 5"),
+            Setting::FailoverDetect | Setting::FailoverPromote => whole(1, 300, "1 … 300 s"),
             Setting::AppSize
             | Setting::CacheSize
             | Setting::DbSize
@@ -120,7 +123,8 @@ impl Setting {
             | Setting::DbEngine
             | Setting::ShardKey
             | Setting::Standby
-            | Setting::AutoFailover => None,
+            | Setting::AutoFailover
+            | Setting::Replication => None,
         }
     }
 
@@ -133,7 +137,22 @@ impl Setting {
             Setting::DbEngine => DB_ENGINES,
             Setting::ShardKey => SHARD_KEYS,
             Setting::Standby | Setting::AutoFailover => ON_OFF,
-            _ => &[],
+            Setting::Replication => REPLICATIONS,
+            Setting::UserCount
+            | Setting::RequestsPerUser
+            | Setting::ReadFraction
+            | Setting::ZipfExponent
+            | Setting::CatalogueObjects
+            | Setting::UserSkew
+            | Setting::ApdexT
+            | Setting::Copies
+            | Setting::QueueBound
+            | Setting::TimeoutMs
+            | Setting::CacheTtl
+            | Setting::Shards
+            | Setting::ReadReplicas
+            | Setting::FailoverDetect
+            | Setting::FailoverPromote => &[],
         }
     }
 
@@ -158,7 +177,9 @@ pub fn setting_specs(kind: NodeKind) -> Vec<SettingSpec> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sim::design::{CacheEngine, CacheStrategy, DbEngine, InstanceSize, ShardKey};
+    use crate::sim::design::{
+        CacheEngine, CacheStrategy, DbEngine, InstanceSize, Replication, ShardKey,
+    };
 
     #[test]
     fn every_setting_is_a_number_or_a_choice_never_both() {
@@ -200,6 +221,10 @@ mod tests {
         assert_eq!(
             names(Setting::DbEngine),
             [DbEngine::Mysql.name(), DbEngine::Postgres.name()]
+        );
+        assert_eq!(
+            names(Setting::Replication),
+            [Replication::Async.name(), Replication::Sync.name()]
         );
         assert_eq!(
             names(Setting::ShardKey),

@@ -7,7 +7,7 @@
 
 use super::{
     CacheEngine, CacheStrategy, Choice, DbEngine, InstanceSize, NodeKind, NodeSettings,
-    NumberRange, Setting, ShardKey,
+    NumberRange, Replication, Setting, ShardKey,
 };
 
 /// A value for one setting, as the caller read it from its control.
@@ -79,6 +79,16 @@ impl NodeSettings {
             (NodeSettings::Database(d), Setting::DbSize) => Some(d.size.name().to_string()),
             (NodeSettings::Database(d), Setting::Standby) => Some(on_off(d.standby)),
             (NodeSettings::Database(d), Setting::AutoFailover) => Some(on_off(d.auto_failover)),
+            (NodeSettings::Database(d), Setting::ReadReplicas) => Some(d.read_replicas.to_string()),
+            (NodeSettings::Database(d), Setting::Replication) => {
+                Some(d.replication.name().to_string())
+            }
+            (NodeSettings::Database(d), Setting::FailoverDetect) => {
+                Some(d.failover_detect_s.to_string())
+            }
+            (NodeSettings::Database(d), Setting::FailoverPromote) => {
+                Some(d.failover_promote_s.to_string())
+            }
             // Every kind is named, so a new kind must say which settings it has.
             (
                 NodeSettings::Users(_)
@@ -142,6 +152,9 @@ impl NodeSettings {
             },
             NodeSettings::Database(d) => match setting {
                 Shards => d.shards = whole,
+                ReadReplicas => d.read_replicas = whole,
+                FailoverDetect => d.failover_detect_s = whole,
+                FailoverPromote => d.failover_promote_s = whole,
                 _ => return Err(SetError::NotOnThisKind),
             },
         }
@@ -181,6 +194,9 @@ impl NodeSettings {
             }
             (NodeSettings::Database(d), Setting::Standby) => d.standby = index == 0,
             (NodeSettings::Database(d), Setting::AutoFailover) => d.auto_failover = index == 0,
+            (NodeSettings::Database(d), Setting::Replication) => {
+                d.replication = pick(&Replication::ALL, index, unknown)?
+            }
             // `set` checked the kind; the rest are numbers, which never reach here.
             (
                 NodeSettings::Users(_)
@@ -220,7 +236,8 @@ impl Setting {
             | UserSkew | ApdexT => NodeKind::Users,
             AppSize | Copies | QueueBound | TimeoutMs => NodeKind::AppServer,
             CacheEngine | CacheStrategy | CacheTtl | CacheSize => NodeKind::Cache,
-            DbEngine | Shards | ShardKey | DbSize | Standby | AutoFailover => NodeKind::Database,
+            DbEngine | Shards | ShardKey | DbSize | Standby | AutoFailover | ReadReplicas
+            | Replication | FailoverDetect | FailoverPromote => NodeKind::Database,
         }
     }
 }
@@ -246,7 +263,7 @@ mod tests {
                 assert_eq!(setting.kind(), kind, "{setting:?}");
             }
         }
-        assert_eq!(every_setting().count(), 21);
+        assert_eq!(every_setting().count(), 25);
     }
 
     #[test]
