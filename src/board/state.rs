@@ -209,7 +209,7 @@ pub enum Action {
     /// Run the simulation again after a cancel.
     Rerun,
     /// Replace the design with an imported one, or report why not.
-    Import(Result<Box<Design>, String>),
+    Import(Result<(Box<Design>, Option<String>), String>),
     /// Replace the whole state (URL or autosave restore).
     Restore(Box<BoardState>),
 }
@@ -358,7 +358,7 @@ impl Reducible for BoardState {
             }
             Action::Cancel => next.cancelled = true,
             Action::Rerun => {}
-            Action::Import(Ok(design)) => {
+            Action::Import(Ok((design, newer))) => {
                 let users = match design.user_count() {
                     0 => next.users,
                     n => n.clamp(BOARD_MIN_USERS, MAX_USERS),
@@ -369,7 +369,7 @@ impl Reducible for BoardState {
                 next.selected = Selection::None;
                 next.connecting = None;
                 next.import_error = None;
-                next.note = Some("Imported the design.".into());
+                next.note = Some(newer.unwrap_or_else(|| "Imported the design.".into()));
             }
             Action::Import(Err(message)) => next.import_error = Some(message),
             Action::Restore(state) => next = *state,
@@ -475,7 +475,7 @@ mod tests {
         let design = BoardState::default().design;
         let replacing = [
             Action::LoadPreset("pinterest".into()),
-            Action::Import(Ok(Box::new(design))),
+            Action::Import(Ok((Box::new(design), None))),
             Action::Restore(Box::default()),
         ];
         assert!(replacing.iter().all(Action::replaces_design));

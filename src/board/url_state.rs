@@ -8,7 +8,7 @@
 //! [`ReadRules::LINK`]: any design within the size limits, the board explains the rest). Decoding
 //! never fails: a bad value becomes a note and its default.
 
-use shardlab_core::sim::{Design, ReadError, ReadRules};
+use shardlab_core::sim::{Design, ReadError, ReadRules, DESIGN_VERSION, DROPPED_NAMED};
 use shardlab_core::text::{bounded_message, quote};
 
 use crate::browser::json::{from_text, Json};
@@ -101,7 +101,10 @@ fn decode_from(pairs: &[(String, String)], source: Source) -> (BoardState, Vec<S
     };
     if let Some(text) = get("d") {
         match decode_design(text, source) {
-            Ok(design) => state.design = design,
+            Ok((design, note)) => {
+                state.design = design;
+                notes.extend(note);
+            }
             Err(message) => notes.push(message),
         }
     }
@@ -136,8 +139,9 @@ fn decode_from(pairs: &[(String, String)], source: Source) -> (BoardState, Vec<S
 
 /// A design from a link's `d`: JSON of the design format, within the same size limits as an
 /// imported file (a 20,000-node link once took half a minute to draw). It may otherwise be invalid
-/// (the board explains why), but it must parse.
-pub fn decode_design(text: &str, source: Source) -> Result<Design, String> {
+/// (the board explains why), but it must parse. A newer version's design comes with a note
+/// naming what this build left out of it.
+pub fn decode_design(text: &str, source: Source) -> Result<(Design, Option<String>), String> {
     let whose = source.whose();
     let unread = |message: &str| {
         format!(
@@ -145,13 +149,13 @@ pub fn decode_design(text: &str, source: Source) -> Result<Design, String> {
             bounded_message(message)
         )
     };
-    Design::from_json::<Json>(text, ReadRules::LINK).map_err(|error| match error {
+    let loaded = Design::from_json::<Json>(text, ReadRules::LINK).map_err(|error| match error {
         ReadError::TooLong { .. } => {
             format!("{whose} design is over 1 MB; showing the preset instead.")
         }
         ReadError::NotJson(message) | ReadError::NotADesign(message) => unread(&message),
-        // The link's rules read the version with the rest (another version is refused as over
-        // the limits), so these two do not arise.
+        // The link's rules read the version with the rest (an older one is refused as over the
+        // limits), so these two do not arise.
         ReadError::NoVersion | ReadError::OtherVersion(_) => unread("no \"version\": 1"),
         ReadError::Refused(problems) => match problems.first() {
             Some(too_big) => {
@@ -159,7 +163,16 @@ pub fn decode_design(text: &str, source: Source) -> Result<Design, String> {
             }
             None => unread("refused"),
         },
-    })
+    })?;
+    let note = loaded.newer.map(|newer| {
+        format!(
+            "{whose} design is version {}, newer than this build's {DESIGN_VERSION}; it opened \
+             without {}.",
+            newer.version,
+            newer.left_out(DROPPED_NAMED)
+        )
+    });
+    Ok((loaded.design, note))
 }
 
 /// The autosave: the same pairs as the link, as JSON.
@@ -342,8 +355,8 @@ mod tests {
              instead."
         );
         assert_eq!(
-            link(r#"{"version": 2, "nodes": []}"#),
-            "The link's design cannot be opened: design version 2 is not supported; this build \
+            link(r#"{"version": 0, "nodes": []}"#),
+            "The link's design cannot be opened: design version 0 is not supported; this build \
              reads version 1; showing the preset instead."
         );
         assert_eq!(
@@ -353,7 +366,23 @@ mod tests {
         assert_eq!(
             decode_design(r#"{"version": 1.5, "nodes": []}"#, Source::Autosave).unwrap_err(),
             "Your saved board's design could not be read (invalid type: floating point `1.5`, \
-             expected u32); showing the preset instead."
+             expected u64); showing the preset instead."
+        );
+        // A newer version's link opens what it can, and the note names what it left out.
+        let (design, note) = decode_design(
+            r#"{"version": 2, "nodes": [{"id": "u", "settings": {"kind": "users"}},
+                {"id": "q", "settings": {"kind": "queue"}}], "edges": [{"from": "u", "to": "q"}]}"#,
+            Source::Link,
+        )
+        .unwrap();
+        assert_eq!(design.nodes.len(), 1);
+        assert!(design.edges.is_empty());
+        assert_eq!(
+            note.as_deref(),
+            Some(
+                "The link's design is version 2, newer than this build's 1; it opened without \
+                 node `q`, of kind `queue`, the wire `u` → `q`."
+            )
         );
         // Invalid but within the limits: the board opens it and explains.
         assert!(decode_design(r#"{"version": 1, "nodes": []}"#, Source::Link).is_ok());

@@ -82,7 +82,7 @@ pub fn run(args: &CapacityArgs) -> Result<Report, CliError> {
         rounded: found.rounded(),
         sentence: found.sentence(),
     };
-    Report::new(&json, capacity_text(&found, &chosen))
+    Report::new(&json, capacity_text(&found, &chosen))?.with_warnings(&chosen.warnings)
 }
 
 /// The JSON object: the result's fields, its rounded figure and its sentence.

@@ -32,6 +32,21 @@ impl Report {
     pub fn with_text(self, text: String) -> Report {
         Report { text, ..self }
     }
+
+    /// The same report with these warnings: a `warning:` line each before the text, and a
+    /// `"warnings"` list in the JSON object. No warnings leave it as it is.
+    pub fn with_warnings(self, warnings: &[String]) -> Result<Report, CliError> {
+        if warnings.is_empty() {
+            return Ok(self);
+        }
+        let mut object: serde_json::Map<String, serde_json::Value> =
+            serde_json::from_str(&self.json)
+                .map_err(|err| CliError::new(format!("could not write the JSON output: {err}")))?;
+        object.insert("warnings".into(), warnings.into());
+        let mut text: String = warnings.iter().map(|w| format!("warning: {w}\n")).collect();
+        text.push_str(&self.text);
+        Report::new(&object, text)
+    }
 }
 
 /// A failure to report: one sentence, printed after `error: `.

@@ -13,8 +13,8 @@ use shardlab_core::sim::prices::{self, BillLine};
 use shardlab_core::sim::validate::{MAX_DURATION_S, MAX_USERS};
 use shardlab_core::sim::{
     compile, preset, simulate, spread, validate, Design, DesignError, FaultKind, Figure,
-    JsonParser, Model, NodeKind, ReadError, ReadRules, SimError, SimReport, SpreadReport,
-    MAX_DESIGN_BYTES, PRESET_NAMES,
+    JsonParser, Loaded, Model, NodeKind, ReadError, ReadRules, SimError, SimReport, SpreadReport,
+    DESIGN_VERSION, DROPPED_NAMED, MAX_DESIGN_BYTES, PRESET_NAMES,
 };
 use shardlab_core::text::{
     bounded_message, dollars, dollars_significant, percent, quote, thousands,
@@ -96,7 +96,8 @@ pub fn run(args: &SimulateArgs) -> Result<Report, CliError> {
     if let Some(count) = args.seeds {
         let swept = spread(&chosen.design, users, args.seed, count, args.duration)
             .map_err(CliError::from_display)?;
-        return spread_report(&swept, &chosen, args.duration, explain.as_ref());
+        return spread_report(&swept, &chosen, args.duration, explain.as_ref())?
+            .with_warnings(&chosen.warnings);
     }
     let report = simulate(&chosen.design, users, args.seed, args.duration)
         .map_err(CliError::from_display)?;
@@ -110,7 +111,7 @@ pub fn run(args: &SimulateArgs) -> Result<Report, CliError> {
         report: &report,
         explain: explain.as_ref(),
     };
-    Report::new(&json, text)
+    Report::new(&json, text)?.with_warnings(&chosen.warnings)
 }
 
 /// "SOURCE is not a valid design, N problems: (1) … (2) …".
@@ -138,6 +139,8 @@ pub(crate) struct ChosenDesign {
     pub(crate) source: String,
     /// The board.
     pub(crate) design: Design,
+    /// What the reader should know about how it was read (a newer version's file).
+    pub(crate) warnings: Vec<String>,
 }
 
 /// Looks up the preset or reads the file (exactly one of the two must be given), and checks the
@@ -164,6 +167,7 @@ fn read_chosen(
             Some(found) => Ok(ChosenDesign {
                 source: format!("preset {}", found.name),
                 design: found.design,
+                warnings: Vec::new(),
             }),
             None => Err(CliError::new(format!(
                 "unknown preset {}; the presets are {}",
@@ -173,9 +177,23 @@ fn read_chosen(
         },
         (None, Some(path)) => {
             let source = format!("the design file {}", quote(&path.display().to_string()));
+            let loaded = read_design_file(path, &source)?;
+            let warnings = loaded
+                .newer
+                .iter()
+                .map(|newer| {
+                    format!(
+                        "{source} is design version {}, newer than this build's \
+                         {DESIGN_VERSION}; it was read without {}",
+                        newer.version,
+                        newer.left_out(DROPPED_NAMED)
+                    )
+                })
+                .collect();
             Ok(ChosenDesign {
-                design: read_design_file(path, &source)?,
+                design: loaded.design,
                 source,
+                warnings,
             })
         }
         (Some(_), Some(_)) => Err(CliError::new(
@@ -207,7 +225,8 @@ impl JsonParser for SerdeJson {
 
 /// Reads a design file (the board's exported JSON) with the core's reader ([`ReadRules::CLI`]),
 /// reading at most one byte past [`MAX_DESIGN_BYTES`].
-fn read_design_file(path: &Path, source: &str) -> Result<Design, CliError> {
+/// A newer version's file is read as far as this build can (its caller names what was left out).
+fn read_design_file(path: &Path, source: &str) -> Result<Loaded, CliError> {
     let path_text = path.display().to_string();
     let shown = quote(&path_text);
     let file = File::open(path)

@@ -516,16 +516,52 @@ fn a_file_that_is_not_a_design_is_refused_word_for_word() {
             shown(&file)
         )
     );
-    // Another version that reads is refused by the validator, with its count.
-    let file = TempFile::new("version-2.json", b"{\"version\": 2, \"nodes\": []}");
+    // An older version that reads is refused by the validator, with its count.
+    let file = TempFile::new("version-0.json", b"{\"version\": 0, \"nodes\": []}");
     assert_eq!(
         shardlab(&["simulate", file.arg()]).error(),
         format!(
-            "error: the design file {} is not a valid design, 1 problem: (1) design version 2 is \
+            "error: the design file {} is not a valid design, 1 problem: (1) design version 0 is \
              not supported; this build reads version 1",
             shown(&file)
         )
     );
+    // A newer one is read without what this build lacks, and what it keeps must validate.
+    let file = TempFile::new(
+        "version-2.json",
+        b"{\"version\": 2, \"nodes\": [], \"z\": 1}",
+    );
+    let line = shardlab(&["simulate", file.arg()]).error().to_owned();
+    assert!(line.contains("the design has no users node"), "{line}");
+}
+
+#[test]
+fn a_newer_design_file_runs_with_a_warning_naming_what_was_left_out() {
+    let mut design = serde_json::to_value(preset("pinterest").expect("a preset").design)
+        .expect("a design serialises");
+    design["version"] = 2.into();
+    design["theme"] = "dark".into();
+    let file = TempFile::new("newer.json", design.to_string().as_bytes());
+    let warning = format!(
+        "the design file {} is design version 2, newer than this build's 1; it was read without \
+         the design's field `theme`",
+        shardlab_core::text::quote(file.arg())
+    );
+    let text = shardlab(&["simulate", file.arg(), "--duration", "5"])
+        .ok()
+        .to_owned();
+    assert_eq!(
+        text.lines().next(),
+        Some(format!("warning: {warning}").as_str())
+    );
+    let json = shardlab(&["--json", "simulate", file.arg(), "--duration", "5"]).json();
+    assert_eq!(json["warnings"], serde_json::json!([warning]));
+    assert!(json["apdex"].is_number(), "{json}");
+    // The same design at this build's version is refused for the field.
+    design["version"] = 1.into();
+    let file = TempFile::new("current.json", design.to_string().as_bytes());
+    let line = shardlab(&["simulate", file.arg()]).error().to_owned();
+    assert!(line.contains("unknown field `theme`"), "{line}");
 }
 
 #[test]

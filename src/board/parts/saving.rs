@@ -14,11 +14,12 @@ use crate::files::download::download_text;
 use crate::files::file_import::{use_file_import, FileRead};
 use shardlab_core::text::thousands;
 
-/// What an imported file does to the board: a design to load, or the message that says why not.
-fn import_outcome(read: FileRead) -> Result<Box<Design>, String> {
+/// What an imported file does to the board: a design to load (with a note when it came from a
+/// newer version), or the message that says why not.
+fn import_outcome(read: FileRead) -> Result<(Box<Design>, Option<String>), String> {
     match read {
         FileRead::Text { name, text } => parse_import(&text)
-            .map(Box::new)
+            .map(|(design, note)| (Box::new(design), note))
             .map_err(|m| format!("{} was not loaded. {m}", quote(&name))),
         FileRead::TooLarge { name, bytes } => Err(format!(
             "{} is {} bytes; design files are at most 1 MB (1,048,576 bytes).",
@@ -96,7 +97,10 @@ mod tests {
             name: "board.json".into(),
             text: export_json(&design),
         };
-        assert_eq!(import_outcome(read).map(|d| *d), Ok(design));
+        assert_eq!(
+            import_outcome(read).map(|(d, note)| (*d, note)),
+            Ok((design, None))
+        );
     }
 
     #[test]

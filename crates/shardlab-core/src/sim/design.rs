@@ -8,58 +8,55 @@ use serde::{Deserialize, Serialize};
 
 use super::faults::Fault;
 
+mod object_reader;
 mod read;
 mod settings_reader;
 mod spec;
 mod value;
-pub use read::{JsonParser, ReadError, ReadRules, Refuse, MAX_DESIGN_BYTES};
+pub use read::{
+    Dropped, JsonParser, Loaded, Newer, ReadError, ReadRules, Refuse, DROPPED_NAMED,
+    MAX_DESIGN_BYTES,
+};
 pub use spec::{setting_specs, Choice, NumberRange, SettingSpec};
 pub use value::{SetError, SettingValue};
 
 /// The only design format version this crate reads and writes.
 pub const DESIGN_VERSION: u32 = 1;
 
-/// A whole board: what the reader drew, plus the faults to inject while it runs.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+/// A whole board: what the reader drew, plus the faults to inject while it runs. Read by
+/// `object_reader`, which refuses a field it does not know as `deny_unknown_fields` did.
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Design {
     /// Format version; must be [`DESIGN_VERSION`].
     pub version: u32,
     /// A human name for the board, shown in the title; may be empty.
-    #[serde(default)]
     pub name: String,
     /// The boxes on the board.
     pub nodes: Vec<Node>,
     /// The wires between boxes, directed from caller to callee.
-    #[serde(default)]
     pub edges: Vec<Edge>,
     /// Failures to inject on the simulation's timeline; empty for a healthy run.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub faults: Vec<Fault>,
 }
 
 /// One box on the board.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Node {
     /// Unique, non-empty id (at most 64 bytes); edges and errors refer to it.
     pub id: String,
     /// The text drawn on the box.
-    #[serde(default)]
     pub label: String,
     /// Horizontal position of the box's centre in board units.
-    #[serde(default)]
     pub x: f64,
     /// Vertical position of the box's centre in board units.
-    #[serde(default)]
     pub y: f64,
     /// What the box is, with its knobs.
     pub settings: NodeSettings,
 }
 
 /// A directed wire: `from` calls `to`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Edge {
     /// Id of the calling node.
     pub from: String,

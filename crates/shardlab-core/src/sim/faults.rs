@@ -60,20 +60,21 @@ pub enum FaultKind {
 }
 
 /// A fault's JSON object as written: the kind's name and every field any kind has. Fields a kind
-/// does not use are ignored, as they were when faults were read through serde's tagged enum.
+/// does not use are ignored, as they were when faults were read through serde's tagged enum. The
+/// kind is kept as text, so that a reader of a newer design can leave out a fault of a kind this
+/// build lacks and read the rest (`design::object_reader`).
 #[derive(Deserialize)]
-struct FaultFields {
+pub(crate) struct FaultFields {
     at_s: f64,
-    kind: KindName,
+    kind: String,
     shard: Option<u32>,
     share: Option<f64>,
     duration_s: Option<f64>,
     factor: Option<f64>,
 }
 
-/// The `"kind"` names of [`FaultKind`].
-#[derive(Deserialize)]
-#[serde(rename_all = "snake_case")]
+/// The kinds of [`FaultKind`] without their fields, to read a `"kind"` name.
+#[derive(Clone, Copy)]
 enum KindName {
     MasterDown,
     CacheFlush,
@@ -82,23 +83,66 @@ enum KindName {
     ShardSplit,
 }
 
-/// A field the fault's kind needs is missing; the message is serde's own for a missing field.
-#[derive(Debug)]
-pub struct MissingField(&'static str);
+impl KindName {
+    const ALL: [KindName; 5] = [
+        KindName::MasterDown,
+        KindName::CacheFlush,
+        KindName::HotKey,
+        KindName::TrafficSpike,
+        KindName::ShardSplit,
+    ];
 
-impl std::fmt::Display for MissingField {
+    /// The name in JSON; [`FaultKind::name`] of the kind.
+    fn name(self) -> &'static str {
+        match self {
+            KindName::MasterDown => "master_down",
+            KindName::CacheFlush => "cache_flush",
+            KindName::HotKey => "hot_key",
+            KindName::TrafficSpike => "traffic_spike",
+            KindName::ShardSplit => "shard_split",
+        }
+    }
+}
+
+/// Why a fault's object is not a fault; the messages are serde's own words.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum UnreadFault {
+    /// A field the fault's kind needs is missing.
+    MissingField(&'static str),
+    /// The kind is not one this build has.
+    UnknownKind(String),
+}
+
+impl std::fmt::Display for UnreadFault {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "missing field `{}`", self.0)
+        match self {
+            UnreadFault::MissingField(name) => write!(f, "missing field `{name}`"),
+            UnreadFault::UnknownKind(name) => {
+                write!(f, "unknown variant `{name}`, expected one of ")?;
+                for (i, known) in KindName::ALL.into_iter().enumerate() {
+                    let comma = if i == 0 { "" } else { ", " };
+                    write!(f, "{comma}`{}`", known.name())?;
+                }
+                Ok(())
+            }
+        }
     }
 }
 
 impl TryFrom<FaultFields> for Fault {
-    type Error = MissingField;
+    type Error = UnreadFault;
 
-    fn try_from(fields: FaultFields) -> Result<Fault, MissingField> {
+    fn try_from(fields: FaultFields) -> Result<Fault, UnreadFault> {
+        use UnreadFault::MissingField;
         let need = |value: Option<f64>, name: &'static str| value.ok_or(MissingField(name));
         let shard = || fields.shard.ok_or(MissingField("shard"));
-        let kind = match fields.kind {
+        let Some(name) = KindName::ALL
+            .into_iter()
+            .find(|known| known.name() == fields.kind)
+        else {
+            return Err(UnreadFault::UnknownKind(fields.kind));
+        };
+        let kind = match name {
             KindName::MasterDown => FaultKind::MasterDown { shard: shard()? },
             KindName::CacheFlush => FaultKind::CacheFlush,
             KindName::HotKey => FaultKind::HotKey {
@@ -121,13 +165,14 @@ impl TryFrom<FaultFields> for Fault {
 impl FaultKind {
     /// The snake_case name used in JSON.
     pub fn name(&self) -> &'static str {
-        match self {
-            FaultKind::MasterDown { .. } => "master_down",
-            FaultKind::CacheFlush => "cache_flush",
-            FaultKind::HotKey { .. } => "hot_key",
-            FaultKind::TrafficSpike { .. } => "traffic_spike",
-            FaultKind::ShardSplit { .. } => "shard_split",
-        }
+        let kind = match self {
+            FaultKind::MasterDown { .. } => KindName::MasterDown,
+            FaultKind::CacheFlush => KindName::CacheFlush,
+            FaultKind::HotKey { .. } => KindName::HotKey,
+            FaultKind::TrafficSpike { .. } => KindName::TrafficSpike,
+            FaultKind::ShardSplit { .. } => KindName::ShardSplit,
+        };
+        kind.name()
     }
 }
 

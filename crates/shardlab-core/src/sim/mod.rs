@@ -51,10 +51,10 @@ pub use coverage::{coverage, Coverage, LeftOut, Modelled};
 pub use des::{simulate, Simulation};
 pub use design::{
     setting_specs, AppServerSettings, CacheEngine, CacheSettings, CacheStrategy, Choice,
-    DatabaseSettings, DbEngine, Design, Edge, InstanceSize, JsonParser, Node, NodeKind,
-    NodeSettings, NumberRange, ReadError, ReadRules, Refuse, Replication, SetError, Setting,
-    SettingSpec, SettingValue, ShardKey, UsersSettings, DEFAULT_FAILOVER_DETECT_S,
-    DEFAULT_FAILOVER_PROMOTE_S, DESIGN_VERSION, MAX_DESIGN_BYTES,
+    DatabaseSettings, DbEngine, Design, Dropped, Edge, InstanceSize, JsonParser, Loaded, Newer,
+    Node, NodeKind, NodeSettings, NumberRange, ReadError, ReadRules, Refuse, Replication, SetError,
+    Setting, SettingSpec, SettingValue, ShardKey, UsersSettings, DEFAULT_FAILOVER_DETECT_S,
+    DEFAULT_FAILOVER_PROMOTE_S, DESIGN_VERSION, DROPPED_NAMED, MAX_DESIGN_BYTES,
 };
 pub use estimate::{estimate, Estimate};
 pub use faults::{Fault, FaultKind};

@@ -14,26 +14,60 @@ use std::fmt;
 use std::marker::PhantomData;
 
 use serde::de::{
-    self, Deserialize, Deserializer, IgnoredAny, IntoDeserializer, MapAccess, SeqAccess,
-    Unexpected, Visitor,
+    self, Deserialize, DeserializeSeed, Deserializer, IgnoredAny, IntoDeserializer, MapAccess,
+    SeqAccess, Unexpected, Visitor,
 };
 
+use super::object_reader::{Gap, NodeGap, Unknown};
 use super::{NodeKind, NodeSettings, Setting};
 
 impl<'de> Deserialize<'de> for NodeSettings {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<NodeSettings, D::Error> {
-        // Stored after the object is read, as serde's derive did, so that a text parser's message
-        // names the same line and column.
-        let (kind, entries) = deserializer.deserialize_any(SettingsVisitor)?;
-        NodeSettings::from_entries(kind, entries)
+        let mut gaps = Vec::new();
+        let seed = SettingsSeed {
+            unknown: Unknown::Refuse,
+            gaps: &mut gaps,
+        };
+        // A refusing read returns a kind or an error, never a gap.
+        seed.deserialize(deserializer)?
+            .ok_or_else(|| de::Error::missing_field("kind"))
     }
 }
 
-/// Reads the settings object: the tag when it comes, every other entry kept for later.
-struct SettingsVisitor;
+/// Reads a node's settings object under `unknown`'s rule; `None` when its kind is one this build
+/// lacks ([`Unknown::Collect`] only, with the gap noted).
+pub(super) struct SettingsSeed<'a> {
+    pub unknown: Unknown,
+    pub gaps: &'a mut Vec<Gap<NodeGap>>,
+}
+
+impl<'de> DeserializeSeed<'de> for SettingsSeed<'_> {
+    type Value = Option<NodeSettings>;
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Self::Value, D::Error> {
+        // Stored after the object is read, as serde's derive did, so that a text parser's message
+        // names the same line and column.
+        let unknown = self.unknown;
+        let (kind, entries) = deserializer.deserialize_any(SettingsVisitor { unknown })?;
+        match kind {
+            Ok(kind) => NodeSettings::from_entries(kind, entries, self).map(Some),
+            Err(name) => {
+                let message = <D::Error as de::Error>::unknown_variant(&name, &KIND_NAMES);
+                self.gaps.push(Gap::new(NodeGap::Kind(name), &message));
+                Ok(None)
+            }
+        }
+    }
+}
+
+/// Reads the settings object: the tag when it comes, every other entry kept for later. The tag
+/// is `Err(name)` for a kind this build lacks, which only [`Unknown::Collect`] lets through.
+struct SettingsVisitor {
+    unknown: Unknown,
+}
 
 impl<'de> Visitor<'de> for SettingsVisitor {
-    type Value = (NodeKind, Vec<(String, Scalar)>);
+    type Value = (Result<NodeKind, String>, Vec<(String, Scalar)>);
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("internally tagged enum NodeSettings")
@@ -47,7 +81,7 @@ impl<'de> Visitor<'de> for SettingsVisitor {
                 if kind.is_some() {
                     return Err(de::Error::duplicate_field("kind"));
                 }
-                kind = Some(map.next_value::<KindTag>()?.0);
+                kind = Some(map.next_value_seed(KindTag(self.unknown))?);
             } else {
                 entries.push((key, map.next_value::<Scalar>()?));
             }
@@ -61,9 +95,12 @@ impl NodeSettings {
     /// The settings of a node of `kind` from its object's other entries, in the object's order.
     /// Every setting is optional (the kind's default stays); a load balancer has none and, as
     /// under serde's derive, ignores whatever else its object holds.
+    /// A key this build does not have, or a value it cannot read, is an error under
+    /// [`Unknown::Refuse`] and a gap under [`Unknown::Collect`] (the setting keeps its default).
     fn from_entries<E: de::Error>(
         kind: NodeKind,
         entries: Vec<(String, Scalar)>,
+        seed: SettingsSeed<'_>,
     ) -> Result<NodeSettings, E> {
         let mut settings = NodeSettings::default_for(kind);
         if let NodeSettings::LoadBalancer = settings {
@@ -75,14 +112,23 @@ impl NodeSettings {
         for (key, value) in entries {
             let Some((index, setting)) = known.iter().enumerate().find(|(_, s)| s.key() == key)
             else {
-                return Err(E::custom(UnknownField { key: &key, known }));
+                let error = E::custom(UnknownField { key: &key, known });
+                seed.unknown
+                    .refuse_or_note(error, seed.gaps, NodeGap::Setting(key))?;
+                continue;
             };
             let bit = 1u32 << index;
             if seen & bit != 0 {
                 return Err(E::duplicate_field(setting.key()));
             }
             seen |= bit;
-            settings.store(*setting, value)?;
+            if let Err(error) = settings.store::<E>(*setting, value) {
+                let gap = NodeGap::SettingValue {
+                    key,
+                    reason: error.to_string(),
+                };
+                seed.unknown.refuse_or_note(error, seed.gaps, gap)?;
+            }
         }
         Ok(settings)
     }
@@ -186,27 +232,36 @@ impl fmt::Display for UnknownField<'_> {
     }
 }
 
-/// The `"kind"` value, read where it stands, as serde's derive reads a variant name.
-struct KindTag(NodeKind);
+/// Reads the `"kind"` value where it stands, as serde's derive reads a variant name. A name this
+/// build lacks is refused there, under [`Unknown::Refuse`] (so a text parser's message names the
+/// value's line and column), or returned as `Err(name)` for the caller to note.
+#[derive(Clone, Copy)]
+struct KindTag(Unknown);
 
 /// The kinds' names, in [`NodeKind::ALL`] order, for serde's "unknown variant" message.
 const KIND_NAMES: [&str; 5] = ["users", "load_balancer", "app_server", "cache", "database"];
 
-impl<'de> Deserialize<'de> for KindTag {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<KindTag, D::Error> {
-        struct TagVisitor;
-        impl Visitor<'_> for TagVisitor {
-            type Value = KindTag;
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("variant identifier")
-            }
-            fn visit_str<E: de::Error>(self, name: &str) -> Result<KindTag, E> {
-                NodeKind::from_name(name)
-                    .map(KindTag)
-                    .ok_or_else(|| E::unknown_variant(name, &KIND_NAMES))
-            }
+impl<'de> DeserializeSeed<'de> for KindTag {
+    type Value = Result<NodeKind, String>;
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Self::Value, D::Error> {
+        deserializer.deserialize_identifier(self)
+    }
+}
+
+impl Visitor<'_> for KindTag {
+    type Value = Result<NodeKind, String>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("variant identifier")
+    }
+
+    fn visit_str<E: de::Error>(self, name: &str) -> Result<Self::Value, E> {
+        match (NodeKind::from_name(name), self.0) {
+            (Some(kind), _) => Ok(Ok(kind)),
+            (None, Unknown::Refuse) => Err(E::unknown_variant(name, &KIND_NAMES)),
+            (None, Unknown::Collect) => Ok(Err(name.to_owned())),
         }
-        deserializer.deserialize_identifier(TagVisitor)
     }
 }
 
