@@ -115,6 +115,8 @@ widget_enum! {
         Capacity = "capacity", "Capacity";
         /// How the load spreads over the database's shards.
         ShardLoad = "shard-load", "Load per shard";
+        /// A master dies: the failover's knobs, the read replicas, and what the gap cost.
+        Failover = "failover", "Failover and replicas";
     }
 }
 
@@ -227,7 +229,7 @@ mod tests {
             );
             count += 1;
         }
-        assert_eq!(count, 22);
+        assert_eq!(count, 23);
         assert_eq!(Widget::parse(View::Ring, "paste"), None);
         assert_eq!(Widget::parse(View::Ring, ""), None);
         assert_eq!(Widget::of_view(View::Board).count(), BoardWidget::ALL.len());

@@ -182,6 +182,14 @@ pub struct BoardSnapshot {
     pub auto_failover: Option<bool>,
     /// The faults on the timeline, by name (`master_down`, …).
     pub faults: Vec<String>,
+    /// Read replicas per shard of the database.
+    pub read_replicas: Option<u32>,
+    /// Seconds from a master's death to its standby serving, when the database fails over.
+    pub failover_gap_s: Option<f64>,
+    /// Reads of rows a dead master's lost writes left stale (a finished run only).
+    pub stale_reads: Option<u64>,
+    /// How busy the database's masters were, 0 … 1.
+    pub db_utilisation: Option<f64>,
 }
 
 /// Reading the snapshots' 64-bit numbers as the browser's `JSON.parse` leaves them, for Learn's

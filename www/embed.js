@@ -39,7 +39,8 @@
     "board/solve": "Solve a design",
     "board/break": "Break it",
     "board/capacity": "Capacity",
-    "board/shard-load": "Load per shard"
+    "board/shard-load": "Load per shard",
+    "board/failover": "Failover and replicas"
   };
   // END catalogue
   var MIN_HEIGHT = 120;

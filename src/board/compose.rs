@@ -15,8 +15,8 @@ use super::autosave::{AutosaveStatus, Opening};
 use super::parts::plots::PlotSet;
 use super::parts::settings_panel::Row;
 use super::parts::{
-    canvas, caption, faults, model_coverage, palette, plots, save_notes, saving, settings_panel,
-    shard_samples,
+    canvas, caption, failover, faults, model_coverage, palette, plots, save_notes, saving,
+    settings_panel, shard_samples,
 };
 use super::runner::RunStatus;
 use super::state::{Action, BoardState, Selection};
@@ -202,9 +202,9 @@ impl Shown<'_> {
         }
     }
 
-    /// The database's shard key, picked here as in its settings: the one knob the load per shard
-    /// answers to, so the shard-load widget has it without the board.
-    pub fn shard_key(&self) -> Html {
+    /// Some of the database's knobs, picked here as in its settings, one labelled control each:
+    /// the shard-load widget's shard key, the failover widget's replicas and failover times.
+    pub fn database_knobs(&self, settings: &[Setting]) -> Html {
         let state = self.state;
         let Some(node) = state
             .design
@@ -214,21 +214,33 @@ impl Shown<'_> {
         else {
             return html! {};
         };
-        let setting = Setting::ShardKey;
-        let row = self.row(node, setting);
-        let error = self
-            .refused(node)
-            .filter(|(refused, _)| *refused == setting)
-            .map(|(_, message)| message.to_owned());
-        html! {
-            <p class="board-shard-key">
-                <label for={format!("setting-{}-{}", node.id, setting.key())}>
-                    { format!("{}: {}", node.label, setting.label()) }
-                </label>
-                { settings_panel::control(&node.id, &row, self.dispatch, error.is_some()) }
-                if let Some(message) = error { <span class="field-error" role="alert">{ message }</span> }
-            </p>
-        }
+        let refused = self.refused(node);
+        let knob = |setting: Setting| {
+            let row = self.row(node, setting);
+            let error = refused
+                .filter(|(refused, _)| *refused == setting)
+                .map(|(_, message)| message.to_owned());
+            html! {
+                <p class="board-shard-key">
+                    <label for={format!("setting-{}-{}", node.id, setting.key())}>
+                        { format!("{}: {}", node.label, setting.label()) }
+                    </label>
+                    { settings_panel::control(&node.id, &row, self.dispatch, error.is_some()) }
+                    if let Some(message) = error { <span class="field-error" role="alert">{ message }</span> }
+                </p>
+            }
+        };
+        html! { <div class="board-knobs">{ for settings.iter().map(|s| knob(*s)) }</div> }
+    }
+
+    /// What the first dead master costs ([`failover::failover_verdict`]).
+    pub fn failover(&self) -> Html {
+        let design = &self.state.design;
+        failover::failover_verdict(&failover::FailoverProps {
+            database: design.nodes.iter().find_map(|n| n.settings.database()),
+            faults: &design.faults,
+            report: self.report.as_ref(),
+        })
     }
 
     /// Sample IDs on one of the database's shards, or why there are none.
@@ -266,9 +278,18 @@ impl Shown<'_> {
             }),
             BoardWidget::ShardLoad => html! {
                 <>
-                    { self.shard_key() }
+                    { self.database_knobs(&[Setting::ShardKey]) }
                     { self.plots(PlotSet { shards: true, ..PlotSet::NONE }) }
                     { self.shard_samples() }
+                </>
+            },
+            BoardWidget::Failover => html! {
+                <>
+                    { self.database_knobs(&[Setting::AutoFailover, Setting::FailoverDetect,
+                        Setting::FailoverPromote, Setting::ReadReplicas, Setting::Replication]) }
+                    { self.faults() }
+                    { self.failover() }
+                    { self.plots(PlotSet { timeline: true, ..PlotSet::NONE }) }
                 </>
             },
         };
@@ -308,6 +329,7 @@ impl Shown<'_> {
                 </div>
                 { self.settings() }
                 { self.faults() }
+                { self.failover() }
                 { self.plots(PlotSet::ALL) }
                 <model_coverage::ModelCoverage />
             </>

@@ -1,6 +1,6 @@
 //! The Board's snapshot for `data-shardlab-snapshot` (see `snapshot`).
 
-use shardlab_core::sim::{Estimate, HotShard, SimError};
+use shardlab_core::sim::{Estimate, HotShard, NodeKind, SimError};
 
 use super::runner::RunStatus;
 use super::state::BoardState;
@@ -42,6 +42,10 @@ pub fn of(
         shard_key: database.map(|d| d.shard_key.name().to_owned()),
         user_skew,
         auto_failover: state.auto_failover(),
+        read_replicas: database.map(|d| d.read_replicas),
+        failover_gap_s: database
+            .filter(|d| d.standby && d.auto_failover)
+            .map(|d| d.failover_gap_s()),
         faults: state
             .design
             .faults
@@ -63,6 +67,14 @@ pub fn of(
         snapshot.error_rate = Some(outcome.error_rate);
         snapshot.shard_down_rate = Some(outcome.errors_by_cause.shard_down);
         snapshot.hottest = hot(outcome.hottest_shard.as_ref());
+        snapshot.db_utilisation = outcome
+            .nodes
+            .iter()
+            .find(|n| n.kind == NodeKind::Database)
+            .and_then(|n| n.utilisation);
+    }
+    if let RunStatus::Done(report) = status {
+        snapshot.stale_reads = Some(report.stale_reads);
     }
     snapshot
 }
@@ -121,7 +133,7 @@ pub fn to_json(s: &BoardSnapshot) -> String {
     );
     let faults: Vec<String> = s.faults.iter().map(|f| text(f)).collect();
     format!(
-        "{{\"preset\":{},\"design_is_preset\":{},\"users\":{},\"seed\":{},\"source\":{},\"apdex\":{},\"p99_ms\":{},\"error_rate\":{},\"shard_down_rate\":{},\"hottest\":{},\"shards\":{},\"shard_key\":{},\"user_skew\":{},\"auto_failover\":{},\"faults\":[{}]}}",
+        "{{\"preset\":{},\"design_is_preset\":{},\"users\":{},\"seed\":{},\"source\":{},\"apdex\":{},\"p99_ms\":{},\"error_rate\":{},\"shard_down_rate\":{},\"hottest\":{},\"shards\":{},\"shard_key\":{},\"user_skew\":{},\"auto_failover\":{},\"faults\":[{}],\"read_replicas\":{},\"failover_gap_s\":{},\"stale_reads\":{},\"db_utilisation\":{}}}",
         optional(s.preset.as_deref()),
         s.design_is_preset,
         s.users,
@@ -136,7 +148,11 @@ pub fn to_json(s: &BoardSnapshot) -> String {
         optional(s.shard_key.as_deref()),
         number(s.user_skew),
         s.auto_failover.map_or_else(|| "null".to_owned(), |b| b.to_string()),
-        faults.join(",")
+        faults.join(","),
+        s.read_replicas.map_or_else(|| "null".to_owned(), |n| n.to_string()),
+        number(s.failover_gap_s),
+        s.stale_reads.map_or_else(|| "null".to_owned(), |n| n.to_string()),
+        number(s.db_utilisation),
     )
 }
 
@@ -180,6 +196,10 @@ mod tests {
             user_skew: Some(1.0),
             auto_failover: Some(false),
             faults: vec!["master_down".into(), "cache_flush".into()],
+            read_replicas: Some(2),
+            failover_gap_s: Some(10.0),
+            stale_reads: Some(u64::from(u32::MAX) + 3),
+            db_utilisation: Some(0.391),
         };
         let back: BoardSnapshot = serde_json::from_str(&to_json(&snapshot)).unwrap();
         assert_eq!(back, snapshot);
@@ -187,7 +207,10 @@ mod tests {
         snapshot.hottest = None;
         snapshot.preset = None;
         snapshot.faults.clear();
+        snapshot.read_replicas = None;
+        snapshot.stale_reads = None;
         let back: BoardSnapshot = serde_json::from_str(&to_json(&snapshot)).unwrap();
+        assert_eq!((back.read_replicas, back.stale_reads), (None, None));
         assert_eq!(back.apdex, None);
         assert_eq!(back.hottest, None);
         assert!(back.faults.is_empty());

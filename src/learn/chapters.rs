@@ -1,4 +1,4 @@
-//! The course: fourteen chapters, each our own prose (facts from the source texts and the product
+//! The course: fifteen chapters, each our own prose (facts from the source texts and the product
 //! spec) with one to three live widgets placed where the prose refers to them, the "try it" tasks
 //! beside each widget, what the reader just saw (shown once the tasks are done), and sources.
 
@@ -137,7 +137,7 @@ const APDEX: Source = Source {
 const BOARD_PINTEREST: &str = "v=1&preset=pinterest&users=4000&seed=1";
 
 /// The course, in order.
-pub const CHAPTERS: [Chapter; 14] = [
+pub const CHAPTERS: [Chapter; 15] = [
     Chapter {
         slug: "shard-later",
         title: "Shard later",
@@ -1079,6 +1079,92 @@ pub const CHAPTERS: [Chapter; 14] = [
         sources: &[PINTEREST],
     },
     Chapter {
+        slug: "failover-replicas",
+        title: "Failover and read replicas",
+        task: "Predict a failover's cost, kill a master with auto-failover on, then add read replicas.",
+        body: &[
+            Prose("In the last chapter a dead master took its shard down until the run ended, \
+             because nothing promoted its standby. Pinterest chose that on purpose: a person \
+             decides. Many systems let a machine decide instead, and add copies that serve \
+             reads. This chapter puts both on the board and prices them."),
+            Prose("An automatic failover runs on two clocks. First the system must notice. Health \
+             checks miss a few beats before a master counts as dead, since one slow answer is not \
+             a death. Then it must promote: the standby takes the master's role, and the clients \
+             learn where it is. Until both are done, requests for that shard have nowhere to go. \
+             The board's database has a setting for each, 5 s and 5 s unless you change them."),
+            Prose("Replication decides what the standby holds when it takes over. With asynchronous \
+             replication the master answers a write at once and ships it to its copies a moment \
+             later, so a master that dies takes its last writes with it. With synchronous \
+             replication the master waits for a copy to confirm before it answers: nothing is \
+             lost, and every write waits for one more trip."),
+            Prose("Read replicas are further copies that serve reads. The board sends a shard's reads \
+             to its master and its replicas in turn, while every write still goes to the master. \
+             Each replica is one more machine on the bill."),
+            Prose("The widget below has these knobs, the timeline of failures, what the failure cost, \
+             and the run's errors second by second. Predict first, then break it."),
+            Live(0),
+        ],
+        frames: &[Frame {
+            widget: Widget::Board(BoardWidget::Failover),
+            query: BOARD_PINTEREST,
+            title: "Board: the Pinterest fleet, its failover and its replicas",
+        }],
+        tasks: &[
+            Task {
+                id: "predict",
+                prompt: "Predict first. Auto-failover is on, with 5 s to notice and 5 s to promote, \
+                         and a master dies 10 s into the run. Which requests for its shard fail?",
+                frame: 0,
+                check: Check::Choice {
+                    options: &[
+                        ("Every one from 10 s to the end of the run", "That is the cost with \
+                          auto-failover off, as in the last chapter. Here the standby takes over."),
+                        ("Those that reach it between 10 s and 20 s", "Yes. For the 10 s it takes \
+                          to notice and promote, the shard has no master; after that the standby \
+                          serves it."),
+                        ("None: the standby already holds every row", "It holds the rows, but \
+                          nobody sends it requests until it has been promoted."),
+                    ],
+                    correct: 1,
+                    needs: None,
+                },
+            },
+            Task {
+                id: "failover",
+                prompt: "Turn auto-failover on, then under \u{201c}Break it\u{201d} kill a master \
+                         about 10 s in, and wait for the run to finish.",
+                frame: 0,
+                check: Check::State(tasks::master_killed_with_failover),
+            },
+            Task {
+                id: "replicas",
+                prompt: "Give each shard two read replicas and wait for the run. How busy are the \
+                         masters now?",
+                frame: 0,
+                check: Check::State(tasks::replicas_added),
+            },
+        ],
+        after: &[
+            "With auto-failover on, the errors start when the master dies and stop once its \
+             standby is promoted. The plot shows a block of errors 10 s wide, where in the last \
+             chapter they ran to the end. Make the detection slower and the block grows with it: \
+             in this model the two settings are the whole price of a failover.",
+            "A short detection time is not free. A master that answers slowly for a few seconds \
+             looks dead, and a failover nobody needed costs a window of errors of its own, or \
+             leaves two masters that both take writes. The board does not model that, but it is \
+             why real systems wait a few beats, and why Pinterest left the call to a person.",
+            "Two read replicas take two of every three reads a shard gets, so each master keeps a \
+             third of its reads and all of its writes, and the verdict shows the masters less \
+             busy. Replicas do nothing for writes: a design that is short of write capacity \
+             needs more shards, not more copies.",
+            "Replication sets what a failover loses. With async replication the writes in the \
+             dead master's last second never reached the standby, and the run counts later reads \
+             of those rows as stale. Set Replication to sync and run again: the stale reads go to \
+             zero, and every write waits for its copy, so the write latency rises.",
+        ],
+        sources: &[PINTEREST],
+    },
+    Chapter {
         slug: "trade-offs",
         title: "Trade-offs",
         task: "ID-encoded against hash placement, side by side, then a short quiz.",
@@ -1620,6 +1706,17 @@ mod tests {
         // Each side has a task that reads its own view's state.
         let watched: Vec<usize> = chapter.tasks.iter().map(|t| t.frame).collect();
         assert!(watched.contains(&0) && watched.contains(&1));
+    }
+
+    #[test]
+    fn the_failover_window_in_the_prose_is_the_databases_default() {
+        let gap = shardlab_core::sim::DatabaseSettings::default().failover_gap_s();
+        let text = prose("failover-replicas");
+        assert!(
+            text.contains(&format!("a block of errors {gap:.0} s wide")),
+            "{gap}"
+        );
+        assert!(text.contains("5 s and 5 s"), "{text}");
     }
 
     #[test]

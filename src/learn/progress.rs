@@ -29,7 +29,7 @@ pub const COUNT_KEY: &str = "shardlab.learn.finished";
 pub const CHANGED_EVENT: &str = "shardlab-learn-progress";
 
 /// Every chapter's slug, in order: the `<slug>` of `#/learn/<slug>`.
-pub const CHAPTER_SLUGS: [&str; 14] = [
+pub const CHAPTER_SLUGS: [&str; 15] = [
     "shard-later",
     "shard-key",
     "range-hash-directory",
@@ -43,6 +43,7 @@ pub const CHAPTER_SLUGS: [&str; 14] = [
     "grow-by-shards",
     "id-schemes",
     "pinterest-board",
+    "failover-replicas",
     "trade-offs",
 ];
 
@@ -386,7 +387,7 @@ mod tests {
     fn only_known_slugs_parse() {
         assert_eq!("ring".parse::<ChapterSlug>(), Ok(ChapterSlug("ring")));
         assert!("nope".parse::<ChapterSlug>().is_err());
-        assert_eq!(ChapterSlug("trade-offs").index(), 13);
+        assert_eq!(ChapterSlug("trade-offs").index(), 14);
         assert_eq!(ChapterSlug("ring").to_string(), "ring");
     }
 }

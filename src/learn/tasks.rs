@@ -407,6 +407,27 @@ pub fn master_killed_without_failover(s: &Snapshot) -> bool {
     })
 }
 
+/// Chapter 14: a master killed with auto-failover on, and the simulation shows its window of
+/// errors.
+pub fn master_killed_with_failover(s: &Snapshot) -> bool {
+    board(s).is_some_and(|b| {
+        b.auto_failover == Some(true)
+            && b.failover_gap_s.is_some()
+            && b.faults.iter().any(|f| f == "master_down")
+            && b.source == "simulation"
+            && b.shard_down_rate.is_some_and(|r| r > 0.0)
+    })
+}
+
+/// Chapter 14: two or more read replicas per shard, with the run that measured the masters.
+pub fn replicas_added(s: &Snapshot) -> bool {
+    board(s).is_some_and(|b| {
+        b.read_replicas.is_some_and(|n| n >= 2)
+            && b.source == "simulation"
+            && b.db_utilisation.is_some()
+    })
+}
+
 /// Chapter 11, the hash side: a consistent-hash ring grown by one server, with the count finished
 /// (the ID side is [`split_kept_id`] on the Decoder beside it).
 pub fn ring_grew_by_one(s: &Snapshot) -> bool {
@@ -635,6 +656,51 @@ mod tests {
             }),
             ..BoardSnapshot::default()
         }
+    }
+
+    #[test]
+    fn a_failover_counts_only_with_auto_failover_on_and_replicas_only_when_measured() {
+        use shardlab_core::sim::{Fault, FaultKind, NodeSettings};
+        let mut design = preset("pinterest").unwrap().design;
+        design.faults.push(Fault {
+            at_s: 10.0,
+            kind: FaultKind::MasterDown { shard: 1 },
+        });
+        let with = |auto: bool, replicas: u32| {
+            let mut design = design.clone();
+            for node in &mut design.nodes {
+                if let NodeSettings::Database(d) = &mut node.settings {
+                    d.auto_failover = auto;
+                    d.read_replicas = replicas;
+                }
+            }
+            let mut snapshot = board_of(&design, "pinterest", 4_000);
+            let d = design
+                .nodes
+                .iter()
+                .find_map(|n| n.settings.database())
+                .unwrap();
+            snapshot.auto_failover = Some(d.standby && d.auto_failover);
+            snapshot.failover_gap_s = auto.then(|| d.failover_gap_s());
+            snapshot.faults = vec!["master_down".into()];
+            snapshot.read_replicas = Some(replicas);
+            snapshot
+        };
+        let off = with(false, 0);
+        let on = with(true, 0);
+        assert!(!master_killed_with_failover(&Snapshot::Board(off.clone())));
+        assert!(master_killed_with_failover(&Snapshot::Board(on.clone())));
+        // The window costs less than a master that stays dead.
+        assert!(on.shard_down_rate.unwrap() < off.shard_down_rate.unwrap());
+        let mut replicated = with(true, 2);
+        assert!(
+            !replicas_added(&Snapshot::Board(replicated.clone())),
+            "no measure yet"
+        );
+        replicated.db_utilisation = Some(0.3);
+        assert!(replicas_added(&Snapshot::Board(replicated.clone())));
+        replicated.source = "estimate".into();
+        assert!(!replicas_added(&Snapshot::Board(replicated)));
     }
 
     #[test]

@@ -15,22 +15,23 @@ use crate::route::Route;
 /// The Learn link's label for every count of finished chapters. A table rather than `format!`
 /// and a badge element: every page's header carries this, and the board's page sits at the edge
 /// of its size budget.
-const LEARN_LABELS: [&str; 15] = [
-    "Learn 0/14",
-    "Learn 1/14",
-    "Learn 2/14",
-    "Learn 3/14",
-    "Learn 4/14",
-    "Learn 5/14",
-    "Learn 6/14",
-    "Learn 7/14",
-    "Learn 8/14",
-    "Learn 9/14",
-    "Learn 10/14",
-    "Learn 11/14",
-    "Learn 12/14",
-    "Learn 13/14",
-    "Learn 14/14",
+const LEARN_LABELS: [&str; 16] = [
+    "Learn 0/15",
+    "Learn 1/15",
+    "Learn 2/15",
+    "Learn 3/15",
+    "Learn 4/15",
+    "Learn 5/15",
+    "Learn 6/15",
+    "Learn 7/15",
+    "Learn 8/15",
+    "Learn 9/15",
+    "Learn 10/15",
+    "Learn 11/15",
+    "Learn 12/15",
+    "Learn 13/15",
+    "Learn 14/15",
+    "Learn 15/15",
 ];
 
 /// The finished-chapter count the Learn path stores beside its progress, as an index into

@@ -19,6 +19,7 @@ pub mod capacity;
 pub mod caption;
 pub mod driver;
 pub mod edge_view;
+pub mod failover;
 pub mod faults;
 pub mod model_coverage;
 pub mod node_view;

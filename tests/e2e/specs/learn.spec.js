@@ -77,11 +77,11 @@ async function choose(page, id, label) {
 
 /** The chapter is finished: the header counts it, and it stays so over a reload. */
 async function finishedAndKept(page, ids) {
-  await expect(learnLink(page)).toHaveText('Learn 1/14');
+  await expect(learnLink(page)).toHaveText('Learn 1/15');
   await page.reload();
   await expect(page.locator('body[data-app-ready="true"]')).toHaveCount(1);
   for (const id of ids) await done(page, id);
-  await expect(learnLink(page)).toHaveText('Learn 1/14');
+  await expect(learnLink(page)).toHaveText('Learn 1/15');
 }
 
 // Ring helpers, inside a frame. A widget shows only its own parts, so "settled" is read from
@@ -405,7 +405,29 @@ test('13 the Pinterest board: a dead master with no failover, explained', async 
   await finishedAndKept(page, ['kill-master', 'explain']);
 });
 
-test('14 trade-offs: split the Pin\'s host beside a growing ring, then the quiz', async ({ page }) => {
+test('14 failover and replicas: predict the window, fail over, then add replicas', async ({ page }) => {
+  test.setTimeout(120_000);
+  await openRoute(page, '#/learn/failover-replicas');
+  await choose(page, 'predict', 'Those that reach it between 10 s and 20 s');
+  await done(page, 'predict');
+  const view = await liveView(page);
+  await view.locator('select[data-setting="auto_failover"]').selectOption('on');
+  await view.locator('#fault-at').fill('10');
+  await view.getByRole('button', { name: 'Kill a master' }).click();
+  await expect(view.locator('.fault-list li')).toHaveCount(1);
+  // The verdict names the takeover from the database's own times, before the run is done.
+  await expect(view.getByTestId('failover-verdict')).toContainText('its standby takes over at 20 s (5 s to notice, 5 s to promote)');
+  await boardSimulated(view);
+  await done(page, 'failover', 30_000);
+  await expect(view.getByTestId('failover-verdict')).toContainText('requests found no master');
+  await view.locator('input[data-setting="read_replicas"]').fill('2');
+  await view.locator('input[data-setting="read_replicas"]').press('Tab');
+  await done(page, 'replicas', 30_000);
+  await expect(view.getByTestId('failover-verdict')).toContainText('The masters were');
+  await finishedAndKept(page, ['predict', 'failover', 'replicas']);
+});
+
+test('15 trade-offs: split the Pin\'s host beside a growing ring, then the quiz', async ({ page }) => {
   test.setTimeout(90_000);
   await openRoute(page, '#/learn/trade-offs');
   const frames = page.locator('iframe.live-frame');
@@ -490,7 +512,7 @@ test('each chapter\'s tasks stay within one viewport of their widget, on a deskt
   test.setTimeout(240_000);
   const slugs = ['shard-later', 'shard-key', 'range-hash-directory', 'mod-n', 'ring', 'virtual-nodes',
     'replication', 'maglev', 'hot-keys', 'shard-in-the-id', 'grow-by-shards', 'id-schemes', 'pinterest-board',
-    'trade-offs'];
+    'failover-replicas', 'trade-offs'];
   for (const size of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
     await page.setViewportSize(size);
     for (const slug of slugs) {
