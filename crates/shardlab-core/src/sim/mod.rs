@@ -53,8 +53,9 @@ pub use design::{
     setting_specs, AppServerSettings, CacheEngine, CacheSettings, CacheStrategy, Choice,
     DatabaseSettings, DbEngine, Design, Edge, InstanceSize, JsonParser, Node, NodeKind,
     NodeSettings, NumberRange, ReadError, ReadRules, Refuse, Replication, SetError, Setting,
-    SettingSpec, SettingValue, ShardKey, UsersSettings, DEFAULT_FAILOVER_DETECT_S,
-    DEFAULT_FAILOVER_PROMOTE_S, DESIGN_VERSION, MAX_DESIGN_BYTES,
+    SettingSpec, SettingValue, ShardKey, UsersSettings, DEFAULT_COPY_MB_S,
+    DEFAULT_FAILOVER_DETECT_S, DEFAULT_FAILOVER_PROMOTE_S, DEFAULT_ROW_BYTES, DESIGN_VERSION,
+    MAX_DESIGN_BYTES,
 };
 pub use estimate::{estimate, Estimate};
 pub use faults::{Fault, FaultKind};
