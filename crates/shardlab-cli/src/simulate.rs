@@ -644,6 +644,9 @@ fn fault_text(kind: &FaultKind) -> String {
         FaultKind::ShardSplit { shard } => {
             format!("shard {shard} splits its upper half onto a new master")
         }
+        FaultKind::Reshard { shard } => format!(
+            "shard {shard} copies its upper half to a new master at the throttle, then cuts over"
+        ),
     }
 }
 

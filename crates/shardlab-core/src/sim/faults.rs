@@ -57,6 +57,15 @@ pub enum FaultKind {
         /// Physical shard index, 0-based, below the design's shard count.
         shard: u32,
     },
+    /// Physical shard `shard` splits live: the same upper half as [`FaultKind::ShardSplit`]
+    /// moves to a new host, but first its rows are copied there at the database's throttle, which
+    /// slows the source meanwhile; the config table changes only at the cutover, when the copy is
+    /// done. Its bill and its before, during and after figures are in the report
+    /// ([`super::reshard`]).
+    Reshard {
+        /// Physical shard index, 0-based, below the design's shard count.
+        shard: u32,
+    },
 }
 
 /// A fault's JSON object as written: the kind's name and every field any kind has. Fields a kind
@@ -80,6 +89,7 @@ enum KindName {
     HotKey,
     TrafficSpike,
     ShardSplit,
+    Reshard,
 }
 
 /// A field the fault's kind needs is missing; the message is serde's own for a missing field.
@@ -110,6 +120,7 @@ impl TryFrom<FaultFields> for Fault {
                 duration_s: need(fields.duration_s, "duration_s")?,
             },
             KindName::ShardSplit => FaultKind::ShardSplit { shard: shard()? },
+            KindName::Reshard => FaultKind::Reshard { shard: shard()? },
         };
         Ok(Fault {
             at_s: fields.at_s,
@@ -127,6 +138,7 @@ impl FaultKind {
             FaultKind::HotKey { .. } => "hot_key",
             FaultKind::TrafficSpike { .. } => "traffic_spike",
             FaultKind::ShardSplit { .. } => "shard_split",
+            FaultKind::Reshard { .. } => "reshard",
         }
     }
 }
@@ -164,6 +176,10 @@ mod tests {
                 at_s: 5.0,
                 kind: FaultKind::ShardSplit { shard: 0 },
             },
+            Fault {
+                at_s: 6.0,
+                kind: FaultKind::Reshard { shard: 2 },
+            },
         ];
         let json = serde_json::to_string(&faults).unwrap();
         assert!(
@@ -179,6 +195,7 @@ mod tests {
         let read = |json: &str| serde_json::from_str::<Fault>(json).map_err(|e| e.to_string());
         for (json, field) in [
             (r#"{"at_s":1,"kind":"master_down"}"#, "shard"),
+            (r#"{"at_s":1,"kind":"reshard"}"#, "shard"),
             (r#"{"at_s":1,"kind":"hot_key","share":0.5}"#, "duration_s"),
             (
                 r#"{"at_s":1,"kind":"traffic_spike","duration_s":2}"#,

@@ -779,7 +779,9 @@ fn check_faults(design: &Design, errors: &mut Vec<DesignError>) {
         }
         let duration_ok = |d: f64| d > 0.0 && d <= MAX_DURATION_S;
         match &fault.kind {
-            FaultKind::MasterDown { shard } | FaultKind::ShardSplit { shard } => {
+            FaultKind::MasterDown { shard }
+            | FaultKind::ShardSplit { shard }
+            | FaultKind::Reshard { shard } => {
                 let count = shards.unwrap_or(0);
                 if *shard >= count {
                     errors.push(bad(
