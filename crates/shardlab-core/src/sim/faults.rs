@@ -1,4 +1,5 @@
-//! Failures injected on the simulation's timeline.
+//! Failures injected on the simulation's timeline, and the two operations that happen there too:
+//! an instant shard split and a live reshard ([`super::reshard`] says why a reshard lives here).
 //!
 //! Faults live in [`super::Design::faults`], so a shared link restores the broken run as well as the
 //! board. The analytic [`super::estimate`] describes the steady state and ignores them.

@@ -252,3 +252,72 @@ impl ReshardReport {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::design::{InstanceSize, NodeSettings};
+    use crate::sim::presets::preset;
+
+    fn pinterest_db(edit: impl Fn(&mut super::super::DatabaseSettings)) -> (Design, DbModel) {
+        let mut design = preset("pinterest").map(|p| p.design).unwrap_or_else(|| {
+            panic!("the pinterest preset exists");
+        });
+        for node in &mut design.nodes {
+            if let NodeSettings::Database(db) = &mut node.settings {
+                edit(db);
+            }
+        }
+        let model = compile(&design, 100).unwrap_or_else(|e| panic!("{e}"));
+        let db = model.db.unwrap_or_else(|| panic!("a database"));
+        (design, db)
+    }
+
+    #[test]
+    fn the_bill_follows_the_table_and_the_new_hosts_limit() {
+        let (_, db) = pinterest_db(|db| db.size = InstanceSize::Small);
+        // A small host writes 2 cores × 0.8 × 100 = 160 MB/s, under the 200 MB/s throttle.
+        let table = initial_table(8);
+        let bill = bill_on_table(&db, 500_000, &table, 3, 8);
+        let Some(bill) = bill else {
+            panic!("shard 3 splits");
+        };
+        assert_eq!((bill.moved_start, bill.moved_end), (1_792, 2_047));
+        assert_eq!(
+            (bill.from.as_str(), bill.to.as_str()),
+            ("MySQL004A", "MySQL009A")
+        );
+        assert!(bill.limited_by_target());
+        assert!((bill.rate_mb_s - 160.0).abs() < 1e-9);
+        assert_eq!(bill.seconds, bill.bytes as f64 / (bill.rate_mb_s * 1e6));
+        assert!(bill
+            .text()
+            .contains("at 160 MB/s (the new host writes no faster"));
+        // An odd run keeps the larger half, as the Decoder's table does: 0 … 2 moves 2 alone.
+        let odd = [0u16, 0, 0, 1];
+        let moved = bill_on_table(&db, 4_096, &odd, 0, 2).map(|b| (b.moved_start, b.rows));
+        assert_eq!(moved, Some((2, 1)));
+        // A host with one logical shard, or none, cannot split.
+        assert!(bill_on_table(&db, 4_096, &odd, 1, 2).is_none());
+        assert!(bill_on_table(&db, 4_096, &odd, 7, 2).is_none());
+    }
+
+    #[test]
+    fn a_bill_reads_in_bytes_and_hours() {
+        // The whole catalogue on one shard, 1 MiB rows, the slowest throttle: the upper half
+        // is 250,000 of the 500,000 rows, 262 GB, three days at 1 MB/s.
+        let (design, _) = pinterest_db(|db| {
+            db.shards = 1;
+            db.row_bytes = 1_048_576;
+            db.copy_mb_s = 1;
+        });
+        let bill = reshard_bill(&design, 0).unwrap_or_else(|e| panic!("{e}"));
+        let Some(bill) = bill else {
+            panic!("shard 0 splits");
+        };
+        assert_eq!(bill.rows, 250_000);
+        assert_eq!(bill.bytes, 250_000 * 1_048_576);
+        assert_eq!(bill.text(), "copies 262.1 GB at 1 MB/s: 3.0 d");
+        assert_eq!(reshard_bill(&design, 1).ok(), Some(None));
+    }
+}
