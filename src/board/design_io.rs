@@ -119,7 +119,7 @@ mod tests {
             .iter_mut()
             .find(|n| n["settings"]["kind"] == "database")
             .unwrap();
-        db["settings"]["row_bytes"] = 512.into();
+        db["settings"]["shard_weights"] = 512.into();
         db["settings"]["shards"] = 3.into();
         let id = db["id"].as_str().unwrap().to_owned();
         let (read, note) = parse_import(&value.to_string()).unwrap();
@@ -131,7 +131,7 @@ mod tests {
             Some(
                 format!(
                     "This file is design version 3, newer than this build's 1; it was read \
-                     without the design's field `theme`, setting `row_bytes` of node `{id}`."
+                     without the design's field `theme`, setting `shard_weights` of node `{id}`."
                 )
                 .as_str()
             )

@@ -75,7 +75,9 @@ fn unknown_choice(setting: Setting) -> &'static str {
         | Setting::Shards
         | Setting::ReadReplicas
         | Setting::FailoverDetect
-        | Setting::FailoverPromote => "Choose a listed value.",
+        | Setting::FailoverPromote
+        | Setting::RowBytes
+        | Setting::CopyThrottle => "Choose a listed value.",
     }
 }
 
@@ -149,6 +151,16 @@ mod tests {
                 Setting::FailoverPromote,
                 "1.5",
                 "Failover promotion (s) takes a whole number.",
+            ),
+            (
+                Setting::CopyThrottle,
+                "2001",
+                "Copy throttle (MB/s) takes 1 … 2000; \"2001\" is outside that.",
+            ),
+            (
+                Setting::RowBytes,
+                "63",
+                "Row size (bytes) takes 64 … 1048576; \"63\" is outside that.",
             ),
         ] {
             assert_eq!(refused(setting, text), expected, "{setting:?} {text:?}");

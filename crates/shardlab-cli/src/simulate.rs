@@ -13,8 +13,9 @@ use shardlab_core::sim::prices::{self, BillLine};
 use shardlab_core::sim::validate::{MAX_DURATION_S, MAX_USERS};
 use shardlab_core::sim::{
     compile, preset, simulate, spread, validate, Design, DesignError, FaultKind, Figure,
-    JsonParser, Loaded, Model, NodeKind, ReadError, ReadRules, SimError, SimReport, SpreadReport,
-    DESIGN_VERSION, DROPPED_NAMED, MAX_DESIGN_BYTES, PRESET_NAMES,
+    JsonParser, Loaded, Model, NodeKind, ReadError, ReadRules, ReshardPhase, ReshardReport,
+    SimError, SimReport, SpreadReport, DESIGN_VERSION, DROPPED_NAMED, MAX_DESIGN_BYTES,
+    PRESET_NAMES,
 };
 use shardlab_core::text::{
     bounded_message, dollars, dollars_significant, percent, quote, thousands,
@@ -447,6 +448,9 @@ fn report_text(report: &SimReport, chosen: &ChosenDesign) -> String {
             thousands(report.stale_reads)
         ));
     }
+    for reshard in &report.reshards {
+        lines.extend(reshard_lines(reshard, report.duration_s));
+    }
     lines.push(format!(
         "burn        {}/s, {}/month",
         dollars_significant(outcome.burn_per_s),
@@ -485,6 +489,50 @@ fn report_text(report: &SimReport, chosen: &ChosenDesign) -> String {
         ));
     }
     lines.join("\n")
+}
+
+/// A reshard's lines: what moves, its bill, its copy window, then p99, errors and the two hosts'
+/// load before the copy, during it and after the cutover.
+fn reshard_lines(reshard: &ReshardReport, run_s: f64) -> Vec<String> {
+    let bill = &reshard.bill;
+    let mut lines = vec![
+        format!("reshard     shard {}: {}", bill.shard, bill.moved_text()),
+        format!(
+            "            {} ({} rows of {} bytes)",
+            bill.text(),
+            thousands(bill.rows),
+            thousands(bill.bytes.checked_div(bill.rows).unwrap_or(0))
+        ),
+        format!("            {}", reshard.window_text(run_s)),
+    ];
+    let phase = |name: &str, phase: &ReshardPhase| {
+        let target = if phase.target_requests_per_s > 0.0 {
+            format!(
+                "; {} {} requests/s",
+                bill.to,
+                per_s(phase.target_requests_per_s)
+            )
+        } else {
+            String::new()
+        };
+        format!(
+            "  {name:<8}  {:.1} … {:.1} s: p99 {}, {} errors; {} {} busy, {} requests/s{target}",
+            phase.from_s,
+            phase.to_s,
+            ms(phase.p99_ms),
+            percent(phase.error_rate),
+            bill.from,
+            percent(phase.source_utilisation),
+            per_s(phase.source_requests_per_s)
+        )
+    };
+    lines.push(phase("before", &reshard.before));
+    lines.push(phase("during", &reshard.during));
+    match &reshard.after {
+        Some(after) => lines.push(phase("after", after)),
+        None => lines.push("  after     no cutover in this run".to_owned()),
+    }
+    lines
 }
 
 /// "app_server  API": a node's kind, then its label (or its id when it has none).
@@ -612,6 +660,12 @@ fn explain_text(explain: &Explain) -> String {
             if db.standby { "on" } else { "off" },
             db.replication.name(),
         ));
+        lines.push(format!(
+            "                 rows of {} bytes; a split copies at {} MB/s, at most {:.0} MB/s onto a new host",
+            thousands(u64::from(db.row_bytes)),
+            db.copy_mb_s,
+            db.copy_write_mb_s
+        ));
     }
     if model.faults.is_empty() {
         lines.push("  faults         none".to_owned());
@@ -663,6 +717,9 @@ fn fault_text(kind: &FaultKind) -> String {
         FaultKind::ShardSplit { shard } => {
             format!("shard {shard} splits its upper half onto a new master")
         }
+        FaultKind::Reshard { shard } => format!(
+            "shard {shard} copies its upper half to a new master at the throttle, then cuts over"
+        ),
     }
 }
 

@@ -465,6 +465,8 @@ fn a_setting_past_the_boards_range_is_refused_with_the_tables_words() {
                 node["settings"]["shards"] = Value::from(shards.max as u32 + 1);
                 node["settings"]["read_replicas"] = Value::from(9);
                 node["settings"]["failover_detect_s"] = Value::from(0);
+                node["settings"]["row_bytes"] = Value::from(63);
+                node["settings"]["copy_mb_s"] = Value::from(2_001);
             }
             Some(NodeKind::AppServer) => {
                 node["settings"]["copies"] = Value::from(copies.max as u32 + 1)
@@ -485,6 +487,11 @@ fn a_setting_past_the_boards_range_is_refused_with_the_tables_words() {
         line.contains("failover_detect_s is 0; accepted 1 … 300 s"),
         "{line}"
     );
+    for (setting, value) in [(Setting::RowBytes, 63), (Setting::CopyThrottle, 2_001)] {
+        let range = setting.range().expect("a number");
+        let words = format!("{} is {value}; accepted {}", setting.key(), range.accepted);
+        assert!(line.contains(&words), "{words:?} in {line}");
+    }
     assert!(
         line.contains(&format!("accepted {}", shards.accepted)),
         "{line}"
@@ -625,4 +632,101 @@ fn seeds_report_medians_and_each_figures_spread_over_single_runs() {
             refused.stderr
         );
     }
+}
+
+/// The example design in `docs/`: the Pinterest board resharding shard 0 at 20 s.
+fn reshard_example() -> String {
+    concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../docs/examples/pinterest-reshard.json"
+    )
+    .to_owned()
+}
+
+#[test]
+fn a_reshard_prints_its_bill_and_p99_before_during_and_after() {
+    let path = reshard_example();
+    let args = ["--duration", "40", "--seed", "2"];
+    let text = shardlab(&[&["simulate", path.as_str()][..], &args[..]].concat())
+        .ok()
+        .to_owned();
+    let json = shardlab(&[&["simulate", path.as_str(), "--json"][..], &args[..]].concat())
+        .ok()
+        .to_owned();
+    let value: Value = serde_json::from_str(&json).expect("JSON");
+    assert_spec_keys(&value);
+    // The core's own run and bill, which both forms report.
+    let text_of_file = std::fs::read_to_string(&path).expect("the example exists");
+    let design: shardlab_core::sim::Design = serde_json::from_str(&text_of_file).expect("a design");
+    let users = design.user_count();
+    let report = simulate(&design, users, 2, 40.0).expect("the core simulates");
+    let reshard = report.reshards.first().expect("a reshard in the run");
+    assert_eq!(
+        value["reshards"][0]["bill"]["bytes"],
+        Value::from(reshard.bill.bytes)
+    );
+    assert_eq!(
+        value["reshards"][0]["cutover_s"],
+        Value::from(reshard.cutover_s)
+    );
+    for needle in [
+        reshard.bill.text(),
+        reshard.bill.moved_text(),
+        reshard.window_text(40.0),
+        format!("p99 {:.1} ms", reshard.during.p99_ms),
+    ] {
+        assert!(text.contains(&needle), "{needle:?} in {text}");
+    }
+    for phase in ["  before ", "  during ", "  after "] {
+        assert!(text.contains(phase), "{phase:?} in {text}");
+    }
+    // What the example is for: the copy hurts, the cutover relieves.
+    let phase = |name: &str, key: &str| value["reshards"][0][name][key].as_f64().expect(key);
+    assert!(phase("during", "p99_ms") > phase("before", "p99_ms"));
+    assert!(phase("after", "source_requests_per_s") < phase("before", "source_requests_per_s"));
+}
+
+#[test]
+fn a_copy_that_outlasts_the_run_is_named_so() {
+    let path = reshard_example();
+    let text = shardlab(&[
+        "simulate",
+        path.as_str(),
+        "--duration",
+        "22",
+        "--users",
+        "500",
+    ])
+    .ok()
+    .to_owned();
+    assert!(text.contains("it outlasts the 22 s run"), "{text}");
+    assert!(text.contains("no cutover in this run"), "{text}");
+    let json = shardlab(&[
+        "simulate",
+        path.as_str(),
+        "--duration",
+        "22",
+        "--users",
+        "500",
+        "--json",
+    ])
+    .ok()
+    .to_owned();
+    let value: Value = serde_json::from_str(&json).expect("JSON");
+    assert_eq!(value["reshards"][0]["outlasts_run"], Value::from(true));
+    assert_eq!(value["reshards"][0]["after"], Value::Null);
+    // --explain states the copy's settings and the new host's limit.
+    let explained = shardlab(&["simulate", path.as_str(), "--duration", "2", "--explain"])
+        .ok()
+        .to_owned();
+    assert!(
+        explained.contains(
+            "rows of 65,536 bytes; a split copies at 300 MB/s, at most 360 MB/s onto a new host"
+        ),
+        "{explained}"
+    );
+    assert!(
+        explained.contains("at 20 s: shard 0 copies its upper half"),
+        "{explained}"
+    );
 }

@@ -446,6 +446,73 @@ fn replication_settings_out_of_range_name_their_range() {
 }
 
 #[test]
+fn reshard_settings_out_of_range_name_their_range() {
+    for (row_bytes, copy_mb_s) in [(63, 0), (1_048_577, 2_001), (0, u32::MAX)] {
+        let mut d = pinterest();
+        if let NodeSettings::Database(db) = &mut d.nodes[3].settings {
+            db.row_bytes = row_bytes;
+            db.copy_mb_s = copy_mb_s;
+        }
+        let messages: Vec<String> = errors_of(&d).iter().map(|e| e.to_string()).collect();
+        assert_eq!(messages.len(), 2, "{messages:?}");
+        for (setting, value) in [
+            (Setting::RowBytes, row_bytes),
+            (Setting::CopyThrottle, copy_mb_s),
+        ] {
+            let accepted = setting.range().expect("a number").accepted;
+            let message = format!(
+                "node \"db\": {} is {value}; accepted {accepted}",
+                setting.key()
+            );
+            assert!(messages.contains(&message), "{message}: {messages:?}");
+        }
+    }
+    assert_eq!(
+        Setting::RowBytes.range().map(|r| r.accepted),
+        Some("64 … 1,048,576 bytes")
+    );
+    assert_eq!(
+        Setting::CopyThrottle.range().map(|r| r.accepted),
+        Some("1 … 2,000 MB/s")
+    );
+    // The edges are accepted, and the setter refuses what the validator refuses.
+    for (row_bytes, copy_mb_s) in [(64, 1), (1_048_576, 2_000)] {
+        let mut d = pinterest();
+        if let NodeSettings::Database(db) = &mut d.nodes[3].settings {
+            db.row_bytes = row_bytes;
+            db.copy_mb_s = copy_mb_s;
+        }
+        assert!(errors_of(&d).is_empty(), "{:?}", errors_of(&d));
+    }
+    let mut settings = NodeSettings::default_for(NodeKind::Database);
+    assert!(settings
+        .set(Setting::CopyThrottle, SettingValue::Number(2_001.0))
+        .is_err());
+    assert!(settings
+        .set(Setting::RowBytes, SettingValue::Number(16_384.0))
+        .is_ok());
+    assert_eq!(settings.database().map(|db| db.row_bytes), Some(16_384));
+}
+
+/// A design written before the reshard settings existed reads with their defaults and writes
+/// back byte for byte: the two are left out while they have their defaults.
+#[test]
+fn a_design_from_before_the_reshard_settings_writes_back_unchanged() {
+    let old = r#"{"version":1,"name":"old","nodes":[{"id":"u","label":"","x":0.0,"y":0.0,"settings":{"kind":"users","count":10,"requests_per_user_per_s":1.0,"read_fraction":0.9,"zipf_exponent":1.0,"catalogue_objects":100000,"user_skew":1.0,"apdex_t_ms":200.0}},{"id":"a","label":"","x":0.0,"y":0.0,"settings":{"kind":"app_server","size":"medium","copies":1,"queue_bound":1000,"timeout_ms":2000}},{"id":"d","label":"","x":0.0,"y":0.0,"settings":{"kind":"database","engine":"mysql","shards":2,"shard_key":"id_encoded","size":"medium","standby":true,"auto_failover":false}}],"edges":[{"from":"u","to":"a"},{"from":"a","to":"d"}],"faults":[{"at_s":5.0,"kind":"shard_split","shard":1}]}"#;
+    let design: Design = serde_json::from_str(old).expect("parses");
+    let db = design
+        .nodes
+        .iter()
+        .find_map(|n| n.settings.database())
+        .expect("a database");
+    assert_eq!(
+        (db.row_bytes, db.copy_mb_s),
+        (DEFAULT_ROW_BYTES, DEFAULT_COPY_MB_S)
+    );
+    assert_eq!(serde_json::to_string(&design).expect("writes"), old);
+}
+
+#[test]
 fn sync_replication_needs_a_copy_to_wait_for() {
     let mut d = pinterest();
     if let NodeSettings::Database(db) = &mut d.nodes[3].settings {

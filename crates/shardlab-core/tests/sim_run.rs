@@ -525,3 +525,177 @@ fn a_failover_under_async_replication_serves_stale_reads() {
         .expect("serialises")
         .contains("stale_reads"));
 }
+
+/// The Pinterest board with a reshard of shard 0 at 5 s, rows of `row_bytes` and the copy at
+/// `copy_mb_s`.
+fn resharded(row_bytes: u32, copy_mb_s: u32) -> Design {
+    let mut design = preset_design("pinterest");
+    let db = db_settings(&mut design);
+    db.row_bytes = row_bytes;
+    db.copy_mb_s = copy_mb_s;
+    design.faults = vec![Fault {
+        at_s: 5.0,
+        kind: FaultKind::Reshard { shard: 0 },
+    }];
+    design
+}
+
+fn only_reshard(report: &SimReport) -> &ReshardReport {
+    assert_eq!(report.reshards.len(), 1, "one reshard");
+    &report.reshards[0]
+}
+
+#[test]
+fn a_reshards_copy_lasts_its_bytes_over_its_throttle() {
+    // 500,000 objects over 4,096 logical shards; shard 0 holds 0 … 511 and moves 256 … 511, so
+    // 500,000 × 256 / 4,096 = 31,250 rows. At 32,000 bytes that is 1.0 GB, 5 s at 200 MB/s.
+    for (row_bytes, copy_mb_s) in [(32_000, 200), (16_000, 50), (1_024, 2)] {
+        let design = resharded(row_bytes, copy_mb_s);
+        let report = run(&design, 1_000, 3, 30.0);
+        conserved(&report);
+        let reshard = only_reshard(&report);
+        let bill = &reshard.bill;
+        assert_eq!(bill.rows, 31_250);
+        assert_eq!(bill.bytes, 31_250 * u64::from(row_bytes));
+        let expected_s = bill.bytes as f64 / (f64::from(copy_mb_s) * 1e6);
+        assert_eq!(bill.rate_mb_s, f64::from(copy_mb_s));
+        assert!(!bill.limited_by_target());
+        let window = reshard.cutover_s - reshard.copy_start_s;
+        assert!(
+            (window - expected_s).abs() < 1.0,
+            "{window} s vs {expected_s} s"
+        );
+        assert_eq!(reshard.copy_start_s, 5.0);
+        assert!(!reshard.outlasts_run);
+        let after = reshard.after.as_ref().expect("a cutover inside the run");
+        assert_eq!(after.from_s, reshard.cutover_s);
+        assert_eq!(reshard.during.to_s, reshard.cutover_s);
+        // The new host serves nothing until the cutover, then the moved range.
+        assert_eq!(reshard.during.target_requests_per_s, 0.0);
+        assert!(after.target_requests_per_s > 0.0);
+        // The phases split the run's requests between them.
+        let phases = [&reshard.before, &reshard.during, after];
+        let arrivals: u64 = phases.iter().map(|p| p.arrivals).sum();
+        let completed: u64 = phases.iter().map(|p| p.completed).sum();
+        assert_eq!((arrivals, completed), (report.requests, report.completed));
+    }
+}
+
+#[test]
+fn the_copy_loads_the_source_and_the_cutover_halves_it() {
+    let report = run(&resharded(32_000, 200), 4_000, 3, 20.0);
+    let reshard = only_reshard(&report);
+    let after = reshard.after.as_ref().expect("a cutover inside the run");
+    let (before, during) = (&reshard.before, &reshard.during);
+    assert!(
+        during.source_utilisation > before.source_utilisation + 0.05,
+        "{} → {}",
+        before.source_utilisation,
+        during.source_utilisation
+    );
+    assert!(after.source_utilisation < before.source_utilisation);
+    // Half the range moved, so about half the requests.
+    let kept = after.source_requests_per_s / before.source_requests_per_s;
+    assert!((0.4..0.6).contains(&kept), "{kept}");
+    let moved = after.target_requests_per_s / before.source_requests_per_s;
+    assert!((0.4..0.6).contains(&moved), "{moved}");
+    // The new host is on the report's shard list, and billed from the copy's start.
+    assert_eq!(report.outcome.shards.len(), 9);
+    assert_eq!(reshard.bill.to, report.outcome.shards[8].host);
+    let plain = run(&preset_design("pinterest"), 4_000, 3, 20.0);
+    assert!(report.outcome.burn_per_s > plain.outcome.burn_per_s);
+}
+
+#[test]
+fn a_faster_throttle_copies_sooner_but_hurts_p99_more() {
+    let slow = run(&resharded(32_000, 100), 4_000, 3, 20.0);
+    let fast = run(&resharded(32_000, 350), 4_000, 3, 20.0);
+    let (slow, fast) = (only_reshard(&slow), only_reshard(&fast));
+    assert!(fast.bill.seconds < slow.bill.seconds);
+    assert!(fast.cutover_s < slow.cutover_s);
+    assert!(fast.bill.source_share > slow.bill.source_share);
+    assert!(
+        fast.during.p99_ms > slow.during.p99_ms,
+        "{} ms vs {} ms",
+        fast.during.p99_ms,
+        slow.during.p99_ms
+    );
+    assert!(fast.during.source_utilisation > slow.during.source_utilisation);
+    // The same seed before the copy: the throttle changes nothing until it starts.
+    assert_eq!(fast.before, slow.before);
+}
+
+#[test]
+fn a_throttle_past_what_the_new_host_writes_is_capped_there() {
+    // A medium host: 4 cores × 0.9 × 100 MB/s writes = 360 MB/s.
+    let report = run(&resharded(32_000, 2_000), 1_000, 3, 10.0);
+    let bill = &only_reshard(&report).bill;
+    assert!(bill.limited_by_target());
+    assert!((bill.rate_mb_s - 360.0).abs() < 1e-9, "{}", bill.rate_mb_s);
+    assert_eq!(bill.target_share, 1.0);
+    assert!((bill.source_share - 0.5).abs() < 1e-9);
+    assert!(
+        bill.text().contains("the throttle is 2000 MB/s"),
+        "{}",
+        bill.text()
+    );
+}
+
+#[test]
+fn a_copy_that_outlasts_the_run_says_so_and_moves_nothing() {
+    // 31,250 rows of 1 MiB at 1 MB/s: about nine hours.
+    let report = run(&resharded(1_048_576, 1), 1_000, 3, 10.0);
+    conserved(&report);
+    let reshard = only_reshard(&report);
+    assert!(reshard.outlasts_run);
+    assert!(reshard.after.is_none());
+    assert!(reshard.cutover_s > 3_600.0);
+    assert_eq!(
+        reshard.during.to_s,
+        report.duration_s.max(reshard.during.to_s)
+    );
+    assert_eq!(reshard.during.target_requests_per_s, 0.0);
+    // The new host exists (and costs) but never served.
+    assert_eq!(report.outcome.shards[8].requests_per_s, 0.0);
+    let json = serde_json::to_string(&report).expect("serialises");
+    assert!(json.contains(r#""outlasts_run":true"#), "{json}");
+}
+
+#[test]
+fn a_run_without_a_reshard_reports_none() {
+    let report = run(&preset_design("pinterest"), 500, 3, 5.0);
+    assert!(report.reshards.is_empty());
+    let json = serde_json::to_string(&report).expect("serialises");
+    assert!(!json.contains("reshards"), "{json}");
+    // A reshard after the run's arrivals never starts.
+    let mut late = resharded(32_000, 200);
+    late.faults[0].at_s = 6.0;
+    assert!(run(&late, 500, 3, 5.0).reshards.is_empty());
+}
+
+#[test]
+fn the_boards_split_moves_what_the_decoders_split_moves() {
+    use shardlab_core::layout::{default_table, Preset};
+    // The same operation from two sides: the config table's split of MySQL001A and the board's
+    // reshard of shard 0 name the same range and the same two hosts.
+    let layout = Preset::Pinterest.layout();
+    let table = default_table(Preset::Pinterest, &layout).expect("a table");
+    let split = table.split_host("MySQL001A").expect("splits");
+    let bill = reshard_bill(&preset_design("pinterest"), 0)
+        .expect("a valid design")
+        .expect("shard 0 splits");
+    assert_eq!(u64::from(bill.moved_start), split.moved_start);
+    assert_eq!(u64::from(bill.moved_end), split.moved_end);
+    assert_eq!(bill.from, split.from.master);
+    assert_eq!(bill.to, split.to.master);
+    assert_eq!(
+        bill.moved_text(),
+        "logical shards 256 … 511 move from MySQL001A to MySQL009A"
+    );
+    // The run's bill is the one shown before it.
+    let report = run(&resharded(1_024, 200), 500, 3, 10.0);
+    assert_eq!(only_reshard(&report).bill, bill);
+    assert!(reshard_bill(&preset_design("pinterest"), 8)
+        .expect("a valid design")
+        .is_none());
+}

@@ -25,7 +25,8 @@ fn first_master_down(faults: &[Fault]) -> Option<(u32, f64)> {
         FaultKind::CacheFlush
         | FaultKind::HotKey { .. }
         | FaultKind::TrafficSpike { .. }
-        | FaultKind::ShardSplit { .. } => None,
+        | FaultKind::ShardSplit { .. }
+        | FaultKind::Reshard { .. } => None,
     })
 }
 

@@ -22,6 +22,9 @@ pub fn describe(fault: &Fault) -> String {
             format!("traffic ×{factor} for {duration_s:.0} s")
         }
         FaultKind::ShardSplit { shard } => format!("shard {shard} splits onto a new master"),
+        FaultKind::Reshard { shard } => {
+            format!("shard {shard} copies its upper half to a new master, then cuts over")
+        }
     };
     format!("At {:.0} s: {what}", fault.at_s)
 }

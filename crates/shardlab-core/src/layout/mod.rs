@@ -76,8 +76,8 @@ pub use presets::{
     UNKNOWN_TYPE_TABLE,
 };
 pub use shard_map::{
-    database_name, query_line, HostPair, Location, ShardId, ShardMap, ShardMapError, ShardRange,
-    Split, MAX_HOST_NAME_CHARS, MAX_RANGES,
+    database_name, moved_half, query_line, HostPair, Location, ShardId, ShardMap, ShardMapError,
+    ShardRange, Split, MAX_HOST_NAME_CHARS, MAX_RANGES,
 };
 pub use time::{
     format_unix_ms, parse_iso_utc, IsoParseError, PastLargestTime, TimeBase, TimeError, MAX_UNIT_MS,

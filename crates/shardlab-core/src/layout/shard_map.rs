@@ -252,6 +252,21 @@ pub struct Split {
     pub to: HostPair,
 }
 
+/// The shards that move when the range `start ..= end` splits: its upper half, the smaller half
+/// when the count is odd, as `(moved_start, end)`; `None` for a single shard (or `start > end`).
+///
+/// The one rule for a split, read by [`ShardMap::split`] (the Decoder's config table) and by the
+/// Board's simulator (`sim::reshard`), so both move the same range: 0 … 511 moves 256 … 511.
+pub fn moved_half(start: ShardId, end: ShardId) -> Option<(ShardId, ShardId)> {
+    if start >= end {
+        return None;
+    }
+    // start < end, so the lower half keeps start ..= lower_end, at least one shard, and the
+    // upper half gets at least one; no step overflows.
+    let lower_end = start.saturating_add(end.saturating_sub(start) / 2);
+    Some((lower_end.saturating_add(1), end))
+}
+
 /// Where a row lives: everything the Decoder's placement panel shows for an ID.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Location {
@@ -381,12 +396,10 @@ impl ShardMap {
                 max: MAX_RANGES,
             });
         }
-        // start < end here, so the lower half keeps at least one shard, the upper one gets at least
-        // one, and none of these steps can overflow.
-        let lower_end = range
-            .start
-            .saturating_add(range.end.saturating_sub(range.start) / 2);
-        let moved_start = lower_end.saturating_add(1);
+        let (moved_start, _) = moved_half(range.start, range.end)
+            .ok_or(ShardMapError::SingleShard { shard: range.start })?;
+        // moved_start > start here, so the lower half keeps at least one shard.
+        let lower_end = moved_start.saturating_sub(1);
         let to = HostPair::numbered(self.next_pair_number()?);
         let lower = ShardRange::new(range.start, lower_end, range.hosts.clone());
         let upper = ShardRange::new(moved_start, range.end, to.clone());

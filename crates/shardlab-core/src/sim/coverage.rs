@@ -82,6 +82,10 @@ pub fn coverage() -> Coverage {
                 how: FAULTS,
             },
             Modelled {
+                topic: "Resharding",
+                how: RESHARD,
+            },
+            Modelled {
                 topic: "Cost",
                 how: "each node's hourly list price from our own illustrative table, summed per second \
                       and per month",
@@ -113,6 +117,19 @@ pub fn coverage() -> Coverage {
                 effect: "replicas spend no cores applying the master's writes and are never behind \
                          while it lives, so a real replica serves fewer reads and can return a \
                          stale row at any time, not only after a failover",
+            },
+            LeftOut {
+                topic: "A reshard's catch-up and checks",
+                effect: "the copy reads the master only, at a steady rate, with no catch-up of the \
+                         writes made meanwhile, no check of the copy and no cleanup after the \
+                         cutover; a real split also replays those writes and deletes the moved \
+                         rows, so it runs longer, and a source that dies mid-copy stops it",
+            },
+            LeftOut {
+                topic: "Table size beyond the catalogue",
+                effect: "a split copies the moved range's share of the catalogue's objects, at \
+                         most a million rows; a real table holds every row ever written, so its \
+                         bill is usually far larger than the board's",
             },
             LeftOut {
                 topic: "Disks, memory and connections",
@@ -158,7 +175,16 @@ const HOPS: &str = "each call between boxes adds a fixed 0.5 ms that does not qu
 /// [`DEFAULT_FAILOVER_PROMOTE_S`](super::design::DEFAULT_FAILOVER_PROMOTE_S)).
 const FAULTS: &str = "a master going down (with a standby and auto-failover, requests to it fail \
     until the standby serves, after a detection and a promotion time, 5 s and 5 s unless set), a \
-    cache flush, a hot key, a traffic spike and a shard split, each at a chosen second";
+    cache flush, a hot key, a traffic spike, an instant shard split and a reshard, each at a \
+    chosen second";
+
+/// A reshard's copy, with the per-core rates
+/// ([`COPY_READ_MB_S_PER_CORE`](super::model::COPY_READ_MB_S_PER_CORE),
+/// [`COPY_WRITE_MB_S_PER_CORE`](super::model::COPY_WRITE_MB_S_PER_CORE)).
+const RESHARD: &str = "a split copies the moved range's rows (row size × its share of the \
+    objects) to a new host at the throttle, or at what the new host writes (100 MB/s per core) if \
+    less; meanwhile the copy's reads (200 MB/s per core) take their share of every source core, \
+    so its requests are served slower, until the cutover hands the new host half the range";
 
 /// Read replicas and replication, with the lag
 /// ([`REPLICATION_LAG_S`](super::model::REPLICATION_LAG_S)).
@@ -174,7 +200,10 @@ const SHARDS: &str = "Pinterest-style IDs on 4,096 logical shards, a shard key (
 mod tests {
     use super::*;
     use crate::sim::design::{DEFAULT_FAILOVER_DETECT_S, DEFAULT_FAILOVER_PROMOTE_S};
-    use crate::sim::model::{BACKEND_QUEUE_BOUND, HOP_S, LOGICAL_SHARDS, REPLICATION_LAG_S};
+    use crate::sim::model::{
+        BACKEND_QUEUE_BOUND, COPY_READ_MB_S_PER_CORE, COPY_WRITE_MB_S_PER_CORE, HOP_S,
+        LOGICAL_SHARDS, REPLICATION_LAG_S,
+    };
 
     #[test]
     fn the_sentences_quote_the_models_own_constants() {
@@ -186,6 +215,10 @@ mod tests {
             "{DEFAULT_FAILOVER_DETECT_S} s and {DEFAULT_FAILOVER_PROMOTE_S} s unless set"
         )));
         assert!(REPLICATION.contains(&format!("its last {REPLICATION_LAG_S} s")));
+        assert!(RESHARD.contains(&format!(
+            "writes ({COPY_WRITE_MB_S_PER_CORE} MB/s per core)"
+        )));
+        assert!(RESHARD.contains(&format!("reads ({COPY_READ_MB_S_PER_CORE} MB/s per core)")));
         assert!(SHARDS.contains(&format!("{} logical shards", thousands(LOGICAL_SHARDS))));
         assert_eq!(coverage().prices_as_of, PRICES_AS_OF);
     }

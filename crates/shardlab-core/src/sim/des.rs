@@ -19,14 +19,18 @@ use rand::SeedableRng;
 use super::cache::Lru;
 use super::design::{CacheStrategy, Design, NodeKind, ShardKey};
 use super::faults::FaultKind;
-use super::model::{compile, host_name, initial_table, DbModel, Model, REPLICATION_LAG_S};
+use super::model::{
+    compile, host_name, initial_table, DbModel, Model, MAX_COPY_SHARE, REPLICATION_LAG_S,
+};
 use super::prices;
 use super::report::{
     hottest, CdfPoint, ErrorCounts, ErrorRates, NodeLoad, Outcome, SecondStats, ShardLoad,
     SimReport,
 };
+use super::reshard::{bill_on_table, ReshardBill, ReshardPhase, ReshardReport};
 use super::validate::{SimError, MAX_DURATION_S, MAX_SIM_REQUESTS};
 use super::zipf::{unit, ExpZiggurat, Harmonic, Zipf};
+use crate::layout::moved_half;
 use crate::stepped::{Progress, Stepped};
 
 mod heap;
@@ -75,7 +79,7 @@ enum EventKind {
     Done = 0,
     /// Fault `a` from the timeline starts.
     FaultStart = 1,
-    /// Windowed fault `a` (hot key, spike) ends.
+    /// Windowed fault `a` ends: a hot key or a spike, or a reshard's copy (its cutover).
     FaultEnd = 2,
     /// A standby takes over the dead master of station `a`.
     Failover = 3,
@@ -180,6 +184,11 @@ impl Station {
         self.last_change = now;
     }
 
+    /// The integral of busy servers from the start up to `now`, without settling.
+    fn area_at(&self, now: f64) -> f64 {
+        self.busy_area + f64::from(self.busy) * (now - self.last_change)
+    }
+
     fn utilisation(&self, end: f64) -> f64 {
         let span = (end - self.opened_at) * f64::from(self.servers);
         let area = self.busy_area + f64::from(self.busy) * (end - self.last_change);
@@ -236,6 +245,58 @@ impl Host {
             turn.saturating_add(1)
         };
         self.master.saturating_add(turn as usize)
+    }
+}
+
+/// A reshard's copy while it runs: the two masters it slows, and by how much.
+#[derive(Clone, Copy, Debug)]
+struct RunningCopy {
+    /// The reshard's fault index.
+    fault: u32,
+    /// The source master's station.
+    source: usize,
+    /// The new host's master station.
+    target: usize,
+    /// Share of each source core the copy takes.
+    source_share: f64,
+    /// Share of each new-host core the copy takes.
+    target_share: f64,
+}
+
+/// What a reshard's report counts in one phase (before, during, after), and where the two
+/// masters stood when the phase began.
+#[derive(Clone, Debug)]
+struct PhaseTally {
+    from_s: f64,
+    arrivals: u64,
+    completed: u64,
+    errors: u64,
+    latency: Histogram<u64>,
+    /// The source master's busy area and visits at `from_s`.
+    source_mark: (f64, u64),
+    /// The new host's master's, once it exists.
+    target_mark: (f64, u64),
+}
+
+/// One reshard on the timeline, followed through the run: its phase, and once its copy has
+/// started, its bill and stations.
+#[derive(Clone, Debug)]
+struct ReshardTrack {
+    fault: u32,
+    bill: Option<ReshardBill>,
+    source: usize,
+    target: Option<usize>,
+    copy_start_s: f64,
+    cutover_s: f64,
+    outlasts: bool,
+    /// 0 before the copy, 1 during it, 2 after the cutover: the index into `phases`.
+    phase: usize,
+    phases: [PhaseTally; 3],
+}
+
+impl ReshardTrack {
+    fn current(&mut self) -> Option<&mut PhaseTally> {
+        self.phases.get_mut(self.phase)
     }
 }
 
@@ -406,6 +467,11 @@ pub struct Simulation {
     active_spikes: Vec<(u32, f64)>,
     hot_share: f64,
     split_cost: f64,
+    /// Reshard copies running now.
+    copies: Vec<RunningCopy>,
+    /// Every reshard on the timeline that starts within the run; empty for most runs, so the
+    /// per-request tallies cost one check.
+    reshards: Vec<ReshardTrack>,
     arrivals: u64,
     completed: u64,
     errors: ErrorCounts,
@@ -615,6 +681,8 @@ impl Simulation {
             active_spikes: Vec::new(),
             hot_share: 0.0,
             split_cost: 0.0,
+            copies: Vec::new(),
+            reshards: Vec::new(),
             arrivals: 0,
             completed: 0,
             errors: ErrorCounts::default(),
@@ -638,6 +706,39 @@ impl Simulation {
             model,
         };
         sim.prewarm_cache();
+        for (index, fault) in sim.model.faults.iter().enumerate() {
+            if matches!(fault.kind, FaultKind::Reshard { .. }) && fault.at_s < duration_s {
+                let tally = || -> Result<PhaseTally, SimError> {
+                    Ok(PhaseTally {
+                        from_s: 0.0,
+                        arrivals: 0,
+                        completed: 0,
+                        errors: 0,
+                        latency: histogram(3)?,
+                        source_mark: (0.0, 0),
+                        target_mark: (0.0, 0),
+                    })
+                };
+                let source = match fault.kind {
+                    FaultKind::Reshard { shard } => sim
+                        .hosts
+                        .get(shard as usize)
+                        .map_or(usize::MAX, |h| h.master),
+                    _ => usize::MAX,
+                };
+                sim.reshards.push(ReshardTrack {
+                    fault: u32::try_from(index).unwrap_or(u32::MAX),
+                    bill: None,
+                    source,
+                    target: None,
+                    copy_start_s: fault.at_s,
+                    cutover_s: f64::INFINITY,
+                    outlasts: false,
+                    phase: 0,
+                    phases: [tally()?, tally()?, tally()?],
+                });
+            }
+        }
         for index in 0..sim.model.faults.len() {
             let at = sim
                 .model
@@ -859,6 +960,11 @@ impl Simulation {
         let id = self.allocate(request);
         bump(&mut self.arrivals);
         bump(&mut self.second.arrivals);
+        if !self.reshards.is_empty() {
+            for phase in self.reshards.iter_mut().filter_map(ReshardTrack::current) {
+                bump(&mut phase.arrivals);
+            }
+        }
         self.enqueue(copy, id);
         self.schedule_arrival();
     }
@@ -1121,6 +1227,12 @@ impl Simulation {
         }
         bump(&mut self.completed);
         bump(&mut self.second.completed);
+        if !self.reshards.is_empty() {
+            for phase in self.reshards.iter_mut().filter_map(ReshardTrack::current) {
+                bump(&mut phase.completed);
+                phase.latency.saturating_record(micros);
+            }
+        }
         self.free.push(id);
     }
 
@@ -1131,6 +1243,11 @@ impl Simulation {
             Cause::ShardDown => bump(&mut self.errors.shard_down),
         }
         bump(&mut self.second.errors);
+        if !self.reshards.is_empty() {
+            for phase in self.reshards.iter_mut().filter_map(ReshardTrack::current) {
+                bump(&mut phase.errors);
+            }
+        }
         self.free.push(id);
     }
 
@@ -1155,6 +1272,7 @@ impl Simulation {
                 self.push(self.now + duration_s, EventKind::FaultEnd, index, 0);
             }
             FaultKind::ShardSplit { shard } => self.split(shard),
+            FaultKind::Reshard { shard } => self.start_copy(index, shard),
         }
     }
 
@@ -1168,6 +1286,7 @@ impl Simulation {
                 self.active_spikes.retain(|(i, _)| *i != index);
                 self.reschedule_arrivals();
             }
+            FaultKind::Reshard { .. } => self.cut_over(index),
             _ => {}
         }
     }
@@ -1233,7 +1352,41 @@ impl Simulation {
         }
     }
 
-    /// Moves the upper half of a host's logical shards to a new host.
+    /// The logical shards that move when `host` splits now: the upper half of its run in the
+    /// config table ([`moved_half`], the Decoder's rule), or `None` for fewer than two.
+    fn moved_range(&self, host: u16) -> Option<(usize, usize)> {
+        let first = self.table.iter().position(|h| *h == host)?;
+        let last = self.table.iter().rposition(|h| *h == host)?;
+        let (start, end) = moved_half(first as u64, last as u64)?;
+        // Both are table indices.
+        Some((usize::try_from(start).ok()?, usize::try_from(end).ok()?))
+    }
+
+    /// Points the logical shards `start ..= end` at `host`.
+    fn repoint(&mut self, (start, end): (usize, usize), host: u16) {
+        for slot in self
+            .table
+            .iter_mut()
+            .take(end.saturating_add(1))
+            .skip(start)
+        {
+            *slot = host;
+        }
+    }
+
+    /// Opens a new shard host, billed from now to the run's end; returns its index.
+    fn open_host(&mut self, db: &DbModel) -> Option<u16> {
+        let index = u16::try_from(self.hosts.len()).ok()?;
+        self.hosts
+            .push(Host::open(&mut self.stations, db, self.now));
+        if !self.recent_writes.is_empty() {
+            self.recent_writes.push(VecDeque::new());
+        }
+        self.split_cost += self.model.shard_host_per_s * (self.duration_s - self.now).max(0.0);
+        Some(index)
+    }
+
+    /// Moves the upper half of a host's logical shards to a new host at once.
     fn split(&mut self, shard: u32) {
         let Some(db) = self.model.db.clone() else {
             return;
@@ -1241,30 +1394,212 @@ impl Simulation {
         let Ok(host) = u16::try_from(shard) else {
             return;
         };
-        let owned: Vec<usize> = self
-            .table
-            .iter()
-            .enumerate()
-            .filter(|(_, h)| **h == host)
-            .map(|(l, _)| l)
-            .collect();
-        let Ok(new_host) = u16::try_from(self.hosts.len()) else {
+        let Some(moved) = self.moved_range(host) else {
             return;
         };
-        if owned.len() < 2 {
+        if let Some(new_host) = self.open_host(&db) {
+            self.repoint(moved, new_host);
+        }
+    }
+
+    /// Starts reshard `index`'s copy of `shard`'s upper half onto a new host: the host opens
+    /// (serving nothing yet), the copy slows both masters, and the cutover is scheduled when the
+    /// bill's seconds are up, unless that is past the run's arrivals.
+    fn start_copy(&mut self, index: u32, shard: u32) {
+        let Some(db) = self.model.db.clone() else {
+            return;
+        };
+        let Some(bill) = bill_on_table(
+            &db,
+            self.model.catalogue_objects,
+            &self.table,
+            shard,
+            self.hosts.len(),
+        ) else {
+            return;
+        };
+        let Some(source) = self.hosts.get(shard as usize).map(|h| h.master) else {
+            return;
+        };
+        if self.open_host(&db).is_none() {
             return;
         }
-        for l in owned.iter().skip(owned.len() / 2) {
-            if let Some(slot) = self.table.get_mut(*l) {
-                *slot = new_host;
+        let Some(target) = self.hosts.last().map(|h| h.master) else {
+            return;
+        };
+        self.copies.push(RunningCopy {
+            fault: index,
+            source,
+            target,
+            source_share: bill.source_share,
+            target_share: bill.target_share,
+        });
+        self.pace_copies(source);
+        self.pace_copies(target);
+        let now = self.now;
+        let cutover = now + bill.seconds;
+        // A NaN cutover (never, as seconds come from finite sizes) would count as outlasting.
+        let outlasts = cutover.partial_cmp(&self.duration_s) != Some(std::cmp::Ordering::Less);
+        if !outlasts {
+            self.push(cutover, EventKind::FaultEnd, index, 0);
+        }
+        let marks = self.marks(source, Some(target));
+        if let Some(track) = self.reshards.iter_mut().find(|t| t.fault == index) {
+            track.bill = Some(bill);
+            track.source = source;
+            track.target = Some(target);
+            track.copy_start_s = now;
+            track.cutover_s = cutover;
+            track.outlasts = outlasts;
+            track.phase = 1;
+            if let Some(phase) = track.current() {
+                (phase.from_s, phase.source_mark, phase.target_mark) = (now, marks.0, marks.1);
             }
         }
-        self.hosts
-            .push(Host::open(&mut self.stations, &db, self.now));
-        if !self.recent_writes.is_empty() {
-            self.recent_writes.push(VecDeque::new());
+    }
+
+    /// Reshard `index`'s copy is done: its range now points at the new host, and both masters
+    /// serve at full speed again.
+    fn cut_over(&mut self, index: u32) {
+        let Some(position) = self.copies.iter().position(|c| c.fault == index) else {
+            return;
+        };
+        let copy = self.copies.remove(position);
+        self.pace_copies(copy.source);
+        self.pace_copies(copy.target);
+        let moved = self
+            .reshards
+            .iter()
+            .find(|t| t.fault == index)
+            .and_then(|t| t.bill.as_ref())
+            .map(|b| (b.moved_start as usize, b.moved_end as usize));
+        let new_host = self
+            .hosts
+            .iter()
+            .position(|h| h.master == copy.target)
+            .and_then(|i| u16::try_from(i).ok());
+        if let (Some(moved), Some(new_host)) = (moved, new_host) {
+            self.repoint(moved, new_host);
         }
-        self.split_cost += self.model.shard_host_per_s * (self.duration_s - self.now).max(0.0);
+        let now = self.now;
+        let marks = self.marks(copy.source, Some(copy.target));
+        if let Some(track) = self.reshards.iter_mut().find(|t| t.fault == index) {
+            track.phase = 2;
+            if let Some(phase) = track.current() {
+                (phase.from_s, phase.source_mark, phase.target_mark) = (now, marks.0, marks.1);
+            }
+        }
+    }
+
+    /// Sets `station`'s service times from the copies running on it: each takes its share of
+    /// every core, so a request is served 1 / (1 − their sum) slower (the sum at most
+    /// [`MAX_COPY_SHARE`]); with no copy, the database's own times.
+    fn pace_copies(&mut self, station: usize) {
+        let Some(db) = self.model.db.as_ref() else {
+            return;
+        };
+        let taken = self.copies.iter().fold(0.0, |sum, c| {
+            let mut sum = sum;
+            if c.source == station {
+                sum += c.source_share;
+            }
+            if c.target == station {
+                sum += c.target_share;
+            }
+            sum
+        });
+        let left = 1.0 - taken.clamp(0.0, MAX_COPY_SHARE);
+        let (read_s, write_s) = (db.read_s / left, db.write_s / left);
+        if let Some(st) = self.stations.get_mut(station) {
+            st.mean_s = read_s;
+            st.mean_write_s = write_s;
+        }
+    }
+
+    /// The busy area and visits of the source and (if any) target stations now.
+    fn marks(&self, source: usize, target: Option<usize>) -> ((f64, u64), (f64, u64)) {
+        let now = self.now;
+        let mark = |station: Option<usize>| {
+            station
+                .and_then(|i| self.stations.get(i))
+                .map_or((0.0, 0), |st| (st.area_at(now), st.visits))
+        };
+        (mark(Some(source)), mark(target))
+    }
+
+    /// The reshards' reports, with each phase's figures up to `end`.
+    fn reshard_reports(&self, end: f64) -> Vec<ReshardReport> {
+        let mut reports = Vec::new();
+        for track in &self.reshards {
+            let Some(bill) = track.bill.clone() else {
+                continue;
+            };
+            let phase = |k: usize| -> Option<ReshardPhase> {
+                let tally = track.phases.get(k)?;
+                if k > track.phase {
+                    return None;
+                }
+                let next = track
+                    .phases
+                    .get(k.saturating_add(1))
+                    .filter(|_| k < track.phase);
+                let to_s = next.map_or(end, |n| n.from_s);
+                let (source_end, target_end) = match next {
+                    Some(n) => (n.source_mark, n.target_mark),
+                    None => self.marks(track.source, track.target),
+                };
+                let span = to_s - tally.from_s;
+                let per_s = |count: u64| if span > 0.0 { count as f64 / span } else { 0.0 };
+                let servers = self
+                    .stations
+                    .get(track.source)
+                    .map_or(1.0, |st| f64::from(st.servers.max(1)));
+                let source_area = source_end.0 - tally.source_mark.0;
+                // Before the copy the new host does not exist: no target visits to count.
+                let target_visits = if k == 0 {
+                    0
+                } else {
+                    target_end.1.saturating_sub(tally.target_mark.1)
+                };
+                Some(ReshardPhase {
+                    from_s: tally.from_s,
+                    to_s,
+                    arrivals: tally.arrivals,
+                    completed: tally.completed,
+                    errors: tally.errors,
+                    error_rate: if tally.arrivals > 0 {
+                        tally.errors as f64 / tally.arrivals as f64
+                    } else {
+                        0.0
+                    },
+                    p99_ms: if tally.latency.is_empty() {
+                        0.0
+                    } else {
+                        tally.latency.value_at_quantile(0.99) as f64 / 1_000.0
+                    },
+                    source_utilisation: if span > 0.0 {
+                        (source_area / (span * servers)).clamp(0.0, 1.0)
+                    } else {
+                        0.0
+                    },
+                    source_requests_per_s: per_s(source_end.1.saturating_sub(tally.source_mark.1)),
+                    target_requests_per_s: per_s(target_visits),
+                })
+            };
+            let (Some(before), Some(during)) = (phase(0), phase(1)) else {
+                continue;
+            };
+            reports.push(ReshardReport {
+                bill,
+                copy_start_s: track.copy_start_s,
+                cutover_s: track.cutover_s,
+                outlasts_run: track.outlasts,
+                before,
+                during,
+                after: phase(2),
+            });
+        }
+        reports
     }
 
     /// Events processed so far: what a step's budget counts.
@@ -1429,6 +1764,7 @@ impl Simulation {
             duration_s: self.duration_s,
             errors: self.errors.clone(),
             stale_reads: self.stale_reads,
+            reshards: self.reshard_reports(end),
             requests: self.arrivals,
             completed: self.completed,
             series,

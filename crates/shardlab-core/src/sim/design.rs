@@ -235,6 +235,8 @@ impl NodeKind {
                 Setting::AutoFailover,
                 Setting::FailoverDetect,
                 Setting::FailoverPromote,
+                Setting::RowBytes,
+                Setting::CopyThrottle,
             ],
         }
     }
@@ -345,6 +347,10 @@ pub enum Setting {
     FailoverDetect,
     /// [`DatabaseSettings::failover_promote_s`].
     FailoverPromote,
+    /// [`DatabaseSettings::row_bytes`].
+    RowBytes,
+    /// [`DatabaseSettings::copy_mb_s`].
+    CopyThrottle,
 }
 
 impl Setting {
@@ -373,6 +379,8 @@ impl Setting {
             Setting::Replication => "replication",
             Setting::FailoverDetect => "failover_detect_s",
             Setting::FailoverPromote => "failover_promote_s",
+            Setting::RowBytes => "row_bytes",
+            Setting::CopyThrottle => "copy_mb_s",
         }
     }
 
@@ -401,6 +409,8 @@ impl Setting {
             Setting::Replication => "Replication",
             Setting::FailoverDetect => "Failover detection (s)",
             Setting::FailoverPromote => "Failover promotion (s)",
+            Setting::RowBytes => "Row size (bytes)",
+            Setting::CopyThrottle => "Copy throttle (MB/s)",
         }
     }
 
@@ -502,6 +512,14 @@ impl Setting {
             Setting::FailoverPromote => {
                 "How long the standby takes to become the master once the death is noticed; the \
                  shard's requests keep failing until then."
+            }
+            Setting::RowBytes => {
+                "What one row takes on disk, its indexes included; splitting a shard copies every \
+                 row of the range that moves, so this sets the copy's size."
+            }
+            Setting::CopyThrottle => {
+                "How fast a split may copy. Faster ends the copy sooner, but meanwhile it takes more \
+                 of the source's cores, so the shard's requests wait longer."
             }
         }
     }
@@ -845,6 +863,13 @@ pub struct DatabaseSettings {
     /// Seconds, 1 … 300, from noticing the death until the standby serves as master.
     #[serde(skip_serializing_if = "is_default_promote")]
     pub failover_promote_s: u32,
+    /// Bytes per row on disk, 64 … 1,048,576, indexes included: with the objects a split moves,
+    /// the size of its copy ([`super::reshard`]).
+    #[serde(skip_serializing_if = "is_default_row_bytes")]
+    pub row_bytes: u32,
+    /// MB/s, 1 … 2,000: the throttle a split's copy runs at, at most what the new host can write.
+    #[serde(skip_serializing_if = "is_default_copy_mb_s")]
+    pub copy_mb_s: u32,
 }
 
 /// [`DatabaseSettings::failover_detect_s`]'s default. With the promotion's, it is the 10 s gap
@@ -852,6 +877,10 @@ pub struct DatabaseSettings {
 pub const DEFAULT_FAILOVER_DETECT_S: u32 = 5;
 /// [`DatabaseSettings::failover_promote_s`]'s default.
 pub const DEFAULT_FAILOVER_PROMOTE_S: u32 = 5;
+/// [`DatabaseSettings::row_bytes`]'s default: a kilobyte, a small row with its index entries.
+pub const DEFAULT_ROW_BYTES: u32 = 1_024;
+/// [`DatabaseSettings::copy_mb_s`]'s default: a copy that leaves the source most of its cores.
+pub const DEFAULT_COPY_MB_S: u32 = 200;
 
 fn is_zero(value: &u32) -> bool {
     *value == 0
@@ -869,6 +898,14 @@ fn is_default_promote(value: &u32) -> bool {
     *value == DEFAULT_FAILOVER_PROMOTE_S
 }
 
+fn is_default_row_bytes(value: &u32) -> bool {
+    *value == DEFAULT_ROW_BYTES
+}
+
+fn is_default_copy_mb_s(value: &u32) -> bool {
+    *value == DEFAULT_COPY_MB_S
+}
+
 impl Default for DatabaseSettings {
     fn default() -> Self {
         DatabaseSettings {
@@ -882,6 +919,8 @@ impl Default for DatabaseSettings {
             replication: Replication::Async,
             failover_detect_s: DEFAULT_FAILOVER_DETECT_S,
             failover_promote_s: DEFAULT_FAILOVER_PROMOTE_S,
+            row_bytes: DEFAULT_ROW_BYTES,
+            copy_mb_s: DEFAULT_COPY_MB_S,
         }
     }
 }

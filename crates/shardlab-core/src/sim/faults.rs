@@ -1,4 +1,5 @@
-//! Failures injected on the simulation's timeline.
+//! Failures injected on the simulation's timeline, and the two operations that happen there too:
+//! an instant shard split and a live reshard ([`super::reshard`] says why a reshard lives here).
 //!
 //! Faults live in [`super::Design::faults`], so a shared link restores the broken run as well as the
 //! board. The analytic [`super::estimate`] describes the steady state and ignores them.
@@ -57,6 +58,15 @@ pub enum FaultKind {
         /// Physical shard index, 0-based, below the design's shard count.
         shard: u32,
     },
+    /// Physical shard `shard` splits live: the same upper half as [`FaultKind::ShardSplit`]
+    /// moves to a new host, but first its rows are copied there at the database's throttle, which
+    /// slows the source meanwhile; the config table changes only at the cutover, when the copy is
+    /// done. Its bill and its before, during and after figures are in the report
+    /// ([`super::reshard`]).
+    Reshard {
+        /// Physical shard index, 0-based, below the design's shard count.
+        shard: u32,
+    },
 }
 
 /// A fault's JSON object as written: the kind's name and every field any kind has. Fields a kind
@@ -81,15 +91,17 @@ enum KindName {
     HotKey,
     TrafficSpike,
     ShardSplit,
+    Reshard,
 }
 
 impl KindName {
-    const ALL: [KindName; 5] = [
+    const ALL: [KindName; 6] = [
         KindName::MasterDown,
         KindName::CacheFlush,
         KindName::HotKey,
         KindName::TrafficSpike,
         KindName::ShardSplit,
+        KindName::Reshard,
     ];
 
     /// The name in JSON; [`FaultKind::name`] of the kind.
@@ -100,6 +112,7 @@ impl KindName {
             KindName::HotKey => "hot_key",
             KindName::TrafficSpike => "traffic_spike",
             KindName::ShardSplit => "shard_split",
+            KindName::Reshard => "reshard",
         }
     }
 }
@@ -154,6 +167,7 @@ impl TryFrom<FaultFields> for Fault {
                 duration_s: need(fields.duration_s, "duration_s")?,
             },
             KindName::ShardSplit => FaultKind::ShardSplit { shard: shard()? },
+            KindName::Reshard => FaultKind::Reshard { shard: shard()? },
         };
         Ok(Fault {
             at_s: fields.at_s,
@@ -171,6 +185,7 @@ impl FaultKind {
             FaultKind::HotKey { .. } => KindName::HotKey,
             FaultKind::TrafficSpike { .. } => KindName::TrafficSpike,
             FaultKind::ShardSplit { .. } => KindName::ShardSplit,
+            FaultKind::Reshard { .. } => KindName::Reshard,
         };
         kind.name()
     }
@@ -209,6 +224,10 @@ mod tests {
                 at_s: 5.0,
                 kind: FaultKind::ShardSplit { shard: 0 },
             },
+            Fault {
+                at_s: 6.0,
+                kind: FaultKind::Reshard { shard: 2 },
+            },
         ];
         let json = serde_json::to_string(&faults).unwrap();
         assert!(
@@ -224,6 +243,7 @@ mod tests {
         let read = |json: &str| serde_json::from_str::<Fault>(json).map_err(|e| e.to_string());
         for (json, field) in [
             (r#"{"at_s":1,"kind":"master_down"}"#, "shard"),
+            (r#"{"at_s":1,"kind":"reshard"}"#, "shard"),
             (r#"{"at_s":1,"kind":"hot_key","share":0.5}"#, "duration_s"),
             (
                 r#"{"at_s":1,"kind":"traffic_spike","duration_s":2}"#,

@@ -18,6 +18,9 @@
 //! [`spread`] runs one design over K seeds and gives each headline figure as its median with the
 //! band the seeds span.
 //!
+//! [`reshard`] prices a live split (rows, bytes and hours at the copy throttle) and reports what
+//! the copy does to a run before, during and after its cutover.
+//!
 //! [`reference`] runs an App Server tier alone, an M/M/c queue, and sets the simulated mean and
 //! p99 beside Erlang C's: the check that ties the simulator to queueing theory.
 //!
@@ -42,6 +45,7 @@ pub mod prices;
 pub mod queueing;
 pub mod reference;
 pub mod report;
+pub mod reshard;
 pub mod spread;
 pub mod validate;
 pub(crate) mod zipf;
@@ -53,8 +57,9 @@ pub use design::{
     setting_specs, AppServerSettings, CacheEngine, CacheSettings, CacheStrategy, Choice,
     DatabaseSettings, DbEngine, Design, Dropped, Edge, InstanceSize, JsonParser, Loaded, Newer,
     Node, NodeKind, NodeSettings, NumberRange, ReadError, ReadRules, Refuse, Replication, SetError,
-    Setting, SettingSpec, SettingValue, ShardKey, UsersSettings, DEFAULT_FAILOVER_DETECT_S,
-    DEFAULT_FAILOVER_PROMOTE_S, DESIGN_VERSION, DROPPED_NAMED, MAX_DESIGN_BYTES,
+    Setting, SettingSpec, SettingValue, ShardKey, UsersSettings, DEFAULT_COPY_MB_S,
+    DEFAULT_FAILOVER_DETECT_S, DEFAULT_FAILOVER_PROMOTE_S, DEFAULT_ROW_BYTES, DESIGN_VERSION,
+    DROPPED_NAMED, MAX_DESIGN_BYTES,
 };
 pub use estimate::{estimate, Estimate};
 pub use faults::{Fault, FaultKind};
@@ -67,6 +72,7 @@ pub use report::{
     CdfPoint, ErrorCounts, ErrorRates, HotShard, NodeLoad, Outcome, SecondStats, ShardLoad,
     SimReport,
 };
+pub use reshard::{reshard_bill, ReshardBill, ReshardPhase, ReshardReport};
 pub use spread::{
     spread, Figure, SeedSweep, Spread, SpreadError, SpreadReport, DEFAULT_SPREAD_SEEDS,
     MAX_SPREAD_SEEDS,

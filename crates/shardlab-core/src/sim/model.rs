@@ -54,6 +54,16 @@ pub const BACKEND_QUEUE_BOUND: u32 = 1_000;
 /// setting, because async lag under a steady load is well under a second to a few seconds and the
 /// lesson (async loses the newest writes, sync none) does not hang on its exact size.
 pub const REPLICATION_LAG_S: f64 = 1.0;
+/// MB/s one database core at speed 1.0 reads for a split's copy (a scan of the moving rows,
+/// sent on). A copy at throttle T takes T / (cores × speed × this) of each source core.
+pub const COPY_READ_MB_S_PER_CORE: f64 = 200.0;
+/// MB/s one database core at speed 1.0 writes for a split's copy: half the read rate, as a write
+/// costs twice a read ([`DB_WRITE_S`]). The new host serves nothing until the cutover, so it may
+/// give the copy every core: cores × speed × this is the fastest a copy can go.
+pub const COPY_WRITE_MB_S_PER_CORE: f64 = 100.0;
+/// The most of a core that copies running at once may take from a host's requests, so that two
+/// splits of one host at full speed still leave it serving.
+pub const MAX_COPY_SHARE: f64 = 0.9;
 /// Logical shards the physical shards stand for, as in Pinterest's first layout.
 pub const LOGICAL_SHARDS: u32 = 4_096;
 /// [`LOGICAL_SHARDS`] as a `u64`, for the key arithmetic.
@@ -140,6 +150,15 @@ pub struct DbModel {
     /// Seconds from a master's death to its standby serving, under auto-failover: detection plus
     /// promotion.
     pub failover_gap_s: f64,
+    /// Bytes per row on disk, for a split's copy.
+    pub row_bytes: u32,
+    /// The copy throttle, in MB/s.
+    pub copy_mb_s: f64,
+    /// MB/s a whole host reads for a copy ([`COPY_READ_MB_S_PER_CORE`] × cores × speed).
+    pub copy_read_mb_s: f64,
+    /// MB/s a whole host writes for a copy ([`COPY_WRITE_MB_S_PER_CORE`] × cores × speed): the
+    /// fastest a copy onto a new host goes, whatever the throttle.
+    pub copy_write_mb_s: f64,
 }
 
 /// The ids of the design's nodes, so reports can name them.
@@ -282,6 +301,10 @@ pub fn compile(design: &Design, users: u32) -> Result<Model, SimError> {
             failover_detect_s: f64::from(d.failover_detect_s),
             failover_promote_s: f64::from(d.failover_promote_s),
             failover_gap_s: d.failover_gap_s(),
+            row_bytes: d.row_bytes,
+            copy_mb_s: f64::from(d.copy_mb_s),
+            copy_read_mb_s: COPY_READ_MB_S_PER_CORE * f64::from(d.size.cores()) * d.size.speed(),
+            copy_write_mb_s: COPY_WRITE_MB_S_PER_CORE * f64::from(d.size.cores()) * d.size.speed(),
         }),
         faults: design.faults.clone(),
         burn_per_s: prices::per_second(prices::design_per_hour(design)),

@@ -5,7 +5,8 @@ use serde::Serialize;
 use super::design::{
     AppServerSettings, CacheEngine, CacheSettings, CacheStrategy, DatabaseSettings, DbEngine,
     Design, Edge, InstanceSize, Node, NodeSettings, Replication, Setting, ShardKey, UsersSettings,
-    DEFAULT_FAILOVER_DETECT_S, DEFAULT_FAILOVER_PROMOTE_S, DESIGN_VERSION,
+    DEFAULT_COPY_MB_S, DEFAULT_FAILOVER_DETECT_S, DEFAULT_FAILOVER_PROMOTE_S, DEFAULT_ROW_BYTES,
+    DESIGN_VERSION,
 };
 
 /// The preset the board opens on.
@@ -149,6 +150,8 @@ fn pinterest() -> Preset {
                     replication: Replication::Async,
                     failover_detect_s: DEFAULT_FAILOVER_DETECT_S,
                     failover_promote_s: DEFAULT_FAILOVER_PROMOTE_S,
+                    row_bytes: DEFAULT_ROW_BYTES,
+                    copy_mb_s: DEFAULT_COPY_MB_S,
                 }),
             ),
         ],
@@ -283,6 +286,17 @@ fn pinterest() -> Preset {
                 Setting::FailoverPromote,
                 "Used once auto-failover is on: promote the standby, repoint the app.",
             ),
+            reason(
+                "db",
+                Setting::RowBytes,
+                "About a kilobyte: our guess for a Pin's row with its index entries.",
+            ),
+            reason(
+                "db",
+                Setting::CopyThrottle,
+                "200 MB/s: a split's copy leaves each source most of its cores. Add a reshard to \
+                 the timeline to see the bill.",
+            ),
         ],
     }
 }
@@ -342,6 +356,8 @@ fn link_shortener() -> Preset {
                     replication: Replication::Async,
                     failover_detect_s: DEFAULT_FAILOVER_DETECT_S,
                     failover_promote_s: DEFAULT_FAILOVER_PROMOTE_S,
+                    row_bytes: 500,
+                    copy_mb_s: DEFAULT_COPY_MB_S,
                 }),
             ),
         ],
@@ -462,6 +478,16 @@ fn link_shortener() -> Preset {
                 Setting::FailoverPromote,
                 "A few more to promote it; the shard's redirects fail for both.",
             ),
+            reason(
+                "db",
+                Setting::RowBytes,
+                "About 500 bytes: 30 billion links in about 15 TB.",
+            ),
+            reason(
+                "db",
+                Setting::CopyThrottle,
+                "200 MB/s, so a split's copy leaves the redirects most of each source's cores.",
+            ),
         ],
     }
 }
@@ -526,6 +552,8 @@ fn one_big_box() -> Preset {
                     replication: Replication::Async,
                     failover_detect_s: DEFAULT_FAILOVER_DETECT_S,
                     failover_promote_s: DEFAULT_FAILOVER_PROMOTE_S,
+                    row_bytes: DEFAULT_ROW_BYTES,
+                    copy_mb_s: DEFAULT_COPY_MB_S,
                 }),
             ),
         ],
@@ -660,6 +688,16 @@ fn one_big_box() -> Preset {
                 "db",
                 Setting::FailoverPromote,
                 "And promotes its standby in a few more.",
+            ),
+            reason(
+                "db",
+                Setting::RowBytes,
+                "A kilobyte a row; it matters once the one box must split.",
+            ),
+            reason(
+                "db",
+                Setting::CopyThrottle,
+                "200 MB/s: the speed a split would copy at, if the box ever splits.",
             ),
         ],
     }

@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::design::NodeKind;
+use super::reshard::ReshardReport;
 use crate::text::{burn, percent_one_decimal, thousands};
 
 /// The share over the mean at which a shard counts as hot: the board's plot marks it in red, and
@@ -186,6 +187,10 @@ pub struct SimReport {
     /// (async replication); left out of the JSON when there were none.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub stale_reads: u64,
+    /// Each reshard that started in the run: its bill, its copy window and p99 and errors before,
+    /// during and after; left out of the JSON when the run had none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub reshards: Vec<ReshardReport>,
     /// Requests that arrived.
     pub requests: u64,
     /// Requests answered successfully. `requests == completed + errors.total()`.

@@ -740,6 +740,8 @@ fn check_settings(design: &Design, errors: &mut Vec<DesignError>) {
                 check(Setting::ReadReplicas, f64::from(d.read_replicas));
                 check(Setting::FailoverDetect, f64::from(d.failover_detect_s));
                 check(Setting::FailoverPromote, f64::from(d.failover_promote_s));
+                check(Setting::RowBytes, f64::from(d.row_bytes));
+                check(Setting::CopyThrottle, f64::from(d.copy_mb_s));
                 if d.auto_failover && !d.standby {
                     errors.push(DesignError::FailoverWithoutStandby { id: id.to_string() });
                 }
@@ -777,7 +779,9 @@ fn check_faults(design: &Design, errors: &mut Vec<DesignError>) {
         }
         let duration_ok = |d: f64| d > 0.0 && d <= MAX_DURATION_S;
         match &fault.kind {
-            FaultKind::MasterDown { shard } | FaultKind::ShardSplit { shard } => {
+            FaultKind::MasterDown { shard }
+            | FaultKind::ShardSplit { shard }
+            | FaultKind::Reshard { shard } => {
                 let count = shards.unwrap_or(0);
                 if *shard >= count {
                     errors.push(bad(

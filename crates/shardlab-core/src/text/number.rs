@@ -171,6 +171,46 @@ pub fn duration_ms(ms: u64) -> String {
     parts.join(" ")
 }
 
+/// A size in bytes with decimal units, one decimal from a kilobyte up: `512 B`, `32.0 MB`,
+/// `1.8 TB` (a copy's size, beside a throttle in MB/s).
+pub fn data_size(bytes: u64) -> String {
+    const UNITS: [(f64, &str); 6] = [
+        (1e18, "EB"),
+        (1e15, "PB"),
+        (1e12, "TB"),
+        (1e9, "GB"),
+        (1e6, "MB"),
+        (1e3, "kB"),
+    ];
+    let value = bytes as f64;
+    for (size, unit) in UNITS {
+        if value >= size {
+            return format!("{:.1} {unit}", value / size);
+        }
+    }
+    format!("{bytes} B")
+}
+
+/// A span of seconds rounded as a reader weighs a long job: `160 ms`, `20.5 s`, `4.3 min`,
+/// `2.5 h`, `1.2 d`; `0 ms` for a negative or NaN span, `forever` for an infinite one.
+pub fn rough_duration_s(seconds: f64) -> String {
+    if seconds.is_infinite() && seconds > 0.0 {
+        return "forever".to_string();
+    }
+    if seconds.is_nan() || seconds <= 0.0 {
+        return "0 ms".to_string();
+    }
+    if seconds < 1.0 {
+        return format!("{:.0} ms", seconds * 1_000.0);
+    }
+    for (size, unit) in [(86_400.0, "d"), (3_600.0, "h"), (60.0, "min")] {
+        if seconds >= size {
+            return format!("{:.1} {unit}", seconds / size);
+        }
+    }
+    format!("{seconds:.1} s")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -271,6 +311,21 @@ mod tests {
         assert_eq!(approx_count(56_234, 2_500), "≈ 56k");
         assert_eq!(approx_count(999_960, 120_000), "≈ 1.0M");
         assert_eq!(approx_count(640, 20), "≈ 640");
+    }
+
+    #[test]
+    fn sizes_and_long_spans_read_at_a_glance() {
+        assert_eq!(data_size(512), "512 B");
+        assert_eq!(data_size(32_000_000), "32.0 MB");
+        assert_eq!(data_size(1_800_000_000_000), "1.8 TB");
+        assert_eq!(data_size(u64::MAX), "18.4 EB");
+        assert_eq!(rough_duration_s(0.16), "160 ms");
+        assert_eq!(rough_duration_s(20.48), "20.5 s");
+        assert_eq!(rough_duration_s(9_000.0), "2.5 h");
+        assert_eq!(rough_duration_s(259.0), "4.3 min");
+        assert_eq!(rough_duration_s(104_000.0), "1.2 d");
+        assert_eq!(rough_duration_s(f64::NAN), "0 ms");
+        assert_eq!(rough_duration_s(f64::INFINITY), "forever");
     }
 
     #[test]

@@ -15,7 +15,8 @@ use shardlab_core::placement::{
     SchemeSpec, Server, ServerList, SCHEME_NAMES,
 };
 use shardlab_core::sim::{
-    estimate, preset, simulate, validate, Fault, FaultKind, NodeSettings, Replication, PRESET_NAMES,
+    estimate, preset, reshard_bill, simulate, validate, Fault, FaultKind, NodeSettings,
+    Replication, PRESET_NAMES,
 };
 
 /// The committed fixture, the same bytes natively and in wasm.
@@ -35,6 +36,7 @@ pub fn canonical() -> String {
     simulator(&mut out);
     placement(&mut out);
     replication(&mut out);
+    reshard(&mut out);
     out
 }
 
@@ -234,6 +236,41 @@ fn replication(out: &mut String) {
         render(
             out,
             &format!("replication.{name}.sim.u4000.seed7"),
+            &simulate(&design, 4_000, 7, 3.0).map_err(|e| e.to_string()),
+        );
+    }
+}
+
+/// A live reshard (issue 23 §3): each preset's bill for splitting its shard 0, then the Pinterest
+/// board resharding shard 0 at 0.5 s with 8 KiB rows, once at 200 MB/s (256 MB, cut over at
+/// about 1.8 s, inside the run) and once at 50 MB/s (the copy outlasts the run). Last, so the
+/// lines before it are unchanged.
+fn reshard(out: &mut String) {
+    for name in PRESET_NAMES {
+        if let Some(found) = preset(name) {
+            render(
+                out,
+                &format!("reshard.{name}.bill.shard0"),
+                &reshard_bill(&found.design, 0).map_err(|e| e.to_string()),
+            );
+        }
+    }
+    let Some(found) = preset("pinterest") else {
+        out.push_str("reshard = <missing preset>\n");
+        return;
+    };
+    for copy_mb_s in [200, 50] {
+        let mut design = found.design.clone();
+        for node in &mut design.nodes {
+            if let NodeSettings::Database(db) = &mut node.settings {
+                db.row_bytes = 8_192;
+                db.copy_mb_s = copy_mb_s;
+            }
+        }
+        design.faults = vec![fault(0.5, FaultKind::Reshard { shard: 0 })];
+        render(
+            out,
+            &format!("reshard.pinterest.mb{copy_mb_s}.sim.u4000.seed7"),
             &simulate(&design, 4_000, 7, 3.0).map_err(|e| e.to_string()),
         );
     }

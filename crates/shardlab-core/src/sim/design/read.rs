@@ -439,7 +439,7 @@ mod tests {
                 let settings = node["settings"]
                     .as_object_mut()
                     .unwrap_or_else(|| panic!("s"));
-                settings.insert("row_bytes".into(), 2048.into());
+                settings.insert("shard_weights".into(), 2048.into());
                 settings.insert("replication".into(), "semi_sync".into());
                 settings.insert("shards".into(), 6.into());
             }
@@ -511,7 +511,7 @@ mod tests {
                 },
                 Dropped::Setting {
                     node: db.clone(),
-                    key: "row_bytes".into(),
+                    key: "shard_weights".into(),
                 },
                 Dropped::SettingValue {
                     node: db.clone(),
@@ -534,7 +534,7 @@ mod tests {
                 Dropped::Fault {
                     number: 1,
                     reason: "unknown variant `partition`, expected one of `master_down`, \
-                             `cache_flush`, `hot_key`, `traffic_spike`, `shard_split`"
+                             `cache_flush`, `hot_key`, `traffic_spike`, `shard_split`, `reshard`"
                         .into(),
                 },
             ];
@@ -567,7 +567,7 @@ mod tests {
         assert_eq!(
             one(&|v| v["faults"] = serde_json::json!([{"at_s": 1, "kind": "meteor"}])),
             "unknown variant `meteor`, expected one of `master_down`, `cache_flush`, `hot_key`, \
-             `traffic_spike`, `shard_split`"
+             `traffic_spike`, `shard_split`, `reshard`"
         );
         assert_eq!(
             one(&|v| v["faults"] = serde_json::json!([{"at_s": 1, "kind": "master_down"}])),

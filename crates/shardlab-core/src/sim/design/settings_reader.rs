@@ -107,7 +107,7 @@ impl NodeSettings {
             return Ok(settings);
         }
         let known = kind.settings();
-        // One bit per setting of the kind (at most 10), to name a key given twice.
+        // One bit per setting of the kind (at most 12), to name a key given twice.
         let mut seen = 0u32;
         for (key, value) in entries {
             let Some((index, setting)) = known.iter().enumerate().find(|(_, s)| s.key() == key)
@@ -186,6 +186,10 @@ impl NodeSettings {
             }
             (NodeSettings::Database(d), FailoverPromote) => {
                 d.failover_promote_s = Deserialize::deserialize(value)?
+            }
+            (NodeSettings::Database(d), RowBytes) => d.row_bytes = Deserialize::deserialize(value)?,
+            (NodeSettings::Database(d), CopyThrottle) => {
+                d.copy_mb_s = Deserialize::deserialize(value)?
             }
             // `from_entries` only passes the kind's own settings; every kind is named so that a
             // new kind must say where its settings go.
@@ -454,6 +458,8 @@ mod tests {
                 replication: Replication::Async,
                 failover_detect_s: 5,
                 failover_promote_s: 5,
+                row_bytes: 1_024,
+                copy_mb_s: 200,
             }))
         );
         assert_eq!(
@@ -491,6 +497,17 @@ mod tests {
         });
         let text = serde_json::to_string(&replicated).unwrap_or_default();
         assert_eq!(read(&text), Ok(replicated), "{text}");
+        let copied = NodeSettings::Database(DatabaseSettings {
+            row_bytes: 16_384,
+            copy_mb_s: 50,
+            ..DatabaseSettings::default()
+        });
+        let text = serde_json::to_string(&copied).unwrap_or_default();
+        assert!(
+            text.contains(r#""row_bytes":16384"#) && text.contains(r#""copy_mb_s":50"#),
+            "{text}"
+        );
+        assert_eq!(read(&text), Ok(copied), "{text}");
     }
 
     #[test]
@@ -503,6 +520,8 @@ mod tests {
             Setting::Replication,
             Setting::FailoverDetect,
             Setting::FailoverPromote,
+            Setting::RowBytes,
+            Setting::CopyThrottle,
         ]
         .map(Setting::key)
         {

@@ -115,6 +115,8 @@ impl Setting {
             Setting::Shards => whole(1, 64, "1 … 64"),
             Setting::ReadReplicas => whole(0, 5, "0 … 5"),
             Setting::FailoverDetect | Setting::FailoverPromote => whole(1, 300, "1 … 300 s"),
+            Setting::RowBytes => whole(64, 1_048_576, "64 … 1,048,576 bytes"),
+            Setting::CopyThrottle => whole(1, 2_000, "1 … 2,000 MB/s"),
             Setting::AppSize
             | Setting::CacheSize
             | Setting::DbSize
@@ -152,7 +154,9 @@ impl Setting {
             | Setting::Shards
             | Setting::ReadReplicas
             | Setting::FailoverDetect
-            | Setting::FailoverPromote => &[],
+            | Setting::FailoverPromote
+            | Setting::RowBytes
+            | Setting::CopyThrottle => &[],
         }
     }
 

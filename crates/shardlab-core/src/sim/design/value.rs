@@ -89,6 +89,8 @@ impl NodeSettings {
             (NodeSettings::Database(d), Setting::FailoverPromote) => {
                 Some(d.failover_promote_s.to_string())
             }
+            (NodeSettings::Database(d), Setting::RowBytes) => Some(d.row_bytes.to_string()),
+            (NodeSettings::Database(d), Setting::CopyThrottle) => Some(d.copy_mb_s.to_string()),
             // Every kind is named, so a new kind must say which settings it has.
             (
                 NodeSettings::Users(_)
@@ -155,6 +157,8 @@ impl NodeSettings {
                 ReadReplicas => d.read_replicas = whole,
                 FailoverDetect => d.failover_detect_s = whole,
                 FailoverPromote => d.failover_promote_s = whole,
+                RowBytes => d.row_bytes = whole,
+                CopyThrottle => d.copy_mb_s = whole,
                 _ => return Err(SetError::NotOnThisKind),
             },
         }
@@ -237,7 +241,9 @@ impl Setting {
             AppSize | Copies | QueueBound | TimeoutMs => NodeKind::AppServer,
             CacheEngine | CacheStrategy | CacheTtl | CacheSize => NodeKind::Cache,
             DbEngine | Shards | ShardKey | DbSize | Standby | AutoFailover | ReadReplicas
-            | Replication | FailoverDetect | FailoverPromote => NodeKind::Database,
+            | Replication | FailoverDetect | FailoverPromote | RowBytes | CopyThrottle => {
+                NodeKind::Database
+            }
         }
     }
 }
@@ -263,7 +269,7 @@ mod tests {
                 assert_eq!(setting.kind(), kind, "{setting:?}");
             }
         }
-        assert_eq!(every_setting().count(), 25);
+        assert_eq!(every_setting().count(), 27);
     }
 
     #[test]
