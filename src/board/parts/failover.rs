@@ -19,7 +19,7 @@ pub struct FailoverProps<'a> {
 }
 
 /// The first master to die, and when.
-fn first_master_down(faults: &[Fault]) -> Option<(u32, f64)> {
+pub fn first_master_down(faults: &[Fault]) -> Option<(u32, f64)> {
     faults.iter().find_map(|fault| match fault.kind {
         FaultKind::MasterDown { shard } => Some((shard, fault.at_s)),
         FaultKind::CacheFlush
