@@ -63,8 +63,12 @@ impl Shown<'_> {
         let save = &self.save;
         html! {
             <>
-                <save_notes::SaveNotes opening={save.opening.clone()} status={save.status.clone()}
-                    dismiss_other_tab={save.dismiss_other_tab.clone()} dispatch={self.dispatch.clone()} />
+                { save_notes::save_notes(&save_notes::SaveNotesProps {
+                    opening: save.opening.clone(),
+                    status: save.status.clone(),
+                    dismiss_other_tab: save.dismiss_other_tab.clone(),
+                    dispatch: self.dispatch.clone(),
+                }) }
                 if let Some(note) = &self.state.note {
                     <p class="note" role="status">{ note.clone() }</p>
                 }
@@ -308,7 +312,7 @@ impl Shown<'_> {
                 { self.settings() }
                 { self.faults() }
                 { self.plots(PlotSet::ALL) }
-                <model_coverage::ModelCoverage />
+                { model_coverage::model_coverage() }
             </>
         }
     }
