@@ -4,9 +4,7 @@ use yew::prelude::*;
 use yew_router::prelude::*;
 
 use crate::route::{switch, Route};
-use crate::shell::{
-    embed_frame::EmbedFrame, footer::footer, header::Header, page_focus::PageFocus,
-};
+use crate::shell::{embed_frame::EmbedFrame, footer::footer, header::Header};
 
 /// The root component.
 #[function_component(App)]
@@ -41,7 +39,6 @@ fn framed(route: Route) -> Html {
                     { crate::browser::storage::BLOCKED_NOTE }
                 </p>
             }
-            <PageFocus />
             <main id="main" tabindex="-1">
                 { switch(route) }
             </main>

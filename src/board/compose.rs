@@ -5,7 +5,6 @@
 //! Plain functions, not components: each component costs the page about 0.7 kB of brotli, and
 //! these only hand the state's values to the components in [`super::parts`].
 
-use std::collections::BTreeMap;
 use std::rc::Rc;
 
 use shardlab_core::sim::{DesignError, Estimate, Node, Setting, SimError, SimReport};
@@ -64,8 +63,12 @@ impl Shown<'_> {
         let save = &self.save;
         html! {
             <>
-                <save_notes::SaveNotes opening={save.opening.clone()} status={save.status.clone()}
-                    dismiss_other_tab={save.dismiss_other_tab.clone()} dispatch={self.dispatch.clone()} />
+                { save_notes::save_notes(&save_notes::SaveNotesProps {
+                    opening: save.opening.clone(),
+                    status: save.status.clone(),
+                    dismiss_other_tab: save.dismiss_other_tab.clone(),
+                    dispatch: self.dispatch.clone(),
+                }) }
                 if let Some(note) = &self.state.note {
                     <p class="note" role="status">{ note.clone() }</p>
                 }
@@ -90,14 +93,14 @@ impl Shown<'_> {
     /// The board with each box's load, its validation callouts, and the errors no box owns.
     pub fn canvas(&self) -> Html {
         let state = self.state;
-        let mut problems: BTreeMap<String, Vec<String>> = BTreeMap::new();
+        let mut problems = canvas::PerNode::<Vec<String>>::default();
         let mut general = Vec::new();
         for error in self.errors {
             match error.node_id().filter(|id| state.design.node(id).is_some()) {
-                Some(id) => problems
-                    .entry(id.to_string())
-                    .or_default()
-                    .push(error.labelled(&state.design).to_string()),
+                Some(id) => {
+                    let message = error.labelled(&state.design).to_string();
+                    problems.update(id, |messages| messages.push(message));
+                }
                 None => general.push(error.labelled(&state.design).to_string()),
             }
         }
@@ -106,11 +109,11 @@ impl Shown<'_> {
             (None, Ok(e)) => e.outcome.nodes.clone(),
             _ => Vec::new(),
         };
-        // Filled by `insert` rather than `collect`, which would sort through its own copy of the
-        // standard stable sort (several kB of wasm).
-        let mut loads: BTreeMap<String, (Option<f64>, f64)> = BTreeMap::new();
+        let mut loads = canvas::PerNode::default();
         for node in node_loads {
-            loads.insert(node.id, (node.utilisation, node.requests_per_s));
+            loads.update(&node.id, |load| {
+                *load = (node.utilisation, node.requests_per_s)
+            });
         }
         html! {
             <>
@@ -353,7 +356,7 @@ impl Shown<'_> {
                     { self.reshard() }
                 }
                 { self.plots(PlotSet::ALL) }
-                <model_coverage::ModelCoverage />
+                { model_coverage::model_coverage() }
             </>
         }
     }

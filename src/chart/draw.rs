@@ -167,15 +167,25 @@ impl Figure {
                 y0..y1,
                 (plot_x, plot_y),
             ));
+            // Every element is drawn in pixels of `here`, mapped through the chart's coordinates
+            // as plotters would map them: one element type per shape on the page, where drawing
+            // data coordinates on the chart compiled a second copy of each.
+            let local = |x: f64, y: f64| {
+                let (px, py) = chart.map_coordinate(&(x, y));
+                (px.saturating_sub(base.0), py.saturating_sub(base.1))
+            };
             // Grid lines first, under the data; the axes and their labels come after it.
             let y_ticks = panel
                 .y
                 .tick_positions(if self.panels.len() > 1 { 3 } else { 5 }, f64::INFINITY);
             let grid = y_ticks.iter().map(|&y| {
-                PathElement::new(vec![(x0, y), (x1, y)], colours.border().stroke_width(1))
+                PathElement::new(
+                    vec![local(x0, y), local(x1, y)],
+                    colours.border().stroke_width(1),
+                )
             });
             for element in grid {
-                chart.draw(&element).map_err(fail)?;
+                here.draw(&element).map_err(fail)?;
             }
             let bars = panel.bars.iter().map(|bar| {
                 let colour = colours.paint(bar.paint);
@@ -184,16 +194,12 @@ impl Figure {
                 } else {
                     colour.filled()
                 };
-                Rectangle::new([(bar.x0, y0.max(0.0)), (bar.x1, panel.y.at(bar.y))], style)
+                let corners = [local(bar.x0, y0.max(0.0)), local(bar.x1, panel.y.at(bar.y))];
+                Rectangle::new(corners, style)
             });
             for element in bars {
-                chart.draw(&element).map_err(fail)?;
+                here.draw(&element).map_err(fail)?;
             }
-            // Text is placed in pixels, so notes and mark labels share one element type.
-            let local = |x: f64, y: f64| {
-                let (px, py) = chart.map_coordinate(&(x, y));
-                (px.saturating_sub(base.0), py.saturating_sub(base.1))
-            };
             // Dashed lines (levels, marks, dashed series) under the solid ones, cut into dashes
             // in pixels here: plotters' dashed element would add its own dash code to the page.
             let mut dashed: Vec<Stroked> = Vec::new();
@@ -236,8 +242,9 @@ impl Figure {
             }
             // Each line's whiskers, then the line; the dots go on top.
             for (points, paint, width) in solid {
+                let pixels: Vec<(i32, i32)> = points.iter().map(|&(x, y)| local(x, y)).collect();
                 let style = colours.paint(paint).stroke_width(width);
-                chart.draw(&PathElement::new(points, style)).map_err(fail)?;
+                here.draw(&PathElement::new(pixels, style)).map_err(fail)?;
             }
             let (left_px, top_px) = local(x0, y1);
             let (right_px, bottom_px) = local(x1, y0);

@@ -4,7 +4,7 @@
 use yew::prelude::*;
 use yew_router::prelude::*;
 
-use super::embed_height::EmbedHeight;
+use super::embed_height::use_embed_height;
 use crate::browser::theme::{self, Theme};
 use crate::route::View;
 use crate::url::url_query::{pair_value, query_pairs, query_string, split_frame_pairs};
@@ -34,6 +34,9 @@ pub fn full_view_href(view: View, own: &[(String, String)]) -> String {
 #[function_component(EmbedFrame)]
 pub fn embed_frame(props: &EmbedFrameProps) -> Html {
     let location = use_location();
+    // Before the theme's effect, as when the height was a child component's (children's effects
+    // run first).
+    use_embed_height();
     let (own, frame) = split_frame_pairs(query_pairs(location.as_ref()));
     // The host page chooses the theme; without `theme=` the system's applies. An embed never
     // reads or writes the reader's saved choice, which belongs to shardlab's own pages.
@@ -55,7 +58,6 @@ pub fn embed_frame(props: &EmbedFrameProps) -> Html {
             <main id="main" class="embed-main">
                 { props.children.clone() }
             </main>
-            <EmbedHeight />
         </>
     }
 }

@@ -8,7 +8,9 @@ use yew_router::prelude::*;
 
 use crate::widgets::route_link::RouteLink;
 
-use super::theme_toggle::ThemeToggle;
+use super::page_focus::use_page_focus;
+use super::theme_toggle::theme_toggle;
+use crate::browser::theme;
 use crate::learn::progress::{CHANGED_EVENT, COUNT_KEY};
 use crate::route::Route;
 
@@ -81,6 +83,8 @@ pub fn header() -> Html {
     // The newest handle, for the page's listeners; installing them is a no-op after the first
     // render, so doing it here needs no effect hook.
     let rerender = use_force_update();
+    let current_theme = use_state(theme::effective);
+    use_page_focus(current);
     RERENDER_HEADER.with(|slot| *slot.borrow_mut() = Some(rerender));
     listen_for_count_changes();
     let finished = stored_finished_count();
@@ -106,7 +110,7 @@ pub fn header() -> Html {
                     }) }
                 </ul>
             </nav>
-            <ThemeToggle />
+            { theme_toggle(&current_theme) }
         </header>
     }
 }

@@ -3,7 +3,6 @@
 
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
-use yew_router::prelude::*;
 
 use super::other_page::ARRIVED_KEY;
 use crate::route::Route;
@@ -39,10 +38,11 @@ fn arrived_from_another_page() -> bool {
     arrived
 }
 
-/// Renders nothing; watches the route.
-#[function_component(PageFocus)]
-pub fn page_focus() -> Html {
-    let route = use_route::<Route>().unwrap_or(Route::NotFound);
+/// Watches the route. The header's hook: every page has the header, and a component of its own
+/// that rendered nothing cost every page about 0.4 kB of brotli.
+#[hook]
+pub fn use_page_focus(route: Option<Route>) {
+    let route = route.unwrap_or(Route::NotFound);
     // The first render is a page load, where focus should stay at the top of the document.
     let first = use_mut_ref(|| true);
     use_effect_with(route, move |route| {
@@ -59,5 +59,4 @@ pub fn page_focus() -> Html {
         NAVIGATED.with(|n| n.set(true));
         *first = false;
     });
-    html! {}
 }

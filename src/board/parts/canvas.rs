@@ -5,8 +5,6 @@
 //! board's resizes come through [`use_stage`]), and draws what it holds. The board fits every box
 //! on load, on each resize of its drawing and for each new design; Reset view fits again.
 
-use std::collections::BTreeMap;
-
 use shardlab_core::sim::Design;
 use web_sys::MouseEvent;
 use yew::prelude::*;
@@ -18,6 +16,50 @@ use crate::board::geometry::{callout_position, NODE_W, VIEW_W};
 use crate::board::gesture::{Input, Target};
 use crate::board::state::{Action, Selection};
 
+/// Values per node id, in id order. A sorted `Vec`: a B-tree map compiled a copy of the B-tree's
+/// code per value type into the page.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PerNode<T>(Vec<(String, T)>);
+
+impl<T> Default for PerNode<T> {
+    fn default() -> Self {
+        Self(Vec::new())
+    }
+}
+
+impl<T> PerNode<T> {
+    fn find(&self, id: &str) -> Result<usize, usize> {
+        self.0.binary_search_by(|(key, _)| key.as_str().cmp(id))
+    }
+
+    /// The value of `id`.
+    pub fn get(&self, id: &str) -> Option<&T> {
+        self.find(id)
+            .ok()
+            .and_then(|at| self.0.get(at))
+            .map(|(_, value)| value)
+    }
+
+    /// Changes the value of `id`, which starts as the default when `id` has none.
+    pub fn update(&mut self, id: &str, change: impl FnOnce(&mut T))
+    where
+        T: Default,
+    {
+        let at = self.find(id).unwrap_or_else(|at| {
+            self.0.insert(at, (id.to_owned(), T::default()));
+            at
+        });
+        if let Some((_, value)) = self.0.get_mut(at) {
+            change(value);
+        }
+    }
+
+    /// The ids and their values, in id order.
+    pub fn iter(&self) -> impl Iterator<Item = &(String, T)> {
+        self.0.iter()
+    }
+}
+
 /// The board's inputs.
 #[derive(Properties, PartialEq)]
 pub struct CanvasProps {
@@ -28,10 +70,10 @@ pub struct CanvasProps {
     /// The node waiting for a "Connect to…" target.
     pub connecting: Option<String>,
     /// Validation messages per node id.
-    pub problems: BTreeMap<String, Vec<String>>,
+    pub problems: PerNode<Vec<String>>,
     /// Load per node id: (utilisation, requests/s), from the run or the estimate.
     #[prop_or_default]
-    pub loads: BTreeMap<String, (Option<f64>, f64)>,
+    pub loads: PerNode<(Option<f64>, f64)>,
     /// The page's dispatcher.
     pub dispatch: Callback<Action>,
 }
@@ -192,8 +234,8 @@ mod browser_tests {
             design,
             selected: Selection::None,
             connecting: None,
-            problems: BTreeMap::new(),
-            loads: BTreeMap::new(),
+            problems: PerNode::default(),
+            loads: PerNode::default(),
             dispatch,
         };
         let root = mount_with::<Canvas>(props).await;

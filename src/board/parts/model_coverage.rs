@@ -5,7 +5,6 @@ use shardlab_core::sim::coverage::coverage;
 use yew::prelude::*;
 
 /// The coverage, as two lists and the price table's source.
-#[function_component(ModelCoverage)]
 pub fn model_coverage() -> Html {
     let covered = coverage();
     let item = |topic: &str, text: &str| {

@@ -34,7 +34,6 @@ fn fmt_ms(ms: f64) -> String {
 }
 
 /// A figure with its title, the chart with its exports, and a table of its numbers.
-#[derive(Properties, PartialEq)]
 pub struct PlotFrameProps {
     /// The figure's `data-plot`, the canvas's id and the exported files' stem.
     pub id: AttrValue,
@@ -45,22 +44,18 @@ pub struct PlotFrameProps {
     /// The plot.
     pub figure: Rc<Figure>,
     /// What the plot marks beyond its marks' keys (the hot shard), for `data-detail`.
-    #[prop_or_default]
     pub detail: Option<AttrValue>,
     /// Table header.
     pub header: Vec<&'static str>,
     /// Table rows (also the CSV).
     pub rows: Rc<Vec<Vec<String>>>,
     /// A line that announces a running job's progress and its result (`role="status"`).
-    #[prop_or_default]
     pub status: Option<AttrValue>,
     /// How far the running job has got, 0 … 1, shown as a bar beside the status.
-    #[prop_or_default]
     pub progress: Option<f64>,
 }
 
-/// A plot's frame.
-#[function_component(PlotFrame)]
+/// A plot's frame. A plain function: the chart inside it is the component that spares a redraw.
 pub fn plot_frame(props: &PlotFrameProps) -> Html {
     let id = props.id.to_string();
     let on_csv = {
@@ -207,13 +202,19 @@ fn cdf_plot(report: &SimReport) -> Html {
         .flat_map(|l| l.points.iter())
         .map(|(ms, f)| vec![fmt_ms(*ms), format!("{:.4}", f)])
         .collect();
-    html! {
-        <PlotFrame id="plot-latency-cdf" title="Latency CDF"
-            note={format!("Of {} successful replies: half within {} ms, 99 % within {} ms (the p99 of successes). The {} of requests that failed are not in it.",
-                shardlab_core::text::thousands(report.completed), fmt_ms(report.outcome.p50_ms), fmt_ms(report.outcome.p99_ms),
-                percent_one_decimal(report.outcome.error_rate))}
-            {figure} header={vec!["latency_ms", "share_of_replies"]} rows={Rc::new(rows)} />
-    }
+    plot_frame(&PlotFrameProps {
+        id: "plot-latency-cdf".into(),
+        title: "Latency CDF".into(),
+        note: format!("Of {} successful replies: half within {} ms, 99 % within {} ms (the p99 of successes). The {} of requests that failed are not in it.",
+            shardlab_core::text::thousands(report.completed), fmt_ms(report.outcome.p50_ms), fmt_ms(report.outcome.p99_ms),
+            percent_one_decimal(report.outcome.error_rate)).into(),
+        figure,
+        detail: None,
+        header: vec!["latency_ms", "share_of_replies"],
+        rows: Rc::new(rows),
+        status: None,
+        progress: None,
+    })
 }
 
 /// The index of the shard to paint red, if one carries clearly more than its share.
@@ -321,11 +322,24 @@ fn shard_plot(shards: &[ShardLoad], source: &str) -> Html {
         .map(|s| format!("hot shard {}", s.shard))
         .collect::<Vec<_>>()
         .join(" ");
-    html! {
-        <PlotFrame id="plot-shards" title="Load per shard" {note} detail={Some(AttrValue::from(detail))}
-            {figure} header={vec!["shard", "host", "requests_per_s", "share_percent", "utilisation", "state"]}
-            rows={Rc::new(rows)} />
-    }
+    plot_frame(&PlotFrameProps {
+        id: "plot-shards".into(),
+        title: "Load per shard".into(),
+        note: note.into(),
+        figure,
+        detail: Some(detail.into()),
+        header: vec![
+            "shard",
+            "host",
+            "requests_per_s",
+            "share_percent",
+            "utilisation",
+            "state",
+        ],
+        rows: Rc::new(rows),
+        status: None,
+        progress: None,
+    })
 }
 
 /// Replies, errors and p99 for each second in three bands over one time axis, with the injected
@@ -400,10 +414,23 @@ fn series_plot(series: &[SecondStats], faults: &[Fault], duration_s: f64) -> Htm
         "Each second of the run; the dashed red lines are the injected failures."
     };
     let figure = Rc::new(series_figure(&series, faults, duration_s));
-    html! {
-        <PlotFrame id="plot-timeline" title="Second by second" note={note}
-            {figure} header={vec!["second", "arrivals", "replies", "errors", "p99_of_successes_ms"]} rows={Rc::new(rows)} />
-    }
+    plot_frame(&PlotFrameProps {
+        id: "plot-timeline".into(),
+        title: "Second by second".into(),
+        note: note.into(),
+        figure,
+        detail: None,
+        header: vec![
+            "second",
+            "arrivals",
+            "replies",
+            "errors",
+            "p99_of_successes_ms",
+        ],
+        rows: Rc::new(rows),
+        status: None,
+        progress: None,
+    })
 }
 
 /// The estimate's Apdex, p99 of successes and error share at 21 user counts from 10 to a
@@ -571,11 +598,22 @@ pub fn capacity_plot(
         CapacityStatus::Failed(message) => format!("No capacity: {message}"),
     };
     let figure = Rc::new(capacity_figure(points, users, found));
-    html! {
-        <PlotFrame id="plot-capacity" title="Capacity: Apdex and p99 of successes against users" {note}
-            status={Some(AttrValue::from(status))} {progress}
-            {figure} header={vec!["users", "estimate_apdex", "estimate_p99_of_successes_ms", "estimate_error_rate"]} rows={Rc::new(rows)} />
-    }
+    plot_frame(&PlotFrameProps {
+        id: "plot-capacity".into(),
+        title: "Capacity: Apdex and p99 of successes against users".into(),
+        note: note.into(),
+        figure,
+        detail: None,
+        header: vec![
+            "users",
+            "estimate_apdex",
+            "estimate_p99_of_successes_ms",
+            "estimate_error_rate",
+        ],
+        rows: Rc::new(rows),
+        status: Some(status.into()),
+        progress,
+    })
 }
 
 /// The plots panel.

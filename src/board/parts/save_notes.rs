@@ -11,7 +11,6 @@ use crate::board::state::{Action, BoardState};
 use crate::files::download::download_text;
 
 /// The notes' inputs.
-#[derive(Properties, PartialEq)]
 pub struct SaveNotesProps {
     /// What the page opened on.
     pub opening: Rc<Opening>,
@@ -29,7 +28,6 @@ fn restore(dispatch: &Callback<Action>, board: &Rc<BoardState>) -> Callback<Mous
 }
 
 /// The notes about the reader's saved board.
-#[function_component(SaveNotes)]
 pub fn save_notes(props: &SaveNotesProps) -> Html {
     let opening = &props.opening;
     // The saved board is offered only until the reader edits the link's board, which saves over it.

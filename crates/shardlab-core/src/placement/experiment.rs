@@ -1,7 +1,5 @@
 //! Movement and balance experiments: measured over many seeded keys, each a [`Stepped`] job.
 
-use std::collections::BTreeMap;
-
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use serde::Serialize;
@@ -11,7 +9,7 @@ use super::error::PlacementError;
 use super::kind::SchemeKind;
 use super::requests::{request_loads, route_requests, Popularity, RequestReport, Router, Workload};
 use super::scheme::SchemeSpec;
-use super::server::{ServerId, ServerList};
+use super::server::{sorted_by_id, ServerId, ServerList};
 use super::Placement;
 use crate::stepped::{Progress, Stepped};
 
@@ -185,12 +183,7 @@ pub(super) struct LoadCounter {
 
 impl LoadCounter {
     pub(super) fn new(servers: &ServerList) -> Self {
-        let mut lookup: Vec<(ServerId, usize)> = servers
-            .ids()
-            .enumerate()
-            .map(|(slot, id)| (id, slot))
-            .collect();
-        lookup.sort_unstable();
+        let lookup = sorted_by_id(servers.ids().enumerate().map(|(slot, id)| (id, slot)));
         Self {
             servers: servers.clone(),
             lookup,
@@ -382,16 +375,29 @@ pub fn ideal_fraction(before: &ServerList, after: &ServerList, weighted: bool) -
     };
     let total = |list: &ServerList| list.as_slice().iter().map(weight_of).sum::<u128>();
     let (total_before, total_after) = (total(before), total(after));
-    let mut weights: BTreeMap<ServerId, (u128, u128)> = BTreeMap::new();
-    for server in before.as_slice() {
-        weights.entry(server.id).or_default().0 = weight_of(server);
-    }
-    for server in after.as_slice() {
-        weights.entry(server.id).or_default().1 = weight_of(server);
-    }
+    // Each server's weight before and after, paired by id: id | side | weight in one u128,
+    // sorted by the sort the ring's vnodes use (a B-tree map here cost the page its own copy).
+    let side = |list: &ServerList, side: u128| -> Vec<u128> {
+        list.as_slice()
+            .iter()
+            .map(|server| u128::from(server.id.0) << 64 | side << 32 | weight_of(server))
+            .collect()
+    };
+    let mut weights = side(before, 0);
+    weights.extend(side(after, 1));
+    weights.sort_unstable();
     let difference: u128 = weights
-        .values()
-        .map(|&(b, a)| {
+        .chunk_by(|x, y| x >> 64 == y >> 64)
+        .map(|one_id| {
+            let (mut b, mut a) = (0, 0);
+            for &packed in one_id {
+                let weight = packed & u128::from(u32::MAX);
+                if packed >> 32 & 1 == 0 {
+                    b = weight;
+                } else {
+                    a = weight;
+                }
+            }
             b.saturating_mul(total_after)
                 .abs_diff(a.saturating_mul(total_before))
         })

@@ -17,7 +17,7 @@ use serde::Serialize;
 
 use super::error::PlacementError;
 use super::key_hash::hash_u64_u32;
-use super::server::{ServerId, ServerList};
+use super::server::{sorted_by_id, ServerId, ServerList};
 use super::{entry_bytes, SERVER_ID_BYTES};
 use super::{Placement, SchemeKind};
 
@@ -219,13 +219,12 @@ impl MaglevTable {
     pub fn slot_counts(&self) -> Vec<(ServerId, u32)> {
         // One pass over the slots (up to a million) rather than one per server (up to ten
         // thousand): each owner's list position by binary search over the sorted ids.
-        let mut by_id: Vec<(ServerId, usize)> = self
-            .preferences
-            .iter()
-            .enumerate()
-            .map(|(position, p)| (p.server, position))
-            .collect();
-        by_id.sort_unstable();
+        let by_id = sorted_by_id(
+            self.preferences
+                .iter()
+                .enumerate()
+                .map(|(position, p)| (p.server, position)),
+        );
         let mut held = vec![0u32; self.preferences.len()];
         for owner in &self.slots {
             let position = by_id

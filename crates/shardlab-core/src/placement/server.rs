@@ -261,3 +261,18 @@ pub(crate) fn sorted_ids(ids: impl IntoIterator<Item = ServerId>) -> Vec<ServerI
     wide.sort_unstable();
     wide.into_iter().map(|id| ServerId(id as u32)).collect()
 }
+
+/// `(id, list position)` pairs in ascending order, sorted as `u128`s (the id above the position)
+/// by the same sort as [`sorted_ids`], so a page compiles no sort of its own for the pairs.
+pub(crate) fn sorted_by_id(
+    pairs: impl IntoIterator<Item = (ServerId, usize)>,
+) -> Vec<(ServerId, usize)> {
+    let mut wide: Vec<u128> = pairs
+        .into_iter()
+        .map(|(id, position)| u128::from(id.0) << 64 | position as u128)
+        .collect();
+    wide.sort_unstable();
+    wide.into_iter()
+        .map(|packed| (ServerId((packed >> 64) as u32), packed as u64 as usize))
+        .collect()
+}

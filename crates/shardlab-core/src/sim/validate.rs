@@ -3,8 +3,6 @@
 //! The board shows each error next to the node [`DesignError::node_id`] names, so the checks report
 //! every problem they find, in a stable order, rather than stopping at the first.
 
-use std::collections::{BTreeMap, BTreeSet};
-
 use thiserror::Error;
 
 use crate::text::quote;
@@ -457,9 +455,21 @@ pub fn check(design: &Design) -> Result<(), DesignError> {
     }
 }
 
+// The graph checks run on at most MAX_NODES nodes and MAX_EDGES edges, so their sets are plain
+// `Vec`s searched from end to end: a B-tree per element type cost the page kilobytes of wasm.
+
+/// Adds `item` to `set` unless it is there; whether it was added (as `BTreeSet::insert`).
+fn insert<T: PartialEq>(set: &mut Vec<T>, item: T) -> bool {
+    let new = !set.contains(&item);
+    if new {
+        set.push(item);
+    }
+    new
+}
+
 fn check_ids(design: &Design, errors: &mut Vec<DesignError>) {
-    let mut seen = BTreeSet::new();
-    let mut reported = BTreeSet::new();
+    let mut seen = Vec::new();
+    let mut reported = Vec::new();
     for (index, node) in design.nodes.iter().enumerate() {
         if node.id.is_empty() || node.id.len() > MAX_ID_LEN {
             errors.push(DesignError::BadId {
@@ -468,7 +478,7 @@ fn check_ids(design: &Design, errors: &mut Vec<DesignError>) {
             });
             continue;
         }
-        if !seen.insert(node.id.as_str()) && reported.insert(node.id.as_str()) {
+        if !insert(&mut seen, node.id.as_str()) && insert(&mut reported, node.id.as_str()) {
             errors.push(DesignError::DuplicateId {
                 id: node.id.clone(),
             });
@@ -478,17 +488,12 @@ fn check_ids(design: &Design, errors: &mut Vec<DesignError>) {
 
 /// Dangling and duplicate edges. Returns whether every edge joins two existing nodes.
 fn check_edges(design: &Design, errors: &mut Vec<DesignError>) -> bool {
-    // Filled by `insert` rather than `collect`: collecting into a B-tree sorts through its own
-    // copy of the standard stable sort, several kB of wasm per element type.
-    let mut ids = BTreeSet::new();
-    for node in &design.nodes {
-        ids.insert(node.id.as_str());
-    }
-    let mut seen = BTreeSet::new();
+    let ids: Vec<&str> = design.nodes.iter().map(|node| node.id.as_str()).collect();
+    let mut seen = Vec::new();
     let mut ok = true;
     for edge in &design.edges {
         for end in [&edge.from, &edge.to] {
-            if !ids.contains(end.as_str()) {
+            if !ids.contains(&end.as_str()) {
                 errors.push(DesignError::DanglingEdge {
                     from: edge.from.clone(),
                     to: edge.to.clone(),
@@ -497,7 +502,7 @@ fn check_edges(design: &Design, errors: &mut Vec<DesignError>) -> bool {
                 ok = false;
             }
         }
-        if !seen.insert((edge.from.as_str(), edge.to.as_str())) {
+        if !insert(&mut seen, (edge.from.as_str(), edge.to.as_str())) {
             errors.push(DesignError::DuplicateEdge {
                 from: edge.from.clone(),
                 to: edge.to.clone(),
@@ -507,17 +512,27 @@ fn check_edges(design: &Design, errors: &mut Vec<DesignError>) -> bool {
     ok
 }
 
-fn adjacency(design: &Design) -> BTreeMap<&str, Vec<&str>> {
-    let mut adj: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
-    for node in &design.nodes {
-        adj.entry(node.id.as_str()).or_default();
+/// Each node's callees, in the order of the nodes' ids (each id once).
+fn adjacency(design: &Design) -> Vec<(&str, Vec<&str>)> {
+    let mut adj: Vec<(&str, Vec<&str>)> = Vec::new();
+    let ids = design.nodes.iter().map(|node| node.id.as_str());
+    for id in ids.chain(design.edges.iter().map(|edge| edge.from.as_str())) {
+        if let Err(at) = adj.binary_search_by(|(key, _)| (*key).cmp(id)) {
+            adj.insert(at, (id, Vec::new()));
+        }
     }
     for edge in &design.edges {
-        adj.entry(edge.from.as_str())
-            .or_default()
-            .push(edge.to.as_str());
+        let from = adj.binary_search_by(|(key, _)| (*key).cmp(edge.from.as_str()));
+        if let Some((_, callees)) = from.ok().and_then(|at| adj.get_mut(at)) {
+            callees.push(edge.to.as_str());
+        }
     }
     adj
+}
+
+/// The position of `id` in [`adjacency`]'s list.
+fn position(adj: &[(&str, Vec<&str>)], id: &str) -> Option<usize> {
+    adj.binary_search_by(|(key, _)| (*key).cmp(id)).ok()
 }
 
 /// Reports one node per cycle found, by iterative depth-first search (no recursion, so a long
@@ -530,39 +545,48 @@ fn check_cycle(design: &Design, errors: &mut Vec<DesignError>) {
         Done,
     }
     let adj = adjacency(design);
-    // `insert`, not `collect`, for the reason given in `check_edges`.
-    let mut mark: BTreeMap<&str, Mark> = BTreeMap::new();
-    for id in adj.keys() {
-        mark.insert(id, Mark::New);
-    }
-    let mut on_cycle = BTreeSet::new();
-    for start in adj.keys() {
+    // Each node's mark, at its position in `adj`.
+    let mut mark = vec![Mark::New; adj.len()];
+    let set = |mark: &mut Vec<Mark>, at: usize, to: Mark| {
+        if let Some(m) = mark.get_mut(at) {
+            *m = to;
+        }
+    };
+    // In id order, each id once.
+    let mut on_cycle: Vec<&str> = Vec::new();
+    for start in 0..adj.len() {
         if mark.get(start) != Some(&Mark::New) {
             continue;
         }
-        // Stack of (node, index of the next child to visit).
-        let mut stack: Vec<(&str, usize)> = vec![(start, 0)];
-        mark.insert(start, Mark::Open);
+        // Stack of (node's position, index of the next child to visit).
+        let mut stack: Vec<(usize, usize)> = vec![(start, 0)];
+        set(&mut mark, start, Mark::Open);
         while let Some((node, next)) = stack.last().copied() {
-            let children = adj.get(node).map(Vec::as_slice).unwrap_or(&[]);
+            let children = adj.get(node).map_or(&[][..], |(_, c)| c.as_slice());
             match children.get(next) {
-                Some(child) => {
+                Some(&child) => {
                     if let Some(top) = stack.last_mut() {
                         top.1 = top.1.saturating_add(1);
                     }
-                    match mark.get(child).copied().unwrap_or(Mark::Done) {
+                    let at = position(&adj, child);
+                    let seen = at.and_then(|at| mark.get(at)).copied();
+                    match seen.unwrap_or(Mark::Done) {
                         Mark::New => {
-                            mark.insert(child, Mark::Open);
-                            stack.push((child, 0));
+                            if let Some(at) = at {
+                                set(&mut mark, at, Mark::Open);
+                                stack.push((at, 0));
+                            }
                         }
                         Mark::Open => {
-                            on_cycle.insert(*child);
+                            if let Err(at) = on_cycle.binary_search(&child) {
+                                on_cycle.insert(at, child);
+                            }
                         }
                         Mark::Done => {}
                     }
                 }
                 None => {
-                    mark.insert(node, Mark::Done);
+                    set(&mut mark, node, Mark::Done);
                     stack.pop();
                 }
             }
@@ -675,20 +699,21 @@ fn check_wiring(design: &Design, errors: &mut Vec<DesignError>) {
     }
 
     let adj = adjacency(design);
-    let mut reached = BTreeSet::new();
+    let mut reached = Vec::new();
     let mut todo = vec![users.id.as_str()];
     while let Some(id) = todo.pop() {
-        if reached.insert(id) {
-            todo.extend(adj.get(id).into_iter().flatten().copied());
+        if insert(&mut reached, id) {
+            let callees = position(&adj, id).and_then(|at| adj.get(at));
+            todo.extend(callees.into_iter().flat_map(|(_, c)| c).copied());
         }
     }
-    if !reached.contains(db.id.as_str()) {
+    if !reached.contains(&db.id.as_str()) {
         errors.push(DesignError::NoPathToDatabase {
             id: users.id.clone(),
         });
     }
     for node in &design.nodes {
-        if !reached.contains(node.id.as_str()) && node.id != db.id {
+        if !reached.contains(&node.id.as_str()) && node.id != db.id {
             errors.push(DesignError::Unreachable {
                 id: node.id.clone(),
             });
