@@ -40,8 +40,7 @@
     "board/break": "Break it",
     "board/capacity": "Capacity",
     "board/shard-load": "Load per shard",
-    "board/failover": "Failover and replicas",
-    "board/reshard": "A live reshard"
+    "board/failover": "Failover and replicas"
   };
   // END catalogue
   var MIN_HEIGHT = 120;
