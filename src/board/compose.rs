@@ -225,15 +225,18 @@ impl Shown<'_> {
                 .map(|(_, message)| message.to_owned());
             html! {
                 <p class="board-shard-key">
-                    <label for={format!("setting-{}-{}", node.id, setting.key())}>
-                        { format!("{}: {}", node.label, setting.label()) }
-                    </label>
+                    <label for={format!("setting-{}-{}", node.id, setting.key())}>{ setting.label() }</label>
                     { settings_panel::control(&node.id, &row, self.dispatch, error.is_some()) }
                     if let Some(message) = error { <span class="field-error" role="alert">{ message }</span> }
                 </p>
             }
         };
-        html! { <div class="board-knobs">{ for settings.iter().map(|s| knob(*s)) }</div> }
+        html! {
+            <fieldset class="board-knobs">
+                <legend>{ node.label.clone() }</legend>
+                { for settings.iter().map(|s| knob(*s)) }
+            </fieldset>
+        }
     }
 
     /// What the first dead master costs ([`failover::failover_verdict`]).
@@ -286,11 +289,11 @@ impl Shown<'_> {
                     { self.shard_samples() }
                 </>
             },
+            // No timeline: the verdict names the seconds that failed, so the widget fits a column.
             BoardWidget::Failover => html! {
                 <>
                     { self.database_knobs(&[Setting::AutoFailover, Setting::FailoverDetect,
                         Setting::FailoverPromote, Setting::ReadReplicas, Setting::Replication]) }
-                    { self.plots(PlotSet { timeline: true, ..PlotSet::NONE }) }
                     { self.faults() }
                     { self.failover() }
                 </>

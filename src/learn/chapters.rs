@@ -1100,8 +1100,9 @@ pub const CHAPTERS: [Chapter; 15] = [
             Prose("Read replicas are further copies that serve reads. The board sends a shard's reads \
              to its master and its replicas in turn, while every write still goes to the master. \
              Each replica is one more machine on the bill."),
-            Prose("The widget below has these knobs, the timeline of failures, what the failure cost, \
-             and the run's errors second by second. Predict first, then break it."),
+            Prose("The widget below has these knobs, the failures you can inject, and what the \
+             failure cost, down to the seconds in which requests failed. Predict first, then \
+             break it."),
             Live(0),
         ],
         frames: &[Frame {
@@ -1131,8 +1132,8 @@ pub const CHAPTERS: [Chapter; 15] = [
             },
             Task {
                 id: "failover",
-                prompt: "Turn auto-failover on, then under \u{201c}Break it\u{201d} kill a master \
-                         about 10 s in, and wait for the run to finish.",
+                prompt: "Turn auto-failover on, then kill a master about 10 s in, and wait for \
+                         the run to finish.",
                 frame: 0,
                 check: Check::State(tasks::master_killed_with_failover),
             },
@@ -1146,8 +1147,8 @@ pub const CHAPTERS: [Chapter; 15] = [
         ],
         after: &[
             "With auto-failover on, the errors start when the master dies and stop once its \
-             standby is promoted. The plot shows a block of errors 10 s wide, where in the last \
-             chapter they ran to the end. Make the detection slower and the block grows with it: \
+             standby is promoted. The verdict names the seconds that failed, a block of errors \
+             10 s wide, where in the last chapter they ran to the end. Make the detection slower and the block grows with it: \
              in this model the two settings are the whole price of a failover.",
             "A short detection time is not free. A master that answers slowly for a few seconds \
              looks dead, and a failover nobody needed costs a window of errors of its own, or \

@@ -5,7 +5,7 @@
 //!
 //! This file is small on purpose: every page's route parses the chapter slugs kept here, so it must
 //! not pull the chapters' prose into the decoder, ring or board bundles; `chapters.rs` is checked
-//! against them. The header of every page shows "Learn 3/14" from [`COUNT_KEY`] alone, read with
+//! against them. The header of every page shows "Learn 3/15" from [`COUNT_KEY`] alone, read with
 //! web_sys in `shell::header`, so the view pages never carry this file's JSON code.
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -99,7 +99,7 @@ pub struct ReaderProgress {
 impl ReaderProgress {
     /// Reads the stored text field by field, keeping every part that reads: one ill-typed value
     /// drops only itself, not the reader's other progress. Only known chapters count, so a stale
-    /// entry cannot read "15/14". `None` when the text is not progress at all (not a JSON object).
+    /// entry cannot read "16/15". `None` when the text is not progress at all (not a JSON object).
     pub fn parse(text: &str) -> Option<ReaderProgress> {
         use serde_json::Value;
         let value: Value = Json::parse(text).ok()?.read().ok()?;

@@ -412,20 +412,14 @@ fn replication_settings_out_of_range_name_their_range() {
         db.read_replicas = replicas;
         db.failover_detect_s = detect;
         db.failover_promote_s = promote;
-        let messages: Vec<String> = errors_of(&d).iter().map(|e| e.to_string()).collect();
-        assert_eq!(messages.len(), 3, "{messages:?}");
-        for (setting, value) in [
-            (Setting::ReadReplicas, replicas),
-            (Setting::FailoverDetect, detect),
-            (Setting::FailoverPromote, promote),
-        ] {
-            let accepted = setting.range().expect("a number").accepted;
-            let message = format!(
-                "node \"db\": {} is {value}; accepted {accepted}",
-                setting.key()
-            );
-            assert!(messages.contains(&message), "{message}: {messages:?}");
-        }
+        refused_with_ranges(
+            &d,
+            &[
+                (Setting::ReadReplicas, replicas),
+                (Setting::FailoverDetect, detect),
+                (Setting::FailoverPromote, promote),
+            ],
+        );
     }
     assert_eq!(
         Setting::ReadReplicas.range().map(|r| r.accepted),
@@ -445,6 +439,21 @@ fn replication_settings_out_of_range_name_their_range() {
     assert!(errors_of(&d).is_empty(), "{:?}", errors_of(&d));
 }
 
+/// `design`'s problems are exactly these database settings out of range, each message naming
+/// the value and the accepted range.
+fn refused_with_ranges(design: &Design, expected: &[(Setting, u32)]) {
+    let messages: Vec<String> = errors_of(design).iter().map(|e| e.to_string()).collect();
+    assert_eq!(messages.len(), expected.len(), "{messages:?}");
+    for (setting, value) in expected {
+        let accepted = setting.range().expect("a number").accepted;
+        let message = format!(
+            "node \"db\": {} is {value}; accepted {accepted}",
+            setting.key()
+        );
+        assert!(messages.contains(&message), "{message}: {messages:?}");
+    }
+}
+
 #[test]
 fn reshard_settings_out_of_range_name_their_range() {
     for (row_bytes, copy_mb_s) in [(63, 0), (1_048_577, 2_001), (0, u32::MAX)] {
@@ -453,19 +462,13 @@ fn reshard_settings_out_of_range_name_their_range() {
             db.row_bytes = row_bytes;
             db.copy_mb_s = copy_mb_s;
         }
-        let messages: Vec<String> = errors_of(&d).iter().map(|e| e.to_string()).collect();
-        assert_eq!(messages.len(), 2, "{messages:?}");
-        for (setting, value) in [
-            (Setting::RowBytes, row_bytes),
-            (Setting::CopyThrottle, copy_mb_s),
-        ] {
-            let accepted = setting.range().expect("a number").accepted;
-            let message = format!(
-                "node \"db\": {} is {value}; accepted {accepted}",
-                setting.key()
-            );
-            assert!(messages.contains(&message), "{message}: {messages:?}");
-        }
+        refused_with_ranges(
+            &d,
+            &[
+                (Setting::RowBytes, row_bytes),
+                (Setting::CopyThrottle, copy_mb_s),
+            ],
+        );
     }
     assert_eq!(
         Setting::RowBytes.range().map(|r| r.accepted),

@@ -699,3 +699,32 @@ fn the_boards_split_moves_what_the_decoders_split_moves() {
         .expect("a valid design")
         .is_none());
 }
+
+#[test]
+fn the_error_window_spans_the_failovers_gap_and_nothing_else() {
+    use shardlab_core::sim::{Fault, FaultKind, NodeSettings};
+    let mut design = preset("pinterest").expect("a preset").design;
+    assert_eq!(
+        simulate(&design, 4_000, 1, 60.0)
+            .expect("runs")
+            .error_window(),
+        None,
+        "a healthy run has no errors"
+    );
+    for node in &mut design.nodes {
+        if let NodeSettings::Database(d) = &mut node.settings {
+            d.auto_failover = true;
+            d.failover_detect_s = 4;
+            d.failover_promote_s = 8;
+        }
+    }
+    design.faults.push(Fault {
+        at_s: 10.0,
+        kind: FaultKind::MasterDown { shard: 2 },
+    });
+    let report = simulate(&design, 4_000, 1, 60.0).expect("runs");
+    let (first, last) = report.error_window().expect("errors");
+    // From the death to the promotion, 10 … 22 s, within one simulated second.
+    assert!((10..=11).contains(&first), "{first}");
+    assert!((21..=22).contains(&last), "{last}");
+}

@@ -1,6 +1,6 @@
 //! What a dead master costs, in words: when its standby takes over (the core's failover gap) and,
-//! once the run is done, the requests that found no master, the reads that came back stale, and
-//! how busy the masters were. The failover widget's verdict, under its knobs and its timeline.
+//! once the run is done, the requests that found no master, the seconds in which requests failed,
+//! the reads that came back stale, and how busy the masters were. The failover widget's verdict, under its knobs and its timeline.
 
 use std::rc::Rc;
 
@@ -33,8 +33,8 @@ pub fn first_master_down(faults: &[Fault]) -> Option<(u32, f64)> {
 /// The sentence about the failover the design would make.
 fn plan(database: &DatabaseSettings, faults: &[Fault]) -> String {
     let Some((shard, at)) = first_master_down(faults) else {
-        return "No master dies in this run yet. Kill one under \u{201c}Break it\u{201d} to see what \
-             the gap costs.".to_owned();
+        return "No master dies in this run yet. Kill one above to see what the gap costs."
+            .to_owned();
     };
     if !(database.standby && database.auto_failover) {
         return format!(
@@ -51,11 +51,9 @@ fn plan(database: &DatabaseSettings, faults: &[Fault]) -> String {
     )
 }
 
-/// The sentence about the finished run.
-fn measured(report: &SimReport) -> String {
-    let requests = report.requests.max(1);
-    #[allow(clippy::cast_precision_loss)] // request counts are far below 2^52
-    let share = report.errors.shard_down as f64 / requests as f64;
+/// The sentence about the finished run: how busy the masters were and, when a master died, what
+/// its gap cost.
+fn measured(report: &SimReport, master_died: bool) -> String {
     let busy = report
         .outcome
         .nodes
@@ -65,9 +63,20 @@ fn measured(report: &SimReport) -> String {
         .map_or_else(String::new, |u| {
             format!(" The masters were {} busy on average.", percent(u))
         });
+    if !master_died {
+        return format!("In the run:{busy}");
+    }
+    let requests = report.requests.max(1);
+    #[allow(clippy::cast_precision_loss)] // request counts are far below 2^52
+    let share = report.errors.shard_down as f64 / requests as f64;
+    let window = report
+        .error_window()
+        .map_or_else(String::new, |(first, last)| {
+            format!(" Requests failed from second {first} to second {last}.")
+        });
     format!(
         "In the run, {} requests found no master ({} of all), and {} reads returned a row \
-         older than its last write.{busy}",
+         older than its last write.{window}{busy}",
         thousands(report.errors.shard_down),
         percent_one_decimal(share),
         thousands(report.stale_reads),
@@ -83,7 +92,7 @@ pub fn failover_verdict(props: &FailoverProps<'_>) -> Html {
         <div class="board-failover" aria-live="polite" data-testid="failover-verdict">
             <p>{ plan(database, props.faults) }</p>
             if let Some(report) = props.report {
-                <p>{ measured(report) }</p>
+                <p>{ measured(report, first_master_down(props.faults).is_some()) }</p>
             }
         </div>
     }
@@ -136,7 +145,7 @@ mod tests {
             kind: FaultKind::MasterDown { shard: 0 },
         });
         let report = simulate(&design, 2_000, 7, 15.0).unwrap();
-        let text = measured(&report);
+        let text = measured(&report, true);
         assert!(report.errors.shard_down > 0);
         assert!(
             text.starts_with(&format!(
@@ -146,5 +155,12 @@ mod tests {
             "{text}"
         );
         assert!(text.contains("The masters were"), "{text}");
+        let (first, last) = report.error_window().unwrap();
+        assert!(
+            text.contains(&format!("from second {first} to second {last}")),
+            "{text}"
+        );
+        let calm = measured(&report, false);
+        assert!(calm.starts_with("In the run: The masters were"), "{calm}");
     }
 }

@@ -17,7 +17,7 @@ async function liveView(page, n = 0) {
   return view;
 }
 
-/** The header's Learn link, which carries the finished-chapter count ("Learn 3/14"). */
+/** The header's Learn link, which carries the finished-chapter count ("Learn 3/15"). */
 const learnLink = (page) => page.locator('.site-header nav a').filter({ hasText: /^Learn/ });
 
 const done = (page, id, timeout = 10_000) =>
@@ -108,8 +108,8 @@ const setShardKey = async (view, key) => {
 
 test('the chapter list links every chapter and the header counts none yet', async ({ page }) => {
   await openRoute(page, '#/learn');
-  await expect(page.locator('.learn .chapter-list li')).toHaveCount(14);
-  await expect(learnLink(page)).toHaveText('Learn 0/14');
+  await expect(page.locator('.learn .chapter-list li')).toHaveCount(15);
+  await expect(learnLink(page)).toHaveText('Learn 0/15');
   await page.locator('.learn .chapter-list a').first().click();
   await expect(page.locator('h1')).toHaveText('Shard later');
   // The board the task watches, then the capacity widget that checks the reader's answer.
@@ -125,21 +125,21 @@ test('the chapter list links every chapter and the header counts none yet', asyn
 
 test('every page counts finished chapters in its header, and follows another tab', async ({ page }) => {
   await openRoute(page, '#/board', 'board.html');
-  await expect(learnLink(page)).toHaveText('Learn 0/14');
+  await expect(learnLink(page)).toHaveText('Learn 0/15');
   // Another page of the site stores a new count: the board's header follows the storage event.
   const other = await page.context().newPage();
   await other.goto('index.html#/learn');
   await other.evaluate(() => localStorage.setItem('shardlab.learn.finished', '3'));
-  await expect(learnLink(page)).toHaveText('Learn 3/14');
+  await expect(learnLink(page)).toHaveText('Learn 3/15');
   // Nonsense in the key reads as none finished, never more than there are chapters.
   await other.evaluate(() => localStorage.setItem('shardlab.learn.finished', '99'));
-  await expect(learnLink(page)).toHaveText('Learn 14/14');
+  await expect(learnLink(page)).toHaveText('Learn 15/15');
   await other.evaluate(() => localStorage.setItem('shardlab.learn.finished', 'lots'));
-  await expect(learnLink(page)).toHaveText('Learn 0/14');
+  await expect(learnLink(page)).toHaveText('Learn 0/15');
   await other.close();
   for (const file of ['decoder.html', 'ring.html']) {
     await openRoute(page, `#/${file.replace('.html', '')}`, file);
-    await expect(learnLink(page)).toHaveText('Learn 0/14');
+    await expect(learnLink(page)).toHaveText('Learn 0/15');
   }
 });
 

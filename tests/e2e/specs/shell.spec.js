@@ -16,8 +16,8 @@ for (const [hash, heading] of routes) {
   test(`route ${hash} renders its page`, async ({ page }) => {
     await openRoute(page, hash);
     await expect(page.locator('main h1')).toHaveText(heading);
-    // The Learn link carries the finished-chapter count ("Learn 0/14").
-    await expect(page.locator('header nav a')).toHaveText([/^Learn \d+\/14$/, 'Decoder', 'Ring', 'Board']);
+    // The Learn link carries the finished-chapter count ("Learn 0/15").
+    await expect(page.locator('header nav a')).toHaveText([/^Learn \d+\/15$/, 'Decoder', 'Ring', 'Board']);
     await expect(page.locator('footer .sources li').first()).toBeVisible();
   });
 }

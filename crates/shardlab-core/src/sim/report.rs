@@ -235,6 +235,18 @@ impl SimReport {
     pub fn caption(&self) -> String {
         self.outcome.caption("simulation")
     }
+
+    /// The first and the last second of arrivals in which a request failed, if any did: where a
+    /// failure's cost shows on the timeline (a failover's gap, say).
+    pub fn error_window(&self) -> Option<(u32, u32)> {
+        let mut failing = self
+            .series
+            .iter()
+            .filter(|s| s.errors > 0 && f64::from(s.t_s) < self.duration_s)
+            .map(|s| s.t_s);
+        let first = failing.next()?;
+        Some((first, failing.next_back().unwrap_or(first)))
+    }
 }
 
 /// Picks the shard with the largest share (lowest index on ties).
