@@ -181,15 +181,20 @@ const SIZE_MISS_WHY: &str = " The CI budget stays at 250 kB. The table above say
     formatting), the prose and tables in the data segments, and the core's algorithms each \
     hold a tenth to a quarter. The cuts of issue 20 (serde's `Content` out of the Board's \
     settings reader, one sort instance per element type, Learn's JSON through the browser's \
-    `JSON.parse`, charts without a sort) took the pages from 193–249 kB; each remaining \
-    candidate is worth 1–5 kB brotli (a decoder layout reader exact for u64s, float \
-    formatting without `core::fmt`'s tables, B-tree maps where a sorted `Vec` does, the \
-    ring's last sorts). Reaching 175 kB takes a page that does not carry every widget's code: \
-    wasm-bindgen links one module per page and cannot load a second into the same memory, so \
-    that means a build per widget (an embed would load only its widget). A worker does not make \
-    the room: twiggy puts the simulator proper (`sim::des` and the capacity search) at about 2 % \
-    of the Board's code, and the messages to a worker would add serializers for the design and \
-    the report; the Board issue's worker is for responsiveness, not weight.";
+    `JSON.parse`, charts without a sort, sorted `Vec`s for the validator's sets and the \
+    canvas's maps, the Ring's sorts as one `u128` instance, the shell's and the Board's \
+    hook-less parts as plain functions) took the pages from 193–249 kB to 195–245, and new \
+    features (the ID-scheme chapter, the hot-key and failover widgets, the lenient design \
+    reader, the reshard simulation) spent much of it again. What is left is locked in or \
+    small: `<f64 as Display>` stays while serde-wasm-bindgen's messages and plotters' \
+    colours use it, Yew's scheduler keeps a B-tree and yew-router links all three histories, \
+    and each other candidate is worth under 1 kB. Reaching 175 kB takes a page that does not \
+    carry every widget's code: wasm-bindgen links one module per page and cannot load a second \
+    into the same memory, so that means a build per widget (an embed would load only its \
+    widget). A worker does not make much room: twiggy puts the simulator proper (`sim::des` and \
+    the capacity search) at about 2 % of the Board's code, and the messages to a worker would \
+    add serializers for the design and the report; the Board issue's worker is for \
+    responsiveness, not weight.";
 
 /// twiggy's top items of `html`'s wasm, rebuilt with names from the kept artefact.
 fn profile(dist: &Path, html: &str, scratch: &Path, top: usize) -> Result<Profile, String> {
