@@ -376,11 +376,18 @@ test('a broken file is refused and the board stays', async ({ page }) => {
   });
   await expect(page.getByTestId('import-error')).toContainText('"broken.json" was not loaded. This file is not JSON');
   await page.locator('#board-import').setInputFiles({
+    name: 'old.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from('{"version": 0, "nodes": []}'),
+  });
+  await expect(page.getByTestId('import-error')).toContainText('version 0; this build reads version 1 and later ones');
+  // A newer version is read as far as this build can, and what is left must still be a design.
+  await page.locator('#board-import').setInputFiles({
     name: 'future.json',
     mimeType: 'application/json',
-    buffer: Buffer.from('{"version": 2, "nodes": []}'),
+    buffer: Buffer.from('{"version": 2, "nodes": [], "theme": "dark"}'),
   });
-  await expect(page.getByTestId('import-error')).toContainText('version 2; this build reads version 1');
+  await expect(page.getByTestId('import-error')).toContainText('"future.json" was not loaded. This design cannot be loaded: the design has no users node');
   await page.locator('#board-import').setInputFiles({
     name: 'huge.json',
     mimeType: 'application/json',
