@@ -44,7 +44,7 @@ pub fn of(
         auto_failover: state.auto_failover(),
         read_replicas: database.map(|d| d.read_replicas),
         failover_gap_s: database
-            .filter(|d| d.standby && d.auto_failover)
+            .filter(|d| d.fails_over())
             .map(|d| d.failover_gap_s()),
         faults: state
             .design

@@ -4,7 +4,9 @@
 
 use std::rc::Rc;
 
-use shardlab_core::sim::{preset, Design, Edge, Fault, Node, NodeKind, NodeSettings, Setting};
+use shardlab_core::sim::{
+    preset, DatabaseSettings, Design, Edge, Fault, Node, NodeKind, NodeSettings, Setting,
+};
 use shardlab_core::text::quote;
 use yew::prelude::*;
 
@@ -151,7 +153,7 @@ impl BoardState {
             .nodes
             .iter()
             .find_map(|n| n.settings.database())
-            .map(|d| d.standby && d.auto_failover)
+            .map(DatabaseSettings::fails_over)
     }
 }
 

@@ -680,7 +680,7 @@ mod tests {
                 .iter()
                 .find_map(|n| n.settings.database())
                 .unwrap();
-            snapshot.auto_failover = Some(d.standby && d.auto_failover);
+            snapshot.auto_failover = Some(d.fails_over());
             snapshot.failover_gap_s = auto.then(|| d.failover_gap_s());
             snapshot.faults = vec!["master_down".into()];
             snapshot.read_replicas = Some(replicas);

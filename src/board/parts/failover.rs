@@ -36,7 +36,7 @@ fn plan(database: &DatabaseSettings, faults: &[Fault]) -> String {
         return "No master dies in this run yet. Kill one above to see what the gap costs."
             .to_owned();
     };
-    if !(database.standby && database.auto_failover) {
+    if !database.fails_over() {
         return format!(
             "The master of shard {shard} dies at {at:.0} s and nothing promotes its standby, so \
              the shard's requests fail until the run ends."

@@ -926,6 +926,12 @@ impl Default for DatabaseSettings {
 }
 
 impl DatabaseSettings {
+    /// Whether a dead master's standby takes over on its own: auto-failover on, and a standby to
+    /// promote (the validator refuses auto-failover without one).
+    pub fn fails_over(&self) -> bool {
+        self.standby && self.auto_failover
+    }
+
     /// Seconds from a master's death to its standby serving, under auto-failover.
     pub fn failover_gap_s(&self) -> f64 {
         f64::from(self.failover_detect_s) + f64::from(self.failover_promote_s)
