@@ -1,14 +1,14 @@
-//! The simulation of the board, a core [`Simulation`] run as a sliced job
-//! ([`crate::jobs`]), so input and painting never wait more than one slice. A new design, users or
-//! seed drops the run in flight; the finished report is assembled in a task of its own.
+//! The simulation of the board, a core `Simulation` run in the simulator's Web Worker
+//! ([`crate::jobs::worker`]), so the page's main thread never waits for it. A new design, users or
+//! seed replaces the run in flight.
 
 use std::rc::Rc;
 
-use shardlab_core::sim::{Design, SimReport, Simulation};
+use shardlab_core::sim::{Design, SimReport};
+use shardlab_sim_worker::protocol::{DesignText, Finished, Work};
 use yew::prelude::*;
 
-use crate::jobs::hook::use_stepped_job;
-use crate::jobs::slicer;
+use crate::jobs::worker::{use_worker_job, WorkerState};
 
 /// What a run is for: the design without its layout, the users, the seed and the duration.
 #[derive(Clone, Debug, PartialEq)]
@@ -64,41 +64,38 @@ pub struct Run {
     pub status: RunStatus,
 }
 
-/// Runs the simulation for `key` unless `cancelled`, and returns its latest status.
+/// Runs the simulation for `key` in the worker unless `cancelled`, and returns its latest status.
 #[hook]
 pub fn use_simulation(key: Rc<RunKey>, cancelled: bool) -> Run {
-    let run = use_state(|| Run {
-        key: None,
-        status: RunStatus::Idle,
-    });
-    let set = run.setter();
-    let of = key.clone();
-    use_stepped_job((key, cancelled), 0, move |ticket| {
-        let (design, users, seed, duration_s) = (&of.design, of.users, of.seed, of.duration_s);
-        let started = (!cancelled).then(|| Simulation::new(design, users, seed, duration_s));
-        // One publisher for the start, the progress and the report: the status of this key's run.
-        let publish: Rc<dyn Fn(RunStatus)> = Rc::new(move |status| {
-            set.set(Run {
-                key: Some(of.clone()),
-                status,
+    let shown = use_worker_job(
+        (key, cancelled),
+        0,
+        |(key, cancelled)| {
+            (!cancelled).then(|| Work::Simulate {
+                design: DesignText::of(&key.design),
+                users: key.users,
+                seed: key.seed,
+                duration_s: key.duration_s,
             })
-        });
-        match started {
-            None => publish(RunStatus::Idle),
-            Some(Err(err)) => publish(RunStatus::Failed(err.to_string())),
-            Some(Ok(sim)) => {
-                // The first slice, run now, publishes the progress.
-                let done = publish.clone();
-                slicer::run(
-                    sim,
-                    ticket,
-                    move |_: &Simulation, progress| {
-                        publish(RunStatus::Running(progress.fraction()))
-                    },
-                    move |report| done(RunStatus::Done(Rc::new(report))),
-                );
-            }
-        }
-    });
-    (*run).clone()
+        },
+        |finished| match finished {
+            Finished::Simulated(report) => Some(Rc::new(report.0)),
+            Finished::Swept(_) | Finished::Capacity(_) => None,
+        },
+    );
+    match shown {
+        None => Run {
+            key: None,
+            status: RunStatus::Idle,
+        },
+        Some(((key, _), state)) => Run {
+            key: Some(key),
+            status: match state {
+                WorkerState::Idle => RunStatus::Idle,
+                WorkerState::Running(progress) => RunStatus::Running(progress.fraction),
+                WorkerState::Done(report) => RunStatus::Done(report),
+                WorkerState::Failed(reason) => RunStatus::Failed(reason),
+            },
+        },
+    }
 }

@@ -8,6 +8,8 @@
 //!   that stops a superseded job.
 //! - [`hook`]: [`hook::use_stepped_job`], which starts a job when its inputs change and stops it
 //!   when they change again or the component goes.
+//! - [`worker`]: [`worker::use_worker_job`], the same for a job in the simulator's Web Worker
+//!   (the Board's runs and capacity search), which never runs on the main thread at all.
 //! - [`finished`]: the last few finished results by their inputs, so a parameter set seen before
 //!   is shown at once rather than run again.
 
@@ -15,3 +17,4 @@ pub mod finished;
 pub mod hook;
 pub mod pacing;
 pub mod slicer;
+pub mod worker;

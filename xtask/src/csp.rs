@@ -8,7 +8,8 @@
 //! - `style-src 'self' 'unsafe-inline'`: Yew writes `style="…"` attributes (bar widths, positions);
 //!   style attributes cannot run code, so this is the one relaxation.
 //! - `img-src 'self' data: blob:`: plot exports draw through data and blob URLs.
-//! - `worker-src 'self'`: the offline service worker, `sw.js` (`offline.rs`).
+//! - `worker-src 'self'`: the offline service worker, `sw.js` (`offline.rs`), and the Board's
+//!   simulator, spawned from its loader file (`crates/shardlab-sim-worker`), not a `blob:` URL.
 //! - `object-src 'none'`, `base-uri 'self'`, `form-action 'none'`.
 //! - `frame-ancestors` cannot be set from a meta tag; it is left to the host, so pages may embed us.
 

@@ -1,5 +1,6 @@
 //! The capacity plot: the core's capacity search ([`shardlab_core::sim::capacity`]) run in the
-//! page as a sliced job, its figure marked on the estimate's Apdex and p99 curve.
+//! simulator's worker ([`crate::jobs::worker`]), its figure marked on the estimate's Apdex and p99
+//! curve.
 //!
 //! The search depends on the design alone, as [`searched_design`] reduces it (not the users
 //! slider, the seed, the layout or the faults, which it leaves out), so moving the slider or a box
@@ -9,14 +10,14 @@
 use std::rc::Rc;
 
 use shardlab_core::sim::capacity::{
-    searched_design, Capacity, CapacityOptions, CapacitySearch, DEFAULT_CAPACITY_SEEDS,
+    searched_design, Capacity, CapacityOptions, DEFAULT_CAPACITY_SEEDS,
 };
 use shardlab_core::sim::Design;
+use shardlab_sim_worker::protocol::{DesignText, Finished, Work};
 use yew::prelude::*;
 
 use super::plots::{capacity_plot, capacity_points};
-use crate::jobs::hook::use_stepped_job;
-use crate::jobs::slicer;
+use crate::jobs::worker::{use_worker_job, WorkerState};
 
 /// How long a design must stay unchanged before its search starts, in ms: a reader dragging a
 /// setting's slider passes through many designs, and each search costs a few seconds.
@@ -50,39 +51,36 @@ const STARTING: CapacityStatus = CapacityStatus::Searching {
     fraction: 0.0,
 };
 
-/// Runs the capacity search for `design` (already [`searched_design`]) and returns its status.
+/// Runs the capacity search for `design` (already [`searched_design`]) in the worker and
+/// returns its status.
 #[hook]
 fn use_capacity(design: Rc<Design>) -> CapacityStatus {
-    let latest = use_state(|| None::<(Rc<Design>, CapacityStatus)>);
-    let set = latest.setter();
-    let of = design.clone();
-    use_stepped_job(design.clone(), WAIT_MS, move |ticket| {
-        let started = CapacitySearch::new(&of, &CapacityOptions::default());
-        // One publisher for the progress and the result: the status of this design's search.
-        let publish: Rc<dyn Fn(CapacityStatus)> =
-            Rc::new(move |status| set.set(Some((of.clone(), status))));
-        match started {
-            Err(err) => publish(CapacityStatus::Failed(err.to_string())),
-            Ok(search) => {
-                let done = publish.clone();
-                slicer::run(
-                    search,
-                    ticket,
-                    move |search: &CapacitySearch, progress| {
-                        publish(CapacityStatus::Searching {
-                            seeds_done: search.seeds_done(),
-                            seeds: search.seeds(),
-                            runs: search.simulations(),
-                            fraction: progress.fraction(),
-                        })
-                    },
-                    move |found| done(CapacityStatus::Done(Rc::new(found))),
-                );
-            }
-        }
-    });
-    match &*latest {
-        Some((of, status)) if *of == design => status.clone(),
+    let shown = use_worker_job(
+        design.clone(),
+        WAIT_MS,
+        |design| {
+            Some(Work::Capacity {
+                design: DesignText::of(design),
+                options: CapacityOptions::default(),
+            })
+        },
+        |finished| match finished {
+            Finished::Capacity(found) => Some(Rc::<Capacity>::from(found)),
+            Finished::Simulated(_) | Finished::Swept(_) => None,
+        },
+    );
+    match shown {
+        Some((of, state)) if of == design => match state {
+            WorkerState::Idle => STARTING,
+            WorkerState::Running(progress) => CapacityStatus::Searching {
+                seeds_done: progress.seeds_done,
+                seeds: progress.seeds.max(progress.seeds_done),
+                runs: progress.runs,
+                fraction: progress.fraction,
+            },
+            WorkerState::Done(found) => CapacityStatus::Done(found),
+            WorkerState::Failed(reason) => CapacityStatus::Failed(reason),
+        },
         _ => STARTING,
     }
 }

@@ -34,7 +34,11 @@ test('after one visit, every page reloads and routes with the network off', asyn
   for (const file of ['/', '/index.html', '/decoder.html', '/ring.html', '/board.html', '/embed.js', '/widgets.json']) {
     expect(cached, `the worker cached ${file}`).toContain(file);
   }
-  expect(cached.filter((p) => p.endsWith('.wasm')).length, 'one wasm per page').toBe(4);
+  // One wasm per page, and the Board's simulator worker with its loader.
+  expect(cached.filter((p) => p.endsWith('.wasm')).length, 'one wasm per page and the worker\'s').toBe(5);
+  for (const file of ['/shardlab-sim-worker_loader.js', '/shardlab-sim-worker.js', '/shardlab-sim-worker_bg.wasm']) {
+    expect(cached, `the worker cached ${file}`).toContain(file);
+  }
 
   await context.setOffline(true);
   // The same page again, then every other page, each as a fresh load.
@@ -45,6 +49,9 @@ test('after one visit, every page reloads and routes with the network off', asyn
     await openRoute(page, route);
     await rendered(page);
   }
+  // The Board's simulation runs offline: its worker comes from the cache too.
+  await openRoute(page, '#/board?v=1&preset=one-big-box&users=500&seed=3', 'board.html');
+  await expect(page.getByTestId('caption-source')).toHaveText('simulation', { timeout: 30_000 });
   // The state in the address comes back offline too.
   await openRoute(page, '#/ring?v=1&scheme=jump&servers=0.1.2&vnodes=100&r=1', 'ring.html');
   await expect(page.locator('.rv-server')).toHaveCount(3);

@@ -14,7 +14,7 @@
 //! [`CapacitySearch`] is a [`Stepped`] job whose budget is simulated events, so the board runs it
 //! in slices; [`capacity`] runs it to the end.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use super::des::Simulation;
@@ -47,7 +47,7 @@ const FIRST_RATIO: f64 = 1.0 + 2.0 * TOLERANCE;
 const SEED_UNITS: u64 = 1_000;
 
 /// What a design must do at the users counted as within its capacity.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Target {
     /// Apdex at least this, 0 … 1.
     pub min_apdex: f64,
@@ -93,7 +93,7 @@ impl Target {
 }
 
 /// What a search is asked: the target, how many seeds from which, and how long each run is.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct CapacityOptions {
     /// What the design must do.
     pub target: Target,
@@ -143,7 +143,7 @@ pub enum CapacityError {
 }
 
 /// The node busiest in a run: the one that saturates first as the users grow.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Saturation {
     /// The node's id.
     pub node_id: String,
@@ -196,7 +196,7 @@ fn busiest(report: &SimReport) -> Option<Saturation> {
 }
 
 /// One seed's result.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SeedCapacity {
     /// The seed.
     pub seed: u64,
@@ -211,7 +211,7 @@ pub struct SeedCapacity {
 }
 
 /// Where the figure lies against the range the simulator can run.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Bound {
     /// The design meets the target up to `users` and misses it just past.
@@ -223,7 +223,7 @@ pub enum Bound {
 }
 
 /// The result of a search.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Capacity {
     /// The figure: the median over the seeds of the most users that met the target (the lower
     /// middle one for an even count).

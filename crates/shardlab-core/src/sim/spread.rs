@@ -6,7 +6,7 @@
 //! full [`Simulation`]; [`SeedSweep`] steps them one after another, so a browser can slice the
 //! sweep like any other job, and its output does not depend on the slicing.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::des::Simulation;
 use super::design::Design;
@@ -32,7 +32,7 @@ pub enum SpreadError {
 }
 
 /// A headline figure of a run.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Figure {
     /// Apdex, 0 … 1.
@@ -91,7 +91,7 @@ impl Figure {
 }
 
 /// How one figure spreads over the seeds.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct Spread {
     /// The middle value (the mean of the two middle ones for an even count).
     pub median: f64,
@@ -139,7 +139,7 @@ impl Spread {
 }
 
 /// What a sweep gives: each figure's spread, and the run that stands for the sweep.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct SpreadReport {
     /// Users simulated.
     pub users: u32,
@@ -240,6 +240,11 @@ impl SeedSweep {
             finished: Vec::new(),
             failed: None,
         })
+    }
+
+    /// Seeds asked for.
+    pub fn seeds(&self) -> u32 {
+        u32::try_from(self.seeds.len()).unwrap_or(u32::MAX)
     }
 
     /// Finished runs so far, in seed order.

@@ -1,0 +1,171 @@
+//! [`use_worker_job`]: a component's job in the simulator's Web Worker
+//! ([`shardlab_sim_worker`]), started when its key changes, replaced by the next, cancelled when
+//! the component goes. The page keeps only the messages and the spawner: the core's simulator is
+//! in the worker's wasm, and the page's main thread never runs a slice of it.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use gloo::worker::{Spawnable, WorkerBridge};
+use shardlab_sim_worker::codec::Wire;
+use shardlab_sim_worker::protocol::{Envelope, Finished, JobProgress, Reply, Request, Work};
+use shardlab_sim_worker::{SimWorker, LOADER};
+use yew::prelude::*;
+
+use super::slicer::{later, Ticket};
+
+/// How long a job may go without a word from the worker before the page says it did not start.
+/// The first job waits for the worker's wasm to load; every later reply comes within a slice.
+pub const SILENCE_LIMIT_MS: u32 = 20_000;
+
+/// What the page says when the worker stays silent.
+pub const SILENT: &str = "The simulator's worker did not answer within 20 s, so it may not have \
+loaded. The estimate is shown; reloading the page tries again.";
+
+/// What the page says when the worker is of another build (an old `worker.js` in a cache).
+pub const OTHER_BUILD: &str = "The simulator's worker is from another version of the site. \
+Reloading the page loads the matching one.";
+
+/// Where a worker job stands.
+#[derive(Clone, Debug, PartialEq)]
+pub enum WorkerState<T> {
+    /// No job: the component asked for none.
+    Idle,
+    /// Running, or waiting for the worker to load.
+    Running(JobProgress),
+    /// Finished.
+    Done(T),
+    /// The core refused the job, or the worker could not run it; in words for the reader.
+    Failed(String),
+}
+
+/// The worker's progress before its first reply.
+pub const STARTING: JobProgress = JobProgress {
+    fraction: 0.0,
+    seeds_done: 0,
+    seeds: 1,
+    runs: 0,
+};
+
+/// The hook's own record: the latest job's number and key, and whether the worker has spoken
+/// of it, shared by the effect and the bridge's callback.
+struct Latest<K> {
+    job: u32,
+    key: Option<K>,
+    heard: bool,
+}
+
+type Shown<K, T> = Option<(K, WorkerState<T>)>;
+
+/// Runs `work(&key)` in the worker whenever `key` changes (after `wait_ms` without another
+/// change; `None` asks for no job), and returns the latest state with the key it is for. `accept`
+/// takes the result out of the worker's reply; a reply of the wrong kind reads as a failure.
+#[hook]
+pub fn use_worker_job<K, T>(
+    key: K,
+    wait_ms: u32,
+    work: fn(&K) -> Option<Work>,
+    accept: fn(Finished) -> Option<T>,
+) -> Shown<K, T>
+where
+    K: PartialEq + Clone + 'static,
+    T: Clone + 'static,
+{
+    let shown = use_state(|| None::<(K, WorkerState<T>)>);
+    let latest = use_mut_ref(|| Latest::<K> {
+        job: 0,
+        key: None,
+        heard: false,
+    });
+    let bridge = use_mut_ref(|| None::<WorkerBridge<SimWorker>>);
+    let set = shown.setter();
+    use_effect_with(key, move |key| {
+        let ticket = Ticket::default();
+        let starting = ticket.clone();
+        let key = key.clone();
+        let (to_bridge, to_latest) = (bridge.clone(), latest.clone());
+        later(wait_ms, move || {
+            if !starting.is_current() {
+                return;
+            }
+            let job = {
+                let mut latest = to_latest.borrow_mut();
+                latest.job = latest.job.wrapping_add(1);
+                latest.key = Some(key.clone());
+                latest.heard = false;
+                latest.job
+            };
+            let request = match work(&key) {
+                Some(work) => {
+                    set.set(Some((key, WorkerState::Running(STARTING))));
+                    watch_for_silence(job, to_latest.clone(), set.clone());
+                    Request::Start { job, work }
+                }
+                None => {
+                    set.set(Some((key, WorkerState::Idle)));
+                    Request::Cancel
+                }
+            };
+            let mut bridge = to_bridge.borrow_mut();
+            bridge
+                .get_or_insert_with(|| spawn(to_latest, set, accept))
+                .send(Envelope::of(request));
+        });
+        move || {
+            ticket.cancel();
+            // The job in hand is nobody's now: stop it, and drop whatever it still says.
+            let mut latest = latest.borrow_mut();
+            latest.job = latest.job.wrapping_add(1);
+            if let Some(bridge) = bridge.borrow().as_ref() {
+                bridge.send(Envelope::of(Request::Cancel));
+            }
+        }
+    });
+    (*shown).clone()
+}
+
+/// The worker for one component, whose replies about its latest job become `set`'s state.
+fn spawn<K: Clone + 'static, T: 'static>(
+    latest: Rc<RefCell<Latest<K>>>,
+    set: UseStateSetter<Shown<K, T>>,
+    accept: fn(Finished) -> Option<T>,
+) -> WorkerBridge<SimWorker> {
+    SimWorker::spawner()
+        .encoding::<Wire>()
+        .callback(move |reply: Envelope<Reply>| {
+            let mut latest = latest.borrow_mut();
+            let Some(key) = latest.key.clone() else {
+                return;
+            };
+            let state = match reply.0 {
+                None => WorkerState::Failed(OTHER_BUILD.into()),
+                Some(reply) if reply.job() != latest.job => return,
+                Some(Reply::Progress { progress, .. }) => WorkerState::Running(progress),
+                Some(Reply::Done { result, .. }) => match accept(result) {
+                    Some(result) => WorkerState::Done(result),
+                    None => WorkerState::Failed(OTHER_BUILD.into()),
+                },
+                Some(Reply::Refused { reason, .. }) => WorkerState::Failed(reason),
+            };
+            latest.heard = true;
+            set.set(Some((key, state)));
+        })
+        .spawn_with_loader(LOADER)
+}
+
+/// After [`SILENCE_LIMIT_MS`], says so if the worker has not spoken of `job` and it is still
+/// the latest.
+fn watch_for_silence<K: Clone + 'static, T: 'static>(
+    job: u32,
+    latest: Rc<RefCell<Latest<K>>>,
+    set: UseStateSetter<Shown<K, T>>,
+) {
+    later(SILENCE_LIMIT_MS, move || {
+        let latest = latest.borrow();
+        if latest.job == job && !latest.heard {
+            if let Some(key) = latest.key.clone() {
+                set.set(Some((key, WorkerState::Failed(SILENT.into()))));
+            }
+        }
+    });
+}
