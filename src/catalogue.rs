@@ -117,6 +117,8 @@ widget_enum! {
         ShardLoad = "shard-load", "Load per shard";
         /// A master dies: the failover's knobs, the read replicas, and what the gap cost.
         Failover = "failover", "Failover and replicas";
+        /// A shard's range splits onto a new host: the copy's bill and what it does to p99.
+        Reshard = "reshard", "A live reshard";
     }
 }
 
@@ -229,7 +231,7 @@ mod tests {
             );
             count += 1;
         }
-        assert_eq!(count, 23);
+        assert_eq!(count, 24);
         assert_eq!(Widget::parse(View::Ring, "paste"), None);
         assert_eq!(Widget::parse(View::Ring, ""), None);
         assert_eq!(Widget::of_view(View::Board).count(), BoardWidget::ALL.len());

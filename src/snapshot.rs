@@ -190,6 +190,8 @@ pub struct BoardSnapshot {
     pub stale_reads: Option<u64>,
     /// How busy the database's masters were, 0 … 1.
     pub db_utilisation: Option<f64>,
+    /// How long the run's first reshard copied, in seconds (a finished run only).
+    pub reshard_copy_s: Option<f64>,
 }
 
 /// Reading the snapshots' 64-bit numbers as the browser's `JSON.parse` leaves them, for Learn's

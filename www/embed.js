@@ -40,7 +40,8 @@
     "board/break": "Break it",
     "board/capacity": "Capacity",
     "board/shard-load": "Load per shard",
-    "board/failover": "Failover and replicas"
+    "board/failover": "Failover and replicas",
+    "board/reshard": "A live reshard"
   };
   // END catalogue
   var MIN_HEIGHT = 120;

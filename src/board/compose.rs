@@ -14,7 +14,7 @@ use super::autosave::{AutosaveStatus, Opening};
 use super::parts::plots::PlotSet;
 use super::parts::settings_panel::Row;
 use super::parts::{
-    canvas, caption, failover, faults, model_coverage, palette, plots, save_notes, saving,
+    canvas, caption, failover, faults, model_coverage, palette, plots, reshard, save_notes, saving,
     settings_panel, shard_samples,
 };
 use super::runner::RunStatus;
@@ -239,6 +239,14 @@ impl Shown<'_> {
         }
     }
 
+    /// What the first reshard costs ([`reshard::reshard_verdict`]).
+    pub fn reshard(&self) -> Html {
+        reshard::reshard_verdict(&reshard::ReshardProps {
+            design: &self.state.design,
+            report: self.report.as_ref(),
+        })
+    }
+
     /// What the first dead master costs ([`failover::failover_verdict`]).
     pub fn failover(&self) -> Html {
         let design = &self.state.design;
@@ -298,6 +306,14 @@ impl Shown<'_> {
                     { self.failover() }
                 </>
             },
+            BoardWidget::Reshard => html! {
+                <>
+                    { self.database_knobs(&[Setting::RowBytes, Setting::CopyThrottle]) }
+                    { self.plots(PlotSet { timeline: true, ..PlotSet::NONE }) }
+                    { self.faults() }
+                    { self.reshard() }
+                </>
+            },
         };
         html! { <>{ self.notes() }{ body }</> }
     }
@@ -335,9 +351,12 @@ impl Shown<'_> {
                 </div>
                 { self.settings() }
                 { self.faults() }
-                // The failover widget's verdict, once the timeline has a dead master.
+                // The verdicts of the failover and reshard widgets, once the timeline has theirs.
                 if failover::first_master_down(&state.design.faults).is_some() {
                     { self.failover() }
+                }
+                if reshard::first_reshard(&state.design).is_some() {
+                    { self.reshard() }
                 }
                 { self.plots(PlotSet::ALL) }
                 { model_coverage::model_coverage() }

@@ -75,6 +75,7 @@ pub fn of(
     }
     if let RunStatus::Done(report) = status {
         snapshot.stale_reads = Some(report.stale_reads);
+        snapshot.reshard_copy_s = report.reshards.first().map(|r| r.bill.seconds);
     }
     snapshot
 }
@@ -133,7 +134,7 @@ pub fn to_json(s: &BoardSnapshot) -> String {
     );
     let faults: Vec<String> = s.faults.iter().map(|f| text(f)).collect();
     format!(
-        "{{\"preset\":{},\"design_is_preset\":{},\"users\":{},\"seed\":{},\"source\":{},\"apdex\":{},\"p99_ms\":{},\"error_rate\":{},\"shard_down_rate\":{},\"hottest\":{},\"shards\":{},\"shard_key\":{},\"user_skew\":{},\"auto_failover\":{},\"faults\":[{}],\"read_replicas\":{},\"failover_gap_s\":{},\"stale_reads\":{},\"db_utilisation\":{}}}",
+        "{{\"preset\":{},\"design_is_preset\":{},\"users\":{},\"seed\":{},\"source\":{},\"apdex\":{},\"p99_ms\":{},\"error_rate\":{},\"shard_down_rate\":{},\"hottest\":{},\"shards\":{},\"shard_key\":{},\"user_skew\":{},\"auto_failover\":{},\"faults\":[{}],\"read_replicas\":{},\"failover_gap_s\":{},\"stale_reads\":{},\"db_utilisation\":{},\"reshard_copy_s\":{}}}",
         optional(s.preset.as_deref()),
         s.design_is_preset,
         s.users,
@@ -153,6 +154,7 @@ pub fn to_json(s: &BoardSnapshot) -> String {
         number(s.failover_gap_s),
         s.stale_reads.map_or_else(|| "null".to_owned(), |n| n.to_string()),
         number(s.db_utilisation),
+        number(s.reshard_copy_s),
     )
 }
 
@@ -200,6 +202,7 @@ mod tests {
             failover_gap_s: Some(10.0),
             stale_reads: Some(u64::from(u32::MAX) + 3),
             db_utilisation: Some(0.391),
+            reshard_copy_s: Some(10.24),
         };
         let back: BoardSnapshot = serde_json::from_str(&to_json(&snapshot)).unwrap();
         assert_eq!(back, snapshot);

@@ -862,7 +862,7 @@ pub const CHAPTERS: [Chapter; 15] = [
     Chapter {
         slug: "grow-by-shards",
         title: "Grow by moving whole shards",
-        task: "Split a host and confirm that no ID changed.",
+        task: "Split a host and confirm that no ID changed, then run the copy that the split needs.",
         body: &[
             Prose("If the ID names the shard, an object can never leave its shard. Other rows refer to \
              an object by its ID, so moving the object to another shard would leave every such \
@@ -876,12 +876,23 @@ pub const CHAPTERS: [Chapter; 15] = [
              names a range of shards, its master and its standby: MySQL001A with MySQL001B, and so \
              on. Find the row that holds shard 3429 before you split."),
             Live(0),
+            Prose("Before the table changes, the new pair needs a copy of every row in the moving \
+             range, and the copy reads the old master while it serves its own traffic. The Board \
+             below prices that copy from a row size and a copy throttle, then runs it."),
+            Live(1),
         ],
-        frames: &[Frame {
-            widget: Widget::Decoder(DecoderWidget::Config),
-            query: "v=1&layout=pinterest&id=241294492511762325",
-            title: "Decoder: the example Pin and its config table",
-        }],
+        frames: &[
+            Frame {
+                widget: Widget::Decoder(DecoderWidget::Config),
+                query: "v=1&layout=pinterest&id=241294492511762325",
+                title: "Decoder: the example Pin and its config table",
+            },
+            Frame {
+                widget: Widget::Board(BoardWidget::Reshard),
+                query: BOARD_PINTEREST,
+                title: "Board: the Pinterest fleet and a live reshard",
+            },
+        ],
         tasks: &[
             Task {
                 id: "split",
@@ -899,6 +910,13 @@ pub const CHAPTERS: [Chapter; 15] = [
                     test: tasks::named_new_master,
                 },
             },
+            Task {
+                id: "copy",
+                prompt: "On the Board, set the row size to 65536 bytes, then reshard shard 0 at \
+                         second 20 and wait for the run. How long does the copy take?",
+                frame: 1,
+                check: Check::State(tasks::reshard_copied),
+            },
         ],
         after: &[
             "The split moved shards 3328 to 3583 from MySQL007A to a new pair, MySQL009A. \
@@ -914,6 +932,10 @@ pub const CHAPTERS: [Chapter; 15] = [
              each one individually. Here one split moves 256 of the 4,096 shards, a sixteenth of \
              the data if the shards are equally full, and all that clients see change is one row \
              of the table split in two.",
+            "On the Board, 64 KiB rows make shard 0's moving half about 2 GB, and at the default \
+             200 MB/s the copy takes about 10 s. While it runs, the old master spends part of \
+             every core reading rows for the copy, so its queue grows and p99 climbs. At the \
+             cutover its range halves, and so does its load.",
             "The limit is the other side of the same fact. A single hot Pin can never move off its \
              shard. You can only relieve the whole shard: split its range onto a new pair, or give \
              its host a bigger machine. A split moves shards; it never cuts one in two. Shard 3429 \
@@ -1707,6 +1729,37 @@ mod tests {
         // Each side has a task that reads its own view's state.
         let watched: Vec<usize> = chapter.tasks.iter().map(|t| t.frame).collect();
         assert!(watched.contains(&0) && watched.contains(&1));
+    }
+
+    #[test]
+    fn the_reshard_figures_in_the_prose_are_what_the_board_runs() {
+        use shardlab_core::sim::{preset, simulate, Fault, FaultKind, NodeSettings};
+        let mut design = preset("pinterest").unwrap().design;
+        for node in &mut design.nodes {
+            if let NodeSettings::Database(d) = &mut node.settings {
+                d.row_bytes = 65_536;
+            }
+        }
+        design.faults.push(Fault {
+            at_s: 20.0,
+            kind: FaultKind::Reshard { shard: 0 },
+        });
+        let report = simulate(&design, 4_000, 1, 60.0).unwrap();
+        let reshard = report.reshards.first().unwrap();
+        let text = prose("grow-by-shards");
+        assert!(text.contains("about 2 GB"), "{}", reshard.bill.bytes);
+        assert_eq!((reshard.bill.bytes as f64 / 1e9).round(), 2.0);
+        assert!(
+            text.contains(&format!("about {:.0} s", reshard.bill.seconds)),
+            "{}",
+            reshard.bill.seconds
+        );
+        assert!(text.contains(&format!("default {:.0} MB/s", reshard.bill.throttle_mb_s)));
+        // p99 climbs during the copy; after the cutover the old master's load halves.
+        assert!(reshard.during.p99_ms > reshard.before.p99_ms);
+        let after = reshard.after.as_ref().unwrap();
+        let ratio = after.source_requests_per_s / reshard.before.source_requests_per_s;
+        assert!((0.4..0.6).contains(&ratio), "{ratio}");
     }
 
     #[test]

@@ -428,6 +428,15 @@ pub fn replicas_added(s: &Snapshot) -> bool {
     })
 }
 
+/// Chapter 11, the Board side: a reshard whose copy lasted a second or more, in a finished run.
+pub fn reshard_copied(s: &Snapshot) -> bool {
+    board(s).is_some_and(|b| {
+        b.faults.iter().any(|f| f == "reshard")
+            && b.source == "simulation"
+            && b.reshard_copy_s.is_some_and(|seconds| seconds >= 1.0)
+    })
+}
+
 /// Chapter 11, the hash side: a consistent-hash ring grown by one server, with the count finished
 /// (the ID side is [`split_kept_id`] on the Decoder beside it).
 pub fn ring_grew_by_one(s: &Snapshot) -> bool {
@@ -701,6 +710,24 @@ mod tests {
         assert!(replicas_added(&Snapshot::Board(replicated.clone())));
         replicated.source = "estimate".into();
         assert!(!replicas_added(&Snapshot::Board(replicated)));
+    }
+
+    #[test]
+    fn a_reshard_counts_once_its_copy_has_run_for_a_second() {
+        let mut board = BoardSnapshot {
+            source: "simulation".into(),
+            faults: vec!["reshard".into()],
+            reshard_copy_s: Some(0.16),
+            ..BoardSnapshot::default()
+        };
+        assert!(
+            !reshard_copied(&Snapshot::Board(board.clone())),
+            "a 160 ms copy"
+        );
+        board.reshard_copy_s = Some(10.2);
+        assert!(reshard_copied(&Snapshot::Board(board.clone())));
+        board.faults = vec!["shard_split".into()];
+        assert!(!reshard_copied(&Snapshot::Board(board)));
     }
 
     #[test]

@@ -151,6 +151,7 @@ pub fn faults_panel(props: &FaultsProps) -> Html {
                 <button type="button" onclick={add(|_, _| FaultKind::HotKey { share: 0.2, duration_s: 20.0 })}>{ "Hot key" }</button>
                 <button type="button" onclick={add(|_, factor| FaultKind::TrafficSpike { factor, duration_s: 10.0 })}>{ "Traffic spike" }</button>
                 <button type="button" onclick={add(|shard, _| FaultKind::ShardSplit { shard })}>{ "Split a shard" }</button>
+                <button type="button" onclick={add(|shard, _| FaultKind::Reshard { shard })}>{ "Reshard" }</button>
             </div>
             <p class="muted">{ failover }</p>
             if let Some(message) = (*error).clone() {

@@ -25,6 +25,7 @@ pub mod model_coverage;
 pub mod node_view;
 pub mod palette;
 pub mod plots;
+pub mod reshard;
 pub mod save_notes;
 pub mod saving;
 pub mod settings_panel;

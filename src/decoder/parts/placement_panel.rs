@@ -8,7 +8,10 @@ use yew::prelude::*;
 
 use super::config_table::{config_table, ConfigTable};
 use super::location::location_summary;
+use crate::catalogue::{BoardWidget, Widget};
 use crate::decoder::state::{Action, Refused, SplitShown};
+use crate::route::Route;
+use crate::widgets::route_link::RouteLink;
 
 /// Props for [`placement_panel`].
 pub struct PlacementPanelProps {
@@ -103,6 +106,13 @@ pub fn placement_panel(props: &PlacementPanelProps) -> Html {
                     } else {
                         "This ID's shard is in the half that stayed. Flip a low shard bit or split again to see a shard move."
                     } }
+                </p>
+                <p class="help">
+                    { "Before the table changes, the new pair needs a copy of those shards. " }
+                    <RouteLink to={Route::Widget { widget: Widget::Board(BoardWidget::Reshard), embed: false }}
+                        query={vec![("v", "1".to_owned()), ("preset", "pinterest".to_owned())]}>
+                        { "The same split on the Board, with its copy's bill" }
+                    </RouteLink>
                 </p>
             </div>
         }

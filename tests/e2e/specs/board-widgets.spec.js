@@ -4,7 +4,7 @@
 // box of its board inside the canvas, and answers its one key interaction.
 import { test, expect, openRoute } from './fixtures.js';
 
-const WIDGETS = ['solve', 'break', 'capacity', 'shard-load', 'failover'];
+const WIDGETS = ['solve', 'break', 'capacity', 'shard-load', 'failover', 'reshard'];
 
 /** The embed's height as the frame would be sized to it (shell/embed_height.rs). */
 const contentHeight = (page) => page.evaluate(() => Math.max(
@@ -132,4 +132,32 @@ test('failover: a dead master with auto-failover fails requests only in its wind
   expect(last).toBeGreaterThanOrEqual(20);
   expect(last).toBeLessThanOrEqual(22);
   await page.screenshot({ path: 'test-results/board-failover-window.png', fullPage: true });
+});
+
+test('reshard: the bill shows before the run, and p99 climbs during the copy', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 680, height: 900 });
+  await openRoute(page, 'board.html#/embed/board/reshard');
+  const verdict = page.getByTestId('reshard-verdict');
+  await expect(verdict).toContainText('No reshard on the timeline yet');
+  await page.locator('input[data-setting="row_bytes"]').fill('65536');
+  await page.locator('input[data-setting="row_bytes"]').press('Tab');
+  await page.locator('input[data-setting="copy_mb_s"]').fill('300');
+  await page.locator('input[data-setting="copy_mb_s"]').press('Tab');
+  await page.locator('#fault-at').fill('20');
+  await page.locator('#fault-shard').fill('0');
+  await page.getByRole('button', { name: 'Reshard' }).click();
+  await expect(verdict).toContainText('from MySQL001A to MySQL009A');
+  await expect(verdict).toContainText('copies 2.0 GB at 300 MB/s');
+  const root = page.locator('[data-widget="board/reshard"]');
+  await expect(root).toHaveAttribute('data-shardlab-snapshot', /"source":"simulation"/, { timeout: 30_000 });
+  const p99 = await verdict.locator('tbody tr').evaluateAll((rows) =>
+    rows.map((row) => parseFloat(row.querySelectorAll('td')[0].textContent)));
+  expect(p99).toHaveLength(3);
+  expect(p99[1]).toBeGreaterThan(p99[0]);
+  expect(p99[1]).toBeGreaterThan(p99[2]);
+  // The Decoder's side of the same split is one link away.
+  await expect(verdict.getByRole('link', { name: "The same split in the Decoder's config table" }))
+    .toHaveAttribute('href', /#\/decoder\?v=1&layout=pinterest/);
+  await page.screenshot({ path: 'test-results/board-reshard-bill.png', fullPage: true });
 });

@@ -357,9 +357,21 @@ test('11 grow by whole shards: split the host, the ID stays', async ({ page }) =
   await notDone(page, 'new-master');
   await read(page, 'new-master', 'MySQL009A');
   await done(page, 'new-master');
+  // The Board's side: the same split as a timed copy, with its bill and the run around it.
+  await afterLocked(page);
+  const board = await liveView(page, 1);
+  await board.locator('input[data-setting="row_bytes"]').fill('65536');
+  await board.locator('input[data-setting="row_bytes"]').press('Tab');
+  await board.locator('#fault-at').fill('20');
+  await board.locator('#fault-shard').fill('0');
+  await board.getByRole('button', { name: 'Reshard' }).click();
+  await expect(board.getByTestId('reshard-verdict')).toContainText('copies 2.0 GB at 200 MB/s');
+  await boardSimulated(board);
+  await done(page, 'copy', 30_000);
+  await expect(board.getByTestId('reshard-verdict').locator('tbody tr')).toHaveCount(3);
   await afterOpen(page);
   await expect(page.locator('.chapter-after')).toContainText('MySQL009A');
-  await finishedAndKept(page, ['split', 'new-master']);
+  await finishedAndKept(page, ['split', 'new-master', 'copy']);
 });
 
 test('12 choosing an ID scheme: predict what leaks, then a UUIDv4 and a UUIDv7 in the detector', async ({ page }) => {
@@ -466,14 +478,14 @@ test('the home page says where you were, and a confirmed reset forgets it', asyn
   await done(page, 'split');
   await openRoute(page, '#/');
   await expect(page.locator('.resume')).toContainText('You were on chapter 11');
-  await expect(page.locator('.resume')).toContainText('1 of 2 tasks done');
+  await expect(page.locator('.resume')).toContainText('1 of 3 tasks done');
   await page.locator('.resume a').click();
   await expect(page.locator('h1')).toHaveText('Grow by moving whole shards');
   await openRoute(page, '#/learn');
-  await expect(page.locator('.learn .chapter-list li').nth(10)).toContainText('1 of 2 tasks');
+  await expect(page.locator('.learn .chapter-list li').nth(10)).toContainText('1 of 3 tasks');
   await page.getByRole('button', { name: 'Reset progress…' }).click();
   await page.getByRole('button', { name: 'Keep it' }).click();
-  await expect(page.locator('.learn .chapter-list li').nth(10)).toContainText('1 of 2 tasks');
+  await expect(page.locator('.learn .chapter-list li').nth(10)).toContainText('1 of 3 tasks');
   await page.getByRole('button', { name: 'Reset progress…' }).click();
   await page.getByRole('button', { name: 'Yes, reset my progress' }).click();
   await expect(page.locator('.learn .chapter-list li').nth(10)).toContainText('0 of 2 tasks');
@@ -611,7 +623,7 @@ test('progress exports to a file and imports back; a bad file changes nothing', 
   await done(page, 'split');
   await openRoute(page, '#/learn');
   const row = page.locator('.learn .chapter-list li').nth(10);
-  await expect(row).toContainText('1 of 2 tasks');
+  await expect(row).toContainText('1 of 3 tasks');
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export progress' }).click();
   const download = await downloading;
@@ -624,18 +636,18 @@ test('progress exports to a file and imports back; a bad file changes nothing', 
   await expect(row).toContainText('0 of 2 tasks');
   await page.locator('#progress-import').setInputFiles(file);
   await expect(page.locator('#progress-import-note')).toContainText('Imported "progress.json"');
-  await expect(row).toContainText('1 of 2 tasks');
+  await expect(row).toContainText('1 of 3 tasks');
   // A file that is not progress is refused, and the progress stays.
   const bad = info.outputPath('not-progress.json');
   writeFileSync(bad, '{"format":"shardlab-design","version":1}');
   await page.locator('#progress-import').setInputFiles(bad);
   await expect(page.locator('#progress-import-note')).toContainText('is JSON but not shardlab Learn progress');
   await expect(page.locator('#progress-import-note')).toHaveClass(/field-error/);
-  await expect(row).toContainText('1 of 2 tasks');
+  await expect(row).toContainText('1 of 3 tasks');
   writeFileSync(bad, 'nonsense');
   await page.locator('#progress-import').setInputFiles(bad);
   await expect(page.locator('#progress-import-note')).toContainText('it is not JSON');
-  await expect(row).toContainText('1 of 2 tasks');
+  await expect(row).toContainText('1 of 3 tasks');
   // Continue goes to the first chapter not finished, not the one opened last.
   await expect(page.locator('.learn-summary a.continue')).toHaveText('Continue with chapter 1');
   await page.locator('.learn-summary a.continue').click();
