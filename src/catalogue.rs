@@ -111,6 +111,8 @@ widget_enum! {
         Solve = "solve", "Solve a design";
         /// Inject a fault and watch each second of it.
         Break = "break", "Break it";
+        /// The same board over K seeds: each figure's median and its band.
+        Spread = "spread", "Seeds and spread";
         /// How many users the design serves before it fails its target.
         Capacity = "capacity", "Capacity";
         /// How the load spreads over the database's shards.
@@ -231,7 +233,7 @@ mod tests {
             );
             count += 1;
         }
-        assert_eq!(count, 24);
+        assert_eq!(count, 25);
         assert_eq!(Widget::parse(View::Ring, "paste"), None);
         assert_eq!(Widget::parse(View::Ring, ""), None);
         assert_eq!(Widget::of_view(View::Board).count(), BoardWidget::ALL.len());

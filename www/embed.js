@@ -38,6 +38,7 @@
     "ring/hot-keys": "When one key is hot",
     "board/solve": "Solve a design",
     "board/break": "Break it",
+    "board/spread": "Seeds and spread",
     "board/capacity": "Capacity",
     "board/shard-load": "Load per shard",
     "board/failover": "Failover and replicas",

@@ -15,10 +15,10 @@ use super::parts::plots::PlotSet;
 use super::parts::settings_panel::Row;
 use super::parts::{
     canvas, caption, failover, faults, model_coverage, palette, plots, reshard, save_notes, saving,
-    settings_panel, shard_samples,
+    seed_spread, settings_panel, shard_samples,
 };
-use super::runner::RunStatus;
-use super::state::{Action, BoardState, Selection};
+use super::runner::{RunKey, RunStatus};
+use super::state::{Action, BoardState, Selection, DEFAULT_DURATION_S};
 use crate::catalogue::BoardWidget;
 
 /// What the full view says under its heading.
@@ -88,6 +88,18 @@ impl Shown<'_> {
             <caption::Caption {estimate} status={self.status.clone()} users={state.users}
                 seed={state.seed} dispatch={self.dispatch.clone()} />
         }
+    }
+
+    /// The board run over K seeds, each figure's median and band ([`seed_spread`]).
+    pub fn spread(&self) -> Html {
+        let state = self.state;
+        let run = Rc::new(RunKey::new(
+            &state.design,
+            state.users,
+            state.seed,
+            DEFAULT_DURATION_S,
+        ));
+        html! { <seed_spread::SeedSpread {run} /> }
     }
 
     /// The board with each box's load, its validation callouts, and the errors no box owns.
@@ -286,6 +298,7 @@ impl Shown<'_> {
                     { self.faults() }
                 </>
             },
+            BoardWidget::Spread => html! { <>{ self.caption() }{ self.spread() }</> },
             BoardWidget::Capacity => self.plots(PlotSet {
                 capacity: true,
                 ..PlotSet::NONE
@@ -306,10 +319,11 @@ impl Shown<'_> {
                     { self.failover() }
                 </>
             },
+            // No timeline either: the phases' table gives p99 and errors before, during and
+            // after the copy, and the widget fits a column.
             BoardWidget::Reshard => html! {
                 <>
                     { self.database_knobs(&[Setting::RowBytes, Setting::CopyThrottle]) }
-                    { self.plots(PlotSet { timeline: true, ..PlotSet::NONE }) }
                     { self.faults() }
                     { self.reshard() }
                 </>
@@ -349,6 +363,7 @@ impl Shown<'_> {
                             {save_failed} dispatch={self.dispatch.clone()} />
                     </section>
                 </div>
+                { self.spread() }
                 { self.settings() }
                 { self.faults() }
                 // The verdicts of the failover and reshard widgets, once the timeline has theirs.

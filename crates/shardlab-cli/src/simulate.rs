@@ -12,13 +12,13 @@ use shardlab_core::sim::model::{host_name, StationModel, LOGICAL_SHARDS};
 use shardlab_core::sim::prices::{self, BillLine};
 use shardlab_core::sim::validate::{MAX_DURATION_S, MAX_USERS};
 use shardlab_core::sim::{
-    compile, preset, simulate, spread, validate, Design, DesignError, FaultKind, Figure,
-    JsonParser, Loaded, Model, NodeKind, ReadError, ReadRules, ReshardPhase, ReshardReport,
-    SimError, SimReport, SpreadReport, DESIGN_VERSION, DROPPED_NAMED, MAX_DESIGN_BYTES,
-    PRESET_NAMES,
+    compile, preset, simulate, spread, validate, Design, DesignError, FaultKind, JsonParser,
+    Loaded, Model, NodeKind, ReadError, ReadRules, ReshardPhase, ReshardReport, SimError,
+    SimReport, SpreadReport, DESIGN_VERSION, DROPPED_NAMED, MAX_DESIGN_BYTES, PRESET_NAMES,
 };
 use shardlab_core::text::{
-    bounded_message, dollars, dollars_significant, percent, quote, thousands,
+    bounded_message, dollars, dollars_significant, milliseconds, percent, quote, thousands,
+    whole_rate,
 };
 
 use crate::output::{CliError, Report};
@@ -340,13 +340,7 @@ fn spread_text(swept: &SpreadReport, chosen: &ChosenDesign, duration_s: f64) -> 
         "figure          median  (min … max; 10–90 % of the seeds)".to_owned(),
     ];
     for (figure, spread) in &swept.figures {
-        let show = |value: f64| match figure {
-            Figure::Apdex => format!("{value:.3}"),
-            Figure::P50Ms | Figure::P95Ms | Figure::P99Ms => ms(value),
-            Figure::ErrorRate => percent(value),
-            Figure::ThroughputRps => format!("{}/s", per_s(value)),
-            Figure::BurnPerS => format!("{}/s", dollars_significant(value)),
-        };
+        let show = |value: f64| figure.text(value);
         let band = if spread.is_flat() {
             "the same on every seed".to_owned()
         } else {
@@ -381,26 +375,6 @@ struct Explain {
     coverage: Coverage,
 }
 
-/// Milliseconds with one decimal, or whole and grouped from a second up (`2,000 ms`).
-fn ms(value: f64) -> String {
-    if (1_000.0..1e15).contains(&value) {
-        // In range and non-negative, so the cast neither wraps nor saturates.
-        format!("{} ms", thousands(value.round() as u64))
-    } else {
-        format!("{value:.1} ms")
-    }
-}
-
-/// A rate, rounded to whole units with thousands separators below a million per second.
-fn per_s(rate: f64) -> String {
-    if (0.0..1e15).contains(&rate) {
-        // In range and non-negative, so the cast is exact enough and never wraps.
-        thousands(rate.round() as u64)
-    } else {
-        format!("{rate}")
-    }
-}
-
 /// The text form: the caption, then one labelled line per result, then per-node load.
 fn report_text(report: &SimReport, chosen: &ChosenDesign) -> String {
     // What the estimate would report too; the rest is the run's own.
@@ -417,10 +391,10 @@ fn report_text(report: &SimReport, chosen: &ChosenDesign) -> String {
         ),
         format!(
             "latency     p50 {}, p95 {}, p99 {} (mean {}) over successful replies",
-            ms(outcome.p50_ms),
-            ms(outcome.p95_ms),
-            ms(outcome.p99_ms),
-            ms(outcome.mean_ms)
+            milliseconds(outcome.p50_ms),
+            milliseconds(outcome.p95_ms),
+            milliseconds(outcome.p99_ms),
+            milliseconds(outcome.mean_ms)
         ),
         format!(
             "errors      {} of {} requests: queue full {} ({}), timeout {} ({}), shard down {} ({})",
@@ -435,8 +409,8 @@ fn report_text(report: &SimReport, chosen: &ChosenDesign) -> String {
         ),
         format!(
             "throughput  {} replies/s (offered {} requests/s)",
-            per_s(outcome.throughput_rps),
-            per_s(outcome.offered_rps)
+            whole_rate(outcome.throughput_rps),
+            whole_rate(outcome.offered_rps)
         ),
     ];
     if let Some(hit_rate) = outcome.cache_hit_rate {
@@ -485,7 +459,7 @@ fn report_text(report: &SimReport, chosen: &ChosenDesign) -> String {
         );
         lines.push(format!(
             "  {name:column$}  {busy:>14}  {} requests/s",
-            per_s(node.requests_per_s)
+            whole_rate(node.requests_per_s)
         ));
     }
     lines.join("\n")
@@ -510,7 +484,7 @@ fn reshard_lines(reshard: &ReshardReport, run_s: f64) -> Vec<String> {
             format!(
                 "; {} {} requests/s",
                 bill.to,
-                per_s(phase.target_requests_per_s)
+                whole_rate(phase.target_requests_per_s)
             )
         } else {
             String::new()
@@ -519,11 +493,11 @@ fn reshard_lines(reshard: &ReshardReport, run_s: f64) -> Vec<String> {
             "  {name:<8}  {:.1} … {:.1} s: p99 {}, {} errors; {} {} busy, {} requests/s{target}",
             phase.from_s,
             phase.to_s,
-            ms(phase.p99_ms),
+            milliseconds(phase.p99_ms),
             percent(phase.error_rate),
             bill.from,
             percent(phase.source_utilisation),
-            per_s(phase.source_requests_per_s)
+            whole_rate(phase.source_requests_per_s)
         )
     };
     lines.push(phase("before", &reshard.before));
@@ -580,7 +554,7 @@ fn explain_text(explain: &Explain) -> String {
             "  users          `{}`: {} users sending {} requests/s in all (Poisson), {} reads",
             ids.users,
             thousands(u64::from(model.users)),
-            per_s(model.arrival_rate),
+            whole_rate(model.arrival_rate),
             percent(model.read_fraction)
         ),
         format!(
@@ -588,9 +562,9 @@ fn explain_text(explain: &Explain) -> String {
             model.zipf_exponent,
             thousands(u64::from(model.catalogue_objects)),
             model.user_skew,
-            ms(model.apdex_t_s * 1_000.0),
-            ms(model.timeout_s * 1_000.0),
-            ms(model.hop_s * 1_000.0)
+            milliseconds(model.apdex_t_s * 1_000.0),
+            milliseconds(model.timeout_s * 1_000.0),
+            milliseconds(model.hop_s * 1_000.0)
         ),
     ];
     if let Some(id) = &ids.load_balancer {
@@ -729,10 +703,10 @@ mod tests {
 
     #[test]
     fn numbers_read_like_the_board() {
-        assert_eq!(ms(3.621), "3.6 ms");
-        assert_eq!(ms(2_000.0), "2,000 ms");
-        assert_eq!(ms(f64::NAN), "NaN ms");
-        assert_eq!(per_s(8_007.2), "8,007");
+        assert_eq!(milliseconds(3.621), "3.6 ms");
+        assert_eq!(milliseconds(2_000.0), "2,000 ms");
+        assert_eq!(milliseconds(f64::NAN), "NaN ms");
+        assert_eq!(whole_rate(8_007.2), "8,007");
         assert_eq!(dollars(3_097.32), "$3,097");
         assert_eq!(dollars(0.0021), "$0.0021");
     }

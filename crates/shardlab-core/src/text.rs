@@ -35,8 +35,8 @@ mod number;
 pub use elapsed::ago;
 pub use number::{
     approx_count, burn, data_size, dollars, dollars_significant, duration_ms, group,
-    hex_u64_grouped, percent, percent_one_decimal, rough_duration_s, round_to_spread, thousands,
-    Rounded,
+    hex_u64_grouped, milliseconds, percent, percent_one_decimal, rough_duration_s, round_to_spread,
+    thousands, whole_rate, Rounded,
 };
 
 /// How many characters of a value [`quote`] shows: enough to recognise it, short enough that a

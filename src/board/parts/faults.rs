@@ -129,7 +129,7 @@ pub fn faults_panel(props: &FaultsProps) -> Html {
     html! {
         <section class="panel board-faults" aria-labelledby="board-faults-title">
             <h2 id="board-faults-title">{ "Break it" }</h2>
-            <p>{ "Pick a second of the 60 s run, then inject a failure. The simulation reruns with it." }</p>
+            <p>{ "Pick a second of the 60 s run and inject a failure; the run reruns with it." }</p>
             <div class="fault-inputs">
                 <span class="pair">
                     <label for="fault-at">{ "At second" }</label>

@@ -9,7 +9,8 @@
 //! brotli (0.6 to 0.8 kB each), and the page may not grow.
 //!
 //! Around it: [`palette`] (the tool row), [`saving`] (export and import), [`caption`] (the
-//! sentence, the users slider and the seed), [`settings_panel`] with [`shard_samples`],
+//! sentence, the users slider and the seed), [`seed_spread`] (the same board over K seeds, each
+//! figure's median and band), [`settings_panel`] with [`shard_samples`],
 //! [`faults`] (the timeline of failures), [`plots`] (the four plots, or the ones a widget
 //! shows; [`capacity`] runs the capacity plot's search), [`model_coverage`] (what the simulator
 //! models and leaves out) and [`save_notes`] (what the page says about the reader's saved board).
@@ -28,5 +29,6 @@ pub mod plots;
 pub mod reshard;
 pub mod save_notes;
 pub mod saving;
+pub mod seed_spread;
 pub mod settings_panel;
 pub mod shard_samples;

@@ -488,18 +488,18 @@ test('the home page says where you were, and a confirmed reset forgets it', asyn
   await expect(page.locator('.learn .chapter-list li').nth(10)).toContainText('1 of 3 tasks');
   await page.getByRole('button', { name: 'Reset progress…' }).click();
   await page.getByRole('button', { name: 'Yes, reset my progress' }).click();
-  await expect(page.locator('.learn .chapter-list li').nth(10)).toContainText('0 of 2 tasks');
+  await expect(page.locator('.learn .chapter-list li').nth(10)).toContainText('0 of 3 tasks');
   await openRoute(page, '#/');
   await expect(page.locator('.resume')).toHaveCount(0);
 });
 
 test('under the /shardlab/ subpath the live view loads from that subpath and ticks its task', async ({ page }) => {
   await openRoute(page, '#/learn/grow-by-shards', '/shardlab/');
-  await expect(page.locator('iframe.live-frame')).toHaveAttribute('src', /^decoder\.html#\/embed\/decoder\/config\?/);
+  await expect(page.locator('iframe.live-frame').first()).toHaveAttribute('src', /^decoder\.html#\/embed\/decoder\/config\?/);
   const view = await liveView(page);
   await view.getByRole('button', { name: 'Split MySQL007A' }).click();
   await done(page, 'split');
-  const path = await page.locator('iframe.live-frame').evaluate((el) => el.contentWindow.location.pathname);
+  const path = await page.locator('iframe.live-frame').first().evaluate((el) => el.contentWindow.location.pathname);
   expect(path).toBe('/shardlab/decoder.html');
 });
 
@@ -633,7 +633,7 @@ test('progress exports to a file and imports back; a bad file changes nothing', 
   // Forget everything, then bring it back from the file.
   await page.getByRole('button', { name: 'Reset progress…' }).click();
   await page.getByRole('button', { name: 'Yes, reset my progress' }).click();
-  await expect(row).toContainText('0 of 2 tasks');
+  await expect(row).toContainText('0 of 3 tasks');
   await page.locator('#progress-import').setInputFiles(file);
   await expect(page.locator('#progress-import-note')).toContainText('Imported "progress.json"');
   await expect(row).toContainText('1 of 3 tasks');

@@ -13,6 +13,7 @@ use super::design::Design;
 use super::report::{NodeLoad, Outcome, SimReport};
 use super::validate::SimError;
 use crate::stepped::{Progress, Stepped};
+use crate::text::{dollars_significant, milliseconds, percent, whole_rate};
 
 /// Seeds a sweep runs unless told otherwise.
 pub const DEFAULT_SPREAD_SEEDS: u32 = 10;
@@ -73,6 +74,31 @@ impl Figure {
             Figure::ErrorRate => "error_rate",
             Figure::ThroughputRps => "throughput_rps",
             Figure::BurnPerS => "burn_per_s",
+        }
+    }
+
+    /// The figure's name in a table row.
+    pub const fn label(self) -> &'static str {
+        match self {
+            Figure::Apdex => "Apdex",
+            Figure::P50Ms => "p50",
+            Figure::P95Ms => "p95",
+            Figure::P99Ms => "p99",
+            Figure::ErrorRate => "Errors",
+            Figure::ThroughputRps => "Throughput",
+            Figure::BurnPerS => "Burn",
+        }
+    }
+
+    /// `value` of this figure as the CLI and the page write it: `0.943`, `31.4 ms`, `0.020 %`,
+    /// `12,345/s`, `$0.0021/s`.
+    pub fn text(self, value: f64) -> String {
+        match self {
+            Figure::Apdex => format!("{value:.3}"),
+            Figure::P50Ms | Figure::P95Ms | Figure::P99Ms => milliseconds(value),
+            Figure::ErrorRate => percent(value),
+            Figure::ThroughputRps => format!("{}/s", whole_rate(value)),
+            Figure::BurnPerS => format!("{}/s", dollars_significant(value)),
         }
     }
 
@@ -196,6 +222,15 @@ impl SpreadReport {
     }
 }
 
+/// `count` if a sweep may run that many seeds (1 ..= [`MAX_SPREAD_SEEDS`]).
+pub fn check_seeds(count: u32) -> Result<u32, SpreadError> {
+    if (1..=MAX_SPREAD_SEEDS).contains(&count) {
+        Ok(count)
+    } else {
+        Err(SpreadError::Seeds(count))
+    }
+}
+
 /// The seeds of a sweep: `first` and the `count − 1` after it, wrapping past `u64::MAX`.
 pub fn sweep_seeds(first: u64, count: u32) -> Vec<u64> {
     (0..u64::from(count))
@@ -226,9 +261,7 @@ impl SeedSweep {
         count: u32,
         duration_s: f64,
     ) -> Result<SeedSweep, SpreadError> {
-        if !(1..=MAX_SPREAD_SEEDS).contains(&count) {
-            return Err(SpreadError::Seeds(count));
-        }
+        check_seeds(count)?;
         let seeds = sweep_seeds(first, count);
         let current = Simulation::new(design, users, first, duration_s)?;
         Ok(SeedSweep {

@@ -45,6 +45,27 @@ pub fn percent_one_decimal(fraction: f64) -> String {
     format!("{:.1} %", fraction * 100.0)
 }
 
+/// A latency in ms: one decimal below a second (`31.4 ms`), whole with separators above
+/// (`1,250 ms`).
+pub fn milliseconds(value: f64) -> String {
+    if (1_000.0..1e15).contains(&value) {
+        // In range and non-negative, so the cast neither wraps nor saturates.
+        format!("{} ms", thousands(value.round() as u64))
+    } else {
+        format!("{value:.1} ms")
+    }
+}
+
+/// A rate rounded to whole units with thousands separators (`12,345`), below 10^15.
+pub fn whole_rate(rate: f64) -> String {
+    if (0.0..1e15).contains(&rate) {
+        // In range and non-negative, so the cast is exact enough and never wraps.
+        thousands(rate.round() as u64)
+    } else {
+        format!("{rate}")
+    }
+}
+
 /// Dollars to two significant digits, `$36`, `$0.0021`; `$0` for nothing, a negative or a
 /// non-finite amount.
 pub fn dollars_significant(amount: f64) -> String {

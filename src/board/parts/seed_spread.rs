@@ -1,0 +1,165 @@
+//! "How much does the seed matter?": the board as it is, run over K seeds in the simulator's
+//! worker ([`shardlab_core::sim::spread::SeedSweep`]), each headline figure as its median with
+//! its 10–90 % band and its min–max. One seed gives one number; this is how far it moves.
+//!
+//! The sweep runs when the reader asks, not on every change (K runs cost K times one), and a
+//! changed board, users or seed drops the result it no longer describes, and cancels a sweep in
+//! flight.
+
+use std::rc::Rc;
+
+use shardlab_core::sim::spread::{check_seeds, SpreadReport};
+use shardlab_core::sim::{DEFAULT_SPREAD_SEEDS, MAX_SPREAD_SEEDS};
+use shardlab_sim_worker::protocol::{DesignText, Finished, Work};
+use yew::prelude::*;
+
+use crate::board::runner::RunKey;
+use crate::jobs::worker::{use_worker_job, WorkerState};
+use crate::widgets::draft_input::DraftInput;
+
+/// The spread panel's input: the current run's key (design, users, seed, duration).
+#[derive(Properties, PartialEq)]
+pub struct SeedSpreadProps {
+    /// What the board's own run is for; the sweep starts at its seed.
+    pub run: Rc<RunKey>,
+}
+
+/// A sweep the reader asked for: the board it was asked on, and how many seeds.
+type Asked = Option<(Rc<RunKey>, u32)>;
+
+/// The spread panel.
+#[function_component(SeedSpread)]
+pub fn seed_spread(props: &SeedSpreadProps) -> Html {
+    let count = use_state(|| DEFAULT_SPREAD_SEEDS);
+    let count_error = use_state(|| None::<String>);
+    let asked = use_state(|| None::<(Rc<RunKey>, u32)>);
+    // A sweep of another board is no longer the reader's question: asking none cancels it.
+    let current: Asked = asked.as_ref().filter(|(run, _)| *run == props.run).cloned();
+    let shown = use_worker_job(
+        current.clone(),
+        0,
+        |asked: &Asked| {
+            asked.as_ref().map(|(run, seeds)| Work::Sweep {
+                design: DesignText::of(&run.design),
+                users: run.users,
+                first_seed: run.seed,
+                seeds: *seeds,
+                duration_s: run.duration_s,
+            })
+        },
+        |finished| match finished {
+            Finished::Swept(spread) => Some(Rc::<SpreadReport>::from(spread)),
+            Finished::Simulated(_) | Finished::Capacity(_) => None,
+        },
+    );
+    let state = match (&current, shown) {
+        (Some(_), Some((of, state))) if of == current => state,
+        (Some(_), _) => WorkerState::Running(crate::jobs::worker::STARTING),
+        (None, _) => WorkerState::Idle,
+    };
+    let on_count = {
+        let (count, count_error) = (count.clone(), count_error.clone());
+        Callback::from(move |text: String| {
+            match text.trim().parse::<u32>().map_err(|_| ()).and_then(|n| check_seeds(n).map_err(|_| ())) {
+                Ok(n) => {
+                    count_error.set(None);
+                    count.set(n);
+                }
+                Err(()) => count_error.set(Some(format!(
+                    "Seeds is a whole number 1 … {MAX_SPREAD_SEEDS}; the last good count, {}, stays.",
+                    *count
+                ))),
+            }
+        })
+    };
+    let on_run = {
+        let (asked, run, count) = (asked.clone(), props.run.clone(), *count);
+        Callback::from(move |_: MouseEvent| asked.set(Some((run.clone(), count))))
+    };
+    let on_cancel = {
+        let asked = asked.clone();
+        Callback::from(move |_: MouseEvent| asked.set(None))
+    };
+    let running = matches!(state, WorkerState::Running(_));
+    html! {
+        <section class="panel board-spread" aria-labelledby="board-spread-title" data-testid="seed-spread">
+            <h2 id="board-spread-title">{ "How much does the seed matter?" }</h2>
+            <p class="muted">{ "One seed gives one number. Run this board over several seeds, \
+                starting at its own, and see how far each figure moves." }</p>
+            <div class="spread-inputs">
+                <label for="spread-seeds">{ "Seeds" }</label>
+                <DraftInput id="spread-seeds" kind="number" min="1" max={MAX_SPREAD_SEEDS.to_string()}
+                    step="1" value={count.to_string()} on_commit={on_count}
+                    invalid={count_error.is_some()} describedby="spread-seeds-error" />
+                if running {
+                    <button type="button" onclick={on_cancel}>{ "Cancel" }</button>
+                } else {
+                    <button type="button" onclick={on_run}>{ format!("Run {} seeds", *count) }</button>
+                }
+            </div>
+            if let Some(error) = &*count_error {
+                <p id="spread-seeds-error" class="field-error" role="alert">{ error.clone() }</p>
+            }
+            <div aria-live="polite" data-testid="spread-result">
+                { spread_body(&state, &props.run) }
+            </div>
+        </section>
+    }
+}
+
+/// The progress, the refusal, or the table.
+fn spread_body(state: &WorkerState<Rc<SpreadReport>>, run: &RunKey) -> Html {
+    match state {
+        WorkerState::Idle => html! {
+            <p class="muted">{ format!("Not run yet for this board; it would start at seed {}.", run.seed) }</p>
+        },
+        WorkerState::Running(progress) => html! {
+            <p>
+                { format!("Seed {} of {}…", progress.seeds_done.saturating_add(1).min(progress.seeds), progress.seeds) }
+                <progress max="1" value={progress.fraction.to_string()} />
+            </p>
+        },
+        WorkerState::Failed(reason) => html! { <p class="field-error">{ reason.clone() }</p> },
+        WorkerState::Done(spread) => spread_table(spread, run.duration_s),
+    }
+}
+
+/// Each figure's median, 10–90 % band and min–max, with a caption saying how many seeds.
+fn spread_table(spread: &SpreadReport, duration_s: f64) -> Html {
+    let first = spread.seeds.first().copied().unwrap_or_default();
+    let last = spread.seeds.last().copied().unwrap_or_default();
+    let rows = spread.figures.iter().map(|(figure, s)| {
+        let text = |value: f64| figure.text(value);
+        let band = |low: f64, high: f64| {
+            if s.is_flat() {
+                "the same".to_owned()
+            } else {
+                format!("{} … {}", text(low), text(high))
+            }
+        };
+        html! {
+            <tr data-figure={figure.key()}>
+                <th scope="row">{ figure.label() }</th>
+                <td>{ text(s.median) }</td>
+                <td>{ band(s.p10, s.p90) }</td>
+                <td>{ band(s.min, s.max) }</td>
+            </tr>
+        }
+    });
+    html! {
+        <div class="table-scroll">
+            <table class="spread-table">
+                <caption>{ format!(
+                    "Medians over {} seeds ({first} … {last}), {} simulated s each.",
+                    spread.seeds.len(),
+                    duration_s
+                ) }</caption>
+                <thead><tr>
+                    <th scope="col">{ "Figure" }</th><th scope="col">{ "Median" }</th>
+                    <th scope="col">{ "10–90 % of seeds" }</th><th scope="col">{ "Min … max" }</th>
+                </tr></thead>
+                <tbody>{ for rows }</tbody>
+            </table>
+        </div>
+    }
+}
