@@ -5,10 +5,10 @@
 use std::rc::Rc;
 
 use shardlab_core::sim::{Design, SimReport};
-use shardlab_sim_worker::protocol::{DesignText, Finished, Work};
+use shardlab_sim_worker::protocol::{DesignText, Work};
 use yew::prelude::*;
 
-use crate::jobs::worker::{use_worker_job, WorkerState};
+use crate::jobs::worker::{use_worker_job, Output, WorkerState, OTHER_BUILD};
 
 /// What a run is for: the design without its layout, the users, the seed and the duration.
 #[derive(Clone, Debug, PartialEq)]
@@ -67,35 +67,32 @@ pub struct Run {
 /// Runs the simulation for `key` in the worker unless `cancelled`, and returns its latest status.
 #[hook]
 pub fn use_simulation(key: Rc<RunKey>, cancelled: bool) -> Run {
-    let shown = use_worker_job(
-        (key, cancelled),
-        0,
-        |(key, cancelled)| {
-            (!cancelled).then(|| Work::Simulate {
+    let work = use_memo((key.clone(), cancelled), |(key, cancelled)| {
+        (!cancelled).then(|| {
+            Rc::new(Work::Simulate {
                 design: DesignText::of(&key.design),
                 users: key.users,
                 seed: key.seed,
                 duration_s: key.duration_s,
             })
-        },
-        |finished| match finished {
-            Finished::Simulated(report) => Some(Rc::new(report.0)),
-            Finished::Swept(_) | Finished::Capacity(_) => None,
-        },
-    );
-    match shown {
-        None => Run {
-            key: None,
-            status: RunStatus::Idle,
-        },
-        Some(((key, _), state)) => Run {
+        })
+    });
+    match use_worker_job((*work).clone(), 0) {
+        Some((of, state)) if of == *work => Run {
             key: Some(key),
             status: match state {
                 WorkerState::Idle => RunStatus::Idle,
                 WorkerState::Running(progress) => RunStatus::Running(progress.fraction),
-                WorkerState::Done(report) => RunStatus::Done(report),
+                WorkerState::Done(Output::Simulated(report)) => RunStatus::Done(report),
+                WorkerState::Done(Output::Swept(_) | Output::Capacity(_)) => {
+                    RunStatus::Failed(OTHER_BUILD.into())
+                }
                 WorkerState::Failed(reason) => RunStatus::Failed(reason),
             },
+        },
+        _ => Run {
+            key: None,
+            status: RunStatus::Idle,
         },
     }
 }

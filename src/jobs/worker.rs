@@ -7,6 +7,9 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use gloo::worker::{Spawnable, WorkerBridge};
+use shardlab_core::sim::capacity::Capacity;
+use shardlab_core::sim::spread::SpreadReport;
+use shardlab_core::sim::SimReport;
 use shardlab_sim_worker::codec::Wire;
 use shardlab_sim_worker::protocol::{Envelope, Finished, JobProgress, Reply, Request, Work};
 use shardlab_sim_worker::{SimWorker, LOADER};
@@ -26,15 +29,37 @@ loaded. The estimate is shown; reloading the page tries again.";
 pub const OTHER_BUILD: &str = "The simulator's worker is from another version of the site. \
 Reloading the page loads the matching one.";
 
+/// A finished job's result, shared: taken out of the worker's reply once, so a re-render clones
+/// a pointer and not a report.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Output {
+    /// One run's report.
+    Simulated(Rc<SimReport>),
+    /// A seed sweep's figures with their spread.
+    Swept(Rc<SpreadReport>),
+    /// A capacity search's answer.
+    Capacity(Rc<Capacity>),
+}
+
+impl From<Finished> for Output {
+    fn from(finished: Finished) -> Output {
+        match finished {
+            Finished::Simulated(report) => Output::Simulated(Rc::new(report.0)),
+            Finished::Swept(spread) => Output::Swept(Rc::from(spread)),
+            Finished::Capacity(found) => Output::Capacity(Rc::from(found)),
+        }
+    }
+}
+
 /// Where a worker job stands.
 #[derive(Clone, Debug, PartialEq)]
-pub enum WorkerState<T> {
+pub enum WorkerState {
     /// No job: the component asked for none.
     Idle,
     /// Running, or waiting for the worker to load.
     Running(JobProgress),
     /// Finished.
-    Done(T),
+    Done(Output),
     /// The core refused the job, or the worker could not run it; in words for the reader.
     Failed(String),
 }
@@ -47,42 +72,35 @@ pub const STARTING: JobProgress = JobProgress {
     runs: 0,
 };
 
-/// The hook's own record: the latest job's number and key, and whether the worker has spoken
-/// of it, shared by the effect and the bridge's callback.
-struct Latest<K> {
+/// The latest job asked for (`None`: none), shared by the effect and the bridge's callback, with
+/// its number and whether the worker has spoken of it.
+struct Latest {
     job: u32,
-    key: Option<K>,
+    work: Option<Rc<Work>>,
     heard: bool,
 }
 
-type Shown<K, T> = Option<(K, WorkerState<T>)>;
+/// The state, with the job it is about.
+pub type Shown = Option<(Option<Rc<Work>>, WorkerState)>;
 
-/// Runs `work(&key)` in the worker whenever `key` changes (after `wait_ms` without another
-/// change; `None` asks for no job), and returns the latest state with the key it is for. `accept`
-/// takes the result out of the worker's reply; a reply of the wrong kind reads as a failure.
+/// Runs `work` in the worker whenever it changes (after `wait_ms` without another change; `None`
+/// asks for no job), and returns the latest state with the job it is for, which the caller
+/// compares with what it asks now. Not generic, so the page carries one copy of it however
+/// many components use it.
 #[hook]
-pub fn use_worker_job<K, T>(
-    key: K,
-    wait_ms: u32,
-    work: fn(&K) -> Option<Work>,
-    accept: fn(Finished) -> Option<T>,
-) -> Shown<K, T>
-where
-    K: PartialEq + Clone + 'static,
-    T: Clone + 'static,
-{
-    let shown = use_state(|| None::<(K, WorkerState<T>)>);
-    let latest = use_mut_ref(|| Latest::<K> {
+pub fn use_worker_job(work: Option<Rc<Work>>, wait_ms: u32) -> Shown {
+    let shown = use_state(|| None::<(Option<Rc<Work>>, WorkerState)>);
+    let latest = use_mut_ref(|| Latest {
         job: 0,
-        key: None,
+        work: None,
         heard: false,
     });
     let bridge = use_mut_ref(|| None::<WorkerBridge<SimWorker>>);
     let set = shown.setter();
-    use_effect_with(key, move |key| {
+    use_effect_with(work, move |work| {
         let ticket = Ticket::default();
         let starting = ticket.clone();
-        let key = key.clone();
+        let work = work.clone();
         let (to_bridge, to_latest) = (bridge.clone(), latest.clone());
         later(wait_ms, move || {
             if !starting.is_current() {
@@ -91,24 +109,27 @@ where
             let job = {
                 let mut latest = to_latest.borrow_mut();
                 latest.job = latest.job.wrapping_add(1);
-                latest.key = Some(key.clone());
+                latest.work = work.clone();
                 latest.heard = false;
                 latest.job
             };
-            let request = match work(&key) {
-                Some(work) => {
-                    set.set(Some((key, WorkerState::Running(STARTING))));
+            let request = match &work {
+                Some(asked) => {
+                    set.set(Some((work.clone(), WorkerState::Running(STARTING))));
                     watch_for_silence(job, to_latest.clone(), set.clone());
-                    Request::Start { job, work }
+                    Request::Start {
+                        job,
+                        work: (**asked).clone(),
+                    }
                 }
                 None => {
-                    set.set(Some((key, WorkerState::Idle)));
+                    set.set(Some((None, WorkerState::Idle)));
                     Request::Cancel
                 }
             };
             let mut bridge = to_bridge.borrow_mut();
             bridge
-                .get_or_insert_with(|| spawn(to_latest, set, accept))
+                .get_or_insert_with(|| spawn(to_latest, set))
                 .send(Envelope::of(request));
         });
         move || {
@@ -125,47 +146,34 @@ where
 }
 
 /// The worker for one component, whose replies about its latest job become `set`'s state.
-fn spawn<K: Clone + 'static, T: 'static>(
-    latest: Rc<RefCell<Latest<K>>>,
-    set: UseStateSetter<Shown<K, T>>,
-    accept: fn(Finished) -> Option<T>,
-) -> WorkerBridge<SimWorker> {
+fn spawn(latest: Rc<RefCell<Latest>>, set: UseStateSetter<Shown>) -> WorkerBridge<SimWorker> {
     SimWorker::spawner()
         .encoding::<Wire>()
         .callback(move |reply: Envelope<Reply>| {
             let mut latest = latest.borrow_mut();
-            let Some(key) = latest.key.clone() else {
-                return;
-            };
             let state = match reply.0 {
                 None => WorkerState::Failed(OTHER_BUILD.into()),
                 Some(reply) if reply.job() != latest.job => return,
                 Some(Reply::Progress { progress, .. }) => WorkerState::Running(progress),
-                Some(Reply::Done { result, .. }) => match accept(result) {
-                    Some(result) => WorkerState::Done(result),
-                    None => WorkerState::Failed(OTHER_BUILD.into()),
-                },
+                Some(Reply::Done { result, .. }) => WorkerState::Done(result.into()),
                 Some(Reply::Refused { reason, .. }) => WorkerState::Failed(reason),
             };
             latest.heard = true;
-            set.set(Some((key, state)));
+            set.set(Some((latest.work.clone(), state)));
         })
         .spawn_with_loader(LOADER)
 }
 
 /// After [`SILENCE_LIMIT_MS`], says so if the worker has not spoken of `job` and it is still
 /// the latest.
-fn watch_for_silence<K: Clone + 'static, T: 'static>(
-    job: u32,
-    latest: Rc<RefCell<Latest<K>>>,
-    set: UseStateSetter<Shown<K, T>>,
-) {
+fn watch_for_silence(job: u32, latest: Rc<RefCell<Latest>>, set: UseStateSetter<Shown>) {
     later(SILENCE_LIMIT_MS, move || {
         let latest = latest.borrow();
         if latest.job == job && !latest.heard {
-            if let Some(key) = latest.key.clone() {
-                set.set(Some((key, WorkerState::Failed(SILENT.into()))));
-            }
+            set.set(Some((
+                latest.work.clone(),
+                WorkerState::Failed(SILENT.into()),
+            )));
         }
     });
 }

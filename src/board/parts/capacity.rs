@@ -13,11 +13,11 @@ use shardlab_core::sim::capacity::{
     searched_design, Capacity, CapacityOptions, DEFAULT_CAPACITY_SEEDS,
 };
 use shardlab_core::sim::Design;
-use shardlab_sim_worker::protocol::{DesignText, Finished, Work};
+use shardlab_sim_worker::protocol::{DesignText, Work};
 use yew::prelude::*;
 
 use super::plots::{capacity_plot, capacity_points};
-use crate::jobs::worker::{use_worker_job, WorkerState};
+use crate::jobs::worker::{use_worker_job, Output, WorkerState, OTHER_BUILD};
 
 /// How long a design must stay unchanged before its search starts, in ms: a reader dragging a
 /// setting's slider passes through many designs, and each search costs a few seconds.
@@ -55,22 +55,14 @@ const STARTING: CapacityStatus = CapacityStatus::Searching {
 /// returns its status.
 #[hook]
 fn use_capacity(design: Rc<Design>) -> CapacityStatus {
-    let shown = use_worker_job(
-        design.clone(),
-        WAIT_MS,
-        |design| {
-            Some(Work::Capacity {
-                design: DesignText::of(design),
-                options: CapacityOptions::default(),
-            })
-        },
-        |finished| match finished {
-            Finished::Capacity(found) => Some(Rc::<Capacity>::from(found)),
-            Finished::Simulated(_) | Finished::Swept(_) => None,
-        },
-    );
-    match shown {
-        Some((of, state)) if of == design => match state {
+    let work = use_memo(design, |design| {
+        Some(Rc::new(Work::Capacity {
+            design: DesignText::of(design),
+            options: CapacityOptions::default(),
+        }))
+    });
+    match use_worker_job((*work).clone(), WAIT_MS) {
+        Some((of, state)) if of == *work => match state {
             WorkerState::Idle => STARTING,
             WorkerState::Running(progress) => CapacityStatus::Searching {
                 seeds_done: progress.seeds_done,
@@ -78,7 +70,10 @@ fn use_capacity(design: Rc<Design>) -> CapacityStatus {
                 runs: progress.runs,
                 fraction: progress.fraction,
             },
-            WorkerState::Done(found) => CapacityStatus::Done(found),
+            WorkerState::Done(Output::Capacity(found)) => CapacityStatus::Done(found),
+            WorkerState::Done(Output::Simulated(_) | Output::Swept(_)) => {
+                CapacityStatus::Failed(OTHER_BUILD.into())
+            }
             WorkerState::Failed(reason) => CapacityStatus::Failed(reason),
         },
         _ => STARTING,

@@ -10,11 +10,11 @@ use std::rc::Rc;
 
 use shardlab_core::sim::spread::{check_seeds, SpreadReport};
 use shardlab_core::sim::{DEFAULT_SPREAD_SEEDS, MAX_SPREAD_SEEDS};
-use shardlab_sim_worker::protocol::{DesignText, Finished, Work};
+use shardlab_sim_worker::protocol::{DesignText, JobProgress, Work};
 use yew::prelude::*;
 
 use crate::board::runner::RunKey;
-use crate::jobs::worker::{use_worker_job, WorkerState};
+use crate::jobs::worker::{use_worker_job, Output, WorkerState, OTHER_BUILD, STARTING};
 use crate::widgets::draft_input::DraftInput;
 
 /// The spread panel's input: the current run's key (design, users, seed, duration).
@@ -27,6 +27,14 @@ pub struct SeedSpreadProps {
 /// A sweep the reader asked for: the board it was asked on, and how many seeds.
 type Asked = Option<(Rc<RunKey>, u32)>;
 
+/// Where the reader's sweep stands.
+enum SweepState {
+    Idle,
+    Running(JobProgress),
+    Done(Rc<SpreadReport>),
+    Failed(String),
+}
+
 /// The spread panel.
 #[function_component(SeedSpread)]
 pub fn seed_spread(props: &SeedSpreadProps) -> Html {
@@ -35,27 +43,29 @@ pub fn seed_spread(props: &SeedSpreadProps) -> Html {
     let asked = use_state(|| None::<(Rc<RunKey>, u32)>);
     // A sweep of another board is no longer the reader's question: asking none cancels it.
     let current: Asked = asked.as_ref().filter(|(run, _)| *run == props.run).cloned();
-    let shown = use_worker_job(
-        current.clone(),
-        0,
-        |asked: &Asked| {
-            asked.as_ref().map(|(run, seeds)| Work::Sweep {
+    let work = use_memo(current, |asked| {
+        asked.as_ref().map(|(run, seeds)| {
+            Rc::new(Work::Sweep {
                 design: DesignText::of(&run.design),
                 users: run.users,
                 first_seed: run.seed,
                 seeds: *seeds,
                 duration_s: run.duration_s,
             })
+        })
+    });
+    let state = match (work.is_some(), use_worker_job((*work).clone(), 0)) {
+        (false, _) => SweepState::Idle,
+        (true, Some((of, state))) if of == *work => match state {
+            WorkerState::Idle => SweepState::Idle,
+            WorkerState::Running(progress) => SweepState::Running(progress),
+            WorkerState::Done(Output::Swept(spread)) => SweepState::Done(spread),
+            WorkerState::Done(Output::Simulated(_) | Output::Capacity(_)) => {
+                SweepState::Failed(OTHER_BUILD.into())
+            }
+            WorkerState::Failed(reason) => SweepState::Failed(reason),
         },
-        |finished| match finished {
-            Finished::Swept(spread) => Some(Rc::<SpreadReport>::from(spread)),
-            Finished::Simulated(_) | Finished::Capacity(_) => None,
-        },
-    );
-    let state = match (&current, shown) {
-        (Some(_), Some((of, state))) if of == current => state,
-        (Some(_), _) => WorkerState::Running(crate::jobs::worker::STARTING),
-        (None, _) => WorkerState::Idle,
+        (true, _) => SweepState::Running(STARTING),
     };
     let on_count = {
         let (count, count_error) = (count.clone(), count_error.clone());
@@ -80,7 +90,7 @@ pub fn seed_spread(props: &SeedSpreadProps) -> Html {
         let asked = asked.clone();
         Callback::from(move |_: MouseEvent| asked.set(None))
     };
-    let running = matches!(state, WorkerState::Running(_));
+    let running = matches!(state, SweepState::Running(_));
     html! {
         <section class="panel board-spread" aria-labelledby="board-spread-title" data-testid="seed-spread">
             <h2 id="board-spread-title">{ "How much does the seed matter?" }</h2>
@@ -108,19 +118,19 @@ pub fn seed_spread(props: &SeedSpreadProps) -> Html {
 }
 
 /// The progress, the refusal, or the table.
-fn spread_body(state: &WorkerState<Rc<SpreadReport>>, run: &RunKey) -> Html {
+fn spread_body(state: &SweepState, run: &RunKey) -> Html {
     match state {
-        WorkerState::Idle => html! {
+        SweepState::Idle => html! {
             <p class="muted">{ format!("Not run yet for this board; it would start at seed {}.", run.seed) }</p>
         },
-        WorkerState::Running(progress) => html! {
+        SweepState::Running(progress) => html! {
             <p>
                 { format!("Seed {} of {}…", progress.seeds_done.saturating_add(1).min(progress.seeds), progress.seeds) }
                 <progress max="1" value={progress.fraction.to_string()} />
             </p>
         },
-        WorkerState::Failed(reason) => html! { <p class="field-error">{ reason.clone() }</p> },
-        WorkerState::Done(spread) => spread_table(spread, run.duration_s),
+        SweepState::Failed(reason) => html! { <p class="field-error">{ reason.clone() }</p> },
+        SweepState::Done(spread) => spread_table(spread, run.duration_s),
     }
 }
 

@@ -4,7 +4,7 @@
 // box of its board inside the canvas, and answers its one key interaction.
 import { test, expect, openRoute } from './fixtures.js';
 
-const WIDGETS = ['solve', 'break', 'capacity', 'shard-load', 'failover', 'reshard'];
+const WIDGETS = ['solve', 'break', 'spread', 'capacity', 'shard-load', 'failover', 'reshard'];
 
 /** The embed's height as the frame would be sized to it (shell/embed_height.rs). */
 const contentHeight = (page) => page.evaluate(() => Math.max(
@@ -160,4 +160,52 @@ test('reshard: the bill shows before the run, and p99 climbs during the copy', a
   await expect(verdict.getByRole('link', { name: "The same split in the Decoder's config table" }))
     .toHaveAttribute('href', /#\/decoder\?v=1&layout=pinterest/);
   await page.screenshot({ path: 'test-results/board-reshard-bill.png', fullPage: true });
+});
+
+// Issue 23 §1: the same board over K seeds, in the simulator's worker.
+test('spread: K seeds give each figure a median and a band; a bad count, Cancel and a change keep the page honest', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 680, height: 900 });
+  await openRoute(page, 'board.html#/embed/board/spread');
+  const panel = page.getByTestId('seed-spread');
+  const seeds = panel.locator('#spread-seeds');
+  await expect(panel.getByTestId('spread-result')).toContainText('Not run yet for this board');
+  await seeds.fill('0');
+  await seeds.press('Enter');
+  await expect(panel.getByRole('alert')).toHaveText('Seeds is a whole number 1 … 100; the last good count, 10, stays.');
+  await expect(seeds).toHaveAttribute('aria-invalid', 'true');
+  await expect(panel.getByRole('button', { name: 'Run 10 seeds' })).toBeVisible();
+  await seeds.fill('3');
+  await seeds.press('Enter');
+  await expect(panel.getByRole('alert')).toHaveCount(0);
+  await panel.getByRole('button', { name: 'Run 3 seeds' }).click();
+  const table = panel.locator('.spread-table');
+  await expect(table).toBeVisible({ timeout: 90_000 });
+  const caption = await table.locator('caption').textContent();
+  const [, first, last] = caption.match(/^Medians over 3 seeds \((\d+) … (\d+)\), 60 simulated s each\.$/) ?? [];
+  expect(Number(last) - Number(first), caption).toBe(2);
+  await expect(table.locator('tbody tr')).toHaveCount(7);
+  // Each figure's median lies inside its min … max.
+  const number = (text) => Number(text.replace(/[^0-9.]/g, ''));
+  for (const figure of ['apdex', 'p99_ms', 'throughput_rps']) {
+    const cells = await table.locator(`tr[data-figure="${figure}"] td`).allTextContents();
+    if (cells[2] === 'the same') continue;
+    const [low, high] = cells[2].split(' … ').map(number);
+    const median = number(cells[0]);
+    expect(median, `${figure}: ${cells.join(' | ')}`).toBeGreaterThanOrEqual(low);
+    expect(median, `${figure}: ${cells.join(' | ')}`).toBeLessThanOrEqual(high);
+  }
+  await page.screenshot({ path: 'test-results/board-spread-680.png', fullPage: true });
+  // A changed board drops the result it no longer describes.
+  await setUsers(page, 600);
+  await expect(table).toHaveCount(0);
+  await expect(panel.getByTestId('spread-result')).toContainText('Not run yet for this board');
+  // Cancel stops a long sweep and the panel is ready again.
+  await seeds.fill('100');
+  await seeds.press('Enter');
+  await panel.getByRole('button', { name: 'Run 100 seeds' }).click();
+  await expect(panel.getByTestId('spread-result')).toContainText(/Seed \d+ of 100/);
+  await panel.getByRole('button', { name: 'Cancel' }).click();
+  await expect(panel.getByRole('button', { name: 'Run 100 seeds' })).toBeVisible();
+  await expect(panel.getByTestId('spread-result')).toContainText('Not run yet for this board');
 });
