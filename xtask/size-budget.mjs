@@ -24,6 +24,17 @@ function sizes(name) {
   }
   return brotli.get(name);
 }
+/** The raw and brotli bytes of `files` together. */
+function total(files) {
+  let raw = 0;
+  let compressed = 0;
+  for (const file of files) {
+    const s = sizes(file);
+    raw += s.raw;
+    compressed += s.brotli;
+  }
+  return { raw, compressed };
+}
 const kB = (n) => (n / 1000).toFixed(1);
 const pages = readdirSync(dir).filter((n) => n.endsWith('.html')).sort();
 let worst = 0;
@@ -32,13 +43,7 @@ for (const page of pages) {
   const html = readFileSync(join(dir, page), 'utf8');
   const assets = new Set();
   for (const m of html.matchAll(/(?:href|src)="([^"]+\.(?:wasm|js))"/g)) assets.add(basename(m[1]));
-  let raw = 0;
-  let compressed = 0;
-  for (const asset of assets) {
-    const s = sizes(asset);
-    raw += s.raw;
-    compressed += s.brotli;
-  }
+  const { raw, compressed } = total(assets);
   worst = Math.max(worst, compressed);
   const over = compressed > budget;
   failed ||= over || assets.size === 0;
@@ -47,13 +52,7 @@ for (const page of pages) {
 for (const loader of readdirSync(dir).filter((n) => n.endsWith('_loader.js')).sort()) {
   const name = loader.slice(0, -'_loader.js'.length);
   const files = [loader, `${name}.js`, `${name}_bg.wasm`];
-  let raw = 0;
-  let compressed = 0;
-  for (const file of files) {
-    const s = sizes(file);
-    raw += s.raw;
-    compressed += s.brotli;
-  }
+  const { raw, compressed } = total(files);
   const over = compressed > budget;
   failed ||= over;
   console.log(`worker ${name.padEnd(7)} ${kB(raw).padStart(7)} kB raw ${kB(compressed).padStart(6)} kB brotli  (${files.join(', ')})${over ? '  OVER BUDGET' : ''}`);
