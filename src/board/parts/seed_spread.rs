@@ -140,12 +140,11 @@ fn spread_table(spread: &SpreadReport, duration_s: f64) -> Html {
     let last = spread.seeds.last().copied().unwrap_or_default();
     let rows = spread.figures.iter().map(|(figure, s)| {
         let text = |value: f64| figure.text(value);
-        let band = |low: f64, high: f64| {
-            if s.is_flat() {
-                "the same".to_owned()
-            } else {
-                format!("{} … {}", text(low), text(high))
-            }
+        // Ends that read the same at the figure's precision are one value.
+        let band = |low: f64, high: f64| match (s.is_flat(), text(low), text(high)) {
+            (true, _, _) => "the same".to_owned(),
+            (false, low, high) if low == high => low,
+            (false, low, high) => format!("{low} … {high}"),
         };
         html! {
             <tr data-figure={figure.key()}>
@@ -157,19 +156,21 @@ fn spread_table(spread: &SpreadReport, duration_s: f64) -> Html {
         }
     });
     html! {
-        <div class="table-scroll">
-            <table class="spread-table">
-                <caption>{ format!(
-                    "Medians over {} seeds ({first} … {last}), {} simulated s each.",
-                    spread.seeds.len(),
-                    duration_s
-                ) }</caption>
-                <thead><tr>
-                    <th scope="col">{ "Figure" }</th><th scope="col">{ "Median" }</th>
-                    <th scope="col">{ "10–90 % of seeds" }</th><th scope="col">{ "Min … max" }</th>
-                </tr></thead>
-                <tbody>{ for rows }</tbody>
-            </table>
-        </div>
+        <>
+            <p id="spread-caption" class="muted">{ format!(
+                "Medians over {} seeds ({first} … {last}), {} simulated s each.",
+                spread.seeds.len(),
+                duration_s
+            ) }</p>
+            <div class="table-scroll">
+                <table class="spread-table" aria-describedby="spread-caption">
+                    <thead><tr>
+                        <th scope="col">{ "Figure" }</th><th scope="col">{ "Median" }</th>
+                        <th scope="col">{ "10–90 % of seeds" }</th><th scope="col">{ "Min … max" }</th>
+                    </tr></thead>
+                    <tbody>{ for rows }</tbody>
+                </table>
+            </div>
+        </>
     }
 }
