@@ -192,6 +192,7 @@ fn dist(public_url: &str, dist_dir: &Path) -> Result<(), String> {
     check_no_env_import(dist_dir)?;
     let pages: Vec<&str> = PAGES.iter().map(|(html, _)| *html).collect();
     minify::minify_glue(dist_dir, &pages)?;
+    minify::minify_workers(dist_dir)?;
     for (html, _) in PAGES {
         let page = dist_dir.join(html);
         let text =
@@ -324,6 +325,8 @@ fn test(_args: &[String]) -> Result<(), String> {
                 "shardlab-app",
                 "-p",
                 "shardlab-core",
+                "-p",
+                "shardlab-sim-worker",
                 "--",
                 "-D",
                 "warnings",

@@ -75,6 +75,46 @@ pub fn minify_glue(dist_dir: &Path, pages: &[&str]) -> Result<(), String> {
     Ok(())
 }
 
+/// Minifies each Web Worker's glue (trunk's `NAME_loader.js` names `NAME.js`, a classic script
+/// that defines the global `wasm_bindgen`) and shortens its wasm's import names, as for a page.
+/// A worker's files carry no integrity hash: the loader imports them by name.
+pub fn minify_workers(dist_dir: &Path) -> Result<(), String> {
+    let terser = root().join("tools/node_modules/terser/bin/terser");
+    let entries =
+        std::fs::read_dir(dist_dir).map_err(|e| format!("{}: {e}", dist_dir.display()))?;
+    let mut names: Vec<String> = entries
+        .flatten()
+        .filter_map(|entry| {
+            let file = entry.file_name().to_string_lossy().into_owned();
+            file.strip_suffix("_loader.js").map(str::to_owned)
+        })
+        .collect();
+    names.sort();
+    for name in names {
+        let js = dist_dir.join(format!("{name}.js"));
+        let wasm = dist_dir.join(format!("{name}_bg.wasm"));
+        // A script, not a module: top-level names stay, so `wasm_bindgen` is still the global
+        // the loader calls.
+        let status = tools::command("node")
+            .arg(&terser)
+            .arg(&js)
+            .args(["--compress", "--mangle", "--output"])
+            .arg(&js)
+            .status()
+            .map_err(|e| format!("could not start terser: {e}"))?;
+        if !status.success() {
+            return Err(format!("terser on {name}.js exited with {status}"));
+        }
+        let module = std::fs::read(&wasm).map_err(|e| format!("{}: {e}", wasm.display()))?;
+        let glue = std::fs::read_to_string(&js).map_err(|e| format!("{}: {e}", js.display()))?;
+        let (module, glue) = shorten_imports(&module, &glue)
+            .ok_or_else(|| format!("{name}_bg.wasm: its import section did not parse"))?;
+        std::fs::write(&wasm, &module).map_err(|e| format!("{}: {e}", wasm.display()))?;
+        std::fs::write(&js, &glue).map_err(|e| format!("{}: {e}", js.display()))?;
+    }
+    Ok(())
+}
+
 /// The `href` of the page's `<link rel="modulepreload" …>`.
 fn modulepreload_href(html: &str) -> Option<&str> {
     let start = html.find("rel=\"modulepreload\"")?;
