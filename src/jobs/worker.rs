@@ -97,6 +97,16 @@ pub fn use_worker_job(work: Option<Rc<Work>>, wait_ms: u32) -> Shown {
     });
     let bridge = use_mut_ref(|| None::<WorkerBridge<SimWorker>>);
     let set = shown.setter();
+    // The worker starts loading as the component mounts, so the first job (a sweep the reader
+    // asks for later, say) does not wait for its wasm.
+    {
+        let (bridge, latest, set) = (bridge.clone(), latest.clone(), set.clone());
+        use_effect_with((), move |_| {
+            bridge
+                .borrow_mut()
+                .get_or_insert_with(|| spawn(latest, set));
+        });
+    }
     use_effect_with(work, move |work| {
         let ticket = Ticket::default();
         let starting = ticket.clone();

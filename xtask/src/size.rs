@@ -191,10 +191,11 @@ const SIZE_MISS_WHY: &str = " The CI budget stays at 250 kB. The table above say
     and each other candidate is worth under 1 kB. Reaching 175 kB takes a page that does not \
     carry every widget's code: wasm-bindgen links one module per page and cannot load a second \
     into the same memory, so that means a build per widget (an embed would load only its \
-    widget). A worker does not make much room: twiggy puts the simulator proper (`sim::des` and \
-    the capacity search) at about 2 % of the Board's code, and the messages to a worker would \
-    add serializers for the design and the report; the Board issue's worker is for \
-    responsiveness, not weight.";
+    widget). The Board's simulator worker made about 6 kB of room: the simulator and the \
+    capacity search left the page, and the messages that replaced them cost a third of what \
+    they freed, since they go as bincode (serde-wasm-bindgen would have cost 16 kB more) and the \
+    design as the JSON text the page already writes. The seed spread and the reshard widget \
+    spent that room again.";
 
 /// twiggy's top items of `html`'s wasm, rebuilt with names from the kept artefact.
 fn profile(dist: &Path, html: &str, scratch: &Path, top: usize) -> Result<Profile, String> {
