@@ -41,12 +41,15 @@ pub enum Output {
     Capacity(Rc<Capacity>),
 }
 
-impl From<Finished> for Output {
-    fn from(finished: Finished) -> Output {
+impl Output {
+    /// The result of a job the page asks for; `None` for a helper's runs, which only a worker
+    /// asks another for.
+    fn of(finished: Finished) -> Option<Output> {
         match finished {
-            Finished::Simulated(report) => Output::Simulated(Rc::new(report.0)),
-            Finished::Swept(spread) => Output::Swept(Rc::from(spread)),
-            Finished::Capacity(found) => Output::Capacity(Rc::from(found)),
+            Finished::Simulated(report) => Some(Output::Simulated(Rc::new(report.0))),
+            Finished::Swept(spread) => Some(Output::Swept(Rc::from(spread))),
+            Finished::Capacity(found) => Some(Output::Capacity(Rc::from(found))),
+            Finished::Runs(_) => None,
         }
     }
 }
@@ -165,7 +168,10 @@ fn spawn(latest: Rc<RefCell<Latest>>, set: UseStateSetter<Shown>) -> WorkerBridg
                 None => WorkerState::Failed(OTHER_BUILD.into()),
                 Some(reply) if reply.job() != latest.job => return,
                 Some(Reply::Progress { progress, .. }) => WorkerState::Running(progress),
-                Some(Reply::Done { result, .. }) => WorkerState::Done(result.into()),
+                Some(Reply::Done { result, .. }) => Output::of(result).map_or_else(
+                    || WorkerState::Failed(OTHER_BUILD.into()),
+                    WorkerState::Done,
+                ),
                 Some(Reply::Refused { reason, .. }) => WorkerState::Failed(reason),
             };
             latest.heard = true;

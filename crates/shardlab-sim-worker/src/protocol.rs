@@ -52,6 +52,20 @@ pub enum Work {
         /// Simulated seconds per run.
         duration_s: f64,
     },
+    /// The same runs as a sweep, each seed's report handed back as it is: the half of a sweep
+    /// that a sweeping worker gives a helper worker of its own (the page never asks for it).
+    Runs {
+        /// The design.
+        design: DesignText,
+        /// Users.
+        users: u32,
+        /// The first seed.
+        first_seed: u64,
+        /// How many seeds.
+        seeds: u32,
+        /// Simulated seconds per run.
+        duration_s: f64,
+    },
     /// The most users the design serves at its target
     /// ([`shardlab_core::sim::capacity::CapacitySearch`]).
     Capacity {
@@ -137,6 +151,8 @@ pub enum Finished {
     Simulated(Box<Report>),
     /// [`Work::Sweep`]'s figures with their spread.
     Swept(Box<SpreadReport>),
+    /// [`Work::Runs`]' reports, in seed order.
+    Runs(Vec<Report>),
     /// [`Work::Capacity`]'s answer.
     Capacity(Box<Capacity>),
 }

@@ -2,14 +2,21 @@
 //! between two slices posts itself a message through a `MessageChannel`, so the page's messages
 //! (a Cancel, a newer job) are read between slices: a loop, or a chain of promises, would hold
 //! them until the job ended. A new job replaces the one in hand; a closed bridge drops its job.
+//!
+//! A seed sweep on a machine of two cores or more is split ([`Split`]): this worker runs the first
+//! half and a helper worker of its own (the same script, spawned from here) the rest, whose
+//! reports come back as messages to ourselves. A helper that has not spoken by the time this half
+//! is done has not loaded, and the sweep is run here whole instead.
 
-use gloo_worker::{HandlerId, Worker, WorkerScope};
+use gloo_worker::{HandlerId, Spawnable, Worker, WorkerBridge, WorkerScope};
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 
-use crate::job::Job;
+use crate::codec::Wire;
+use crate::job::{Job, Split};
 use crate::pace::Pace;
-use crate::protocol::{Envelope, Reply, Request};
+use crate::protocol::{Envelope, Reply, Request, Work};
+use crate::LOADER;
 
 #[wasm_bindgen::prelude::wasm_bindgen]
 extern "C" {
@@ -18,10 +25,11 @@ extern "C" {
     fn clock() -> f64;
 }
 
-/// The job in hand, who asked for it, and its pace.
+/// The job in hand, who asked for it, what it was, and its pace.
 struct Current {
     to: HandlerId,
     id: u32,
+    work: Work,
     job: Job,
     pace: Pace,
 }
@@ -33,10 +41,29 @@ pub struct SimWorker {
     next_slice: Option<web_sys::MessageChannel>,
     /// Whether a slice is already posted, so a new job does not post a second.
     posted: bool,
+    /// The helper worker for split sweeps, spawned on the first, and its latest job's number.
+    helper: Option<WorkerBridge<SimWorker>>,
+    helper_job: u32,
 }
 
-/// The worker's message to itself: run a slice.
-pub struct Slice;
+/// The worker's messages to itself.
+pub enum Message {
+    /// Run a slice.
+    Slice,
+    /// The helper worker's reply.
+    Helped(Envelope<Reply>),
+}
+
+/// The cores the browser reports (`navigator.hardwareConcurrency`), 1 if it does not say.
+fn cores() -> f64 {
+    js_sys::Reflect::get(&js_sys::global(), &JsValue::from_str("navigator"))
+        .and_then(|navigator| {
+            js_sys::Reflect::get(&navigator, &JsValue::from_str("hardwareConcurrency"))
+        })
+        .ok()
+        .and_then(|cores| cores.as_f64())
+        .unwrap_or(1.0)
+}
 
 impl SimWorker {
     fn post_slice(&mut self, scope: &WorkerScope<Self>) {
@@ -49,43 +76,43 @@ impl SimWorker {
         if !self.posted {
             // No channel: run the slice as the next microtask, which still ends the job.
             self.posted = true;
-            scope.send_message(Slice);
-        }
-    }
-}
-
-impl Worker for SimWorker {
-    type Message = Slice;
-    type Input = Envelope<Request>;
-    type Output = Envelope<Reply>;
-
-    fn create(scope: &WorkerScope<Self>) -> Self {
-        let next_slice = web_sys::MessageChannel::new().ok();
-        if let Some(channel) = &next_slice {
-            let scope = scope.clone();
-            let on_message = Closure::<dyn FnMut()>::new(move || scope.send_message(Slice));
-            channel
-                .port1()
-                .set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-            // The handler lives as long as the worker, like the channel.
-            on_message.forget();
-        }
-        SimWorker {
-            current: None,
-            next_slice,
-            posted: false,
+            scope.send_message(Message::Slice);
         }
     }
 
-    fn update(&mut self, scope: &WorkerScope<Self>, _: Slice) {
-        self.posted = false;
-        let Some(mut current) = self.current.take() else {
-            return;
+    /// Starts `work`, split with the helper when it is a sweep worth splitting here.
+    fn start(&mut self, scope: &WorkerScope<Self>, work: &Work) -> Result<Job, String> {
+        if cores() < 2.0 {
+            return Job::start(work);
+        }
+        let Some((split, rest)) = Split::of(work)? else {
+            return Job::start(work);
         };
-        let started = clock();
-        let progress = current.job.step(current.pace.budget());
-        let now = clock();
-        current.pace.record(now - started);
+        self.helper_job = self.helper_job.wrapping_add(1);
+        let job = self.helper_job;
+        let helper = self.helper.get_or_insert_with(|| {
+            let scope = scope.clone();
+            SimWorker::spawner()
+                .encoding::<Wire>()
+                .callback(move |reply| scope.send_message(Message::Helped(reply)))
+                .spawn_with_loader(LOADER)
+        });
+        helper.send(Envelope::of(Request::Start { job, work: rest }));
+        Ok(Job::Split(split))
+    }
+
+    /// Stops whatever the helper is doing for us.
+    fn release_helper(&mut self) {
+        self.helper_job = self.helper_job.wrapping_add(1);
+        if let Some(helper) = &self.helper {
+            helper.send(Envelope::of(Request::Cancel));
+        }
+    }
+
+    /// After a slice or a helper's reply: answers a finished job, runs a split sweep whole when
+    /// its helper never spoke, reports progress when due, and posts the next slice if there is
+    /// work to do here.
+    fn settle(&mut self, scope: &WorkerScope<Self>, mut current: Current) {
         if current.job.is_done() {
             let reply = match current.job.finish() {
                 Ok(result) => Reply::Done {
@@ -100,7 +127,26 @@ impl Worker for SimWorker {
             scope.respond(current.to, Envelope::of(reply));
             return;
         }
-        if current.pace.report_due(now) {
+        let silent_helper = match &current.job {
+            Job::Split(split) => current.job.waiting() && !split.helper_heard(),
+            Job::Simulate(_) | Job::Sweep(_) | Job::Runs(_) | Job::Capacity(_) => false,
+        };
+        if silent_helper {
+            self.release_helper();
+            match Job::start(&current.work) {
+                Ok(whole) => current.job = whole,
+                Err(reason) => {
+                    let refused = Reply::Refused {
+                        job: current.id,
+                        reason,
+                    };
+                    scope.respond(current.to, Envelope::of(refused));
+                    return;
+                }
+            }
+        }
+        if current.pace.report_due(clock()) {
+            let progress = current.job.progress();
             scope.respond(
                 current.to,
                 Envelope::of(Reply::Progress {
@@ -109,17 +155,101 @@ impl Worker for SimWorker {
                 }),
             );
         }
+        let waiting = current.job.waiting();
         self.current = Some(current);
-        self.post_slice(scope);
+        if !waiting {
+            self.post_slice(scope);
+        }
+    }
+}
+
+impl Worker for SimWorker {
+    type Message = Message;
+    type Input = Envelope<Request>;
+    type Output = Envelope<Reply>;
+
+    fn create(scope: &WorkerScope<Self>) -> Self {
+        let next_slice = web_sys::MessageChannel::new().ok();
+        if let Some(channel) = &next_slice {
+            let scope = scope.clone();
+            let on_message =
+                Closure::<dyn FnMut()>::new(move || scope.send_message(Message::Slice));
+            channel
+                .port1()
+                .set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+            // The handler lives as long as the worker, like the channel.
+            on_message.forget();
+        }
+        SimWorker {
+            current: None,
+            next_slice,
+            posted: false,
+            helper: None,
+            helper_job: 0,
+        }
+    }
+
+    fn update(&mut self, scope: &WorkerScope<Self>, message: Message) {
+        match message {
+            Message::Slice => {
+                self.posted = false;
+                let Some(mut current) = self.current.take() else {
+                    return;
+                };
+                if !current.job.waiting() {
+                    let started = clock();
+                    current.job.step(current.pace.budget());
+                    current.pace.record(clock() - started);
+                }
+                self.settle(scope, current);
+            }
+            Message::Helped(reply) => {
+                // A reply about an earlier job of the helper's is stale.
+                let reply = match reply.0 {
+                    Some(reply) if reply.job() != self.helper_job => return,
+                    other => other,
+                };
+                let Some(mut current) = self.current.take() else {
+                    return;
+                };
+                let Job::Split(split) = &mut current.job else {
+                    self.current = Some(current);
+                    return;
+                };
+                // A helper of another build, or one that refused: run its half here by running
+                // the sweep whole.
+                let handed_back = match reply {
+                    Some(reply) => split.helped(reply).is_err(),
+                    None => true,
+                };
+                if handed_back {
+                    self.release_helper();
+                    match Job::start(&current.work) {
+                        Ok(whole) => current.job = whole,
+                        Err(reason) => {
+                            let refused = Reply::Refused {
+                                job: current.id,
+                                reason,
+                            };
+                            scope.respond(current.to, Envelope::of(refused));
+                            return;
+                        }
+                    }
+                }
+                self.settle(scope, current);
+            }
+        }
     }
 
     fn received(&mut self, scope: &WorkerScope<Self>, message: Envelope<Request>, from: HandlerId) {
+        self.release_helper();
         match message.0 {
-            Some(Request::Start { job: id, work }) => match Job::start(&work) {
+            Some(Request::Start { job: id, work }) => match self.start(scope, &work) {
                 Ok(job) => {
                     self.current = Some(Current {
                         to: from,
                         id,
+                        work,
                         job,
                         pace: Pace::default(),
                     });
@@ -143,6 +273,7 @@ impl Worker for SimWorker {
             .is_some_and(|current| current.to == id)
         {
             self.current = None;
+            self.release_helper();
         }
     }
 }

@@ -185,6 +185,9 @@ test('spread: K seeds give each figure a median and a band; a bad count, Cancel 
   const [, first, last] = caption.match(/^Medians over 3 seeds \((\d+) … (\d+)\), 60 simulated s each\.$/) ?? [];
   expect(Number(last) - Number(first), caption).toBe(2);
   await expect(table.locator('tbody tr')).toHaveCount(7);
+  // The caption's run has a worker, the sweep another, and the sweep split its seeds with a
+  // helper worker of its own.
+  expect(page.workers().length, page.workers().map((w) => w.url()).join('\n')).toBeGreaterThanOrEqual(3);
   // Each figure's median lies inside its min … max.
   const number = (text) => Number(text.replace(/[^0-9.]/g, ''));
   for (const figure of ['apdex', 'p99_ms', 'throughput_rps']) {

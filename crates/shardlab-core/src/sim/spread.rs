@@ -337,12 +337,22 @@ impl Stepped for SeedSweep {
         }
     }
 
-    fn finish(mut self) -> Self::Output {
+    fn finish(self) -> Self::Output {
+        let reports = self.reports()?;
+        SpreadReport::of(&reports).ok_or(SpreadError::Seeds(0))
+    }
+}
+
+impl SeedSweep {
+    /// Runs whatever is left and gives each seed's report, in seed order: what a sweep split
+    /// over several workers hands back, to be put together with [`SpreadReport::of`] (which is
+    /// what [`Stepped::finish`] does with one sweep's).
+    pub fn reports(mut self) -> Result<Vec<SimReport>, SpreadError> {
         self.step(u64::MAX);
-        if let Some(err) = self.failed {
-            return Err(SpreadError::Run(err));
+        match self.failed {
+            Some(err) => Err(SpreadError::Run(err)),
+            None => Ok(self.finished),
         }
-        SpreadReport::of(&self.finished).ok_or(SpreadError::Seeds(0))
     }
 }
 
