@@ -910,9 +910,11 @@ const NOTE_TASKS: &str = "**Main-thread tasks over 50 ms during the board's simu
     is left on the main thread is reading its progress and report and rendering them: the \
     final render of the report (caption, canvas and plots) is the likely long task. Long-task \
     entries carry no stack; a performance profile of one run would tell.";
-const NOTE_SWEEP: &str = "**The ten-seed sweep over its goal.** The worker runs the seeds one \
-    after another on one thread; on a loaded machine it shares the cores with the page and the \
-    test runner. The longest main-thread task in the sweep is the table's render or a progress \
+const NOTE_SWEEP: &str = "**The ten-seed sweep over its goal.** The sweep's worker runs half the \
+    seeds and a helper worker it spawns the other half; with the Board's own run and its capacity \
+    search in two more workers, a two-core machine has more busy workers than cores, and the \
+    capacity search, which starts 600 ms after the page, is still running when the bench \
+    clicks. The longest main-thread task in the sweep is the table's render or a progress \
     report's, never a run.";
 const NOTE_BROTLI: &str = "**A page over 250 kB brotli.** The size budget in `cargo xtask test` \
     fails on the same count; find which view grew and keep what only it needs behind its \
