@@ -109,6 +109,26 @@ impl SimWorker {
         }
     }
 
+    /// A split sweep whose helper cannot help, started again here whole (without a helper);
+    /// `None` if the core refuses it, which has been said to the page.
+    fn run_whole(&mut self, scope: &WorkerScope<Self>, mut current: Current) -> Option<Current> {
+        self.release_helper();
+        match Job::start(&current.work) {
+            Ok(whole) => {
+                current.job = whole;
+                Some(current)
+            }
+            Err(reason) => {
+                let refused = Reply::Refused {
+                    job: current.id,
+                    reason,
+                };
+                scope.respond(current.to, Envelope::of(refused));
+                None
+            }
+        }
+    }
+
     /// After a slice or a helper's reply: answers a finished job, runs a split sweep whole when
     /// its helper never spoke, reports progress when due, and posts the next slice if there is
     /// work to do here.
@@ -132,18 +152,10 @@ impl SimWorker {
             Job::Simulate(_) | Job::Sweep(_) | Job::Runs(_) | Job::Capacity(_) => false,
         };
         if silent_helper {
-            self.release_helper();
-            match Job::start(&current.work) {
-                Ok(whole) => current.job = whole,
-                Err(reason) => {
-                    let refused = Reply::Refused {
-                        job: current.id,
-                        reason,
-                    };
-                    scope.respond(current.to, Envelope::of(refused));
-                    return;
-                }
-            }
+            let Some(whole) = self.run_whole(scope, current) else {
+                return;
+            };
+            current = whole;
         }
         if current.pace.report_due(clock()) {
             let progress = current.job.progress();
@@ -223,18 +235,10 @@ impl Worker for SimWorker {
                     None => true,
                 };
                 if handed_back {
-                    self.release_helper();
-                    match Job::start(&current.work) {
-                        Ok(whole) => current.job = whole,
-                        Err(reason) => {
-                            let refused = Reply::Refused {
-                                job: current.id,
-                                reason,
-                            };
-                            scope.respond(current.to, Envelope::of(refused));
-                            return;
-                        }
-                    }
+                    let Some(whole) = self.run_whole(scope, current) else {
+                        return;
+                    };
+                    current = whole;
                 }
                 self.settle(scope, current);
             }
