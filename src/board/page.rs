@@ -75,12 +75,7 @@ pub fn board_view(props: &BoardViewProps) -> Html {
         state.seed,
         DEFAULT_DURATION_S,
     ));
-    let run = use_simulation(key.clone(), state.cancelled);
-    let status = if run.key.as_ref() == Some(&key) {
-        run.status.clone()
-    } else {
-        RunStatus::Running(0.0)
-    };
+    let status = use_simulation(key, state.cancelled);
     let report = match &status {
         RunStatus::Done(report) => Some(report.clone()),
         _ => None,

@@ -55,19 +55,11 @@ pub enum RunStatus {
     Failed(String),
 }
 
-/// A run's status together with the key it belongs to.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Run {
-    /// The key the status is for.
-    pub key: Option<Rc<RunKey>>,
-    /// The status.
-    pub status: RunStatus,
-}
-
-/// Runs the simulation for `key` in the worker unless `cancelled`, and returns its latest status.
+/// Runs the simulation for `key` in the worker unless `cancelled`, and returns its status (a
+/// run not yet heard of is at 0).
 #[hook]
-pub fn use_simulation(key: Rc<RunKey>, cancelled: bool) -> Run {
-    let work = use_memo((key.clone(), cancelled), |(key, cancelled)| {
+pub fn use_simulation(key: Rc<RunKey>, cancelled: bool) -> RunStatus {
+    let work = use_memo((key, cancelled), |(key, cancelled)| {
         (!cancelled).then(|| {
             Rc::new(Work::Simulate {
                 design: DesignText::of(&key.design),
@@ -78,21 +70,13 @@ pub fn use_simulation(key: Rc<RunKey>, cancelled: bool) -> Run {
         })
     });
     match use_worker_job((*work).clone(), 0) {
-        Some((of, state)) if of == *work => Run {
-            key: Some(key),
-            status: match state {
-                WorkerState::Idle => RunStatus::Idle,
-                WorkerState::Running(progress) => RunStatus::Running(progress.fraction),
-                WorkerState::Done(Output::Simulated(report)) => RunStatus::Done(report),
-                WorkerState::Done(Output::Swept(_) | Output::Capacity(_)) => {
-                    RunStatus::Failed(OTHER_BUILD.into())
-                }
-                WorkerState::Failed(reason) => RunStatus::Failed(reason),
-            },
-        },
-        _ => Run {
-            key: None,
-            status: RunStatus::Idle,
-        },
+        WorkerState::Idle => RunStatus::Idle,
+        WorkerState::Waiting => RunStatus::Running(0.0),
+        WorkerState::Running(progress) => RunStatus::Running(progress.fraction),
+        WorkerState::Done(Output::Simulated(report)) => RunStatus::Done(report),
+        WorkerState::Done(Output::Swept(_) | Output::Capacity(_)) => {
+            RunStatus::Failed(OTHER_BUILD.into())
+        }
+        WorkerState::Failed(reason) => RunStatus::Failed(reason),
     }
 }

@@ -59,21 +59,15 @@ impl Output {
 pub enum WorkerState {
     /// No job: the component asked for none.
     Idle,
-    /// Running, or waiting for the worker to load.
+    /// Asked for, and not heard of yet (the wait before it starts, or the worker loading).
+    Waiting,
+    /// Running.
     Running(JobProgress),
     /// Finished.
     Done(Output),
     /// The core refused the job, or the worker could not run it; in words for the reader.
     Failed(String),
 }
-
-/// The worker's progress before its first reply.
-pub const STARTING: JobProgress = JobProgress {
-    fraction: 0.0,
-    seeds_done: 0,
-    seeds: 1,
-    runs: 0,
-};
 
 /// The latest job asked for (`None`: none), shared by the effect and the bridge's callback, with
 /// its number and whether the worker has spoken of it.
@@ -83,15 +77,14 @@ struct Latest {
     heard: bool,
 }
 
-/// The state, with the job it is about.
-pub type Shown = Option<(Option<Rc<Work>>, WorkerState)>;
+/// The latest state the worker gave, with the job it is about.
+type Shown = Option<(Option<Rc<Work>>, WorkerState)>;
 
 /// Runs `work` in the worker whenever it changes (after `wait_ms` without another change; `None`
-/// asks for no job), and returns the latest state with the job it is for, which the caller
-/// compares with what it asks now. Not generic, so the page carries one copy of it however
-/// many components use it.
+/// asks for no job), and returns where `work` stands: a state about an earlier job never reaches
+/// the caller. Not generic, so the page carries one copy of it however many components use it.
 #[hook]
-pub fn use_worker_job(work: Option<Rc<Work>>, wait_ms: u32) -> Shown {
+pub fn use_worker_job(work: Option<Rc<Work>>, wait_ms: u32) -> WorkerState {
     let shown = use_state(|| None::<(Option<Rc<Work>>, WorkerState)>);
     let latest = use_mut_ref(|| Latest {
         job: 0,
@@ -110,6 +103,7 @@ pub fn use_worker_job(work: Option<Rc<Work>>, wait_ms: u32) -> Shown {
                 .get_or_insert_with(|| spawn(latest, set));
         });
     }
+    let asked = work.clone();
     use_effect_with(work, move |work| {
         let ticket = Ticket::default();
         let starting = ticket.clone();
@@ -128,8 +122,8 @@ pub fn use_worker_job(work: Option<Rc<Work>>, wait_ms: u32) -> Shown {
             };
             let request = match &work {
                 Some(asked) => {
-                    set.set(Some((work.clone(), WorkerState::Running(STARTING))));
-                    watch_for_silence(job, to_latest.clone(), set.clone());
+                    set.set(Some((work.clone(), WorkerState::Waiting)));
+                    watch_for_silence(job, to_latest, set);
                     Request::Start {
                         job,
                         work: (**asked).clone(),
@@ -140,10 +134,10 @@ pub fn use_worker_job(work: Option<Rc<Work>>, wait_ms: u32) -> Shown {
                     Request::Cancel
                 }
             };
-            let mut bridge = to_bridge.borrow_mut();
-            bridge
-                .get_or_insert_with(|| spawn(to_latest, set))
-                .send(Envelope::of(request));
+            // Spawned as the component mounted, by the effect above.
+            if let Some(bridge) = to_bridge.borrow().as_ref() {
+                bridge.send(Envelope::of(request));
+            }
         });
         move || {
             ticket.cancel();
@@ -155,7 +149,11 @@ pub fn use_worker_job(work: Option<Rc<Work>>, wait_ms: u32) -> Shown {
             }
         }
     });
-    (*shown).clone()
+    match (&*shown, asked) {
+        (Some((of, state)), asked) if *of == asked => state.clone(),
+        (_, None) => WorkerState::Idle,
+        (_, Some(_)) => WorkerState::Waiting,
+    }
 }
 
 /// The worker for one component, whose replies about its latest job become `set`'s state.

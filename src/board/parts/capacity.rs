@@ -62,21 +62,18 @@ fn use_capacity(design: Rc<Design>) -> CapacityStatus {
         }))
     });
     match use_worker_job((*work).clone(), WAIT_MS) {
-        Some((of, state)) if of == *work => match state {
-            WorkerState::Idle => STARTING,
-            WorkerState::Running(progress) => CapacityStatus::Searching {
-                seeds_done: progress.seeds_done,
-                seeds: progress.seeds.max(progress.seeds_done),
-                runs: progress.runs,
-                fraction: progress.fraction,
-            },
-            WorkerState::Done(Output::Capacity(found)) => CapacityStatus::Done(found),
-            WorkerState::Done(Output::Simulated(_) | Output::Swept(_)) => {
-                CapacityStatus::Failed(OTHER_BUILD.into())
-            }
-            WorkerState::Failed(reason) => CapacityStatus::Failed(reason),
+        WorkerState::Idle | WorkerState::Waiting => STARTING,
+        WorkerState::Running(progress) => CapacityStatus::Searching {
+            seeds_done: progress.seeds_done,
+            seeds: progress.seeds.max(progress.seeds_done),
+            runs: progress.runs,
+            fraction: progress.fraction,
         },
-        _ => STARTING,
+        WorkerState::Done(Output::Capacity(found)) => CapacityStatus::Done(found),
+        WorkerState::Done(Output::Simulated(_) | Output::Swept(_)) => {
+            CapacityStatus::Failed(OTHER_BUILD.into())
+        }
+        WorkerState::Failed(reason) => CapacityStatus::Failed(reason),
     }
 }
 

@@ -10,11 +10,11 @@ use std::rc::Rc;
 
 use shardlab_core::sim::spread::{check_seeds, SpreadReport};
 use shardlab_core::sim::{DEFAULT_SPREAD_SEEDS, MAX_SPREAD_SEEDS};
-use shardlab_sim_worker::protocol::{DesignText, JobProgress, Work};
+use shardlab_sim_worker::protocol::{DesignText, Work};
 use yew::prelude::*;
 
 use crate::board::runner::RunKey;
-use crate::jobs::worker::{use_worker_job, Output, WorkerState, OTHER_BUILD, STARTING};
+use crate::jobs::worker::{use_worker_job, Output, WorkerState, OTHER_BUILD};
 use crate::widgets::draft_input::DraftInput;
 
 /// The spread panel's input: the current run's key (design, users, seed, duration).
@@ -27,14 +27,6 @@ pub struct SeedSpreadProps {
 /// A sweep the reader asked for: the board it was asked on, and how many seeds.
 type Asked = Option<(Rc<RunKey>, u32)>;
 
-/// Where the reader's sweep stands.
-enum SweepState {
-    Idle,
-    Running(JobProgress),
-    Done(Rc<SpreadReport>),
-    Failed(String),
-}
-
 /// The spread panel.
 #[function_component(SeedSpread)]
 pub fn seed_spread(props: &SeedSpreadProps) -> Html {
@@ -43,6 +35,7 @@ pub fn seed_spread(props: &SeedSpreadProps) -> Html {
     let asked = use_state(|| None::<(Rc<RunKey>, u32)>);
     // A sweep of another board is no longer the reader's question: asking none cancels it.
     let current: Asked = asked.as_ref().filter(|(run, _)| *run == props.run).cloned();
+    let asked_seeds = current.as_ref().map_or(0, |(_, seeds)| *seeds);
     let work = use_memo(current, |asked| {
         asked.as_ref().map(|(run, seeds)| {
             Rc::new(Work::Sweep {
@@ -54,19 +47,7 @@ pub fn seed_spread(props: &SeedSpreadProps) -> Html {
             })
         })
     });
-    let state = match (work.is_some(), use_worker_job((*work).clone(), 0)) {
-        (false, _) => SweepState::Idle,
-        (true, Some((of, state))) if of == *work => match state {
-            WorkerState::Idle => SweepState::Idle,
-            WorkerState::Running(progress) => SweepState::Running(progress),
-            WorkerState::Done(Output::Swept(spread)) => SweepState::Done(spread),
-            WorkerState::Done(Output::Simulated(_) | Output::Capacity(_)) => {
-                SweepState::Failed(OTHER_BUILD.into())
-            }
-            WorkerState::Failed(reason) => SweepState::Failed(reason),
-        },
-        (true, _) => SweepState::Running(STARTING),
-    };
+    let state = use_worker_job((*work).clone(), 0);
     let on_count = {
         let (count, count_error) = (count.clone(), count_error.clone());
         Callback::from(move |text: String| {
@@ -90,7 +71,7 @@ pub fn seed_spread(props: &SeedSpreadProps) -> Html {
         let asked = asked.clone();
         Callback::from(move |_: MouseEvent| asked.set(None))
     };
-    let running = matches!(state, SweepState::Running(_));
+    let running = matches!(state, WorkerState::Waiting | WorkerState::Running(_));
     html! {
         <section class="panel board-spread" aria-labelledby="board-spread-title" data-testid="seed-spread">
             <h2 id="board-spread-title">{ "How much does the seed matter?" }</h2>
@@ -111,26 +92,33 @@ pub fn seed_spread(props: &SeedSpreadProps) -> Html {
                 <p id="spread-seeds-error" class="field-error" role="alert">{ error.clone() }</p>
             }
             <div aria-live="polite" data-testid="spread-result">
-                { spread_body(&state, &props.run) }
+                { spread_body(&state, &props.run, asked_seeds) }
             </div>
         </section>
     }
 }
 
-/// The progress, the refusal, or the table.
-fn spread_body(state: &SweepState, run: &RunKey) -> Html {
+/// The progress, the refusal, or the table, for a sweep of `seeds` seeds.
+fn spread_body(state: &WorkerState, run: &RunKey, seeds: u32) -> Html {
+    let progress = |done: u32, fraction: f64| {
+        html! {
+            <p>
+                { format!("Seed {} of {seeds}…", done.saturating_add(1).min(seeds)) }
+                <progress max="1" value={fraction.to_string()} />
+            </p>
+        }
+    };
     match state {
-        SweepState::Idle => html! {
+        WorkerState::Idle => html! {
             <p class="muted">{ format!("Not run yet for this board; it would start at seed {}.", run.seed) }</p>
         },
-        SweepState::Running(progress) => html! {
-            <p>
-                { format!("Seed {} of {}…", progress.seeds_done.saturating_add(1).min(progress.seeds), progress.seeds) }
-                <progress max="1" value={progress.fraction.to_string()} />
-            </p>
-        },
-        SweepState::Failed(reason) => html! { <p class="field-error">{ reason.clone() }</p> },
-        SweepState::Done(spread) => spread_table(spread, run.duration_s),
+        WorkerState::Waiting => progress(0, 0.0),
+        WorkerState::Running(p) => progress(p.seeds_done, p.fraction),
+        WorkerState::Failed(reason) => html! { <p class="field-error">{ reason.clone() }</p> },
+        WorkerState::Done(Output::Swept(spread)) => spread_table(spread, run.duration_s),
+        WorkerState::Done(Output::Simulated(_) | Output::Capacity(_)) => {
+            html! { <p class="field-error">{ OTHER_BUILD }</p> }
+        }
     }
 }
 
