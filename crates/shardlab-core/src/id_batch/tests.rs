@@ -538,3 +538,31 @@ fn the_limits_alone_are_checked_before_a_paste() {
         Err(BatchError::TooManyBytes { .. })
     ));
 }
+
+#[test]
+fn a_blank_line_is_what_trim_leaves_empty_with_unicode_white_space_too() {
+    let lines = [
+        "",
+        " ",
+        "\t\r",
+        "\u{b}\u{c}",
+        "1",
+        " 1 ",
+        "\u{a0}",
+        "\u{3000}\u{2028} ",
+        "\u{85}",
+        "é",
+        "\u{1F980}",
+        "\u{1c}",
+        " \u{200b}",
+        "\u{a0}1",
+    ];
+    for line in lines {
+        assert_eq!(input::is_blank(line), line.trim().is_empty(), "{line:?}");
+    }
+    // The scan counts the same lines: blank ones of every kind are skipped.
+    let text = "1\n\u{3000}\n \t\n\u{a0}2\n\u{1c}\n";
+    assert_eq!(check_batch_limits(text, &IdSource::Lines), Ok(()));
+    let shape = input::shape(text, false).expect("a shape");
+    assert_eq!((shape.lines, shape.id_lines), (6, 3));
+}
