@@ -21,6 +21,7 @@ use web_sys::{ClipboardEvent, HtmlInputElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
 use super::batch_report::batch_report;
+use crate::browser::long_text::{long_text, text_area_value};
 use crate::decoder::batch_jobs::use_batch_jobs;
 use crate::decoder::state::batch::{BatchAction, BatchState, Export, Mode, Phase};
 use crate::files::file_import::{chosen_file, use_file_reader, FileRead};
@@ -37,7 +38,7 @@ pub struct BatchProps {
 fn read_box(area: &HtmlTextAreaElement) -> BatchAction {
     match check_batch_bytes(u64::from(area.text_length())) {
         Err(error) => BatchAction::Refuse(format!("{error}. Nothing was read.")),
-        Ok(()) => BatchAction::Paste(Rc::from(area.value())),
+        Ok(()) => BatchAction::Paste(Rc::from(text_area_value(area))),
     }
 }
 
@@ -60,7 +61,7 @@ fn refused_insert(data: Option<web_sys::DataTransfer>, source: &IdSource) -> Opt
     let text = data?.unchecked_ref::<Transfer>().text_of("text").ok()?;
     let error = match check_batch_bytes(u64::from(text.length())) {
         Err(error) => error,
-        Ok(()) => check_batch_limits(&String::from(text), source).err()?,
+        Ok(()) => check_batch_limits(&long_text(&text), source).err()?,
     };
     Some(BatchAction::Refuse(format!(
         "{error}. It was not put in the box."
