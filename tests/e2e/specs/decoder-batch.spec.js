@@ -2,7 +2,7 @@
 // progress bar, summarised and exported as CSV with no task over the chunked-work bound, and bad
 // piles get an inline message naming the limit or the line while the reader's text stays.
 import { test, expect, openRoute } from './fixtures.js';
-import { chunkedTaskLimit, longestTask, resetLongTasks, watchLongTasks } from './long-tasks.js';
+import { expectShortTasks, watchMainThread } from './long-tasks.js';
 
 const ROUTE = 'decoder.html#/w/decoder/batch?v=1&layout=snowflake';
 
@@ -48,19 +48,26 @@ const fillQuietly = (page) =>
 const announce = (page) =>
   page.evaluate(() => document.querySelector('#batch-text').dispatchEvent(new Event('input', { bubbles: true })));
 
-test('100,000 IDs are read in slices with a progress bar, summarised and exported', async ({ page }, testInfo) => {
+test('100,000 IDs are read in slices with a progress bar, summarised and exported', async ({ page, browser }, testInfo) => {
   test.setTimeout(120_000);
-  await watchLongTasks(page);
   await openRoute(page, ROUTE);
   await makePile(page, 100_000);
   await fillQuietly(page);
-  await resetLongTasks(page);
+  // Every total the progress bar shows, recorded in the page: on a loaded machine the run can end
+  // between two of the harness's looks.
+  await page.evaluate(() => {
+    window.__totals = new Set();
+    new MutationObserver(() => {
+      const bar = document.querySelector('[data-testid="batch-progress"] progress');
+      if (bar) window.__totals.add(bar.getAttribute('max'));
+    }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['max'] });
+  });
+  await watchMainThread(page, browser);
   await announce(page);
-  await expect(page.getByTestId('batch-progress')).toBeVisible();
-  await expect(page.getByTestId('batch-progress').locator('progress')).toHaveAttribute('max', '100000');
   const status = page.getByTestId('batch-status');
   await expect(status).toHaveText('Read 100,000 IDs: 1 duplicate, 1 out of time order, 0 refused lines.', { timeout: 60_000 });
   await expect(page.getByTestId('batch-progress')).toHaveCount(0);
+  expect(await page.evaluate(() => [...window.__totals]), 'the progress bar counted the pile\'s lines').toContain('100000');
   await expect(page.getByTestId('batch-duplicates')).toHaveText('1');
   await expect(page.getByTestId('batch-duration')).toHaveText('2.499 s');
   await expect(page.getByTestId('batch-span')).toContainText('2023-11-14T22:13:20.000Z (line 1)');
@@ -82,9 +89,7 @@ test('100,000 IDs are read in slices with a progress bar, summarised and exporte
   expect(rows).toHaveLength(100_001);
   expect(rows[0]).toBe('line,id,sign,timestamp,datacenter,worker,sequence,time (UTC)');
   expect(rows[1]).toMatch(/^1,\d+,0,411165025343,1,0,0,2023-11-14T22:13:20\.000Z$/);
-  const longest = await longestTask(page);
-  testInfo.annotations.push({ type: 'longest task', description: `${longest} ms` });
-  expect(longest).toBeLessThanOrEqual(chunkedTaskLimit(testInfo));
+  await expectShortTasks(browser, testInfo);
 });
 
 test('a new paste cancels the run, and Cancel stops one where it is', async ({ page }) => {
@@ -131,22 +136,19 @@ test.describe('a bad pile is refused inline and the text stays in the box', () =
     ['a million lines', "'1\\n'.repeat(1_000_000)", 'a batch is at most 100,000 lines of IDs; this text has 1,000,000'],
   ];
   for (const [name, make, message] of tooBig) {
-    test(`${name}`, async ({ page }, testInfo) => {
-      await watchLongTasks(page);
+    test(`${name}`, async ({ page, browser }, testInfo) => {
       await openRoute(page, ROUTE);
       const kept = '1541815603606036480\n1541815603606036481';
       await paste(page, kept);
       await expect(page.getByTestId('batch-status')).toContainText('Read 2 IDs');
       await page.evaluate(`window.__pile = ${make}`);
       await readyPaste(page);
-      await resetLongTasks(page);
+      await watchMainThread(page, browser);
       await sendPaste(page);
       await expect(page.getByTestId('batch-error')).toHaveText(`${message}. It was not put in the box.`);
       await expect(page.locator('#batch-text')).toHaveAttribute('aria-invalid', 'true');
       await expect(page.locator('#batch-text')).toHaveValue(kept);
-      const longest = await longestTask(page);
-      testInfo.annotations.push({ type: 'longest task', description: `${longest} ms` });
-      expect(longest).toBeLessThanOrEqual(chunkedTaskLimit(testInfo));
+      await expectShortTasks(browser, testInfo);
       // Decode reads the box again.
       await page.getByRole('button', { name: 'Decode' }).click();
       await expect(page.getByTestId('batch-status')).toContainText('Read 2 IDs');
