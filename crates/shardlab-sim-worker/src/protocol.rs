@@ -9,7 +9,9 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use shardlab_core::sim::capacity::{Capacity, CapacityOptions};
 use shardlab_core::sim::reshard::ReshardReport;
 use shardlab_core::sim::spread::SpreadReport;
-use shardlab_core::sim::{CdfPoint, Design, ErrorCounts, Outcome, SecondStats, SimReport};
+use shardlab_core::sim::{
+    CdfPoint, Design, ErrorCounts, Outcome, SecondLoads, SecondStats, SimReport,
+};
 
 /// What the page asks.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -176,6 +178,7 @@ struct ReportFields {
     requests: u64,
     completed: u64,
     series: Vec<SecondStats>,
+    loads: Vec<SecondLoads>,
     latency_cdf: Vec<CdfPoint>,
     events: u64,
 }

@@ -448,7 +448,9 @@ impl CapacitySearch {
             return;
         };
         let seed = self.seed();
-        match Simulation::new(&self.design, users, seed, self.options.duration_s) {
+        match Simulation::new(&self.design, users, seed, self.options.duration_s)
+            .map(Simulation::without_loads)
+        {
             Ok(simulation) => self.running = Some((users, simulation)),
             // The design compiled and `users` is within the ceiling, so this does not arise;
             // were it to, a run the simulator refuses counts as a miss and the search goes on.

@@ -24,8 +24,8 @@ use super::model::{
 };
 use super::prices;
 use super::report::{
-    hottest, CdfPoint, ErrorCounts, ErrorRates, NodeLoad, Outcome, SecondStats, ShardLoad,
-    SimReport,
+    hottest, CdfPoint, ErrorCounts, ErrorRates, NodeLoad, Outcome, SecondLoads, SecondStats,
+    ShardLoad, SimReport,
 };
 use super::reshard::{bill_on_table, ReshardBill, ReshardPhase, ReshardReport};
 use super::validate::{SimError, MAX_DURATION_S, MAX_SIM_REQUESTS};
@@ -34,7 +34,9 @@ use crate::layout::moved_half;
 use crate::stepped::{Progress, Stepped};
 
 mod heap;
+mod loads;
 use heap::EventQueue;
+use loads::StationSecond;
 
 /// Highest latency the histograms record exactly, in microseconds (one hour).
 const HISTOGRAM_MAX_US: u64 = 3_600_000_000;
@@ -158,6 +160,10 @@ struct Station {
     visits: u64,
     mean_s: f64,
     mean_write_s: f64,
+    /// `busy_area` and `visits` when the open second began, for its loads.
+    second_mark: (f64, u64),
+    /// Requests this station turned away or lost in the open second.
+    second_dropped: ErrorCounts,
 }
 
 impl Station {
@@ -176,6 +182,9 @@ impl Station {
             visits: 0,
             mean_s,
             mean_write_s,
+            // A station opened mid-run (a split's new host) starts its first second empty.
+            second_mark: (0.0, 0),
+            second_dropped: ErrorCounts::default(),
         }
     }
 
@@ -484,6 +493,9 @@ pub struct Simulation {
     /// End of the open second, so most events skip the roll with one comparison.
     second_end: f64,
     series: Vec<SecondStats>,
+    /// Where the load was in each closed second, aligned with `series`, unless not tracked.
+    loads: Vec<SecondLoads>,
+    track_loads: bool,
     events: u64,
     done: bool,
 }
@@ -579,6 +591,15 @@ impl Simulation {
     ) -> Result<Simulation, SimError> {
         let model = compile(design, users)?;
         Simulation::from_model(model, seed, duration_s)
+    }
+
+    /// The same run without the per-second loads of its nodes and shards: for runs made only for
+    /// their headline figures (a seed sweep's, a capacity search's), whose reports would otherwise
+    /// carry a table per second that nothing reads.
+    #[must_use]
+    pub fn without_loads(mut self) -> Simulation {
+        self.track_loads = false;
+        self
     }
 
     /// Sets up a run of an already compiled model (tests use this to run one station alone).
@@ -701,6 +722,8 @@ impl Simulation {
             },
             second_end: 1.0,
             series: Vec::new(),
+            loads: Vec::new(),
+            track_loads: true,
             events: 0,
             done: false,
             model,
@@ -911,11 +934,64 @@ impl Simulation {
         self.second_end = current.saturating_add(1) as f64;
         while self.second.index < current {
             self.series.push(self.second.close());
+            if self.track_loads {
+                let index = self.second.index;
+                // Nothing has happened since the last event, which was before this second's
+                // end, so every station's state at the boundary is its state now.
+                let boundary = index.saturating_add(1) as f64;
+                let loads = self.second_loads(index, boundary);
+                self.loads.push(loads);
+                for station in &mut self.stations {
+                    station.second_mark = (station.area_at(boundary), station.visits);
+                    station.second_dropped = ErrorCounts::default();
+                }
+            }
             bump(&mut self.second.index);
             self.second.arrivals = 0;
             self.second.completed = 0;
             self.second.errors = 0;
         }
+    }
+
+    /// The loads of the second starting at `t_s`, up to `until` (its end, or the clock in a
+    /// second still open).
+    fn second_loads(&self, t_s: u64, until: f64) -> SecondLoads {
+        let from = t_s as f64;
+        let stations: Vec<StationSecond> = self
+            .stations
+            .iter()
+            .map(|station| StationSecond::of(station, from, until))
+            .collect();
+        let nodes: Vec<Option<std::ops::Range<usize>>> = self
+            .node_stations()
+            .into_iter()
+            .map(|(_, _, range)| range)
+            .collect();
+        loads::second(t_s, &stations, &nodes, &self.hosts, self.db_first)
+    }
+
+    /// The board's nodes in the report's order, each with its id and the stations it is made
+    /// of (`None` for a node that does not queue: the users, the load balancer).
+    fn node_stations(&self) -> Vec<(NodeKind, &String, Option<std::ops::Range<usize>>)> {
+        let ids = &self.model.node_ids;
+        let mut nodes = vec![(NodeKind::Users, &ids.users, None)];
+        if let Some(lb) = &ids.load_balancer {
+            nodes.push((NodeKind::LoadBalancer, lb, None));
+        }
+        nodes.push((NodeKind::AppServer, &ids.app, Some(0..self.app_count)));
+        if let Some(cache) = &ids.cache {
+            // A cache node the model gave no station to is an empty one.
+            let range = self.cache_station.map_or(0..0, |i| i..i.saturating_add(1));
+            nodes.push((NodeKind::Cache, cache, Some(range)));
+        }
+        if self.model.db.is_some() {
+            nodes.push((
+                NodeKind::Database,
+                &ids.database,
+                Some(self.db_first..self.stations.len()),
+            ));
+        }
+        nodes
     }
 
     fn on_arrival(&mut self) {
@@ -989,11 +1065,11 @@ impl Simulation {
     #[inline(always)]
     fn enqueue(&mut self, station: usize, id: u32) {
         let Some(st) = self.stations.get_mut(station) else {
-            self.fail(id, Cause::ShardDown);
+            self.fail(id, Cause::ShardDown, None);
             return;
         };
         if !st.up {
-            self.fail(id, Cause::ShardDown);
+            self.fail(id, Cause::ShardDown, Some(station));
             return;
         }
         bump(&mut st.visits);
@@ -1002,7 +1078,7 @@ impl Simulation {
         } else if st.queue.len() < st.bound as usize {
             st.queue.push_back(id);
         } else {
-            self.fail(id, Cause::QueueFull);
+            self.fail(id, Cause::QueueFull, Some(station));
         }
     }
 
@@ -1022,7 +1098,7 @@ impl Simulation {
         // same as if it had left the queue exactly at its deadline. (Same arithmetic as
         // `elapsed`.)
         if now - request.start + request.hops > self.model.timeout_s {
-            self.fail(id, Cause::Timeout);
+            self.fail(id, Cause::Timeout, Some(station));
             return false;
         }
         let Some(st) = self.stations.get_mut(station) else {
@@ -1050,7 +1126,7 @@ impl Simulation {
         };
         if st.epoch != epoch {
             // The master died while this request was on it.
-            self.fail(id, Cause::ShardDown);
+            self.fail(id, Cause::ShardDown, Some(station));
             return;
         }
         st.settle(now);
@@ -1065,7 +1141,7 @@ impl Simulation {
                 break;
             }
         }
-        self.advance(id);
+        self.advance(id, station);
     }
 
     /// The host holding the row a request touches.
@@ -1137,7 +1213,8 @@ impl Simulation {
     }
 
     /// Moves a request to its next station, or finishes it.
-    fn advance(&mut self, id: u32) {
+    /// Moves `id` on from `from`, the station that has just served it.
+    fn advance(&mut self, id: u32, from: usize) {
         let Some(mut request) = self.requests.get(id as usize).copied() else {
             return;
         };
@@ -1145,7 +1222,7 @@ impl Simulation {
             self.write_applied(id, &mut request);
         }
         if self.elapsed(&request) > self.model.timeout_s {
-            self.fail(id, Cause::Timeout);
+            self.fail(id, Cause::Timeout, Some(from));
             return;
         }
         let has_db = self.model.db.is_some();
@@ -1236,11 +1313,17 @@ impl Simulation {
         self.free.push(id);
     }
 
-    fn fail(&mut self, id: u32, cause: Cause) {
-        match cause {
-            Cause::QueueFull => bump(&mut self.errors.queue_full),
-            Cause::Timeout => bump(&mut self.errors.timeout),
-            Cause::ShardDown => bump(&mut self.errors.shard_down),
+    /// Counts `id` as failed for `cause`, at `station` when one turned it away or lost it.
+    fn fail(&mut self, id: u32, cause: Cause, station: Option<usize>) {
+        let dropped = station
+            .and_then(|i| self.stations.get_mut(i))
+            .map(|st| &mut st.second_dropped);
+        for errors in std::iter::once(&mut self.errors).chain(dropped) {
+            match cause {
+                Cause::QueueFull => bump(&mut errors.queue_full),
+                Cause::Timeout => bump(&mut errors.timeout),
+                Cause::ShardDown => bump(&mut errors.shard_down),
+            }
         }
         bump(&mut self.second.errors);
         if !self.reshards.is_empty() {
@@ -1321,7 +1404,7 @@ impl Simulation {
         st.epoch = st.epoch.wrapping_add(1);
         let waiting: Vec<u32> = st.queue.drain(..).collect();
         for id in waiting {
-            self.fail(id, Cause::ShardDown);
+            self.fail(id, Cause::ShardDown, Some(station));
         }
         // The writes its copies had not received yet are gone with it.
         if let Some(recent) = self.recent_writes.get_mut(host) {
@@ -1663,49 +1746,25 @@ impl Simulation {
                 list.iter().map(|s| s.utilisation(end)).sum::<f64>() / list.len().max(1) as f64;
             (util, per_s(visits as f64))
         };
-        let ids = &self.model.node_ids;
-        let mut nodes = vec![NodeLoad {
-            id: ids.users.clone(),
-            kind: NodeKind::Users,
-            utilisation: None,
-            requests_per_s: per_s(self.arrivals as f64),
-        }];
-        if let Some(lb) = &ids.load_balancer {
-            nodes.push(NodeLoad {
-                id: lb.clone(),
-                kind: NodeKind::LoadBalancer,
-                utilisation: None,
-                requests_per_s: per_s(self.arrivals as f64),
-            });
-        }
-        let (app_util, app_rps) = mean_util(0..self.app_count);
-        nodes.push(NodeLoad {
-            id: ids.app.clone(),
-            kind: NodeKind::AppServer,
-            utilisation: Some(app_util),
-            requests_per_s: app_rps,
-        });
-        if let Some(cache_id) = &ids.cache {
-            let (util, rps) = match self.cache_station {
-                Some(i) => mean_util(i..i.saturating_add(1)),
-                None => (0.0, 0.0),
-            };
-            nodes.push(NodeLoad {
-                id: cache_id.clone(),
-                kind: NodeKind::Cache,
-                utilisation: Some(util),
-                requests_per_s: rps,
-            });
-        }
-        if self.model.db.is_some() {
-            let (util, rps) = mean_util(self.db_first..self.stations.len());
-            nodes.push(NodeLoad {
-                id: ids.database.clone(),
-                kind: NodeKind::Database,
-                utilisation: Some(util),
-                requests_per_s: rps,
-            });
-        }
+        let nodes = self
+            .node_stations()
+            .into_iter()
+            .map(|(kind, id, range)| {
+                let (utilisation, requests_per_s) = match range {
+                    Some(range) => {
+                        let (util, rps) = mean_util(range);
+                        (Some(util), rps)
+                    }
+                    None => (None, per_s(self.arrivals as f64)),
+                };
+                NodeLoad {
+                    id: id.clone(),
+                    kind,
+                    utilisation,
+                    requests_per_s,
+                }
+            })
+            .collect();
 
         let mut series = self.series.clone();
         let second_total = self
@@ -1713,8 +1772,13 @@ impl Simulation {
             .arrivals
             .saturating_add(self.second.completed)
             .saturating_add(self.second.errors);
+        let mut loads = self.loads.clone();
         if !self.done || second_total > 0 {
             series.push(self.second.clone().close());
+            if self.track_loads {
+                let until = self.now.max(self.second.index as f64);
+                loads.push(self.second_loads(self.second.index, until));
+            }
         }
         let latency_cdf = if self.latency.is_empty() {
             Vec::new()
@@ -1768,6 +1832,7 @@ impl Simulation {
             requests: self.arrivals,
             completed: self.completed,
             series,
+            loads,
             latency_cdf,
             events: self.events,
         }

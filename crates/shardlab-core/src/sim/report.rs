@@ -102,6 +102,69 @@ pub struct SecondStats {
     pub p99_ms: f64,
 }
 
+/// One node of the board in one second of the run: what the time scrubber shows on its box.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct NodeSecond {
+    /// Busy share of the node's cores in the second, 0 … 1 (the mean over its copies, or over
+    /// the database's masters and replicas); `None` for nodes that do not queue.
+    pub utilisation: Option<f64>,
+    /// Requests waiting in the node's queues when the second ended.
+    pub queued: u64,
+    /// Requests the node turned away or lost in the second, by cause: its queue was full, a
+    /// request's time ran out while it waited there or was served there, or (on the database)
+    /// its shard had no master.
+    pub dropped: ErrorCounts,
+}
+
+/// One physical shard in one second of the run: the per-shard plot at that second.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct ShardSecond {
+    /// Requests its master and replicas took in the second.
+    pub requests: u64,
+    /// Its share of the second's database requests, 0 … 1.
+    pub share: f64,
+    /// Busy share of the master's cores in the second, 0 … 1.
+    pub utilisation: f64,
+    /// Requests waiting on its master and replicas when the second ended.
+    pub queued: u64,
+    /// Requests it turned away or lost in the second, by cause.
+    pub dropped: ErrorCounts,
+    /// Whether its master was serving when the second ended.
+    pub up: bool,
+}
+
+/// Where the load was in one second of the run.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct SecondLoads {
+    /// Start of the second, in simulated seconds.
+    pub t_s: u32,
+    /// Each node, in the order of [`Outcome::nodes`].
+    pub nodes: Vec<NodeSecond>,
+    /// Each physical shard that existed in the second, by shard index (a split's new host
+    /// joins from its second on).
+    pub shards: Vec<ShardSecond>,
+}
+
+impl SecondLoads {
+    /// The shard with the largest share of the second's database requests (lowest index on
+    /// ties), with its share over the mean share, if the database took any request.
+    pub fn hottest_shard(&self) -> Option<(u32, f64)> {
+        let total: u64 = self.shards.iter().map(|s| s.requests).sum();
+        if total == 0 {
+            return None;
+        }
+        let mut best: Option<(usize, &ShardSecond)> = None;
+        for (index, shard) in self.shards.iter().enumerate() {
+            if best.is_none_or(|(_, b)| shard.requests > b.requests) {
+                best = Some((index, shard));
+            }
+        }
+        let (index, shard) = best?;
+        let over_mean = shard.share * self.shards.len() as f64;
+        Some((u32::try_from(index).unwrap_or(u32::MAX), over_mean))
+    }
+}
+
 /// One point of the latency CDF.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct CdfPoint {
@@ -197,6 +260,11 @@ pub struct SimReport {
     pub completed: u64,
     /// Per-second buckets, from 0 to the end of the drain.
     pub series: Vec<SecondStats>,
+    /// Where the load was in each second, aligned with `series`; empty for runs made only for
+    /// their headline figures (a seed sweep's, a capacity search's), and then left out of the
+    /// JSON.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub loads: Vec<SecondLoads>,
     /// The latency CDF of successful replies, at fixed quantiles.
     pub latency_cdf: Vec<CdfPoint>,
     /// Events processed.

@@ -263,7 +263,7 @@ impl SeedSweep {
     ) -> Result<SeedSweep, SpreadError> {
         check_seeds(count)?;
         let seeds = sweep_seeds(first, count);
-        let current = Simulation::new(design, users, first, duration_s)?;
+        let current = Simulation::new(design, users, first, duration_s)?.without_loads();
         Ok(SeedSweep {
             design: design.clone(),
             users,
@@ -314,7 +314,9 @@ impl Stepped for SeedSweep {
                 self.finished.push(done.finish());
             }
             if let Some(&seed) = self.seeds.get(self.finished.len()) {
-                match Simulation::new(&self.design, self.users, seed, self.duration_s) {
+                match Simulation::new(&self.design, self.users, seed, self.duration_s)
+                    .map(Simulation::without_loads)
+                {
                     Ok(next) => self.current = Some(next),
                     Err(err) => self.failed = Some(err),
                 }
