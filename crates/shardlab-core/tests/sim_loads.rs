@@ -39,10 +39,15 @@ fn loads_are_one_per_second_of_the_series_and_one_per_node_and_shard() {
             );
             assert!(load.utilisation.is_none_or(|u| (0.0..=1.0).contains(&u)));
         }
+        // The users take the second's arrivals; the App Server sees every request once.
+        assert_eq!(loads.nodes[0].requests, second.arrivals);
         let shares: f64 = loads.shards.iter().map(|s| s.share).sum();
         let requests: u64 = loads.shards.iter().map(|s| s.requests).sum();
         assert!(requests == 0 || (shares - 1.0).abs() < 1e-9, "{shares}");
     }
+    let nodes = report.nodes_at(2).expect("second 2");
+    assert_eq!(nodes.len(), report.outcome.nodes.len());
+    assert_eq!(nodes[0].requests_per_s, report.series[2].arrivals as f64);
     // Over the full seconds the database's utilisation averages to the run's figure.
     let db = node_index(&report, NodeKind::Database);
     let full = &report.loads[..10];
@@ -128,6 +133,16 @@ fn a_hot_key_lights_its_shard_only_in_its_seconds() {
             hot[t]
         );
     }
+    // A second's shards read as the run's do, for the per-shard plot at that second.
+    let at = report.shards_at(5).expect("second 5");
+    assert_eq!(at.len(), report.outcome.shards.len());
+    let top = at
+        .iter()
+        .max_by(|a, b| a.share.total_cmp(&b.share))
+        .expect("shards");
+    assert_eq!(top.shard, during.0);
+    assert_eq!(top.host, report.outcome.shards[during.0 as usize].host);
+    assert!(report.shards_at(report.loads.len()).is_none());
     // The run's average dilutes the hot key over the quiet seconds.
     let average = report.outcome.hottest_shard.expect("shards").over_mean;
     assert!(average < during.1, "{average} against {during:?}");

@@ -967,7 +967,14 @@ impl Simulation {
             .into_iter()
             .map(|(_, _, range)| range)
             .collect();
-        loads::second(t_s, &stations, &nodes, &self.hosts, self.db_first)
+        loads::second(
+            t_s,
+            self.second.arrivals,
+            &stations,
+            &nodes,
+            &self.hosts,
+            self.db_first,
+        )
     }
 
     /// The board's nodes in the report's order, each with its id and the stations it is made

@@ -30,6 +30,47 @@ impl ErrorCounts {
             .saturating_add(self.timeout)
             .saturating_add(self.shard_down)
     }
+
+    /// The causes that failed a request, as a reader names them, the most frequent first (in
+    /// this order on ties: queue full, timeout, shard down).
+    pub fn causes(&self) -> Vec<(&'static str, u64)> {
+        let mut causes: Vec<(&'static str, u64)> = [
+            ("queue full", self.queue_full),
+            ("timeout", self.timeout),
+            ("shard down, no master", self.shard_down),
+        ]
+        .into_iter()
+        .filter(|(_, count)| *count > 0)
+        .collect();
+        // A stable sort keeps the order above on ties.
+        causes.sort_by_key(|(_, count)| std::cmp::Reverse(*count));
+        causes
+    }
+
+    /// What a node's badge says when it dropped requests: the count and the main cause
+    /// ("312 dropped: queue full"), and every cause with its count for its longer description.
+    ///
+    /// ```
+    /// use shardlab_core::sim::ErrorCounts;
+    /// let dropped = ErrorCounts { queue_full: 300, timeout: 1_200, shard_down: 0 };
+    /// assert_eq!(
+    ///     dropped.badge(),
+    ///     Some(("1,500 dropped: timeout".to_string(), "1,200 timeout, 300 queue full".to_string()))
+    /// );
+    /// assert_eq!(ErrorCounts::default().badge(), None);
+    /// ```
+    pub fn badge(&self) -> Option<(String, String)> {
+        let causes = self.causes();
+        let (main, _) = causes.first()?;
+        let all: Vec<String> = causes
+            .iter()
+            .map(|(cause, count)| format!("{} {cause}", thousands(*count)))
+            .collect();
+        Some((
+            format!("{} dropped: {main}", thousands(self.total())),
+            all.join(", "),
+        ))
+    }
 }
 
 /// Errors by cause as fractions of all requests.
@@ -108,6 +149,9 @@ pub struct NodeSecond {
     /// Busy share of the node's cores in the second, 0 … 1 (the mean over its copies, or over
     /// the database's masters and replicas); `None` for nodes that do not queue.
     pub utilisation: Option<f64>,
+    /// Requests (visits) the node took in the second; for a node that does not queue, the
+    /// second's arrivals.
+    pub requests: u64,
     /// Requests waiting in the node's queues when the second ended.
     pub queued: u64,
     /// Requests the node turned away or lost in the second, by cause: its queue was full, a
@@ -302,6 +346,47 @@ impl SimReport {
     /// The board's caption sentence for this run.
     pub fn caption(&self) -> String {
         self.outcome.caption("simulation")
+    }
+
+    /// Each node's load in second `t` alone, as the run's [`Outcome::nodes`] give it for the
+    /// whole run; `None` past the run or for a run without loads.
+    pub fn nodes_at(&self, t: usize) -> Option<Vec<NodeLoad>> {
+        let second = self.loads.get(t)?;
+        Some(
+            self.outcome
+                .nodes
+                .iter()
+                .zip(&second.nodes)
+                .map(|(node, load)| NodeLoad {
+                    id: node.id.clone(),
+                    kind: node.kind,
+                    utilisation: load.utilisation,
+                    requests_per_s: load.requests as f64,
+                })
+                .collect(),
+        )
+    }
+
+    /// Each shard's load in second `t` alone, as [`Outcome::shards`] gives it for the whole
+    /// run (a shard a split has not made yet is left out); `None` past the run or for a run
+    /// without loads.
+    pub fn shards_at(&self, t: usize) -> Option<Vec<ShardLoad>> {
+        let second = self.loads.get(t)?;
+        Some(
+            self.outcome
+                .shards
+                .iter()
+                .zip(&second.shards)
+                .map(|(shard, load)| ShardLoad {
+                    shard: shard.shard,
+                    host: shard.host.clone(),
+                    requests_per_s: load.requests as f64,
+                    share: load.share,
+                    utilisation: load.utilisation,
+                    up: load.up,
+                })
+                .collect(),
+        )
     }
 
     /// The first and the last second of arrivals in which a request failed, if any did: where a

@@ -51,12 +51,16 @@ fn add(sum: &mut ErrorCounts, more: &ErrorCounts) {
     sum.shard_down = sum.shard_down.saturating_add(more.shard_down);
 }
 
-/// A node made of `stations` (`None` for a node that does not queue): its utilisation is their
-/// mean, as the run's [`NodeLoad`](super::super::report::NodeLoad) averages it; its queue and
-/// drops are their sums.
-fn node(stations: Option<&[StationSecond]>) -> NodeSecond {
+/// A node made of `stations` (`None` for a node that does not queue, which is given the
+/// second's `arrivals`): its utilisation is their mean, as the run's
+/// [`NodeLoad`](super::super::report::NodeLoad) averages it; its requests, queue and drops are
+/// their sums.
+fn node(stations: Option<&[StationSecond]>, arrivals: u64) -> NodeSecond {
     let Some(stations) = stations else {
-        return NodeSecond::default();
+        return NodeSecond {
+            requests: arrivals,
+            ..NodeSecond::default()
+        };
     };
     let mut second = NodeSecond {
         utilisation: Some(
@@ -66,16 +70,18 @@ fn node(stations: Option<&[StationSecond]>) -> NodeSecond {
         ..NodeSecond::default()
     };
     for station in stations {
+        second.requests = second.requests.saturating_add(station.visits);
         second.queued = second.queued.saturating_add(station.queued);
         add(&mut second.dropped, &station.dropped);
     }
     second
 }
 
-/// The second starting at `t_s` from each station's part of it: the nodes, each given by the
+/// The second starting at `t_s`, with its `arrivals`, from each station's part of it: the nodes, each given by the
 /// range of stations it is made of, and the shards, each a host's master and its replicas.
 pub(super) fn second(
     t_s: u64,
+    arrivals: u64,
     stations: &[StationSecond],
     nodes: &[Option<Range<usize>>],
     hosts: &[Host],
@@ -111,7 +117,12 @@ pub(super) fn second(
         t_s: u32::try_from(t_s).unwrap_or(u32::MAX),
         nodes: nodes
             .iter()
-            .map(|range| node(range.clone().map(|r| stations.get(r).unwrap_or_default())))
+            .map(|range| {
+                node(
+                    range.clone().map(|r| stations.get(r).unwrap_or_default()),
+                    arrivals,
+                )
+            })
             .collect(),
         shards,
     }
