@@ -11,11 +11,12 @@ use shardlab_core::sim::{DesignError, Estimate, Node, Setting, SimError, SimRepo
 use yew::prelude::*;
 
 use super::autosave::{AutosaveStatus, Opening};
+use super::parts::node_view::NodeShown;
 use super::parts::plots::PlotSet;
 use super::parts::settings_panel::Row;
 use super::parts::{
     canvas, caption, failover, faults, model_coverage, palette, plots, reshard, save_notes, saving,
-    seed_spread, settings_panel, shard_samples,
+    scrubber, seed_spread, settings_panel, shard_samples,
 };
 use super::runner::{RunKey, RunStatus};
 use super::state::{Action, BoardState, Selection, DEFAULT_DURATION_S};
@@ -116,15 +117,37 @@ impl Shown<'_> {
                 None => general.push(error.labelled(&state.design).to_string()),
             }
         }
+        // One second of the run when the scrubber picked one, else the run's (or the
+        // estimate's) averages.
         let node_loads = match (&self.report, self.estimated) {
-            (Some(r), _) => r.outcome.nodes.clone(),
-            (None, Ok(e)) => e.outcome.nodes.clone(),
-            _ => Vec::new(),
+            (Some(r), _) => r.outcome.nodes.as_slice(),
+            (None, Ok(e)) => e.outcome.nodes.as_slice(),
+            _ => &[],
         };
+        // Each node's second, in the order of the run's nodes (`SimReport::nodes_at`'s rule).
+        let second = self
+            .shown_second()
+            .and_then(|(r, t)| r.loads.get(t))
+            .map(|loads| loads.nodes.as_slice());
         let mut loads = canvas::PerNode::default();
-        for node in node_loads {
+        for (i, node) in node_loads.iter().enumerate() {
+            let at = second.and_then(|nodes| nodes.get(i));
             loads.update(&node.id, |load| {
-                *load = (node.utilisation, node.requests_per_s)
+                *load = match at {
+                    Some(at) => NodeShown {
+                        utilisation: at.utilisation,
+                        requests_per_s: at.requests as f64,
+                        // A node that does not queue shows its rate, as in the whole run.
+                        queued: at.utilisation.map(|_| at.queued),
+                        dropped: at.dropped.badge(),
+                    },
+                    None => NodeShown {
+                        utilisation: node.utilisation,
+                        requests_per_s: node.requests_per_s,
+                        queued: None,
+                        dropped: None,
+                    },
+                }
             });
         }
         html! {
@@ -138,6 +161,27 @@ impl Shown<'_> {
                     selected={state.selected.clone()} connecting={state.connecting.clone()}
                     {problems} {loads} dispatch={self.dispatch.clone()} />
             </>
+        }
+    }
+
+    /// The finished run and the second of it the reader picked, if it has that second.
+    fn shown_second(&self) -> Option<(&SimReport, usize)> {
+        let report = self.report.as_deref()?;
+        let t = usize::try_from(self.state.second?).ok()?;
+        (t < report.loads.len()).then_some((report, t))
+    }
+
+    /// The time scrubber over the finished run ([`scrubber`]).
+    pub fn scrubber(&self) -> Html {
+        match &self.report {
+            Some(report) if !report.loads.is_empty() => {
+                scrubber::scrubber(&scrubber::ScrubberProps {
+                    report,
+                    second: self.state.second,
+                    dispatch: self.dispatch,
+                })
+            }
+            _ => html! {},
         }
     }
 
@@ -189,10 +233,13 @@ impl Shown<'_> {
             }),
             _ => None,
         };
-        html! {
-            <settings_panel::SettingsPanel node={selected_node} {rows} {error} {edge}
-                dispatch={self.dispatch.clone()} />
-        }
+        settings_panel::settings_panel(&settings_panel::SettingsPanelProps {
+            node: selected_node,
+            rows,
+            error,
+            edge,
+            dispatch: self.dispatch.clone(),
+        })
     }
 
     /// The timeline of failures.
@@ -211,10 +258,15 @@ impl Shown<'_> {
             .as_ref()
             .map(|e| e.outcome.shards.clone())
             .unwrap_or_default();
-        html! {
-            <plots::Plots report={self.report.clone()} {estimate_shards}
-                design={self.state.design.clone()} users={self.state.users} {show} />
-        }
+        let second = self.shown_second().map(|(_, t)| t);
+        plots::plots(&plots::PlotsProps {
+            report: self.report.as_deref(),
+            estimate_shards: &estimate_shards,
+            design: &self.state.design,
+            users: self.state.users,
+            show,
+            second,
+        })
     }
 
     /// Some of the database's knobs, picked here as in its settings, one labelled control each:
@@ -359,6 +411,7 @@ impl Shown<'_> {
                             selected={state.selected.clone()} connecting={state.connecting.clone()}
                             dispatch={self.dispatch.clone()} />
                         { self.canvas() }
+                        { self.scrubber() }
                         <saving::Saving design={state.design.clone()} error={state.import_error.clone()}
                             {save_failed} dispatch={self.dispatch.clone()} />
                     </section>

@@ -54,6 +54,8 @@ pub struct BoardState {
     pub setting_error: Option<(String, Setting, String)>,
     /// A one-line note about the last action ("Import done", "That edge exists").
     pub note: Option<String>,
+    /// The second of the run the boxes and the per-shard plot show; `None` for the whole run.
+    pub second: Option<u32>,
 }
 
 impl Default for BoardState {
@@ -75,6 +77,7 @@ impl Default for BoardState {
             import_error: None,
             setting_error: None,
             note: None,
+            second: None,
         })
     }
 }
@@ -95,6 +98,7 @@ impl BoardState {
             import_error: None,
             setting_error: None,
             note: None,
+            second: None,
         })
     }
 
@@ -214,6 +218,8 @@ pub enum Action {
     Import(Result<(Box<Design>, Option<String>), String>),
     /// Replace the whole state (URL or autosave restore).
     Restore(Box<BoardState>),
+    /// Show one second of the run on the boxes and the per-shard plot, or the whole run.
+    ShowSecond(Option<u32>),
 }
 
 impl Action {
@@ -245,6 +251,7 @@ impl Reducible for BoardState {
                 | Action::MoveNode { .. }
                 | Action::NudgeNode { .. }
                 | Action::SetLabel(..)
+                | Action::ShowSecond(_)
         );
         match action {
             Action::LoadPreset(name) => match BoardState::from_preset(&name) {
@@ -375,6 +382,7 @@ impl Reducible for BoardState {
             }
             Action::Import(Err(message)) => next.import_error = Some(message),
             Action::Restore(state) => next = *state,
+            Action::ShowSecond(second) => next.second = second,
         }
         if changes_run {
             next.cancelled = false;

@@ -1,4 +1,5 @@
-//! The Board's state in the address bar: `#/board?v=1&preset=…&users=…&seed=…&d=…`. The
+//! The Board's state in the address bar: `#/board?v=1&preset=…&users=…&seed=…&t=…&d=…` (`t`
+//! is the second of the run the boxes show). The
 //! localStorage autosave ([`super::autosave`]) holds the same pairs as JSON text
 //! ([`save_text`], [`load_text`]), read the way a link is.
 //!
@@ -8,6 +9,7 @@
 //! [`ReadRules::LINK`]: any design within the size limits, the board explains the rest). Decoding
 //! never fails: a bad value becomes a note and its default.
 
+use shardlab_core::sim::validate::MAX_DURATION_S;
 use shardlab_core::sim::{Design, ReadError, ReadRules, DESIGN_VERSION, DROPPED_NAMED};
 use shardlab_core::text::{bounded_message, quote};
 
@@ -27,6 +29,7 @@ pub fn encode(state: &BoardState) -> Vec<(&'static str, String)> {
     let opening = state.preset.as_deref() == Some(DEFAULT_PRESET)
         && preset_design
         && state.seed == DEFAULT_SEED
+        && state.second.is_none()
         && Some(state.users) == state.base_design().map(|d| d.user_count());
     if opening {
         return Vec::new();
@@ -37,6 +40,9 @@ pub fn encode(state: &BoardState) -> Vec<(&'static str, String)> {
     }
     pairs.push(("users", state.users.to_string()));
     pairs.push(("seed", state.seed.to_string()));
+    if let Some(second) = state.second {
+        pairs.push(("t", second.to_string()));
+    }
     if !preset_design {
         if let Ok(json) = serde_json::to_string(&state.design) {
             pairs.push(("d", json));
@@ -125,6 +131,16 @@ fn decode_from(pairs: &[(String, String)], source: Source) -> (BoardState, Vec<S
                 "{whose} seed {} is not a whole number 0 … 18446744073709551615; kept {}.",
                 quote(text),
                 state.seed
+            )),
+        }
+    }
+    if let Some(text) = get("t") {
+        match text.parse::<u32>() {
+            Ok(second) if f64::from(second) < MAX_DURATION_S => state.second = Some(second),
+            _ => notes.push(format!(
+                "{whose} second {} is not a whole number 0 … {}; the boxes show the whole run.",
+                quote(text),
+                MAX_DURATION_S - 1.0
             )),
         }
     }
@@ -260,6 +276,30 @@ mod tests {
         let (back, _) = decode(&pairs);
         assert_eq!((back.users, back.seed), (20_000, 7));
         assert_eq!(back.design, state.design);
+    }
+
+    #[test]
+    fn the_second_shown_round_trips_and_a_bad_one_is_a_note() {
+        let state = Rc::new(BoardState::default()).reduce(Action::ShowSecond(Some(6)));
+        let pairs = owned(&encode(&state));
+        assert!(
+            pairs.contains(&("t".to_owned(), "6".to_owned())),
+            "{pairs:?}"
+        );
+        let (back, notes) = decode(&pairs);
+        assert!(notes.is_empty(), "{notes:?}");
+        assert_eq!(back.second, Some(6));
+        // The whole run again is the opening board's bare link.
+        assert!(encode(&Rc::new(back).reduce(Action::ShowSecond(None))).is_empty());
+        for bad in ["-1", "3600", "x"] {
+            let mut pairs = owned(&encode(&state));
+            pairs.retain(|(k, _)| k != "t");
+            pairs.push(("t".to_owned(), bad.to_owned()));
+            let (back, notes) = decode(&pairs);
+            assert_eq!(back.second, None, "{bad}");
+            assert_eq!(notes.len(), 1, "{notes:?}");
+            assert!(notes.iter().all(|n| n.contains("0 … 3599")), "{notes:?}");
+        }
     }
 
     #[test]

@@ -9,7 +9,7 @@
 //! wasm-opt drops the name section, so twiggy on the shipped `_bg.wasm` sees only `code[1234]`.
 //! `dist` therefore keeps each page's wasm as cargo linked it, names and all, in
 //! `target/pages/names/<page>.wasm`, and this command runs on it the same two steps trunk ran,
-//! `wasm-bindgen --target=web --no-typescript` and `wasm-opt -Oz --low-memory-unused`, the latter
+//! `wasm-bindgen --target=web --no-typescript` and `wasm-opt -Oz --low-memory-unused --gufa -Oz`, the latter
 //! with `--debuginfo` so the names survive. It then checks that the result's code and data (every
 //! section but the custom ones) match the shipped wasm's to within 1 %, so the names describe the
 //! bytes a reader downloads; a mismatch (a dist older than its kept copy) is an error.
@@ -84,7 +84,7 @@ pub fn report(dist: &Path, top: usize) -> Result<String, String> {
          and JS each page loads, brotli at the highest quality, as `xtask/size-budget.mjs` (the CI \
          budget) counts them. Twiggy {} ranks each page's wasm: its shallow bytes per item, before \
          compression, on the page's wasm rebuilt from cargo's named artefact with the same \
-         wasm-bindgen and `wasm-opt -Oz --low-memory-unused` steps plus `--debuginfo`, whose code and \
+         wasm-bindgen and `wasm-opt -Oz --low-memory-unused --gufa -Oz` steps plus `--debuginfo`, whose code and \
          data match the shipped file's (see `xtask/src/size.rs`).\n\n```text\n{}```\n",
         tools::TWIGGY_VERSION,
         sizes.lines().filter(|l| !l.contains("budget")).fold(String::new(), |mut s, l| {
@@ -224,7 +224,8 @@ fn profile(dist: &Path, html: &str, scratch: &Path, top: usize) -> Result<Profil
             .arg(format!("--output={}", optimised.display()))
             .arg("-Oz")
             .arg(out.join("page_bg.wasm"))
-            .args(["--low-memory-unused", "--debuginfo"]),
+            // index.html's `data-wasm-opt-params` for the app, then the names.
+            .args(["--low-memory-unused", "--gufa", "-Oz", "--debuginfo"]),
     )?;
     let (ours, theirs) = (code_and_data(&optimised)?, code_and_data(&shipped)?);
     // Within 1 %: names can keep a few functions from merging.

@@ -143,6 +143,9 @@ fn a_hot_key_lights_its_shard_only_in_its_seconds() {
     assert_eq!(top.shard, during.0);
     assert_eq!(top.host, report.outcome.shards[during.0 as usize].host);
     assert!(report.shards_at(report.loads.len()).is_none());
+    // The worst second is one of the hot key's.
+    let worst = report.worst_second().expect("a second");
+    assert!((4..8).contains(&worst), "{worst}");
     // The run's average dilutes the hot key over the quiet seconds.
     let average = report.outcome.hottest_shard.expect("shards").over_mean;
     assert!(average < during.1, "{average} against {during:?}");

@@ -10,8 +10,8 @@ use web_sys::MouseEvent;
 use yew::prelude::*;
 
 use super::driver::{on_capture_lost, on_focus_in, on_pointer, pointer, use_stage};
-use super::edge_view::EdgeView;
-use super::node_view::NodeView;
+use super::edge_view::{edge_view, EdgeViewProps};
+use super::node_view::{node_view, NodeShown, NodeViewProps};
 use crate::board::geometry::{callout_position, NODE_W, VIEW_W};
 use crate::board::gesture::{Input, Target};
 use crate::board::state::{Action, Selection};
@@ -71,9 +71,9 @@ pub struct CanvasProps {
     pub connecting: Option<String>,
     /// Validation messages per node id.
     pub problems: PerNode<Vec<String>>,
-    /// Load per node id: (utilisation, requests/s), from the run or the estimate.
+    /// Load per node id, from the run (its average or one second) or the estimate.
     #[prop_or_default]
-    pub loads: PerNode<(Option<f64>, f64)>,
+    pub loads: PerNode<NodeShown>,
     /// The page's dispatcher.
     pub dispatch: Callback<Action>,
 }
@@ -111,22 +111,30 @@ pub fn canvas(props: &CanvasProps) -> Html {
         .iter()
         .enumerate()
         .filter_map(|(index, edge)| {
-            Some(html! {
-                <EdgeView {index} from={edge.from.clone()} to={edge.to.clone()}
-                    from_label={label(&edge.from)} to_label={label(&edge.to)}
-                    from_at={position(&edge.from)?} to_at={position(&edge.to)?}
-                    selected={props.selected == Selection::Edge(index)} on_input={drive.clone()} />
-            })
+            Some(edge_view(&EdgeViewProps {
+                index,
+                from: edge.from.clone().into(),
+                to: edge.to.clone().into(),
+                from_label: label(&edge.from),
+                to_label: label(&edge.to),
+                from_at: position(&edge.from)?,
+                to_at: position(&edge.to)?,
+                selected: props.selected == Selection::Edge(index),
+                on_input: &drive,
+            }))
         });
     let nodes = props.design.nodes.iter().map(|node| {
         let (x, y) = position(&node.id).unwrap_or((node.x, node.y));
-        html! {
-            <NodeView key={node.id.clone()} node={node.clone()} {x} {y}
-                selected={props.selected == Selection::Node(node.id.clone())}
-                connecting={props.connecting.as_deref() == Some(node.id.as_str())}
-                problems={props.problems.get(&node.id).map_or(0, Vec::len)}
-                load={props.loads.get(&node.id).copied()} on_input={drive.clone()} />
-        }
+        node_view(&NodeViewProps {
+            node,
+            x,
+            y,
+            selected: props.selected == Selection::Node(node.id.clone()),
+            connecting: props.connecting.as_deref() == Some(node.id.as_str()),
+            problems: props.problems.get(&node.id).map_or(0, Vec::len),
+            load: props.loads.get(&node.id),
+            on_input: &drive,
+        })
     });
     let wire = picture.wire.as_ref().and_then(|(from, bx, by)| {
         let (fx, fy) = position(from)?;

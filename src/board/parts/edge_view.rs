@@ -9,8 +9,7 @@ use crate::board::geometry::edge_ends;
 use crate::board::gesture::{Input, Item};
 
 /// An edge's inputs.
-#[derive(Properties, PartialEq)]
-pub struct EdgeViewProps {
+pub struct EdgeViewProps<'a> {
     /// Its index in `design.edges`.
     pub index: usize,
     /// The source node's id.
@@ -28,11 +27,10 @@ pub struct EdgeViewProps {
     /// Whether it is selected.
     pub selected: bool,
     /// Clicks and keys.
-    pub on_input: OnInput,
+    pub on_input: &'a OnInput,
 }
 
-/// One edge.
-#[function_component(EdgeView)]
+/// One edge, keyed by its ends: a plain function, not a component (see `node_view`).
 pub fn edge_view(props: &EdgeViewProps) -> Html {
     let index = props.index;
     let (x1, y1, x2, y2) = edge_ends(props.from_at, props.to_at);
@@ -46,7 +44,7 @@ pub fn edge_view(props: &EdgeViewProps) -> Html {
     });
     // A press on an edge is not a pan.
     let onpointerdown = Callback::from(|e: PointerEvent| e.stop_propagation());
-    let onkeydown = on_key(&props.on_input, Item::Edge(index));
+    let onkeydown = on_key(props.on_input, Item::Edge(index));
     let (x1, y1, x2, y2) = (
         format!("{x1:.1}"),
         format!("{y1:.1}"),
@@ -54,7 +52,7 @@ pub fn edge_view(props: &EdgeViewProps) -> Html {
         format!("{y2:.1}"),
     );
     html! {
-        <g class={classes!("edge", props.selected.then_some("selected"))} tabindex="0" role="button"
+        <g key={format!("{}→{}", props.from, props.to)} class={classes!("edge", props.selected.then_some("selected"))} tabindex="0" role="button"
             aria-label={aria} aria-pressed={props.selected.to_string()}
             data-edge={format!("{}→{}", props.from, props.to)} {onclick} {onpointerdown} {onkeydown}>
             <line class="edge-hit" x1={x1.clone()} y1={y1.clone()} x2={x2.clone()} y2={y2.clone()} />

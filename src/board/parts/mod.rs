@@ -29,6 +29,7 @@ pub mod plots;
 pub mod reshard;
 pub mod save_notes;
 pub mod saving;
+pub mod scrubber;
 pub mod seed_spread;
 pub mod settings_panel;
 pub mod shard_samples;

@@ -10,11 +10,23 @@ use crate::board::geometry::{squeeze_text, NODE_H, NODE_W};
 use crate::board::gesture::{Input, Item, Target};
 use crate::board::preview::kind_class;
 
+/// What a box shows of its load: the run's average, or one second's.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct NodeShown {
+    /// Busy share of its cores, 0 … 1, if it queues.
+    pub utilisation: Option<f64>,
+    /// Requests per second.
+    pub requests_per_s: f64,
+    /// Requests waiting when the second shown ended; `None` for the whole run.
+    pub queued: Option<u64>,
+    /// Its badge when it dropped requests in the second shown: the short text and every cause.
+    pub dropped: Option<(String, String)>,
+}
+
 /// A node's inputs.
-#[derive(Properties, PartialEq)]
-pub struct NodeViewProps {
+pub struct NodeViewProps<'a> {
     /// The node.
-    pub node: Node,
+    pub node: &'a Node,
     /// Where to draw it (its position, or the live one while it is dragged).
     pub x: f64,
     /// See `x`.
@@ -25,11 +37,10 @@ pub struct NodeViewProps {
     pub connecting: bool,
     /// Validation messages that name it.
     pub problems: usize,
-    /// Its load from the latest run or estimate: (utilisation 0 … 1 if it queues, requests/s).
-    #[prop_or_default]
-    pub load: Option<(Option<f64>, f64)>,
+    /// Its load from the latest run or estimate.
+    pub load: Option<&'a NodeShown>,
     /// Pointer down on the box (drag or select) or its port (wire an edge), and keys.
-    pub on_input: OnInput,
+    pub on_input: &'a OnInput,
 }
 
 /// A press on the box or on its port: the canvas's background does not see it.
@@ -50,23 +61,28 @@ fn fit(text: &str, font_px: f64) -> Option<String> {
     squeeze_text(text.chars().count(), font_px).map(|room| room.to_string())
 }
 
-/// One node.
-#[function_component(NodeView)]
+/// One node, keyed by its id: a plain function, not a component (a component costs the Board's
+/// page about 0.7 kB of brotli, and a board of at most a few dozen boxes is quick to draw again).
 pub fn node_view(props: &NodeViewProps) -> Html {
-    let node = &props.node;
+    let node = props.node;
     let kind = node.settings.kind();
     let (x, y) = (props.x, props.y);
     let id = node.id.clone();
-    let on_down = on_press(&props.on_input, Target::Node(id.clone()));
-    let on_port = on_press(&props.on_input, Target::Port(id.clone()));
-    let on_key = on_key(&props.on_input, Item::Node(id.clone()));
+    let on_down = on_press(props.on_input, Target::Node(id.clone()));
+    let on_port = on_press(props.on_input, Target::Port(id.clone()));
+    let on_key = on_key(props.on_input, Item::Node(id.clone()));
     let label = if node.label.is_empty() {
         kind.title().to_string()
     } else {
         node.label.clone()
     };
+    let dropped_words = props
+        .load
+        .and_then(|l| l.dropped.as_ref())
+        .map(|(_, causes)| format!(" Dropped {causes} in this second."))
+        .unwrap_or_default();
     let aria = format!(
-        "{label}, {}. Arrow keys move it, Enter opens its settings, Delete removes it.",
+        "{label}, {}.{dropped_words} Arrow keys move it, Enter opens its settings, Delete removes it.",
         kind.title()
     );
     let badge = (props.problems > 0).then(|| {
@@ -78,23 +94,38 @@ pub fn node_view(props: &NodeViewProps) -> Html {
             </g>
         }
     });
-    let load = props.load.map(|(busy, rps)| {
-        let rate = if rps >= 1_000.0 {
-            format!("{:.1}k req/s", rps / 1_000.0)
-        } else {
-            format!("{rps:.0} req/s")
+    let shown = props.load.cloned().unwrap_or_default();
+    let hot = shown.utilisation.is_some_and(|u| u >= 0.85);
+    let load = props.load.map(|load| {
+        let rps = load.requests_per_s;
+        // One second shows its queue, where the whole run shows its rate.
+        let rate = match load.queued {
+            Some(queued) => format!("{queued} queued"),
+            None if rps >= 1_000.0 => format!("{:.1}k req/s", rps / 1_000.0),
+            None => format!("{rps:.0} req/s"),
         };
-        let (text, hot) = match busy {
-            Some(u) => (format!("{:.0} % busy · {rate}", u * 100.0), u >= 0.85),
-            None => (rate, false),
+        let text = match load.utilisation {
+            Some(u) => format!("{:.0} % busy · {rate}", u * 100.0),
+            None => rate,
         };
         html! {
             <text x={x.to_string()} y={(y + 25.0).to_string()} textLength={fit(&text, 11.0)} lengthAdjust="spacingAndGlyphs"
                 class={classes!("node-load", hot.then_some("hot"))}>{ text }</text>
         }
     });
+    let dropped = shown.dropped.map(|(short, causes)| {
+        let top = y - NODE_H / 2.0 - 20.0;
+        html! {
+            <g class="drop-badge" data-testid="drop-badge">
+                <rect x={(x - NODE_W / 2.0).to_string()} y={top.to_string()} width={NODE_W.to_string()} height="17" rx="8" />
+                <text x={x.to_string()} y={(top + 12.5).to_string()} textLength={fit(&short, 11.0)}
+                    lengthAdjust="spacingAndGlyphs">{ short }</text>
+                <title>{ causes }</title>
+            </g>
+        }
+    });
     html! {
-        <g class={classes!("node", kind_class(kind), props.selected.then_some("selected"),
+        <g key={id.clone()} class={classes!("node", kind_class(kind), props.selected.then_some("selected"), hot.then_some("hot"),
                 props.connecting.then_some("connecting"), (props.problems > 0).then_some("invalid"))}
             data-node={id.clone()} tabindex="0" role="button" aria-label={aria}
             aria-pressed={props.selected.to_string()}
@@ -109,6 +140,7 @@ pub fn node_view(props: &NodeViewProps) -> Html {
                 <title>{ "Drag from here to another node to wire an edge" }</title>
             </circle>
             { for load }
+            { for dropped }
             { for badge }
         </g>
     }

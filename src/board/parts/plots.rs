@@ -103,22 +103,22 @@ pub fn plot_frame(props: &PlotFrameProps) -> Html {
 }
 
 /// The plots' inputs.
-#[derive(Properties, PartialEq)]
-pub struct PlotsProps {
+pub struct PlotsProps<'a> {
     /// The finished simulation, if any.
-    pub report: Option<Rc<SimReport>>,
+    pub report: Option<&'a SimReport>,
     /// Per-shard load from the estimate, used until the simulation finishes.
-    pub estimate_shards: Vec<ShardLoad>,
+    pub estimate_shards: &'a [ShardLoad],
     /// The design, for the capacity curve.
-    pub design: Design,
+    pub design: &'a Design,
     /// Current users, marked on the capacity curve.
     pub users: u32,
     /// Which plots to draw: all four in the full view, a widget's own in a widget.
-    #[prop_or(PlotSet::ALL)]
     pub show: PlotSet,
+    /// The second of the run the per-shard plot shows (the scrubber's); `None` for the whole run.
+    pub second: Option<usize>,
 }
 
-/// Which of the plots a [`Plots`] draws.
+/// Which of the plots [`plots`] draws.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct PlotSet {
     /// Load per shard.
@@ -616,19 +616,22 @@ pub fn capacity_plot(
     })
 }
 
-/// The plots panel.
-#[function_component(Plots)]
+/// The plots panel: a plain function, not a component (a component costs the Board's page about
+/// 0.7 kB of brotli); each plot's canvas is redrawn only when its figure changes.
 pub fn plots(props: &PlotsProps) -> Html {
     let show = props.show;
-    let shards = match &props.report {
+    let shards = match props.report {
         _ if !show.shards => html! {},
         Some(report) if !report.outcome.shards.is_empty() => {
-            shard_plot(&report.outcome.shards, "simulation")
+            match props.second.and_then(|t| Some((t, report.shards_at(t)?))) {
+                Some((t, shards)) => shard_plot(&shards, &format!("simulation's second {t} alone")),
+                None => shard_plot(&report.outcome.shards, "simulation"),
+            }
         }
-        _ if !props.estimate_shards.is_empty() => shard_plot(&props.estimate_shards, "estimate"),
+        _ if !props.estimate_shards.is_empty() => shard_plot(props.estimate_shards, "estimate"),
         _ => html! {},
     };
-    let from_run = match &props.report {
+    let from_run = match props.report {
         Some(report) => html! {
             <>
                 if show.latency { { cdf_plot(report) } }

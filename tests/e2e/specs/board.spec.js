@@ -518,3 +518,57 @@ test('the board fits every box again for a new preset and for an imported design
   await page.locator('#board-import').setInputFiles({ name: 'again.json', mimeType: 'application/json', buffer: Buffer.from(text) });
   await expect(hint).not.toContainText('off screen');
 });
+
+// Issue 23 §4: a node's 60-second average hides a 20-second hot key; the scrubber shows one
+// second of the run on the boxes and the per-shard plot, and a box that dropped requests wears a
+// badge with the count and the cause.
+test('the scrubber lights the hot shard in a hot key\'s seconds, and a dead master\'s drops', async ({ page }) => {
+  test.setTimeout(90_000);
+  await openRoute(page, '#/board');
+  await expect(source(page)).toHaveText('simulation', { timeout: 20_000 });
+  const readout = page.getByTestId('scrub-readout');
+  await expect(readout).toContainText("the whole run's averages");
+  await page.locator('#fault-at').fill('20');
+  await page.getByRole('button', { name: 'Hot key' }).click();
+  await expect(page.locator('.fault-list li')).toContainText('At 20 s: one cold object takes 20 % of requests for 20 s');
+  // The new run's scrubber: the worst second is one of the hot key's, and its shard is hot.
+  await expect(readout).toContainText("the whole run's averages", { timeout: 30_000 });
+  const shards = page.locator('[data-plot="plot-shards"]');
+  await page.getByRole('button', { name: 'Worst second' }).click();
+  await expect(readout).toContainText(/^Second (2\d|3\d) of \d+: [\d,]+ requests arrived, p99 [\d,.]+ ms, [\d,]+ errors\. Shard \d+ on \S+ is hot: [\d.]+× its fair share\.$/);
+  const worst = Number((await readout.textContent()).match(/^Second (\d+)/)[1]);
+  await expect(page).toHaveURL(new RegExp(`[?&]t=${worst}(&|$)`));
+  await expect(shards).toHaveAttribute('data-detail', /^hot shard \d+$/);
+  await expect(shards.locator('figcaption')).toContainText(`From the simulation's second ${worst} alone.`);
+  const hot = (await shards.getAttribute('data-detail')).replace('hot shard ', '');
+  expect(await readout.textContent()).toContain(`Shard ${hot} on`);
+  // Before the hot key, by keyboard: no shard is hot in second 5.
+  const slider = page.locator('#scrub');
+  await slider.focus();
+  await page.keyboard.press('Home');
+  for (let i = 0; i < 5; i += 1) await page.keyboard.press('ArrowRight');
+  await expect(page.getByTestId('scrub-second')).toHaveText('5 s');
+  await expect(readout).toContainText(/^Second 5 of /);
+  await expect(readout).not.toContainText('is hot');
+  await expect(shards).toHaveAttribute('data-detail', '');
+  // The boxes show that second's queues.
+  await expect(page.locator('.board-svg [data-node="db"] .node-load')).toContainText(/% busy · \d+ queued$/);
+  await page.getByRole('button', { name: 'Whole run' }).click();
+  await expect(readout).toContainText("the whole run's averages");
+  await expect(page).not.toHaveURL(/[?&]t=/);
+
+  // A master that dies drops what reaches it: its box wears the count and the cause.
+  await page.getByRole('button', { name: /^Remove: At 20 s/ }).click();
+  await page.locator('#fault-at').fill('10');
+  await page.getByRole('button', { name: 'Kill a master' }).click();
+  await expect(readout).toContainText("the whole run's averages", { timeout: 30_000 });
+  await page.locator('#scrub').fill('30');
+  await expect(readout).toContainText(/^Second 30 of /);
+  const badge = page.locator('.board-svg [data-node="db"] [data-testid="drop-badge"]');
+  await expect(badge.locator('text')).toHaveText(/^[\d,]+ dropped: no master$/);
+  await expect(badge.locator('title')).toHaveText(/^[\d,]+ no master$/);
+  await expect(page.locator('.board-svg [data-node="db"]')).toHaveAttribute('aria-label', /Dropped [\d,]+ no master in this second\./);
+  await expect(page.locator('.board-svg [data-testid="drop-badge"]')).toHaveCount(1);
+  await page.locator('#scrub').fill('5');
+  await expect(page.locator('.board-svg [data-testid="drop-badge"]')).toHaveCount(0);
+});

@@ -34,17 +34,21 @@ impl ErrorCounts {
     /// The causes that failed a request, as a reader names them, the most frequent first (in
     /// this order on ties: queue full, timeout, shard down).
     pub fn causes(&self) -> Vec<(&'static str, u64)> {
-        let mut causes: Vec<(&'static str, u64)> = [
+        let mut causes = [
             ("queue full", self.queue_full),
             ("timeout", self.timeout),
-            ("shard down, no master", self.shard_down),
-        ]
-        .into_iter()
-        .filter(|(_, count)| *count > 0)
-        .collect();
-        // A stable sort keeps the order above on ties.
-        causes.sort_by_key(|(_, count)| std::cmp::Reverse(*count));
-        causes
+            ("no master", self.shard_down),
+        ];
+        // Three passes of a bubble sort order three, and swapping only the strictly smaller
+        // keeps ties in the order above; a library sort would add kilobytes to the Board's page.
+        for i in [0, 1, 0] {
+            if let (Some(a), Some(b)) = (causes.get(i), causes.get(i.saturating_add(1))) {
+                if b.1 > a.1 {
+                    causes.swap(i, i.saturating_add(1));
+                }
+            }
+        }
+        causes.into_iter().filter(|(_, count)| *count > 0).collect()
     }
 
     /// What a node's badge says when it dropped requests: the count and the main cause
@@ -346,6 +350,24 @@ impl SimReport {
     /// The board's caption sentence for this run.
     pub fn caption(&self) -> String {
         self.outcome.caption("simulation")
+    }
+
+    /// The second of arrivals that hurt most: the most errors, then the highest p99 (the
+    /// earliest on ties), where the time scrubber jumps to; `None` for a run without loads.
+    pub fn worst_second(&self) -> Option<usize> {
+        let arrivals = self
+            .loads
+            .len()
+            .min(self.duration_s.ceil().max(0.0) as usize);
+        let mut worst: Option<(usize, &SecondStats)> = None;
+        for (t, second) in self.series.iter().enumerate().take(arrivals) {
+            let worse =
+                worst.is_none_or(|(_, w)| (second.errors, second.p99_ms) > (w.errors, w.p99_ms));
+            if worse {
+                worst = Some((t, second));
+            }
+        }
+        worst.map(|(t, _)| t)
     }
 
     /// Each node's load in second `t` alone, as the run's [`Outcome::nodes`] give it for the
