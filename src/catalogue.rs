@@ -121,6 +121,8 @@ widget_enum! {
         Failover = "failover", "Failover and replicas";
         /// A shard's range splits onto a new host: the copy's bill and what it does to p99.
         Reshard = "reshard", "A live reshard";
+        /// The board at any second of its run: each box's load and queue, and what it dropped.
+        Scrub = "scrub", "Where it hurts";
     }
 }
 
@@ -233,7 +235,7 @@ mod tests {
             );
             count += 1;
         }
-        assert_eq!(count, 25);
+        assert_eq!(count, 26);
         assert_eq!(Widget::parse(View::Ring, "paste"), None);
         assert_eq!(Widget::parse(View::Ring, ""), None);
         assert_eq!(Widget::of_view(View::Board).count(), BoardWidget::ALL.len());

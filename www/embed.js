@@ -42,7 +42,8 @@
     "board/capacity": "Capacity",
     "board/shard-load": "Load per shard",
     "board/failover": "Failover and replicas",
-    "board/reshard": "A live reshard"
+    "board/reshard": "A live reshard",
+    "board/scrub": "Where it hurts"
   };
   // END catalogue
   var MIN_HEIGHT = 120;

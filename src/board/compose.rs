@@ -373,6 +373,8 @@ impl Shown<'_> {
             },
             // No timeline either: the phases' table gives p99 and errors before, during and
             // after the copy, and the widget fits a column.
+            // The boxes at any second: a link's design and `t` pick the fault and the moment.
+            BoardWidget::Scrub => html! { <>{ self.canvas() }{ self.scrubber() }</> },
             BoardWidget::Reshard => html! {
                 <>
                     { self.database_knobs(&[Setting::RowBytes, Setting::CopyThrottle]) }

@@ -195,7 +195,10 @@ const SIZE_MISS_WHY: &str = " The CI budget stays at 250 kB. The table above say
     capacity search left the page, and the messages that replaced them cost a third of what \
     they freed, since they go as bincode (serde-wasm-bindgen would have cost 16 kB more) and the \
     design as the JSON text the page already writes. The seed spread and the reshard widget \
-    spent that room again.";
+    spent that room again. The time scrubber (each second's load on the boxes and the shard \
+    plot) cost 6 kB; its room came from a sort-free ordering of a drop's causes (1.4 kB), the \
+    Board's boxes, edges, settings and plots as plain functions (2.2 kB) and wasm-opt's GUFA \
+    pass after `-Oz` (0.66 kB).";
 
 /// twiggy's top items of `html`'s wasm, rebuilt with names from the kept artefact.
 fn profile(dist: &Path, html: &str, scratch: &Path, top: usize) -> Result<Profile, String> {

@@ -4,7 +4,7 @@
 // box of its board inside the canvas, and answers its one key interaction.
 import { test, expect, openRoute } from './fixtures.js';
 
-const WIDGETS = ['solve', 'break', 'spread', 'capacity', 'shard-load', 'failover', 'reshard'];
+const WIDGETS = ['solve', 'break', 'spread', 'capacity', 'shard-load', 'failover', 'reshard', 'scrub'];
 
 /** The embed's height as the frame would be sized to it (shell/embed_height.rs). */
 const contentHeight = (page) => page.evaluate(() => Math.max(
@@ -212,4 +212,22 @@ test('spread: K seeds give each figure a median and a band; a bad count, Cancel 
   await panel.getByRole('button', { name: 'Cancel' }).click();
   await expect(panel.getByRole('button', { name: 'Run 100 seeds' })).toBeVisible();
   await expect(panel.getByTestId('spread-result')).toContainText('Not run yet for this board');
+});
+
+// Issue 23 §4 as a widget: a link's design and `t` open the boxes at that second.
+test('scrub: a link opens the board at its second, a dead master\'s drops on its box', async ({ page }) => {
+  await openRoute(page, '#/board');
+  await expect(page.getByTestId('caption-source')).toHaveText('simulation', { timeout: 20_000 });
+  await page.locator('#fault-at').fill('10');
+  await page.getByRole('button', { name: 'Kill a master' }).click();
+  await expect(page).toHaveURL(/[?&]d=/);
+  const query = page.url().split('?')[1];
+  await openRoute(page, `board.html#/w/board/scrub?${query}&t=30`);
+  const readout = page.getByTestId('scrub-readout');
+  await expect(readout).toContainText(/^Second 30 of \d+: [\d,]+ requests arrived, p99 [\d,.]+ ms, [\d,]+ errors\./, { timeout: 20_000 });
+  await expect(page.locator('#scrub')).toHaveValue('30');
+  await expect(page.locator('.board-svg [data-node="db"] [data-testid="drop-badge"] text')).toHaveText(/^[\d,]+ dropped: no master$/);
+  await expect(page.locator('.board-svg [data-node="users"] .node-load')).toHaveText(/req\/s$/);
+  // The widget is the boxes and the scrubber, nothing else of the view.
+  await expect(page.locator('.board-faults, .board-plots, .board-palette')).toHaveCount(0);
 });
