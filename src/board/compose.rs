@@ -124,7 +124,7 @@ impl Shown<'_> {
             (None, Ok(e)) => e.outcome.nodes.as_slice(),
             _ => &[],
         };
-        // Each node's second, in the order of the run's nodes (`SimReport::nodes_at`'s rule).
+        // Each node's second, in the order of the run's nodes (`SecondLoads::nodes`).
         let second = self
             .shown_second()
             .and_then(|(r, t)| r.loads.get(t))
@@ -177,7 +177,8 @@ impl Shown<'_> {
             Some(report) if !report.loads.is_empty() => {
                 scrubber::scrubber(&scrubber::ScrubberProps {
                     report,
-                    second: self.state.second,
+                    asked: self.state.second,
+                    shown: self.shown_second().map(|(_, t)| t),
                     dispatch: self.dispatch,
                 })
             }

@@ -34,6 +34,8 @@ pub struct EdgeViewProps<'a> {
 pub fn edge_view(props: &EdgeViewProps) -> Html {
     let index = props.index;
     let (x1, y1, x2, y2) = edge_ends(props.from_at, props.to_at);
+    // The edge's name, `from→to`: its key among the edges and its `data-edge`.
+    let name = format!("{}→{}", props.from, props.to);
     let aria = format!(
         "Edge from {} to {}. Delete removes it.",
         props.from_label, props.to_label
@@ -52,9 +54,9 @@ pub fn edge_view(props: &EdgeViewProps) -> Html {
         format!("{y2:.1}"),
     );
     html! {
-        <g key={format!("{}→{}", props.from, props.to)} class={classes!("edge", props.selected.then_some("selected"))} tabindex="0" role="button"
+        <g key={name.clone()} class={classes!("edge", props.selected.then_some("selected"))} tabindex="0" role="button"
             aria-label={aria} aria-pressed={props.selected.to_string()}
-            data-edge={format!("{}→{}", props.from, props.to)} {onclick} {onpointerdown} {onkeydown}>
+            data-edge={name} {onclick} {onpointerdown} {onkeydown}>
             <line class="edge-hit" x1={x1.clone()} y1={y1.clone()} x2={x2.clone()} y2={y2.clone()} />
             <line class="edge-line" {x1} {y1} {x2} {y2} marker-end="url(#board-arrow)" />
         </g>

@@ -76,9 +76,8 @@ pub fn node_view(props: &NodeViewProps) -> Html {
     } else {
         node.label.clone()
     };
-    let dropped_words = props
-        .load
-        .and_then(|l| l.dropped.as_ref())
+    let dropped = props.load.and_then(|l| l.dropped.as_ref());
+    let dropped_words = dropped
         .map(|(_, causes)| format!(" Dropped {causes} in this second."))
         .unwrap_or_default();
     let aria = format!(
@@ -94,8 +93,10 @@ pub fn node_view(props: &NodeViewProps) -> Html {
             </g>
         }
     });
-    let shown = props.load.cloned().unwrap_or_default();
-    let hot = shown.utilisation.is_some_and(|u| u >= 0.85);
+    let hot = props
+        .load
+        .and_then(|l| l.utilisation)
+        .is_some_and(|u| u >= 0.85);
     let load = props.load.map(|load| {
         let rps = load.requests_per_s;
         // One second shows its queue, where the whole run shows its rate.
@@ -113,14 +114,14 @@ pub fn node_view(props: &NodeViewProps) -> Html {
                 class={classes!("node-load", hot.then_some("hot"))}>{ text }</text>
         }
     });
-    let dropped = shown.dropped.map(|(short, causes)| {
+    let dropped = dropped.map(|(short, causes)| {
         let top = y - NODE_H / 2.0 - 20.0;
         html! {
             <g class="drop-badge" data-testid="drop-badge">
                 <rect x={(x - NODE_W / 2.0).to_string()} y={top.to_string()} width={NODE_W.to_string()} height="17" rx="8" />
-                <text x={x.to_string()} y={(top + 12.5).to_string()} textLength={fit(&short, 11.0)}
-                    lengthAdjust="spacingAndGlyphs">{ short }</text>
-                <title>{ causes }</title>
+                <text x={x.to_string()} y={(top + 12.5).to_string()} textLength={fit(short, 11.0)}
+                    lengthAdjust="spacingAndGlyphs">{ short.clone() }</text>
+                <title>{ causes.clone() }</title>
             </g>
         }
     });

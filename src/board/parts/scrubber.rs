@@ -19,8 +19,10 @@ use crate::board::state::Action;
 pub struct ScrubberProps<'a> {
     /// The finished run, with its loads.
     pub report: &'a SimReport,
-    /// The second shown, if any (it may be past this run's end: then the whole run is shown).
-    pub second: Option<u32>,
+    /// The second the reader asked for, if any (it may be past this run's end).
+    pub asked: Option<u32>,
+    /// The second shown: the one asked for if this run has it.
+    pub shown: Option<usize>,
     /// The page's dispatcher.
     pub dispatch: &'a Callback<Action>,
 }
@@ -61,10 +63,7 @@ fn readout(report: &SimReport, t: usize) -> String {
 pub fn scrubber(props: &ScrubberProps) -> Html {
     let report = props.report;
     let last = report.loads.len().saturating_sub(1);
-    let shown = props
-        .second
-        .and_then(|t| usize::try_from(t).ok())
-        .filter(|t| *t <= last);
+    let shown = props.shown;
     let to = |second: Option<usize>| {
         let second = second.and_then(|t| u32::try_from(t).ok());
         props
@@ -75,7 +74,7 @@ pub fn scrubber(props: &ScrubberProps) -> Html {
         let input: HtmlInputElement = e.target_unchecked_into();
         Action::ShowSecond(input.value().parse::<u32>().ok())
     });
-    let said = match (shown, props.second) {
+    let said = match (shown, props.asked) {
         (Some(t), _) => readout(report, t),
         (None, Some(t)) => format!(
             "This run has no second {t}; the boxes show the whole run. Move the slider to pick one of its {} seconds.",

@@ -1219,8 +1219,8 @@ impl Simulation {
         }
     }
 
-    /// Moves a request to its next station, or finishes it.
-    /// Moves `id` on from `from`, the station that has just served it.
+    /// Moves request `id` on from `from`, the station that has just served it, to its next
+    /// station, or finishes it.
     fn advance(&mut self, id: u32, from: usize) {
         let Some(mut request) = self.requests.get(id as usize).copied() else {
             return;

@@ -32,7 +32,7 @@ impl ErrorCounts {
     }
 
     /// The causes that failed a request, as a reader names them, the most frequent first (in
-    /// this order on ties: queue full, timeout, shard down).
+    /// this order on ties: queue full, timeout, no master).
     pub fn causes(&self) -> Vec<(&'static str, u64)> {
         let mut causes = [
             ("queue full", self.queue_full),
@@ -193,26 +193,6 @@ pub struct SecondLoads {
     pub shards: Vec<ShardSecond>,
 }
 
-impl SecondLoads {
-    /// The shard with the largest share of the second's database requests (lowest index on
-    /// ties), with its share over the mean share, if the database took any request.
-    pub fn hottest_shard(&self) -> Option<(u32, f64)> {
-        let total: u64 = self.shards.iter().map(|s| s.requests).sum();
-        if total == 0 {
-            return None;
-        }
-        let mut best: Option<(usize, &ShardSecond)> = None;
-        for (index, shard) in self.shards.iter().enumerate() {
-            if best.is_none_or(|(_, b)| shard.requests > b.requests) {
-                best = Some((index, shard));
-            }
-        }
-        let (index, shard) = best?;
-        let over_mean = shard.share * self.shards.len() as f64;
-        Some((u32::try_from(index).unwrap_or(u32::MAX), over_mean))
-    }
-}
-
 /// One point of the latency CDF.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct CdfPoint {
@@ -368,25 +348,6 @@ impl SimReport {
             }
         }
         worst.map(|(t, _)| t)
-    }
-
-    /// Each node's load in second `t` alone, as the run's [`Outcome::nodes`] give it for the
-    /// whole run; `None` past the run or for a run without loads.
-    pub fn nodes_at(&self, t: usize) -> Option<Vec<NodeLoad>> {
-        let second = self.loads.get(t)?;
-        Some(
-            self.outcome
-                .nodes
-                .iter()
-                .zip(&second.nodes)
-                .map(|(node, load)| NodeLoad {
-                    id: node.id.clone(),
-                    kind: node.kind,
-                    utilisation: load.utilisation,
-                    requests_per_s: load.requests as f64,
-                })
-                .collect(),
-        )
     }
 
     /// Each shard's load in second `t` alone, as [`Outcome::shards`] gives it for the whole
