@@ -26,6 +26,8 @@
 //! The load factor can also be given in HAProxy's form, `hash-balance-factor`, a percentage of the
 //! average load ([`LoadFactor::from_percent`]).
 
+use std::borrow::Cow;
+
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::error::PlacementError;
@@ -259,7 +261,13 @@ impl BoundedLoad {
 
     /// A streaming assigner for `total_keys` keys: each capacity is fixed from that total.
     pub fn assigner(&self, total_keys: u64) -> BoundedAssigner<'_> {
-        BoundedAssigner::new(&self.ring, self.capacities(total_keys))
+        BoundedAssigner::new(Cow::Borrowed(&self.ring), self.capacities(total_keys))
+    }
+
+    /// [`assigner`](Self::assigner), keeping the scheme's ring.
+    fn into_assigner(self, total_keys: u64) -> BoundedAssigner<'static> {
+        let capacities = self.capacities(total_keys);
+        BoundedAssigner::new(Cow::Owned(self.ring), capacities)
     }
 
     /// Places `keys` in order and reports every owner and load.
@@ -329,7 +337,8 @@ impl Placement for BoundedLoad {
 /// walk over every point of every full server.
 #[derive(Debug, Clone)]
 pub struct BoundedAssigner<'a> {
-    ring: &'a Ring,
+    /// Borrowed from its scheme, or owned when a stepped run keeps it ([`BoundedMovementRun::owned`]).
+    ring: Cow<'a, Ring>,
     capacities: Vec<u64>,
     loads: Vec<u64>,
     /// For each point, a point at or after it (clockwise) that may have room; itself when its
@@ -343,7 +352,7 @@ pub struct BoundedAssigner<'a> {
 }
 
 impl<'a> BoundedAssigner<'a> {
-    fn new(ring: &'a Ring, capacities: Vec<u64>) -> Self {
+    fn new(ring: Cow<'a, Ring>, capacities: Vec<u64>) -> Self {
         let servers = ring.servers().len();
         let mut points_of = vec![Vec::new(); servers];
         // The ring holds at most MAX_RING_POINTS points, so positions fit in u32.
@@ -546,18 +555,56 @@ impl<'a> BoundedMovementRun<'a> {
         n_keys: u64,
         seed: u64,
     ) -> Result<Self, PlacementError> {
+        let tally = ChangeTally::new(before.servers(), after.servers(), true);
+        Self::of(
+            before.assigner(n_keys),
+            after.assigner(n_keys),
+            tally,
+            n_keys,
+            seed,
+        )
+    }
+
+    fn of(
+        before: BoundedAssigner<'a>,
+        after: BoundedAssigner<'a>,
+        tally: ChangeTally,
+        n_keys: u64,
+        seed: u64,
+    ) -> Result<Self, PlacementError> {
         if n_keys == 0 {
             return Err(PlacementError::NoKeys);
         }
         Ok(Self {
-            before: before.assigner(n_keys),
-            after: after.assigner(n_keys),
+            before,
+            after,
             keys: KeyStream::new(seed),
             progress: Progress::start(n_keys),
-            tally: ChangeTally::new(before.servers(), after.servers(), true),
+            tally,
         })
     }
+}
 
+impl BoundedMovementRun<'static> {
+    /// [`new`](Self::new), owning both schemes: a run a longer job keeps between its steps.
+    pub fn owned(
+        before: BoundedLoad,
+        after: BoundedLoad,
+        n_keys: u64,
+        seed: u64,
+    ) -> Result<Self, PlacementError> {
+        let tally = ChangeTally::new(before.servers(), after.servers(), true);
+        Self::of(
+            before.into_assigner(n_keys),
+            after.into_assigner(n_keys),
+            tally,
+            n_keys,
+            seed,
+        )
+    }
+}
+
+impl BoundedMovementRun<'_> {
     /// The result so far (final once the run is done).
     pub fn result(&self) -> MovementResult {
         self.tally.result(self.progress.done)

@@ -2,9 +2,12 @@
 //! comparison, issue 21 §3): balance, resize balance, monotonicity, the moved share against the
 //! least possible, and the state a scheme keeps per server.
 //!
-//! [`scheme_metrics`] places one seeded key set through two changes of the server list, one
-//! server added (N → N + 1, [`ServerList::grown`]) and one removed (N → N − 1, the last server,
-//! [`ServerList::shrunk`]), each with the movement experiment every `place` run uses, so its
+//! [`MetricsRun`] measures several schemes over one server list as a [`Stepped`] job, one unit
+//! per key placed, so a page can measure every scheme in short slices; [`scheme_metrics`] is
+//! one scheme's run taken to the end. Each scheme places one seeded key set through two changes
+//! of the server list, one server added (N → N + 1, [`ServerList::grown`]) and one removed
+//! (N → N − 1, the last server, [`ServerList::shrunk`]), each with the movement experiment every
+//! `place` run uses, so its
 //! counts follow the same rules: the balance is [`LoadStats`]' max and σ over the mean (over each
 //! server's fair share by weight when the scheme follows weights and they differ), the
 //! monotonicity is the [`Monotonicity`] tally, and the least move is
@@ -17,12 +20,12 @@ use serde::Serialize;
 use super::bounded_load::{BoundedLoad, BoundedMovementRun};
 use super::budget::check_metrics_budget;
 use super::error::PlacementError;
-use super::experiment::{movement, LoadStats, Monotonicity, MovementResult};
+use super::experiment::{BalanceRun, LoadStats, Monotonicity, MovementResult, MovementRun};
 use super::kind::SchemeKind;
 use super::scheme::SchemeSpec;
 use super::server::{ServerList, MAX_SERVERS};
-use super::{balance, Placement};
-use crate::stepped::Stepped;
+use super::{BoxedPlacement, Placement};
+use crate::stepped::{Progress, Stepped};
 
 /// How evenly keys spread over servers: the largest load and the spread of the loads, each over
 /// a server's fair share. 1 and 0 are perfect balance.
@@ -117,7 +120,8 @@ pub struct SchemeMetrics {
     pub unmeasured: Vec<String>,
 }
 
-/// The metrics of `spec` over `servers` for `keys` keys drawn from `seed`.
+/// The metrics of `spec` over `servers` for `keys` keys drawn from `seed`: a [`MetricsRun`] of
+/// the one scheme, run to the end.
 ///
 /// Refuses, before any work, keys outside the budget of a `place` run counted for both changes
 /// ([`check_metrics_budget`]: [`PlacementError::MetricsOverBudget`]), and any setting the scheme
@@ -139,13 +143,232 @@ pub fn scheme_metrics(
     keys: u64,
     seed: u64,
 ) -> Result<SchemeMetrics, PlacementError> {
+    MetricsRun::new(vec![*spec], servers, keys, seed)
+        .finish()
+        .pop()
+        .ok_or(PlacementError::NothingToSweep("scheme"))?
+}
+
+/// The metric set of several schemes over one server list and one seeded key set, as a
+/// [`Stepped`] job of one unit per key placed, so the Ring page measures every scheme without a
+/// long task. Each scheme is one or two movement experiments (a server added, the last one
+/// removed) over the same keys; a scheme that refuses the servers or the budget, or fails to
+/// build for a change, gives its error in its place and does not stop the others.
+pub struct MetricsRun {
+    /// Builds a measurement's run: [`measurement`], or [`per_key_measurement`] for a page that
+    /// shows no bounded loads (see [`MetricsRun::per_key`]).
+    build: Build,
+    keys: u64,
+    seed: u64,
+    servers: ServerList,
+    schemes: Vec<SchemeTally>,
+    /// The measurements still to run, in order; the first is `current` once started.
+    queue: std::collections::VecDeque<Measure>,
+    current: Option<Measurement>,
+    progress: Progress,
+}
+
+/// One scheme's measurements so far.
+struct SchemeTally {
+    spec: SchemeSpec,
+    outcome: Result<Collected, PlacementError>,
+}
+
+#[derive(Default)]
+struct Collected {
+    load: Option<LoadStats>,
+    state_bytes: u64,
+    add: Option<MovementResult>,
+    remove: Option<MovementResult>,
+    unmeasured: Vec<String>,
+}
+
+/// What one measurement of a [`MetricsRun`] places: scheme `scheme` before and after a change,
+/// or (when the scheme can make neither change) over the N servers alone.
+#[derive(Debug, Clone, Copy)]
+struct Measure {
+    scheme: usize,
+    change: Change,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Change {
+    Add,
+    Remove,
+    None,
+}
+
+/// A measurement in progress, with the state of the scheme it measures.
+enum Measurement {
+    PerKey(MovementRun<BoxedPlacement, BoxedPlacement>, u64),
+    /// Bounded loads places keys in arrival order against capacities. Boxed: its two assigners
+    /// make it the largest by far, and there is one measurement at a time.
+    Bounded(Box<BoundedMovementRun<'static>>, u64),
+    Balance(BalanceRun<BoxedPlacement>),
+}
+
+impl Measurement {
+    fn step(&mut self, budget: u64) -> Progress {
+        match self {
+            Measurement::PerKey(run, _) => run.step(budget),
+            Measurement::Bounded(run, _) => run.step(budget),
+            Measurement::Balance(run) => run.step(budget),
+        }
+    }
+
+    fn record(&self, change: Change, into: &mut Collected) {
+        let (result, state_bytes) = match self {
+            Measurement::PerKey(run, bytes) => (run.result(), *bytes),
+            Measurement::Bounded(run, bytes) => (run.result(), *bytes),
+            Measurement::Balance(run) => {
+                into.load = Some(run.stats());
+                into.state_bytes = run.placement().state_bytes();
+                return;
+            }
+        };
+        // Both changes place the same keys on the N servers; either gives their load.
+        into.load = Some(result.load_before.clone());
+        into.state_bytes = state_bytes;
+        match change {
+            Change::Add => into.add = Some(result),
+            Change::Remove => into.remove = Some(result),
+            Change::None => {}
+        }
+    }
+}
+
+type Build = fn(&SchemeSpec, &ServerList, Change, u64, u64) -> Result<Measurement, PlacementError>;
+
+impl MetricsRun {
+    /// Prepares the metrics of each of `specs` over `servers` for `keys` keys from `seed`.
+    pub fn new(specs: Vec<SchemeSpec>, servers: &ServerList, keys: u64, seed: u64) -> Self {
+        Self::with(measurement, specs, servers, keys, seed)
+    }
+
+    /// [`new`](Self::new) for schemes that place each key on its own: bounded loads, which
+    /// places keys in arrival order, is refused ([`PlacementError::NotPerKey`]). A page that
+    /// shows no bounded loads links none of its assignment this way.
+    pub fn per_key(specs: Vec<SchemeSpec>, servers: &ServerList, keys: u64, seed: u64) -> Self {
+        Self::with(per_key_measurement, specs, servers, keys, seed)
+    }
+
+    fn with(
+        build: Build,
+        specs: Vec<SchemeSpec>,
+        servers: &ServerList,
+        keys: u64,
+        seed: u64,
+    ) -> Self {
+        let mut queue = std::collections::VecDeque::new();
+        let schemes = specs
+            .into_iter()
+            .enumerate()
+            .map(|(scheme, spec)| {
+                let outcome = plan(&spec, servers, keys).map(|(changes, unmeasured)| {
+                    queue.extend(changes.into_iter().map(|change| Measure { scheme, change }));
+                    Collected {
+                        unmeasured,
+                        ..Collected::default()
+                    }
+                });
+                SchemeTally { spec, outcome }
+            })
+            .collect();
+        let total = (queue.len() as u64).saturating_mul(keys);
+        Self {
+            build,
+            keys,
+            seed,
+            servers: servers.clone(),
+            schemes,
+            queue,
+            current: None,
+            progress: Progress::start(total),
+        }
+    }
+
+    /// Each scheme's metrics, in the order asked; `None` for one not measured yet.
+    pub fn results(&self) -> Vec<Option<Result<SchemeMetrics, PlacementError>>> {
+        let waiting = |index: usize| self.queue.iter().any(|m| m.scheme == index);
+        (0..self.schemes.len())
+            .map(|index| {
+                let tally = self.schemes.get(index)?;
+                match &tally.outcome {
+                    Err(error) => Some(Err(error.clone())),
+                    Ok(_) if waiting(index) => None,
+                    Ok(collected) => Some(Ok(self.assemble(&tally.spec, collected))),
+                }
+            })
+            .collect()
+    }
+
+    fn assemble(&self, spec: &SchemeSpec, collected: &Collected) -> SchemeMetrics {
+        let uses_weights = spec.kind().uses_weights();
+        let count = self.servers.len();
+        SchemeMetrics {
+            scheme: spec.kind(),
+            servers: count,
+            keys: self.keys,
+            balance: collected.load.as_ref().map_or(
+                Balance::of(&LoadStats::from_counts(&self.servers, &[]), uses_weights),
+                |load| Balance::of(load, uses_weights),
+            ),
+            add_one: collected
+                .add
+                .as_ref()
+                .map(|r| ResizeMetrics::of(r, uses_weights)),
+            remove_one: collected
+                .remove
+                .as_ref()
+                .map(|r| ResizeMetrics::of(r, uses_weights)),
+            state_bytes: collected.state_bytes,
+            state_bytes_per_server: collected.state_bytes as f64 / count.max(1) as f64,
+            unmeasured: collected.unmeasured.clone(),
+        }
+    }
+
+    /// Builds the next measurement's schemes; a failure is that scheme's error, and its other
+    /// measurements are dropped.
+    fn start(&mut self, measure: Measure) -> Option<Measurement> {
+        let tally = self.schemes.get_mut(measure.scheme)?;
+        match (self.build)(
+            &tally.spec,
+            &self.servers,
+            measure.change,
+            self.keys,
+            self.seed,
+        ) {
+            Ok(run) => Some(run),
+            Err(error) => {
+                tally.outcome = Err(error);
+                let dropped = self
+                    .queue
+                    .iter()
+                    .filter(|m| m.scheme == measure.scheme)
+                    .count();
+                self.queue.retain(|m| m.scheme != measure.scheme);
+                // Their keys (this measurement's among them) will not be placed: count them done.
+                self.progress
+                    .advance((dropped as u64).saturating_mul(self.keys));
+                None
+            }
+        }
+    }
+}
+
+/// Which changes `spec` can be measured over, and why any other is not; refuses a scheme whose
+/// budget or settings do not fit `servers`.
+fn plan(
+    spec: &SchemeSpec,
+    servers: &ServerList,
+    keys: u64,
+) -> Result<(Vec<Change>, Vec<String>), PlacementError> {
     check_metrics_budget(spec, keys, servers.len())?;
     // Builds over N first, so a setting the scheme refuses there is the caller's error, not an
     // unmeasured change.
-    let scheme = spec.build(servers.clone())?;
-    let uses_weights = spec.kind().uses_weights();
+    spec.build(servers.clone())?;
+    let mut changes = Vec::new();
     let mut unmeasured = Vec::new();
-
     let grown = if servers.len() < MAX_SERVERS {
         servers.grown(1)
     } else {
@@ -154,61 +377,65 @@ pub fn scheme_metrics(
         })
     };
     // The one server more may not fit the scheme's own limits (ring points, Maglev slots).
-    let add = match grown.and_then(|after| spec.build(after.clone()).map(|_| after)) {
-        Ok(after) => Some(change(spec, servers, &after, keys, seed)?),
-        Err(why) => {
-            unmeasured.push(format!("No server can be added: {why}"));
-            None
-        }
-    };
-    let remove = if servers.len() >= 2 {
-        let after = servers.shrunk(1)?;
-        Some(change(spec, servers, &after, keys, seed)?)
+    match grown.and_then(|after| spec.build(after)) {
+        Ok(_) => changes.push(Change::Add),
+        Err(why) => unmeasured.push(format!("No server can be added: {why}")),
+    }
+    if servers.len() >= 2 {
+        changes.push(Change::Remove);
     } else {
         unmeasured.push("No server can be removed: one server must remain.".to_owned());
-        None
-    };
-
-    // Both changes place the same keys on the N servers; either gives their load and the state.
-    let (load, state_bytes) = match add.as_ref().or(remove.as_ref()) {
-        Some((result, state)) => (result.load_before.clone(), *state),
-        None => (balance(&scheme, keys, seed)?, scheme.state_bytes()),
-    };
-    let count = servers.len();
-    Ok(SchemeMetrics {
-        scheme: spec.kind(),
-        servers: count,
-        keys,
-        balance: Balance::of(&load, uses_weights),
-        add_one: add.map(|(result, _)| ResizeMetrics::of(&result, uses_weights)),
-        remove_one: remove.map(|(result, _)| ResizeMetrics::of(&result, uses_weights)),
-        state_bytes,
-        state_bytes_per_server: state_bytes as f64 / count.max(1) as f64,
-        unmeasured,
-    })
+    }
+    if changes.is_empty() {
+        changes.push(Change::None);
+    }
+    Ok((changes, unmeasured))
 }
 
-/// One change's movement experiment, and the state of the scheme before it. Bounded loads is
-/// placed by its assignment, as [`place`](super::place) places it; a directory before the change
-/// holds an entry per key ([`SchemeSpec::build_change`]).
-fn change(
+/// One measurement's run. Bounded loads is placed by its assignment, as [`place`](super::place)
+/// places it; every other scheme by [`per_key_measurement`].
+fn measurement(
     spec: &SchemeSpec,
-    before: &ServerList,
-    after: &ServerList,
+    servers: &ServerList,
+    change: Change,
     keys: u64,
     seed: u64,
-) -> Result<(MovementResult, u64), PlacementError> {
-    match *spec {
+) -> Result<Measurement, PlacementError> {
+    if let (
         SchemeSpec::BoundedLoad {
             vnodes,
             load_factor,
-        } => {
-            let scheme_before = BoundedLoad::new(before.clone(), vnodes, load_factor)?;
-            let scheme_after = BoundedLoad::new(after.clone(), vnodes, load_factor)?;
-            let result =
-                BoundedMovementRun::new(&scheme_before, &scheme_after, keys, seed)?.finish();
-            Ok((result, scheme_before.state_bytes()))
-        }
+        },
+        Some(after),
+    ) = (*spec, changed(servers, change)?)
+    {
+        let before = BoundedLoad::new(servers.clone(), vnodes, load_factor)?;
+        let state_bytes = before.state_bytes();
+        let after = BoundedLoad::new(after, vnodes, load_factor)?;
+        let run = BoundedMovementRun::owned(before, after, keys, seed)?;
+        return Ok(Measurement::Bounded(Box::new(run), state_bytes));
+    }
+    per_key_measurement(spec, servers, change, keys, seed)
+}
+
+/// One measurement's run for a scheme that places each key on its own; a directory before the
+/// change holds an entry per key ([`SchemeSpec::build_change`]).
+fn per_key_measurement(
+    spec: &SchemeSpec,
+    servers: &ServerList,
+    change: Change,
+    keys: u64,
+    seed: u64,
+) -> Result<Measurement, PlacementError> {
+    let Some(after) = changed(servers, change)? else {
+        return Ok(Measurement::Balance(BalanceRun::new(
+            spec.build(servers.clone())?,
+            keys,
+            seed,
+        )?));
+    };
+    match *spec {
+        SchemeSpec::BoundedLoad { .. } => Err(PlacementError::NotPerKey(spec.kind())),
         SchemeSpec::Mod
         | SchemeSpec::Ring { .. }
         | SchemeSpec::Jump
@@ -218,11 +445,81 @@ fn change(
         | SchemeSpec::IdEncoded
         | SchemeSpec::Maglev { .. }
         | SchemeSpec::MultiProbe { .. } => {
-            let (scheme_before, scheme_after) =
-                spec.build_change(before.clone(), after.clone(), keys, seed)?;
-            let result = movement(&scheme_before, &scheme_after, keys, seed)?;
-            Ok((result, scheme_before.state_bytes()))
+            let (before, after) = spec.build_change(servers.clone(), after, keys, seed)?;
+            let state_bytes = before.state_bytes();
+            Ok(Measurement::PerKey(
+                MovementRun::new(before, after, keys, seed)?,
+                state_bytes,
+            ))
         }
+    }
+}
+
+/// The servers after `change`; `None` for no change.
+fn changed(servers: &ServerList, change: Change) -> Result<Option<ServerList>, PlacementError> {
+    match change {
+        Change::Add => servers.grown(1).map(Some),
+        Change::Remove => servers.shrunk(1).map(Some),
+        Change::None => Ok(None),
+    }
+}
+
+impl Stepped for MetricsRun {
+    type Output = Vec<Result<SchemeMetrics, PlacementError>>;
+
+    /// Places up to `max_keys` keys, across the measurements.
+    fn step(&mut self, max_keys: u64) -> Progress {
+        let mut left = max_keys;
+        while left > 0 {
+            if self.current.is_none() {
+                let Some(next) = self.queue.front().copied() else {
+                    break;
+                };
+                self.current = self.start(next);
+                if self.current.is_none() {
+                    continue;
+                }
+            }
+            let (Some(run), Some(measure)) = (self.current.as_mut(), self.queue.front().copied())
+            else {
+                break;
+            };
+            let before = progress_of(run).done;
+            let progress = run.step(left);
+            let done = progress.done.saturating_sub(before);
+            left = left.saturating_sub(done);
+            self.progress.advance(done);
+            if progress.is_done() {
+                if let Some(Ok(collected)) = self
+                    .schemes
+                    .get_mut(measure.scheme)
+                    .map(|tally| tally.outcome.as_mut())
+                {
+                    run.record(measure.change, collected);
+                }
+                self.current = None;
+                self.queue.pop_front();
+            }
+        }
+        self.progress
+    }
+
+    fn progress(&self) -> Progress {
+        self.progress
+    }
+
+    /// Every scheme's metrics or error, in the order asked.
+    fn finish(mut self) -> Self::Output {
+        self.step(u64::MAX);
+        self.results().into_iter().flatten().collect()
+    }
+}
+
+fn progress_of(run: &Measurement) -> Progress {
+    match run {
+        Measurement::PerKey(run, _) => run.progress(),
+        Measurement::Bounded(run, _) => run.progress(),
+        Measurement::Balance(run) => run.progress(),
     }
 }
 
@@ -435,6 +732,76 @@ mod tests {
             "{:?}",
             small.unmeasured
         );
+    }
+
+    /// The page's run of every scheme at once: sliced into small steps it gives, scheme by
+    /// scheme, what one call gives; a scheme that refuses the servers (a Maglev table of 3 slots
+    /// for 4 servers) holds its error in its place and the others are measured all the same.
+    #[test]
+    fn a_run_of_several_schemes_in_small_steps_matches_each_alone() {
+        let specs: Vec<SchemeSpec> = [
+            SchemeKind::Mod,
+            SchemeKind::Ring,
+            SchemeKind::Directory,
+            SchemeKind::BoundedLoad,
+        ]
+        .into_iter()
+        .map(|kind| SchemeSpec::from_kind(kind, 40))
+        .chain([SchemeSpec::Maglev { table_size: 3 }, SchemeSpec::Jump])
+        .collect();
+        let servers = four();
+        let mut run = MetricsRun::new(specs.clone(), &servers, 2_000, 9);
+        // Two changes for each of the five schemes that fit; the refused one has none.
+        assert_eq!(run.progress(), Progress::start(5 * 2 * 2_000));
+        let mut steps = 0;
+        while !run.step(333).is_done() {
+            steps += 1;
+            assert!(steps < 1_000, "the run must end");
+        }
+        assert!(steps >= 29, "{steps} steps of 333 keys for 20,000 keys");
+        let results = run.results();
+        assert_eq!(results.len(), specs.len());
+        for (spec, result) in specs.iter().zip(results) {
+            let alone = scheme_metrics(spec, &servers, 2_000, 9);
+            assert_eq!(result, Some(alone.clone()), "{spec:?}");
+            if let SchemeSpec::Maglev { .. } = spec {
+                assert!(alone.is_err(), "3 slots cannot hold 4 servers");
+            }
+        }
+    }
+
+    /// The per-key run refuses bounded loads in its row and measures the rest as `new` does.
+    #[test]
+    fn a_per_key_run_refuses_bounded_loads_in_its_row() {
+        let specs = vec![
+            SchemeSpec::from_kind(SchemeKind::BoundedLoad, 40),
+            SchemeSpec::Jump,
+        ];
+        let results = MetricsRun::per_key(specs, &four(), 1_000, 2).finish();
+        assert_eq!(
+            results.first(),
+            Some(&Err(PlacementError::NotPerKey(SchemeKind::BoundedLoad)))
+        );
+        assert_eq!(
+            results.get(1),
+            Some(&scheme_metrics(&SchemeSpec::Jump, &four(), 1_000, 2))
+        );
+    }
+
+    /// Until a scheme's last change is placed, its row is not ready; the ones before it are.
+    #[test]
+    fn results_arrive_scheme_by_scheme() {
+        let specs = vec![SchemeSpec::Jump, SchemeSpec::Rendezvous];
+        let mut run = MetricsRun::new(specs, &four(), 1_000, 2);
+        assert_eq!(run.results(), vec![None, None]);
+        run.step(2_000);
+        let results = run.results();
+        assert!(matches!(results.first(), Some(Some(Ok(_)))), "{results:?}");
+        assert_eq!(results.get(1), Some(&None));
+        run.step(1_999);
+        assert_eq!(run.results().get(1), Some(&None));
+        assert!(run.step(1).is_done());
+        assert!(run.results().iter().all(|r| matches!(r, Some(Ok(_)))));
     }
 
     #[test]

@@ -85,7 +85,7 @@ pub use maglev::{
     check_table, check_table_size, is_prime, Churn, FillStep, Maglev, MaglevError, MaglevTable,
     Preference, SlotChange, DEFAULT_TABLE_SIZE, MAX_STEPPED_TABLE_SIZE, MAX_TABLE_SIZE,
 };
-pub use metrics::{scheme_metrics, Balance, ResizeMetrics, SchemeMetrics};
+pub use metrics::{scheme_metrics, Balance, MetricsRun, ResizeMetrics, SchemeMetrics};
 pub use modulo::Mod;
 pub use multi_probe::{check_probes, MultiProbe, Probe, DEFAULT_PROBES, MAX_PROBES};
 pub use point_index::PointIndex;
