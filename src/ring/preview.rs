@@ -71,12 +71,16 @@ pub fn ring_preview() -> Html {
         let grown = grown.clone();
         Callback::from(move |_| grown.set(!*grown))
     };
-    let ticks = ring.vnodes().map(|vnode| {
-        let (x1, y1) = on_circle(vnode.point, 72.0);
-        let (x2, y2) = on_circle(vnode.point, 84.0);
-        let class = server_class(server_index(ring.servers(), vnode.server));
-        html! { <line class={classes!("tick", class)} x1={format!("{x1:.1}")} y1={format!("{y1:.1}")}
-                    x2={format!("{x2:.1}")} y2={format!("{y2:.1}")} /> }
+    // One path of ticks per server, not a line per vnode: 4 elements instead of 400 to build on
+    // the home page's first render.
+    let ticks = ring.servers().ids().enumerate().map(|(index, id)| {
+        let mut d = String::new();
+        for vnode in ring.vnodes().filter(|vnode| vnode.server == id) {
+            let (x1, y1) = on_circle(vnode.point, 72.0);
+            let (x2, y2) = on_circle(vnode.point, 84.0);
+            d.push_str(&format!("M{x1:.1} {y1:.1}L{x2:.1} {y2:.1}"));
+        }
+        html! { <path class={classes!("tick", server_class(index))} {d} /> }
     });
     let dots = keys.iter().map(|&key| {
         let (x, y) = on_circle(key, 60.0);
