@@ -21,6 +21,9 @@ pub struct Shown<'a> {
     pub state: &'a DecoderState,
     /// Sends an action to the reducer.
     pub dispatch: Callback<Action>,
+    /// Whether the page has painted once ([`use_painted`](crate::jobs::hook::use_painted)): the
+    /// full view's parts below the first screen wait for it.
+    pub painted: bool,
 }
 
 /// The browser's time in Unix ms, at which "Whose ID is this?" ranks (the core has no clock).
@@ -202,17 +205,20 @@ impl Shown<'_> {
                 { self.detect(true) }
                 { self.field_editors() }
                 { self.placement() }
-                { to_ring::to_ring(&to_ring::ToRingProps { id: state.id }) }
-                { self.generator() }
-                { self.batch() }
-                { self.lab(true) }
-                { self.layout_editor() }
-                <LayoutIo base={state.base} layout={state.layout.clone()} table={state.table.clone()}
-                    error={state.errors.import.clone()} dispatch={self.dispatch.clone()} />
-                <section class="panel arithmetic" aria-labelledby="arith-title">
-                    <h2 id="arith-title">{ "The arithmetic" }</h2>
-                    <div class="arith-grid">{ self.code() }{ self.pitfalls() }</div>
-                </section>
+                // The parts below the first screen follow the first paint.
+                if self.painted {
+                    { to_ring::to_ring(&to_ring::ToRingProps { id: state.id }) }
+                    { self.generator() }
+                    { self.batch() }
+                    { self.lab(true) }
+                    { self.layout_editor() }
+                    <LayoutIo base={state.base} layout={state.layout.clone()} table={state.table.clone()}
+                        error={state.errors.import.clone()} dispatch={self.dispatch.clone()} />
+                    <section class="panel arithmetic" aria-labelledby="arith-title">
+                        <h2 id="arith-title">{ "The arithmetic" }</h2>
+                        <div class="arith-grid">{ self.code() }{ self.pitfalls() }</div>
+                    </section>
+                }
             </div>
             </>
         }

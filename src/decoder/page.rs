@@ -4,6 +4,7 @@
 use super::compose::Shown;
 use super::*;
 use crate::catalogue::{DecoderWidget, Widget};
+use crate::jobs::hook::use_painted;
 use crate::shell::view_page::{view_or_widget, ViewPage};
 use crate::url::url_state_hook::{use_url_state, UrlCodec};
 use yew::prelude::*;
@@ -38,9 +39,11 @@ pub fn decoder_view(props: &DecoderViewProps) -> Html {
         let state = state.clone();
         Callback::from(move |action: Action| state.dispatch(action))
     };
+    let painted = use_painted();
     let shown = Shown {
         state: &state,
         dispatch,
+        painted,
     };
     let page = ViewPage {
         view: View::Decoder,

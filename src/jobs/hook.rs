@@ -25,3 +25,19 @@ where
         move || ticket.cancel()
     });
 }
+
+/// `false` on a page's first render and `true` from the task after its first paint
+/// ([`after_paint`](super::slicer::after_paint)): a page leaves its costly parts (below the first
+/// screen, or costly to draw) out until then, so its first paint and first interactive render do
+/// not wait for them.
+#[hook]
+pub fn use_painted() -> bool {
+    let painted = use_state(|| false);
+    {
+        let set = painted.setter();
+        use_effect_with((), move |_| {
+            super::slicer::after_paint(move || set.set(true))
+        });
+    }
+    *painted
+}

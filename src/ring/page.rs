@@ -16,7 +16,7 @@ use super::scene::{self, use_scene};
 use super::state::{Action, RingState};
 use super::{hot_keys, snapshot, url_state};
 use crate::catalogue::{RingWidget, Widget};
-use crate::jobs::slicer;
+use crate::jobs::hook::use_painted;
 use crate::route::View;
 use crate::shell::view_page::{view_or_widget, ViewPage};
 use crate::url::url_state_hook::{use_url_state, UrlCodec};
@@ -83,18 +83,14 @@ pub fn ring_view(props: &RingViewProps) -> Html {
 
     // The first render shows the page without its costly parts (the drawn keys and ticks, the
     // comparison plots), so it paints at once; they follow in a task of their own after it.
-    let painted = use_state(|| false);
-    {
-        let painted = painted.setter();
-        use_effect_with((), move |_| slicer::after_paint(move || painted.set(true)));
-    }
-    let scene = use_scene(Some(&drawn), *painted);
+    let painted = use_painted();
+    let scene = use_scene(Some(&drawn), painted);
     // The mod side of the pair shows buckets, not a ring: only a ring contrast is drawn.
     let contrast_scene = use_scene(
         contrast_state
             .as_ref()
             .filter(|c| c.scheme != SchemeKind::Mod),
-        *painted,
+        painted,
     );
     let looked_up = use_looked_up(&drawn);
     let snapshot_attr = snapshot::use_attr(&drawn, measurement.measured.as_deref());
@@ -110,7 +106,7 @@ pub fn ring_view(props: &RingViewProps) -> Html {
         }),
         scene,
         looked_up,
-        painted: *painted,
+        painted,
     };
     let page = ViewPage {
         view: View::Ring,
