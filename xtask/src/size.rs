@@ -198,7 +198,11 @@ const SIZE_MISS_WHY: &str = " The CI budget stays at 250 kB. The table above say
     spent that room again. The time scrubber (each second's load on the boxes and the shard \
     plot) cost 6 kB; its room came from a sort-free ordering of a drop's causes (1.4 kB), the \
     Board's boxes, edges, settings and plots as plain functions (2.2 kB) and wasm-opt's GUFA \
-    pass after `-Oz` (0.66 kB).";
+    pass after `-Oz` (0.66 kB). The Ring's comparisons (the two sweeps, their plots, the load \
+    plot and the plotting code only they use on that page) are 34 kB of `ring.html`: built \
+    without them it is 210.6 kB. The literature's metric table for every scheme, with lookup \
+    times taken in the browser, costs 9.5 kB more, which that page does not have; the next cut \
+    is the comparisons on a page of their own, which the full Ring frames.";
 
 /// twiggy's top items of `html`'s wasm, rebuilt with names from the kept artefact.
 fn profile(dist: &Path, html: &str, scratch: &Path, top: usize) -> Result<Profile, String> {
