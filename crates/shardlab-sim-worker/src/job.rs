@@ -3,7 +3,7 @@
 
 use shardlab_core::sim::capacity::CapacitySearch;
 use shardlab_core::sim::spread::SeedSweep;
-use shardlab_core::sim::Simulation;
+use shardlab_core::sim::{Design, Simulation};
 use shardlab_core::stepped::Stepped;
 
 #[cfg(test)]
@@ -11,7 +11,7 @@ use crate::protocol::DesignText;
 use shardlab_core::sim::spread::SpreadReport;
 use shardlab_core::sim::SimReport;
 
-use crate::protocol::{Finished, JobProgress, Reply, Report, Work};
+use crate::protocol::{Finished, JobProgress, Reply, Report, Seeds, Work};
 
 /// A started job.
 pub enum Job {
@@ -27,14 +27,28 @@ pub enum Job {
     Capacity(CapacitySearch),
 }
 
+impl Seeds {
+    /// The core's sweep of these seeds over `design`, read from their text already.
+    fn sweep(&self, design: &Design) -> Result<SeedSweep, String> {
+        SeedSweep::new(
+            design,
+            self.users,
+            self.first_seed,
+            self.seeds,
+            self.duration_s,
+        )
+        .map_err(|err| err.to_string())
+    }
+}
+
 impl Job {
     /// Sets the job up; the core's refusal (a design it cannot run, a count out of range) comes
     /// back in its own words.
     pub fn start(work: &Work) -> Result<Job, String> {
         let design = match work {
             Work::Simulate { design, .. }
-            | Work::Sweep { design, .. }
-            | Work::Runs { design, .. }
+            | Work::Sweep(Seeds { design, .. })
+            | Work::Runs(Seeds { design, .. })
             | Work::Capacity { design, .. } => design.read()?,
         };
         let design = &design;
@@ -47,24 +61,8 @@ impl Job {
             } => Simulation::new(design, *users, *seed, *duration_s)
                 .map(Job::Simulate)
                 .map_err(|err| err.to_string()),
-            Work::Sweep {
-                users,
-                first_seed,
-                seeds,
-                duration_s,
-                ..
-            } => SeedSweep::new(design, *users, *first_seed, *seeds, *duration_s)
-                .map(Job::Sweep)
-                .map_err(|err| err.to_string()),
-            Work::Runs {
-                users,
-                first_seed,
-                seeds,
-                duration_s,
-                ..
-            } => SeedSweep::new(design, *users, *first_seed, *seeds, *duration_s)
-                .map(Job::Runs)
-                .map_err(|err| err.to_string()),
+            Work::Sweep(seeds) => seeds.sweep(design).map(Job::Sweep),
+            Work::Runs(seeds) => seeds.sweep(design).map(Job::Runs),
             Work::Capacity { options, .. } => CapacitySearch::new(design, options)
                 .map(Job::Capacity)
                 .map_err(|err| err.to_string()),
@@ -166,13 +164,13 @@ impl Split {
     /// Splits `work` if it is a sweep of two seeds or more: the half kept here and the
     /// helper's [`Work::Runs`].
     pub fn of(work: &Work) -> Result<Option<(Split, Work)>, String> {
-        let Work::Sweep {
+        let Work::Sweep(Seeds {
             design,
             users,
             first_seed,
             seeds,
             duration_s,
-        } = work
+        }) = work
         else {
             return Ok(None);
         };
@@ -183,13 +181,13 @@ impl Split {
         let rest_seeds = seeds.saturating_sub(own_seeds);
         let own = SeedSweep::new(&design.read()?, *users, *first_seed, own_seeds, *duration_s)
             .map_err(|err| err.to_string())?;
-        let rest = Work::Runs {
+        let rest = Work::Runs(Seeds {
             design: design.clone(),
             users: *users,
             first_seed: first_seed.wrapping_add(u64::from(own_seeds)),
             seeds: rest_seeds,
             duration_s: *duration_s,
-        };
+        });
         let split = Split {
             own,
             rest: rest.clone(),
@@ -310,13 +308,13 @@ mod tests {
     #[test]
     fn a_sliced_sweep_counts_its_seeds_and_gives_the_spread() {
         let design = pinterest();
-        let work = Work::Sweep {
+        let work = Work::Sweep(Seeds {
             design: DesignText::of(&design),
             users: 1_000,
             first_seed: 3,
             seeds: 3,
             duration_s: 2.0,
-        };
+        });
         let (seen, result) = sliced(&work, 20_000);
         let last = seen.last().copied().expect("at least one");
         assert_eq!((last.seeds_done, last.seeds), (3, 3));
@@ -349,20 +347,20 @@ mod tests {
     #[test]
     fn a_sweep_split_over_two_workers_gives_the_one_workers_spread() {
         let design = pinterest();
-        let work = Work::Sweep {
+        let work = Work::Sweep(Seeds {
             design: DesignText::of(&design),
             users: 1_000,
             first_seed: 11,
             seeds: 5,
             duration_s: 2.0,
-        };
+        });
         let Ok(Some((mut split, rest))) = Split::of(&work) else {
             panic!("a five-seed sweep splits");
         };
         // The helper's half: seeds 14 and 15, as a helper worker would run them.
-        let Work::Runs {
+        let Work::Runs(Seeds {
             first_seed, seeds, ..
-        } = &rest
+        }) = &rest
         else {
             panic!("the helper gets runs: {rest:?}");
         };
@@ -409,26 +407,26 @@ mod tests {
 
     #[test]
     fn one_seed_is_not_split() {
-        let work = Work::Sweep {
+        let work = Work::Sweep(Seeds {
             design: DesignText::of(&pinterest()),
             users: 1_000,
             first_seed: 1,
             seeds: 1,
             duration_s: 2.0,
-        };
+        });
         assert!(matches!(Split::of(&work), Ok(None)));
     }
 
     #[test]
     fn a_refused_job_says_why_in_the_cores_words() {
         let design = pinterest();
-        let too_many = Work::Sweep {
+        let too_many = Work::Sweep(Seeds {
             design: DesignText::of(&design),
             users: 1_000,
             first_seed: 0,
             seeds: 0,
             duration_s: 2.0,
-        };
+        });
         let refused = Job::start(&too_many).err().unwrap_or_default();
         assert!(refused.contains("seed"), "{refused}");
     }

@@ -41,33 +41,11 @@ pub enum Work {
         /// Simulated seconds.
         duration_s: f64,
     },
-    /// The same run over `seeds` seeds from `first_seed` ([`shardlab_core::sim::spread::SeedSweep`]).
-    Sweep {
-        /// The design.
-        design: DesignText,
-        /// Users.
-        users: u32,
-        /// The first seed.
-        first_seed: u64,
-        /// How many seeds.
-        seeds: u32,
-        /// Simulated seconds per run.
-        duration_s: f64,
-    },
+    /// The same run over several seeds ([`shardlab_core::sim::spread::SeedSweep`]).
+    Sweep(Seeds),
     /// The same runs as a sweep, each seed's report handed back as it is: the half of a sweep
     /// that a sweeping worker gives a helper worker of its own (the page never asks for it).
-    Runs {
-        /// The design.
-        design: DesignText,
-        /// Users.
-        users: u32,
-        /// The first seed.
-        first_seed: u64,
-        /// How many seeds.
-        seeds: u32,
-        /// Simulated seconds per run.
-        duration_s: f64,
-    },
+    Runs(Seeds),
     /// The most users the design serves at its target
     /// ([`shardlab_core::sim::capacity::CapacitySearch`]).
     Capacity {
@@ -76,6 +54,21 @@ pub enum Work {
         /// The target, seeds and run length.
         options: CapacityOptions,
     },
+}
+
+/// One design run over `seeds` seeds from `first_seed`: what a sweep and a helper's runs ask.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Seeds {
+    /// The design.
+    pub design: DesignText,
+    /// Users.
+    pub users: u32,
+    /// The first seed.
+    pub first_seed: u64,
+    /// How many seeds.
+    pub seeds: u32,
+    /// Simulated seconds per run.
+    pub duration_s: f64,
 }
 
 /// A design as JSON text, the form the page already writes for links and files. Sent as a
@@ -274,13 +267,13 @@ mod tests {
     fn a_request_goes_through_bincode_whole() {
         let sent = Envelope::of(Request::Start {
             job: u32::MAX,
-            work: Work::Sweep {
+            work: Work::Sweep(Seeds {
                 design: DesignText::of(&design()),
                 users: 12,
                 first_seed: u64::MAX,
                 seeds: 3,
                 duration_s: 2.5,
-            },
+            }),
         });
         assert_eq!(round_trip(&sent), Ok(sent));
     }

@@ -10,7 +10,7 @@ use std::rc::Rc;
 
 use shardlab_core::sim::spread::{check_seeds, SpreadReport};
 use shardlab_core::sim::{DEFAULT_SPREAD_SEEDS, MAX_SPREAD_SEEDS};
-use shardlab_sim_worker::protocol::{DesignText, Work};
+use shardlab_sim_worker::protocol::{DesignText, Seeds, Work};
 use yew::prelude::*;
 
 use crate::board::runner::RunKey;
@@ -38,13 +38,13 @@ pub fn seed_spread(props: &SeedSpreadProps) -> Html {
     let asked_seeds = current.as_ref().map_or(0, |(_, seeds)| *seeds);
     let work = use_memo(current, |asked| {
         asked.as_ref().map(|(run, seeds)| {
-            Rc::new(Work::Sweep {
+            Rc::new(Work::Sweep(Seeds {
                 design: DesignText::of(&run.design),
                 users: run.users,
                 first_seed: run.seed,
                 seeds: *seeds,
                 duration_s: run.duration_s,
-            })
+            }))
         })
     });
     let state = use_worker_job((*work).clone(), 0);
