@@ -7,13 +7,12 @@
 //! makes is `url_query::check_version`.
 
 use std::cell::RefCell;
-use std::rc::Rc;
 
 use gloo::timers::callback::Timeout;
 use yew::prelude::*;
 use yew_router::prelude::*;
 
-use super::url_query::{owned, query_pairs, split_frame_pairs};
+use super::url_query::{owned, query_pairs, split_frame_pairs, Pairs};
 use crate::route::{Route, View};
 
 /// How a view's state maps to its address.
@@ -119,23 +118,32 @@ where
     };
     let encoded = (codec.encode)(&state);
     // The address the view wrote last; an address change that merely echoes it is no edit.
-    let last_written = use_mut_ref(Vec::<(String, String)>::new);
+    // None until it writes: an empty address is a bare link, not one the view wrote.
+    let last_written = use_mut_ref(|| None::<Pairs>);
     // The route the view is on (its full route, its embed route or one of its widgets' routes),
     // so a widget keeps its own address as its state changes.
     let target = route
         .filter(|route| route.view() == Some(codec.view))
         .unwrap_or_else(|| codec.view.full_route());
 
-    // State → address bar.
+    // State → address bar, when the state has moved since this last ran, or the address spells
+    // the same state another way. An address that moved to another state while this one stayed is
+    // an edit from outside (the reader, Back, or the page framing this one): the effect below
+    // restores it, and writing the old state back here would undo it, and the two would swap
+    // back and forth.
     {
         let last_written = last_written.clone();
+        let last_seen = use_mut_ref(|| None::<Pairs>);
         let frame = link.frame.clone();
         let settle_ms = codec.settle_ms;
+        let (encode, decode) = (codec.encode, codec.decode);
         use_effect_with(
             (encoded.clone(), link.own.clone()),
             move |(encoded, in_url)| {
                 let wanted = owned(encoded);
-                let stale = *in_url != wanted;
+                let moved = last_seen.replace(Some(wanted.clone())).as_ref() != Some(&wanted);
+                let stale =
+                    *in_url != wanted && (moved || owned(&encode(&decode(in_url))) == wanted);
                 let write = stale.then_some(move || {
                     write_address(navigator.as_ref(), target, &wanted, &frame, &last_written)
                 });
@@ -162,7 +170,7 @@ where
         let restore = codec.restore;
         use_effect_with(link.own.clone(), move |in_url| {
             let was_first = std::mem::replace(&mut *first.borrow_mut(), false);
-            if !was_first && *in_url != ours && *in_url != *last_written.borrow() {
+            if !was_first && *in_url != ours && last_written.borrow().as_ref() != Some(in_url) {
                 state.dispatch(restore(decode(in_url)));
             }
         });
@@ -181,12 +189,12 @@ fn write_address(
     route: Route,
     wanted: &[(String, String)],
     frame: &[(String, String)],
-    last_written: &Rc<RefCell<Vec<(String, String)>>>,
+    last_written: &RefCell<Option<Pairs>>,
 ) {
     let Some(navigator) = navigator else {
         return;
     };
-    *last_written.borrow_mut() = wanted.to_vec();
+    *last_written.borrow_mut() = Some(wanted.to_vec());
     let query: Vec<(String, String)> = wanted.iter().chain(frame).cloned().collect();
     if query.is_empty() {
         navigator.replace(&route);

@@ -208,6 +208,27 @@ test('a reload restores the same state', async ({ page }) => {
   await expect(page.locator('#rv-key')).toHaveValue('order:77');
 });
 
+// An address edited while the page runs (by the reader, or by the page that frames this one)
+// wins: the view restores it and leaves it, rather than writing its old state back.
+test('an edited address restores the ring and stays', async ({ page }) => {
+  await openRoute(page, '#/ring');
+  await settled(page);
+  await page.evaluate(() => { location.hash = '#/ring?v=1&scheme=jump&vnodes=20'; });
+  await expect(page.locator('#rv-scheme-jump')).toBeChecked();
+  await expect(page.getByLabel('Vnodes per unit of weight')).toHaveValue('20');
+  await page.waitForTimeout(1000);
+  expect(page.url()).toContain('scheme=jump');
+  expect(page.url()).toContain('vnodes=20');
+  await expect(page.locator('#rv-scheme-jump')).toBeChecked();
+  // A spelling of the same state the view would not write becomes its own spelling.
+  await page.evaluate(() => { location.hash = '#/ring?v=1&scheme=jump&vnodes=020'; });
+  await expect(page).toHaveURL(/vnodes=20(&|$)/);
+  // A bare address is the defaults, though the view never wrote it.
+  await page.evaluate(() => { location.hash = '#/ring'; });
+  await expect(page.getByLabel('Vnodes per unit of weight')).toHaveValue('100');
+  await expect(page.locator('#rv-scheme-jump')).not.toBeChecked();
+});
+
 // Issue 19, §3: the lookup step is part of the link; a bad one is a note, never a crash.
 test('the lookup step survives a reload, and a bad step in a link is a note', async ({ page }) => {
   await openRoute(page, '#/ring');
