@@ -12,13 +12,14 @@ use gloo::events::EventListener;
 use shardlab_core::view_limits::learn::MAX_FRAME_HEIGHT;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
-use web_sys::{Element, HtmlIFrameElement, MessageEvent, MutationObserver, MutationObserverInit};
+use web_sys::{Element, HtmlIFrameElement, MutationObserver, MutationObserverInit};
 use yew::prelude::*;
 
 use super::live_view::{frame_src, LiveView};
 use super::tasks::Snapshot;
 use crate::browser::json::Json;
 use crate::catalogue::Widget;
+use crate::shell::embed_height::use_framed_height;
 use crate::snapshot::ATTRIBUTE;
 
 /// A snapshot's JSON, read as the view it came from; `None` when it does not parse. The browser's
@@ -30,20 +31,6 @@ pub fn parse_snapshot(view: LiveView, text: &str) -> Option<Snapshot> {
         LiveView::Ring => json.read().ok().map(Snapshot::Ring),
         LiveView::Board => json.read().ok().map(Snapshot::Board),
     }
-}
-
-/// The height in a `{type: "shardlab:height", height}` message, if that is what it is.
-fn asked_height(data: &wasm_bindgen::JsValue) -> Option<f64> {
-    let kind = js_sys::Reflect::get(data, &"type".into())
-        .ok()?
-        .as_string()?;
-    if kind != "shardlab:height" {
-        return None;
-    }
-    let height = js_sys::Reflect::get(data, &"height".into())
-        .ok()?
-        .as_f64()?;
-    (height.is_finite() && height > 0.0).then_some(height.min(MAX_FRAME_HEIGHT))
 }
 
 /// The closure a `MutationObserver` calls with its records (which the watcher does not need).
@@ -152,7 +139,6 @@ pub struct LiveFrameProps {
 #[function_component(LiveFrame)]
 pub fn live_frame(props: &LiveFrameProps) -> Html {
     let frame = use_node_ref();
-    let height = use_state(|| None::<f64>);
     // Starting over reloads the frame in the chapter's state.
     let generation = use_state(|| 0u32);
     // The newest callback, so the long-lived observer never calls a stale one.
@@ -184,33 +170,8 @@ pub fn live_frame(props: &LiveFrameProps) -> Html {
             }
         });
     }
-    {
-        let frame = frame.clone();
-        let height = height.clone();
-        use_effect_with((), move |_| {
-            let listener = EventListener::new(&gloo::utils::window(), "message", move |event| {
-                let Some(event) = event.dyn_ref::<MessageEvent>() else {
-                    return;
-                };
-                let Some(iframe) = frame.cast::<HtmlIFrameElement>() else {
-                    return;
-                };
-                // Only our own frame may size it.
-                let ours = match (event.source(), iframe.content_window()) {
-                    (Some(source), Some(window)) => {
-                        wasm_bindgen::JsValue::from(source) == wasm_bindgen::JsValue::from(window)
-                    }
-                    _ => false,
-                };
-                if let (true, Some(h)) = (ours, asked_height(&event.data())) {
-                    height.set(Some(h));
-                }
-            });
-            move || drop(listener)
-        });
-    }
-
     let src = frame_src(props.widget, &props.query);
+    let height = use_framed_height(&frame).map(|h| f64::from(h).min(MAX_FRAME_HEIGHT));
     let style = height.map(|h| format!("height: {h:.0}px"));
     let restart = {
         let generation = generation.clone();

@@ -94,3 +94,35 @@ pub fn use_embed_height() {
         }
     });
 }
+
+/// The other side: the height our page framed at `frame` asks for, once it has asked. Only that
+/// frame's own window may size it, so a second frame or a foreign page cannot.
+#[hook]
+pub fn use_framed_height(frame: &NodeRef) -> Option<u32> {
+    let height = use_state(|| None::<u32>);
+    {
+        let (frame, height) = (frame.clone(), height.clone());
+        use_effect_with((), move |_| {
+            let listener =
+                gloo::events::EventListener::new(&gloo::utils::window(), "message", move |event| {
+                    let Some(event) = event.dyn_ref::<web_sys::MessageEvent>() else {
+                        return;
+                    };
+                    let window = frame
+                        .cast::<web_sys::HtmlIFrameElement>()
+                        .and_then(|iframe| iframe.content_window());
+                    let ours = match (event.source(), window) {
+                        (Some(source), Some(window)) => {
+                            JsValue::from(source) == JsValue::from(window)
+                        }
+                        _ => false,
+                    };
+                    if let (true, Some(h)) = (ours, reported_height(&event.data())) {
+                        height.set(Some(h));
+                    }
+                });
+            move || drop(listener)
+        });
+    }
+    *height
+}
