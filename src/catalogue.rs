@@ -137,6 +137,9 @@ pub enum Widget {
     Board(BoardWidget),
 }
 
+/// The page of the Ring's plots ([`RingWidget::Compare`], [`RingWidget::Vnodes`]).
+pub const COMPARE_PAGE: &str = "compare.html";
+
 impl Widget {
     /// Every widget, view by view in navigation order.
     pub fn all() -> impl Iterator<Item = Widget> {
@@ -157,6 +160,25 @@ impl Widget {
             View::Decoder => DecoderWidget::from_name(name).map(Widget::Decoder),
             View::Ring => RingWidget::from_name(name).map(Widget::Ring),
             View::Board => BoardWidget::from_name(name).map(Widget::Board),
+        }
+    }
+
+    /// The release page whose build holds this widget: its view's, but for the Ring's plots (the
+    /// comparisons and "Vnodes and balance"), which are a page of their own (see `route.rs`).
+    pub fn page(self) -> &'static str {
+        match self {
+            Widget::Ring(RingWidget::Compare | RingWidget::Vnodes) => COMPARE_PAGE,
+            Widget::Decoder(_) | Widget::Ring(_) | Widget::Board(_) => self.view().page(),
+        }
+    }
+
+    /// The page file a link to this widget should name from the page running now, as
+    /// [`View::page_from_here`] decides for a view.
+    pub fn page_from_here(self) -> &'static str {
+        if crate::route::ALL_IN_ONE {
+            "index.html"
+        } else {
+            self.page()
         }
     }
 
@@ -205,7 +227,7 @@ impl Widget {
 pub fn widgets_json() -> String {
     let entries: Vec<String> = Widget::all()
         .map(|widget| {
-            let page = widget.view().page();
+            let page = widget.page();
             format!(
                 "  {{ \"view\": \"{}\", \"widget\": \"{}\", \"title\": \"{}\", \"route\": \"{page}#{}\", \"embed_route\": \"{page}#{}\" }}",
                 widget.view().name(),
@@ -266,11 +288,11 @@ mod tests {
             assert_eq!(entry["title"], widget.title());
             assert_eq!(
                 entry["embed_route"],
-                format!("{}#/embed/{}", widget.view().page(), widget.address())
+                format!("{}#/embed/{}", widget.page(), widget.address())
             );
             assert_eq!(
                 entry["route"],
-                format!("{}#/w/{}", widget.view().page(), widget.address())
+                format!("{}#/w/{}", widget.page(), widget.address())
             );
         }
     }
@@ -296,9 +318,16 @@ mod tests {
     #[cfg(not(target_arch = "wasm32"))]
     fn embed_js_catalogue() -> String {
         let quoted = |text: &str| serde_json::to_string(text).unwrap();
-        let pages: Vec<String> = View::ALL
+        // Each view's page, then each widget on a page of its own (the Ring's plots).
+        let views = View::ALL
             .iter()
-            .map(|view| format!("{}: {}", quoted(view.name()), quoted(view.page())))
+            .map(|view| (view.name().to_owned(), view.page()));
+        let own_pages = Widget::all()
+            .filter(|widget| widget.page() != widget.view().page())
+            .map(|widget| (widget.address(), widget.page()));
+        let pages: Vec<String> = views
+            .chain(own_pages)
+            .map(|(name, page)| format!("{}: {}", quoted(&name), quoted(page)))
             .collect();
         let views = View::ALL
             .iter()

@@ -359,18 +359,23 @@ impl View {
     /// page, except in a build that holds every view (`trunk serve`, the tests), where only
     /// `index.html` exists.
     pub fn page_from_here(self) -> &'static str {
-        if cfg!(all(
-            feature = "home",
-            feature = "decoder",
-            feature = "ring",
-            feature = "board"
-        )) {
+        if ALL_IN_ONE {
             "index.html"
         } else {
             self.page()
         }
     }
 }
+
+/// Whether this build holds every page's code (`trunk serve`, the tests), where only `index.html`
+/// exists.
+pub const ALL_IN_ONE: bool = cfg!(all(
+    feature = "home",
+    feature = "decoder",
+    feature = "ring",
+    feature = "compare",
+    feature = "board"
+));
 
 /// Renders the page for a route.
 ///
@@ -431,12 +436,26 @@ page!(
     crate::decoder::DecoderView
 );
 page!(ring_page, "ring", "ring.html", crate::ring::RingView);
+page!(
+    compare_page,
+    "compare",
+    "compare.html",
+    crate::ring::CompareView
+);
+page!(
+    vnodes_page,
+    "compare",
+    "compare.html",
+    crate::ring::VnodesView
+);
 page!(board_page, "board", "board.html", crate::board::BoardView);
 
 /// A widget: its view's page component showing only that widget, or the hand-over to its page.
 fn widget_page(widget: Widget) -> Html {
     match widget {
         Widget::Decoder(widget) => decoder_widget(widget),
+        Widget::Ring(crate::catalogue::RingWidget::Compare) => compare_page(),
+        Widget::Ring(crate::catalogue::RingWidget::Vnodes) => vnodes_page(),
         Widget::Ring(widget) => ring_widget(widget),
         Widget::Board(widget) => board_widget(widget),
     }

@@ -13,7 +13,7 @@
 
   // BEGIN catalogue: generated from src/catalogue.rs; rewrite it with
   // `SHARDLAB_BLESS=1 cargo test -p shardlab-app --lib catalogue`.
-  var PAGES = { "decoder": "decoder.html", "ring": "ring.html", "board": "board.html" };
+  var PAGES = { "decoder": "decoder.html", "ring": "ring.html", "board": "board.html", "ring/vnodes": "compare.html", "ring/compare": "compare.html" };
   var TITLES = {
     "decoder": "Decoder",
     "ring": "Ring",
@@ -105,7 +105,8 @@
   function note(div, name) {
     var list = new URL('widgets.json', base).href;
     div.textContent = 'shardlab: no view or widget is named "' + name.slice(0, 80) + '". Use ' +
-      Object.keys(PAGES).join(', ') + ', or <view>/<widget> with a widget listed in ';
+      Object.keys(PAGES).filter(function (key) { return key.indexOf('/') < 0; }).join(', ') +
+      ', or <view>/<widget> with a widget listed in ';
     var link = document.createElement('a');
     link.href = list;
     link.textContent = list;
@@ -129,7 +130,8 @@
       query += (query ? '&' : '') + 'theme=' + theme;
     }
     var frame = document.createElement('iframe');
-    var page = PAGES[name.split('/')[0]];
+    // A widget on a page of its own (the Ring's plots), else its view's page.
+    var page = PAGES[name] || PAGES[name.split('/')[0]];
     frame.src = new URL(page, base).href + '#/embed/' + name + (query ? '?' + query : '');
     frame.title = div.getAttribute('data-title') || 'shardlab: ' + TITLES[name] + ' (interactive)';
     frame.setAttribute('loading', 'lazy');

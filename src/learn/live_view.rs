@@ -26,7 +26,7 @@ fn frame_src_with_theme(widget: Widget, query: &str, theme: Option<Theme>) -> St
     if let Some(pair) = theme_pair.as_deref() {
         pairs.push(pair);
     }
-    let page = widget.view().page_from_here();
+    let page = widget.page_from_here();
     let path = widget.path(true);
     if pairs.is_empty() {
         format!("{page}#{path}")

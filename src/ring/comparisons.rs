@@ -1,17 +1,16 @@
-//! The comparison plots' figures: load per server (from the page's statistics), the moved
-//! fraction of N → N+1 for every scheme (from a `MovementSweep`), and ring balance against
-//! vnodes with its spread over seeds (from a `VnodeSweep`), and the sweeps' sizes. The parts
-//! that run the sweeps and draw the plots are `parts/moved_plot.rs`, `parts/vnode_plot.rs` and
-//! `parts/load_plot.rs`.
+//! The comparison plots' figures: the moved fraction of N → N+1 for every scheme (from a
+//! `MovementSweep`), and ring balance against vnodes with its spread over seeds (from a
+//! `VnodeSweep`), and the sweeps' sizes. The parts that run the sweeps and draw the plots are
+//! `parts/moved_plot.rs` and `parts/vnode_plot.rs`, on the plots' own page (`compare_page.rs`).
 
 use shardlab_core::placement::{
-    expected_stddev_over_mean, LoadStats, SchemeKind, SweepSeries, VnodeSweepResult,
+    expected_stddev_over_mean, SchemeKind, SweepSeries, VnodeSweepResult,
 };
 use shardlab_core::stepped::Progress;
 
 use super::plots::Plot;
 use crate::chart::axis::{Axis, Ticks};
-use crate::chart::figure::{Bar, Line, Paint, Panel, Stroke};
+use crate::chart::figure::{Line, Paint, Panel, Stroke};
 
 /// The server counts the movement sweep steps through (N → N+1 for each).
 pub const SWEEP_COUNTS: [u32; 10] = [1, 2, 3, 4, 5, 6, 8, 10, 12, 16];
@@ -83,48 +82,6 @@ fn named(name: String, stroke: Stroke, paint: Paint, points: Vec<(f64, f64)>) ->
         stroke,
         ..Line::new(points, paint)
     }
-}
-
-/// Load per server with the mean dashed.
-pub fn load_plot(load: &LoadStats) -> Plot {
-    let n = load.per_server.len();
-    let top = load.per_server.iter().map(|s| s.keys).max().unwrap_or(1) as f64;
-    let names = load
-        .per_server
-        .iter()
-        .map(|s| format!("S{}", s.server.0))
-        .collect();
-    let mut panel = Panel::new(Axis::linear(
-        "keys owned (count)",
-        0.0,
-        (top * 1.15).max(1.0),
-        Ticks::Number,
-    ));
-    panel.bars_name = "keys".into();
-    panel.bars = load
-        .per_server
-        .iter()
-        .enumerate()
-        .map(|(i, s)| Bar {
-            x0: i as f64 - 0.35,
-            x1: i as f64 + 0.35,
-            y: s.keys as f64,
-            paint: server_paint(s.server.0),
-            hollow: false,
-        })
-        .collect();
-    panel.lines.push(named(
-        "mean".into(),
-        Stroke::Dashed,
-        Paint::Var("--text"),
-        vec![(-0.5, load.mean), (n as f64 - 0.5, load.mean)],
-    ));
-    Plot::new(
-        "Load per server".into(),
-        "server",
-        Axis::linear("server", -0.6, n as f64 - 0.4, Ticks::Names(names)),
-        panel,
-    )
 }
 
 pub fn movement_plot(all: &[SweepSeries]) -> Plot {

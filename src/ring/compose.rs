@@ -14,30 +14,27 @@ use super::measure::Measurement;
 use super::parts::buckets::{buckets, BucketRule, BucketsProps};
 use super::parts::grow_buttons::{grow_buttons, GrowButtonsProps};
 use super::parts::hot_keys::{hot_keys, HotKeysProps};
-use super::parts::load_plot::LoadPlot;
 use super::parts::lookup_panel::LookupPanel;
-use super::parts::moved_plot::MovedPlot;
 use super::parts::notes::{notes, NotesProps};
-use super::parts::number_field::{number_field, NumberFieldProps};
 use super::parts::replica_owners::{replica_owners, ReplicaOwnersProps};
 use super::parts::ring_figure::RingFigure;
 use super::parts::scheme_picker::{scheme_picker, SchemePickerProps};
 use super::parts::scheme_picture::{scheme_picture, SchemePictureProps};
 use super::parts::server_list::ServerList;
-use super::parts::settings::{settings, vnodes_help, SettingsProps};
+use super::parts::settings::{settings, SettingsProps};
 use super::parts::side_count::{side_count, SideCountProps};
 use super::parts::stats::{stats, StatsProps};
 use super::parts::to_decoder::{to_decoder, ToDecoderProps};
-use super::parts::vnode_plot::VnodePlot;
 use super::ring_drawing::Scene;
-use super::state::{Action, Field, RingState};
-use crate::catalogue::RingWidget;
+use super::state::{Action, RingState};
+use super::url_state;
+use crate::catalogue::{RingWidget, Widget};
+use crate::shell::widget_frame::WidgetFrame;
+use crate::url::url_query::query_string;
 use crate::widgets::in_view::InView;
 
 /// What stands in for the sweeps' plots until they come near the screen: they are measured
 /// then, so they take nothing from the parts being used above them.
-const WAITING: &str = "The movement and balance plots are measured when you scroll to them.";
-
 /// What stands in for the hot-key comparison until it comes near the screen.
 const HOT_WAITING: &str = "The hot-key comparison is worked out when you scroll to it.";
 
@@ -151,9 +148,31 @@ impl Shown {
         })
     }
 
-    fn vnode_plot(&self) -> Html {
-        let servers = u32::try_from(self.drawn.servers.len()).unwrap_or(u32::MAX);
-        html! { <VnodePlot {servers} seed={self.drawn.seed} /> }
+    /// The comparisons' own page, framed, over the drawn servers and settings: only what the
+    /// comparisons read goes in its address, so a key typed or a step taken does not reload it.
+    fn compare_frame(&self) -> Html {
+        let d = &self.drawn;
+        let compared = RingState {
+            servers: d.servers.clone(),
+            vnodes: d.vnodes,
+            table_size: d.table_size,
+            seed: d.seed,
+            ..RingState::default()
+        };
+        self.plot_frame(RingWidget::Compare, &url_state::encode(&compared))
+    }
+
+    /// A widget of the plots' own page, framed in the state `pairs` give.
+    fn plot_frame(&self, widget: RingWidget, pairs: &[(&'static str, String)]) -> Html {
+        let widget = Widget::Ring(widget);
+        let query = query_string(pairs);
+        let mark = if query.is_empty() { "" } else { "?" };
+        let src = format!(
+            "{}#/embed/{}{mark}{query}",
+            widget.page_from_here(),
+            widget.address()
+        );
+        html! { <WidgetFrame {src} title={widget.title()} /> }
     }
 }
 
@@ -184,7 +203,10 @@ impl Shown {
                 </div>
             },
             RingWidget::ModVsRing => mod_vs_ring(self),
-            RingWidget::Vnodes => vnodes(self),
+            // On the plots' own page (`compare_page.rs`), framed here as the comparisons are.
+            RingWidget::Vnodes => {
+                self.plot_frame(RingWidget::Vnodes, &url_state::encode(&self.state))
+            }
             RingWidget::Lookup => html! {
                 <div class="rv-widget-cols">
                     { self.figure(&self.scene, self.drawn.scheme, Some(self.drawn_step())) }
@@ -204,18 +226,9 @@ impl Shown {
             }
             RingWidget::Maglev => maglev(self),
             RingWidget::HotKeys => self.hot_keys(false),
-            RingWidget::Compare => html! {
-                <div class="rv-plots">
-                    if self.painted {
-                        <InView waiting={WAITING}>
-                            <MovedPlot vnodes={self.drawn.vnodes} seed={self.drawn.seed} />
-                            { self.vnode_plot() }
-                        </InView>
-                    } else {
-                        <p class="rv-progress">{ "Preparing the plots…" }</p>
-                    }
-                </div>
-            },
+            // Its own page (`compare_page.rs`); the route hands this address over to it, and a
+            // build with every page frames it here as the full view does.
+            RingWidget::Compare => self.compare_frame(),
         };
         html! { <>{ self.notes() }{ body }</> }
     }
@@ -254,22 +267,6 @@ fn mod_vs_ring(shown: &Shown) -> Html {
     }
 }
 
-/// "Vnodes and balance": the vnode count, the load it gives each server, and the sweep.
-fn vnodes(shown: &Shown) -> Html {
-    let s = &shown.state;
-    html! {
-        <div class="rv-widget-cols">
-            <div class="rv-side">
-                { number_field(&NumberFieldProps { field: Field::Vnodes, id: "rv-vnodes", label: "Vnodes per unit of weight",
-                    value: s.vnodes.to_string(), help: Some(vnodes_help(s.scheme.uses_vnodes())),
-                    error: s.field_error.clone(), dispatch: shown.dispatch.clone() }) }
-                { shown.stats(false) }
-            </div>
-            if shown.painted { { shown.vnode_plot() } }
-        </div>
-    }
-}
-
 /// "Maglev's table": the table filling (with its size buttons), Add and Kill; a blog column's
 /// height, so the typed size and the key counts are the full view's.
 fn maglev(shown: &Shown) -> Html {
@@ -295,12 +292,6 @@ impl Shown {
     /// the scheme switch, the settings and the link to the Decoder.
     pub fn full_view(&self) -> Html {
         let (s, drawn) = (&self.state, &self.drawn);
-        let final_load = self
-            .measurement
-            .measured
-            .as_ref()
-            .filter(|m| m.progress.is_done())
-            .map(|m| Rc::new(m.result.load_after.clone()));
         html! {
             <>
                 { self.notes() }
@@ -320,17 +311,7 @@ impl Shown {
                     }
                     <section class="panel rv-comparisons" aria-labelledby="rv-comparisons-title">
                         <h2 id="rv-comparisons-title">{ "Comparisons" }</h2>
-                        if self.painted {
-                            <div class="rv-plots">
-                                <LoadPlot load={final_load} />
-                                <InView waiting={WAITING}>
-                                    <MovedPlot vnodes={drawn.vnodes} seed={drawn.seed} />
-                                    { self.vnode_plot() }
-                                </InView>
-                            </div>
-                        } else {
-                            <p class="rv-progress">{ "Preparing the plots…" }</p>
-                        }
+                        { self.compare_frame() }
                     </section>
                 </div>
             </>

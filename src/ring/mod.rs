@@ -8,56 +8,64 @@
 //! `parts/`, `measure.rs` runs the statistics, `scene.rs` and `lookup.rs` work out what the
 //! drawing and the lookup show, from the state `drawn.rs` keeps a paint behind the controls.
 //!
-//! Everything but the home-page preview is compiled only with the `ring` feature, so that the
-//! pages that do not show this view do not carry its code (see `route.rs`).
+//! The plots (the comparisons and "Vnodes and balance") are a page of their own
+//! ([`compare_page`], `compare.html`), which the full view frames.
+//!
+//! Everything but the home-page preview is compiled only with the `ring-code` feature (which the
+//! `ring` and `compare` pages enable), so that the pages that show neither do not carry its
+//! code; on each of the two, its routes reach only its own components (see `route.rs`).
 
-#[cfg(feature = "ring")]
+#[cfg(feature = "ring-code")]
 pub mod animation;
-#[cfg(feature = "ring")]
+#[cfg(feature = "ring-code")]
 pub mod comparisons;
-#[cfg(feature = "ring")]
+#[cfg(feature = "ring-code")]
 mod compose;
-#[cfg(feature = "ring")]
+#[cfg(feature = "ring-code")]
 pub mod dot_raster;
-#[cfg(feature = "ring")]
+#[cfg(feature = "ring-code")]
 pub mod drawn;
-#[cfg(feature = "ring")]
+#[cfg(feature = "ring-code")]
 pub mod flight;
-#[cfg(feature = "ring")]
+#[cfg(feature = "ring-code")]
 pub mod hot_keys;
-#[cfg(feature = "ring")]
+#[cfg(feature = "ring-code")]
 pub mod key_dots;
-#[cfg(feature = "ring")]
+#[cfg(feature = "ring-code")]
 pub mod landing;
-#[cfg(feature = "ring")]
+#[cfg(feature = "ring-code")]
 pub mod lookup;
-#[cfg(feature = "ring")]
+#[cfg(feature = "ring-code")]
 pub mod lookup_inset;
-#[cfg(feature = "ring")]
+#[cfg(feature = "ring-code")]
 pub mod lookup_steps;
-#[cfg(feature = "ring")]
+#[cfg(feature = "ring-code")]
 pub mod measure;
-#[cfg(feature = "ring")]
+#[cfg(feature = "ring-code")]
 pub mod parts;
-#[cfg(feature = "ring")]
+#[cfg(feature = "ring-code")]
 pub mod plots;
 pub mod preview;
-#[cfg(feature = "ring")]
+#[cfg(feature = "ring-code")]
 pub mod ring_change;
-#[cfg(feature = "ring")]
+#[cfg(feature = "ring-code")]
 pub mod ring_drawing;
-#[cfg(feature = "ring")]
+#[cfg(feature = "ring-code")]
 pub mod scene;
-#[cfg(feature = "ring")]
+#[cfg(feature = "ring-code")]
 pub mod snapshot;
-#[cfg(feature = "ring")]
+#[cfg(feature = "ring-code")]
 pub mod state;
-#[cfg(feature = "ring")]
+#[cfg(feature = "ring-code")]
 pub mod sweep_plot;
-#[cfg(feature = "ring")]
+#[cfg(feature = "ring-code")]
 pub mod url_state;
 
-#[cfg(feature = "ring")]
+#[cfg(feature = "ring-code")]
 mod page;
-#[cfg(feature = "ring")]
+#[cfg(feature = "ring-code")]
 pub use page::RingView;
+#[cfg(feature = "ring-code")]
+mod compare_page;
+#[cfg(feature = "ring-code")]
+pub use compare_page::{CompareView, VnodesView};

@@ -13,13 +13,12 @@ use super::drawn::use_drawn;
 use super::lookup::use_looked_up;
 use super::measure::use_measurement;
 use super::scene::{self, use_scene};
-use super::state::{Action, RingState};
+use super::state::RingState;
 use super::{hot_keys, snapshot, url_state};
 use crate::catalogue::{RingWidget, Widget};
 use crate::jobs::hook::use_painted;
 use crate::route::View;
 use crate::shell::view_page::{view_or_widget, ViewPage};
-use crate::url::url_state_hook::{use_url_state, UrlCodec};
 
 /// Properties of [`RingView`].
 #[derive(Properties, PartialEq, Default)]
@@ -43,20 +42,11 @@ pub fn contrast_of(scheme: SchemeKind) -> SchemeKind {
 /// The Ring page, or one of its widgets.
 #[function_component(RingView)]
 pub fn ring_view(props: &RingViewProps) -> Html {
-    let (encode, decode) = url_state::codec_for(props.widget);
-    let url = use_url_state(UrlCodec::new(View::Ring, encode, decode, |s| {
-        Action::Restore(Box::new(s))
-    }));
-    let state = Rc::new((*url.state).clone());
-    // One callback for the page's life, so the parts that take it are not re-rendered for a new
-    // one on every render of the page.
-    let dispatch = {
-        let handle = url.state.clone();
-        (*use_memo((), move |_| {
-            Callback::from(move |action: Action| handle.dispatch(action))
-        }))
-        .clone()
-    };
+    let url_state::RingUrl {
+        url,
+        state,
+        dispatch,
+    } = url_state::use_ring_url(props.widget);
     // What the costly parts show: the state a paint ago (see `drawn.rs`).
     // The hot-key widget works its comparison out in a task of its own, before the render.
     let prepare: &'static [fn(&RingState)] = match props.widget {

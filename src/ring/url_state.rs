@@ -21,7 +21,13 @@ use shardlab_core::view_limits::ring::{
     MAX_KEYS, MAX_KEY_CHARS, MAX_REPLICAS, MAX_SAMPLE, MAX_VIEW_SERVERS, MIN_KEYS,
 };
 
+use crate::route::View;
 use crate::url::url_query::check_version;
+use crate::url::url_state_hook::{use_url_state, UrlCodec, UrlState};
+
+use std::rc::Rc;
+
+use yew::prelude::*;
 
 use super::lookup::lookup;
 use super::state::{build_now, ring_fits, Action, Field, RingState};
@@ -49,6 +55,39 @@ pub fn codec_for(
         ) => (encode_picture, decode_picture),
         Some(RingWidget::Maglev) => (encode_maglev, decode_maglev),
         Some(RingWidget::HotKeys) => (encode_hot, decode_hot),
+    }
+}
+
+/// What [`use_ring_url`] hands a Ring page.
+pub struct RingUrl {
+    /// The reducer and the address it writes.
+    pub url: UrlState<RingState>,
+    /// The state now, shared by the parts.
+    pub state: Rc<RingState>,
+    /// One callback for the page's life, so the parts that take it are not re-rendered for a
+    /// new one on every render of the page.
+    pub dispatch: Callback<Action>,
+}
+
+/// The Ring's state on the route of `widget` (`None`: the full view), kept in the address bar.
+#[hook]
+pub fn use_ring_url(widget: Option<RingWidget>) -> RingUrl {
+    let (encode, decode) = codec_for(widget);
+    let url = use_url_state(UrlCodec::new(View::Ring, encode, decode, |s| {
+        Action::Restore(Box::new(s))
+    }));
+    let state = Rc::new((*url.state).clone());
+    let dispatch = {
+        let handle = url.state.clone();
+        (*use_memo((), move |_| {
+            Callback::from(move |action: Action| handle.dispatch(action))
+        }))
+        .clone()
+    };
+    RingUrl {
+        url,
+        state,
+        dispatch,
     }
 }
 

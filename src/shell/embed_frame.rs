@@ -41,6 +41,10 @@ pub fn embed_frame(props: &EmbedFrameProps) -> Html {
     // The host page chooses the theme; without `theme=` the system's applies. An embed never
     // reads or writes the reader's saved choice, which belongs to shardlab's own pages.
     let theme = pair_value(&frame, "theme").and_then(Theme::parse);
+    // Framed by one of our own pages (`shell::widget_frame`, which frames only the plots page),
+    // which is shardlab already.
+    let within_shardlab =
+        cfg!(feature = "compare") && pair_value(&frame, "within") == Some("shardlab");
     use_effect_with(theme, |theme| {
         theme::apply(*theme);
         if let Some(root) = gloo::utils::document().document_element() {
@@ -49,7 +53,7 @@ pub fn embed_frame(props: &EmbedFrameProps) -> Html {
     });
     html! {
         <>
-            <div class="embed-bar">
+            <div class="embed-bar" hidden={within_shardlab}>
                 <a href={full_view_href(props.view, &own)} target="_blank" rel="noopener">
                     { "Open in shardlab ↗" }
                     <span class="visually-hidden">{ " (opens in a new tab)" }</span>

@@ -16,4 +16,6 @@ pub mod share_bar;
 pub mod theme_toggle;
 pub mod unknown_widget;
 pub mod view_page;
+#[cfg(feature = "ring-code")]
+pub mod widget_frame;
 pub mod widget_page;

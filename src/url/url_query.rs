@@ -11,9 +11,10 @@ pub fn query_pairs(location: Option<&Location>) -> Vec<(String, String)> {
 }
 
 /// Query keys that belong to the page around a view rather than to the view's state: `theme`
-/// (an embed's colour theme, chosen by the host page). They are kept out of the view's state and
-/// carried over when the view rewrites its address.
-pub const FRAME_KEYS: [&str; 1] = ["theme"];
+/// (an embed's colour theme, chosen by the host page) and `within` (`within=shardlab`: framed
+/// by one of our own pages, so the embed leaves out its link to shardlab). They are kept out of
+/// the view's state and carried over when the view rewrites its address.
+pub const FRAME_KEYS: [&str; 2] = ["theme", "within"];
 
 /// Query pairs in address order.
 pub type Pairs = Vec<(String, String)>;

@@ -8,7 +8,6 @@ pub mod grow_buttons;
 pub mod hot_key_bars;
 pub mod hot_keys;
 pub mod id_bits;
-pub mod load_plot;
 pub mod lookup_panel;
 pub mod maglev_table;
 pub mod moved_plot;

@@ -14,6 +14,7 @@ const routes = [
   ['ring.html#/ring', (page) => expect(page.locator('.rv-server').first()).toBeAttached()],
   ['ring.html#/embed/ring/grow', (page) => expect(page.locator('[data-widget="ring/grow"]')).toHaveCount(1)],
   ['board.html#/board', (page) => expect(page.getByTestId('board-caption')).toBeVisible()],
+  ['compare.html#/embed/ring/vnodes', (page) => expect(page.locator('[data-widget="ring/vnodes"]')).toHaveCount(1)],
 ];
 
 async function controlled(page) {
@@ -31,11 +32,11 @@ test('after one visit, every page reloads and routes with the network off', asyn
     const cache = await caches.open(names.find((n) => n.startsWith('shardlab-')));
     return (await cache.keys()).map((r) => new URL(r.url).pathname);
   });
-  for (const file of ['/', '/index.html', '/decoder.html', '/ring.html', '/board.html', '/embed.js', '/widgets.json']) {
+  for (const file of ['/', '/index.html', '/decoder.html', '/ring.html', '/board.html', '/compare.html', '/embed.js', '/widgets.json']) {
     expect(cached, `the worker cached ${file}`).toContain(file);
   }
-  // One wasm per page, and the Board's simulator worker with its loader.
-  expect(cached.filter((p) => p.endsWith('.wasm')).length, 'one wasm per page and the worker\'s').toBe(5);
+  // One wasm per page (five), and the Board's simulator worker with its loader.
+  expect(cached.filter((p) => p.endsWith('.wasm')).length, 'one wasm per page and the worker\'s').toBe(6);
   for (const file of ['/shardlab-sim-worker_loader.js', '/shardlab-sim-worker.js', '/shardlab-sim-worker_bg.wasm']) {
     expect(cached, `the worker cached ${file}`).toContain(file);
   }

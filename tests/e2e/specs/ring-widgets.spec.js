@@ -73,7 +73,7 @@ test('mod-vs-ring: one Add moves most keys under mod N and few on the ring', asy
 });
 
 test('vnodes: fewer vnodes, a less even load', async ({ page }) => {
-  await openRoute(page, '#/embed/ring/vnodes', 'ring.html');
+  await openRoute(page, '#/embed/ring/vnodes', 'compare.html');
   await settle(page, 'vnodes');
   const even = Number(await page.getByTestId('max-over-mean').getAttribute('title'));
   const vnodes = page.getByLabel('Vnodes per unit of weight');
@@ -116,7 +116,7 @@ test('replicas: R sets how many distinct owners a key gets', async ({ page }) =>
 });
 
 test('compare: the movement and balance plots draw with their tables', async ({ page }) => {
-  await openRoute(page, '#/embed/ring/compare', 'ring.html');
+  await openRoute(page, '#/embed/ring/compare', 'compare.html');
   for (const id of ['moved', 'vnodes']) {
     const plot = page.getByTestId(`plot-${id}`);
     await expect(plot.locator('canvas.chart-canvas[data-drawn="true"]').first()).toBeAttached();

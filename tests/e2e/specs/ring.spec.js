@@ -13,10 +13,14 @@ const settled = async (page) => {
 const scheme = (page, name) => page.locator(`label[for="rv-scheme-${name}"]`);
 // The comparison sweeps run once their plots come near the screen (widgets/in_view.rs): scroll
 // there, as a reader would, and wait for both plots to be on the page.
+/** The plots' own page (`compare.html`), which the full Ring frames for its comparisons. */
+const plots = (page) => page.frameLocator('.rv-comparisons iframe.widget-frame');
+/** That page's frame, for what a locator cannot do (watching its document). */
+const plotsFrame = (page) => page.frames().find((frame) => frame.url().includes('compare.html'));
 const comparisons = async (page) => {
   await page.locator('.rv-comparisons').scrollIntoViewIfNeeded();
-  await expect(page.getByTestId('plot-moved')).toBeAttached({ timeout: 30_000 });
-  await expect(page.getByTestId('plot-vnodes')).toBeAttached({ timeout: 30_000 });
+  await expect(plots(page).getByTestId('plot-moved')).toBeAttached({ timeout: 30_000 });
+  await expect(plots(page).getByTestId('plot-vnodes')).toBeAttached({ timeout: 30_000 });
 };
 
 test('a fifth server moves about 80 % under mod and about 20 % on the ring', async ({ page }) => {
@@ -349,11 +353,15 @@ test('the comparison sweeps wait until their plots come near the screen', async 
   await openRoute(page, '#/ring');
   await settled(page);
   await page.waitForTimeout(1000);
-  await expect(page.getByTestId('plot-moved')).toHaveCount(0);
-  await expect(page.locator('.rv-comparisons .in-view-waiting')).toHaveText(/measured when you scroll to them/);
+  // The plots are a page of their own, framed lazily: nothing of theirs runs until the reader
+  // scrolls near them.
+  await expect(page.locator('.rv-comparisons iframe.widget-frame')).toHaveAttribute('src', /compare\.html#\/embed\/ring\/compare/);
+  await expect(plots(page).getByTestId('plot-moved')).toHaveCount(0);
   await comparisons(page);
-  await expect(page.locator('.rv-comparisons .in-view-waiting')).toHaveCount(0);
-  await expect(page.getByTestId('plot-moved').locator('canvas.chart-canvas[data-drawn="true"]')).toBeAttached({ timeout: 30_000 });
+  await expect(plots(page).locator('.in-view-waiting')).toHaveCount(0);
+  await expect(plots(page).getByTestId('plot-moved').locator('canvas.chart-canvas[data-drawn="true"]')).toBeAttached({ timeout: 30_000 });
+  // Inside the Ring the frame is shardlab already: no embed link out to it.
+  await expect(plots(page).getByRole('link', { name: /Open in shardlab/ })).toHaveCount(0);
 });
 
 test('a parameter set measured before comes back at once, without a second sweep', async ({ page }) => {
@@ -361,8 +369,8 @@ test('a parameter set measured before comes back at once, without a second sweep
   await openRoute(page, '#/ring');
   await settled(page);
   await comparisons(page);
-  const moved = page.getByTestId('plot-moved');
-  const balance = page.getByTestId('plot-vnodes');
+  const moved = plots(page).getByTestId('plot-moved');
+  const balance = plots(page).getByTestId('plot-vnodes');
   await expect(moved.locator('.rv-progress')).toHaveCount(0, { timeout: 30_000 });
   await expect(balance.locator('.rv-progress')).toHaveCount(0, { timeout: 30_000 });
   const at100 = await moved.locator('tbody').textContent();
@@ -373,12 +381,13 @@ test('a parameter set measured before comes back at once, without a second sweep
   // Wait for the sweep at 20 to finish: a plot with no progress line and a table other than the
   // one at 100. Checking the two apart raced on a loaded machine: the plot is briefly gone while
   // the new sweep starts, and its first partial table already differs.
-  await expect.poll(() => page.evaluate((before) => {
+  await expect.poll(() => plotsFrame(page).evaluate((before) => {
     const plot = document.querySelector('[data-testid="plot-moved"]');
     return !!plot && !plot.querySelector('.rv-progress') && plot.querySelector('tbody')?.textContent !== before;
   }, at100), { timeout: 30_000 }).toBe(true);
   // From here on, any progress line inside the two plots means a sweep ran again.
-  await page.evaluate(() => {
+  // The frame's address changes in its fragment alone, so its document (and its kept sweeps) stay.
+  await plotsFrame(page).evaluate(() => {
     window.__swept = [];
     new MutationObserver(() => {
       for (const id of ['moved', 'vnodes']) {
@@ -391,42 +400,42 @@ test('a parameter set measured before comes back at once, without a second sweep
   // 100 is the default, which the address leaves out.
   await expect(page).not.toHaveURL(/vnodes=/);
   await page.waitForTimeout(1000);
-  expect(await page.evaluate(() => window.__swept)).toEqual([]);
+  expect(await plotsFrame(page).evaluate(() => window.__swept)).toEqual([]);
   expect(await moved.locator('tbody').textContent()).toBe(at100);
   // A server added and killed brings the balance sweep's server count back too. The sweep for
   // five servers starts after the flight and the Ring's catch-up, so wait until it has been seen
   // to run and to finish: a sweep still to start would otherwise run after the Kill.
-  await page.evaluate(() => { window.__swept = []; });
+  await plotsFrame(page).evaluate(() => { window.__swept = []; });
   await page.getByTestId('add-server').click();
   await expect(page.getByRole('heading', { name: 'Servers (5)' })).toBeVisible();
-  await expect.poll(() => page.evaluate(() => window.__swept.includes('vnodes')), { timeout: 30_000 }).toBe(true);
+  await expect.poll(() => plotsFrame(page).evaluate(() => window.__swept.includes('vnodes')), { timeout: 30_000 }).toBe(true);
   await expect(balance.locator('.rv-progress')).toHaveCount(0, { timeout: 30_000 });
-  await page.evaluate(() => { window.__swept = []; });
+  await plotsFrame(page).evaluate(() => { window.__swept = []; });
   await page.getByRole('button', { name: 'Kill server S4' }).click();
   await expect(page.getByRole('heading', { name: 'Servers (4)' })).toBeVisible();
   await page.waitForTimeout(1500); // longer than the balance sweep's wait for the flight
-  expect(await page.evaluate(() => window.__swept)).toEqual([]);
+  expect(await plotsFrame(page).evaluate(() => window.__swept)).toEqual([]);
   expect(await moved.locator('tbody').textContent()).toBe(at100);
 });
 
-test('three plots with tables, PNG and SVG downloads', async ({ page }) => {
+test('the plots have tables, PNG and SVG downloads', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await openRoute(page, '#/ring');
   await settled(page);
   await comparisons(page);
-  for (const id of ['load', 'moved', 'vnodes']) {
-    const plot = page.getByTestId(`plot-${id}`);
+  for (const id of ['moved', 'vnodes']) {
+    const plot = plots(page).getByTestId(`plot-${id}`);
     await expect(plot.locator('canvas.chart-canvas[data-drawn="true"]').first()).toBeAttached();
     await expect(plot.locator('.rv-progress')).toHaveCount(0, { timeout: 30_000 });
     await expect(plot.locator('table tbody tr').first()).toBeAttached();
   }
   // Mod moves about 80 % at N = 4; the ring about 20 %.
-  const row = page.getByTestId('plot-moved').locator('tbody tr', { hasText: /^4/ });
+  const row = plots(page).getByTestId('plot-moved').locator('tbody tr', { hasText: /^4/ });
   const cells = await row.locator('td').allTextContents();
   expect(Number(cells[0].split(' ')[0])).toBeGreaterThan(0.75);
   expect(Number(cells[1].split(' ')[0])).toBeLessThan(0.28);
   const svg = page.waitForEvent('download');
-  await page.getByTestId('plot-moved').getByRole('button', { name: 'Download SVG' }).click();
+  await plots(page).getByTestId('plot-moved').getByRole('button', { name: 'Download SVG' }).click();
   expect((await svg).suggestedFilename()).toBe('shardlab-moved.svg');
   // The files themselves: a standalone SVG document with the plot's lines, a real PNG, and a CSV
   // with the same numbers as the table. They are kept in test-results/ to be looked at.
@@ -435,34 +444,34 @@ test('three plots with tables, PNG and SVG downloads', async ({ page }) => {
   expect(svgText).toMatch(/^<svg[^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
   expect(svgText).toContain('<polyline');
   // Issue 19, §3: an export says what it shows and where it came from.
-  const movedTitle = (await page.getByTestId('plot-moved').locator('h3').textContent()).trim();
+  const movedTitle = (await plots(page).getByTestId('plot-moved').locator('h3').textContent()).trim();
   expect(svgText).toContain(movedTitle);
   expect(svgText).toContain('Source: shardlab');
   const png = page.waitForEvent('download');
-  await page.getByTestId('plot-vnodes').getByRole('button', { name: 'Download PNG' }).click();
+  await plots(page).getByTestId('plot-vnodes').getByRole('button', { name: 'Download PNG' }).click();
   expect((await png).suggestedFilename()).toBe('shardlab-vnodes.png');
   await (await png).saveAs('test-results/exported-vnodes.png');
   const pngBytes = readFileSync('test-results/exported-vnodes.png');
   expect([...pngBytes.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
   expect(pngBytes.length).toBeGreaterThan(5_000);
   // The PNG is drawn at twice the on-screen size (or the screen's pixel ratio, if higher).
-  const shownWidth = await page.getByTestId('plot-vnodes').locator('canvas').evaluate((c) => c.clientWidth);
+  const shownWidth = await plots(page).getByTestId('plot-vnodes').locator('canvas').evaluate((c) => c.clientWidth);
   expect(pngBytes.readUInt32BE(16)).toBeGreaterThanOrEqual(2 * shownWidth);
   // Taller than the plot on screen: a title above it and a source line under it.
-  const shownHeight = await page.getByTestId('plot-vnodes').locator('canvas').evaluate((c) => c.clientHeight);
+  const shownHeight = await plots(page).getByTestId('plot-vnodes').locator('canvas').evaluate((c) => c.clientHeight);
   expect(pngBytes.readUInt32BE(20)).toBeGreaterThanOrEqual(2 * (shownHeight + 40));
   const csv = page.waitForEvent('download');
-  await page.getByTestId('plot-moved').getByRole('button', { name: 'Download CSV' }).click();
+  await plots(page).getByTestId('plot-moved').getByRole('button', { name: 'Download CSV' }).click();
   expect((await csv).suggestedFilename()).toBe('shardlab-moved.csv');
   await (await csv).saveAs('test-results/exported-moved.csv');
   const csvLines = readFileSync('test-results/exported-moved.csv', 'utf8').trim().split('\n');
-  expect(csvLines.length).toBe(1 + (await page.getByTestId('plot-moved').locator('tbody tr').count()));
+  expect(csvLines.length).toBe(1 + (await plots(page).getByTestId('plot-moved').locator('tbody tr').count()));
   const csvRow = csvLines.find((line) => line.startsWith('4,')).split(',');
   expect(Number(csvRow[1])).toBeGreaterThan(0.75);
   for (const colorScheme of ['light', 'dark']) {
     await page.emulateMedia({ colorScheme });
-    for (const id of ['load', 'moved', 'vnodes']) {
-      await page.getByTestId(`plot-${id}`).locator('canvas').screenshot({ path: `test-results/ring-plot-${id}-${colorScheme}.png` });
+    for (const id of ['moved', 'vnodes']) {
+      await plots(page).getByTestId(`plot-${id}`).locator('canvas').screenshot({ path: `test-results/ring-plot-${id}-${colorScheme}.png` });
     }
   }
 });
@@ -473,7 +482,7 @@ test('on a phone the plot tables scroll inside their cards', async ({ page }) =>
   await page.setViewportSize({ width: 390, height: 844 });
   await openRoute(page, '#/ring');
   await comparisons(page);
-  const plot = page.getByTestId('plot-moved');
+  const plot = plots(page).getByTestId('plot-moved');
   await expect(plot.locator('table tbody tr').first()).toBeAttached({ timeout: 30_000 });
   // The table is filled as the run measures; its columns settle when the progress line goes.
   await expect(plot.locator('.rv-progress')).toHaveCount(0, { timeout: 60_000 });
