@@ -356,6 +356,20 @@ function counted(before) {
  * unthrottled and at 4× CPU slow-down (the DevTools protocol's `Emulation.setCPUThrottlingRate`),
  * the time until the Ring's comparison plots have finished, and the move animation's frames.
  */
+/**
+ * In the page (so self-contained: it is sent there whole): whether the Ring's comparison plots,
+ * inside their frame of `compare.html`, are at least at `stage` — 1 measuring (the lazy frame
+ * loaded and the plots near the screen), 2 both drawn and measured to the end.
+ */
+function plotsAt(stage) {
+  const doc = document.querySelector('.rv-comparisons iframe')?.contentDocument;
+  if (!doc || !doc.location.href.includes('compare.html')) return false;
+  const plots = doc.querySelectorAll('[data-testid="plot-moved"], [data-testid="plot-vnodes"]').length;
+  if (doc.querySelector('.in-view-waiting') || plots === 0) return false;
+  const now = doc.querySelector('.rv-progress') || plots < 2 ? 1 : 2;
+  return now >= stage;
+}
+
 async function interactions(browser, results) {
   results.interactions = {};
   for (const rate of RATES) {
@@ -382,9 +396,10 @@ async function interactions(browser, results) {
     await weight.fill('2');
     out.ring.weight = await interaction(page, () => weight.press('Enter'), counted, timeout);
     out.ring.scheme = await interaction(page, () => page.locator('input[name="rv-scheme"][value="jump"]').check(), counted, timeout);
-    // The vnodes box is a screen above the comparison plots, so scrolling to it starts their
-    // sweeps: say whether they were running beside the later interactions.
-    out.sweeps_during = await page.evaluate(() => document.querySelector('.in-view-waiting') === null);
+    // The vnodes box is a screen above the comparison plots (a frame of compare.html), so
+    // scrolling to it may load that frame and start its sweeps: say whether they were running
+    // beside the later interactions.
+    out.sweeps_during = await page.evaluate(plotsAt, 1);
     results.problems.push(...problems.map((p) => `interactions ${rate}×: ${p}`));
     await context.close();
 
@@ -396,9 +411,7 @@ async function interactions(browser, results) {
       return performance.now();
     });
     out.comparisons_ms = await fresh.page.waitForFunction(
-      () => document.querySelectorAll('.rv-progress, .in-view-waiting').length === 0
-        && document.querySelectorAll('[data-testid="plot-moved"], [data-testid="plot-vnodes"]').length === 2,
-      null, { timeout: 120_000, polling: 100 },
+      plotsAt, 2, { timeout: 120_000, polling: 100 },
     ).then(() => fresh.page.evaluate((scrolled) => performance.now() - scrolled, scrolled)).catch(() => null);
     results.problems.push(...fresh.problems.map((p) => `comparisons ${rate}×: ${p}`));
     await fresh.context.close();
