@@ -24,6 +24,7 @@ use super::experiment::{BalanceRun, LoadStats, Monotonicity, MovementResult, Mov
 use super::kind::SchemeKind;
 use super::scheme::SchemeSpec;
 use super::server::{ServerList, MAX_SERVERS};
+use super::sweep::{Jobs, Measurements};
 use super::{BoxedPlacement, Placement};
 use crate::stepped::{Progress, Stepped};
 
@@ -155,23 +156,21 @@ pub fn scheme_metrics(
 /// removed) over the same keys; a scheme that refuses the servers or the budget, or fails to
 /// build for a change, gives its error in its place and does not stop the others.
 pub struct MetricsRun {
+    measurements: Measurements<Measure, Measurement>,
+    schemes: Schemes,
+}
+
+/// What a [`MetricsRun`] measures and what it has collected: the [`Jobs`] its measurements run.
+struct Schemes {
     /// Builds a measurement's run: [`measurement`], or [`per_key_measurement`] for a page that
     /// shows no bounded loads (see [`MetricsRun::per_key`]).
     build: Build,
     keys: u64,
     seed: u64,
     servers: ServerList,
-    schemes: Vec<SchemeTally>,
-    /// The measurements still to run, in order; the first is `current` once started.
-    queue: std::collections::VecDeque<Measure>,
-    current: Option<Measurement>,
-    progress: Progress,
-}
-
-/// One scheme's measurements so far.
-struct SchemeTally {
-    spec: SchemeSpec,
-    outcome: Result<Collected, PlacementError>,
+    specs: Vec<SchemeSpec>,
+    /// Each scheme's measurements so far, or why it was not measured.
+    outcomes: Vec<Result<Collected, PlacementError>>,
 }
 
 #[derive(Default)]
@@ -207,7 +206,10 @@ enum Measurement {
     Balance(BalanceRun<BoxedPlacement>),
 }
 
-impl Measurement {
+impl Stepped for Measurement {
+    /// What it gives is taken by [`Measurement::record`].
+    type Output = ();
+
     fn step(&mut self, budget: u64) -> Progress {
         match self {
             Measurement::PerKey(run, _) => run.step(budget),
@@ -216,6 +218,20 @@ impl Measurement {
         }
     }
 
+    fn progress(&self) -> Progress {
+        match self {
+            Measurement::PerKey(run, _) => run.progress(),
+            Measurement::Bounded(run, _) => run.progress(),
+            Measurement::Balance(run) => run.progress(),
+        }
+    }
+
+    fn finish(mut self) {
+        self.step(u64::MAX);
+    }
+}
+
+impl Measurement {
     fn record(&self, change: Change, into: &mut Collected) {
         let (result, state_bytes) = match self {
             Measurement::PerKey(run, bytes) => (run.result(), *bytes),
@@ -237,7 +253,15 @@ impl Measurement {
     }
 }
 
-type Build = fn(&SchemeSpec, &ServerList, Change, u64, u64) -> Result<Measurement, PlacementError>;
+/// Builds one measurement's run: the scheme, the servers, the servers after the change (`None`
+/// for no change), the keys and the seed.
+type Build = fn(
+    &SchemeSpec,
+    &ServerList,
+    Option<ServerList>,
+    u64,
+    u64,
+) -> Result<Measurement, PlacementError>;
 
 impl MetricsRun {
     /// Prepares the metrics of each of `specs` over `servers` for `keys` keys from `seed`.
@@ -259,49 +283,52 @@ impl MetricsRun {
         keys: u64,
         seed: u64,
     ) -> Self {
-        let mut queue = std::collections::VecDeque::new();
-        let schemes = specs
-            .into_iter()
+        let mut jobs = Vec::new();
+        let outcomes = specs
+            .iter()
             .enumerate()
             .map(|(scheme, spec)| {
-                let outcome = plan(&spec, servers, keys).map(|(changes, unmeasured)| {
-                    queue.extend(changes.into_iter().map(|change| Measure { scheme, change }));
+                plan(spec, servers, keys).map(|(changes, unmeasured)| {
+                    jobs.extend(changes.into_iter().map(|change| Measure { scheme, change }));
                     Collected {
                         unmeasured,
                         ..Collected::default()
                     }
-                });
-                SchemeTally { spec, outcome }
+                })
             })
             .collect();
-        let total = (queue.len() as u64).saturating_mul(keys);
         Self {
-            build,
-            keys,
-            seed,
-            servers: servers.clone(),
-            schemes,
-            queue,
-            current: None,
-            progress: Progress::start(total),
+            measurements: Measurements::new(jobs, keys),
+            schemes: Schemes {
+                build,
+                keys,
+                seed,
+                servers: servers.clone(),
+                specs,
+                outcomes,
+            },
         }
     }
 
     /// Each scheme's metrics, in the order asked; `None` for one not measured yet.
     pub fn results(&self) -> Vec<Option<Result<SchemeMetrics, PlacementError>>> {
-        let waiting = |index: usize| self.queue.iter().any(|m| m.scheme == index);
-        (0..self.schemes.len())
-            .map(|index| {
-                let tally = self.schemes.get(index)?;
-                match &tally.outcome {
-                    Err(error) => Some(Err(error.clone())),
-                    Ok(_) if waiting(index) => None,
-                    Ok(collected) => Some(Ok(self.assemble(&tally.spec, collected))),
-                }
+        let pending = self.measurements.pending();
+        let schemes = &self.schemes;
+        schemes
+            .specs
+            .iter()
+            .zip(&schemes.outcomes)
+            .enumerate()
+            .map(|(index, (spec, outcome))| match outcome {
+                Err(error) => Some(Err(error.clone())),
+                Ok(_) if pending.iter().any(|m| m.scheme == index) => None,
+                Ok(collected) => Some(Ok(schemes.assemble(spec, collected))),
             })
             .collect()
     }
+}
 
+impl Schemes {
     fn assemble(&self, spec: &SchemeSpec, collected: &Collected) -> SchemeMetrics {
         let uses_weights = spec.kind().uses_weights();
         let count = self.servers.len();
@@ -326,32 +353,35 @@ impl MetricsRun {
             unmeasured: collected.unmeasured.clone(),
         }
     }
+}
 
-    /// Builds the next measurement's schemes; a failure is that scheme's error, and its other
-    /// measurements are dropped.
-    fn start(&mut self, measure: Measure) -> Option<Measurement> {
-        let tally = self.schemes.get_mut(measure.scheme)?;
-        match (self.build)(
-            &tally.spec,
-            &self.servers,
-            measure.change,
-            self.keys,
-            self.seed,
-        ) {
-            Ok(run) => Some(run),
+impl Jobs<Measure, Measurement> for Schemes {
+    /// Builds the measurement's schemes. A scheme that failed to build keeps that error, and its
+    /// other measurements are skipped; the other schemes go on.
+    fn start(&mut self, measure: Measure) -> Result<Option<Measurement>, PlacementError> {
+        let (Some(spec), Some(outcome)) = (
+            self.specs.get(measure.scheme),
+            self.outcomes.get_mut(measure.scheme),
+        ) else {
+            return Ok(None);
+        };
+        if outcome.is_err() {
+            return Ok(None);
+        }
+        let built = changed(&self.servers, measure.change)
+            .and_then(|after| (self.build)(spec, &self.servers, after, self.keys, self.seed));
+        match built {
+            Ok(run) => Ok(Some(run)),
             Err(error) => {
-                tally.outcome = Err(error);
-                let dropped = self
-                    .queue
-                    .iter()
-                    .filter(|m| m.scheme == measure.scheme)
-                    .count();
-                self.queue.retain(|m| m.scheme != measure.scheme);
-                // Their keys (this measurement's among them) will not be placed: count them done.
-                self.progress
-                    .advance((dropped as u64).saturating_mul(self.keys));
-                None
+                *outcome = Err(error);
+                Ok(None)
             }
+        }
+    }
+
+    fn record(&mut self, measure: Measure, run: &Measurement) {
+        if let Some(Ok(collected)) = self.outcomes.get_mut(measure.scheme) {
+            run.record(measure.change, collected);
         }
     }
 }
@@ -397,7 +427,7 @@ fn plan(
 fn measurement(
     spec: &SchemeSpec,
     servers: &ServerList,
-    change: Change,
+    after: Option<ServerList>,
     keys: u64,
     seed: u64,
 ) -> Result<Measurement, PlacementError> {
@@ -407,15 +437,15 @@ fn measurement(
             load_factor,
         },
         Some(after),
-    ) = (*spec, changed(servers, change)?)
+    ) = (*spec, after.as_ref())
     {
         let before = BoundedLoad::new(servers.clone(), vnodes, load_factor)?;
         let state_bytes = before.state_bytes();
-        let after = BoundedLoad::new(after, vnodes, load_factor)?;
+        let after = BoundedLoad::new(after.clone(), vnodes, load_factor)?;
         let run = BoundedMovementRun::owned(before, after, keys, seed)?;
         return Ok(Measurement::Bounded(Box::new(run), state_bytes));
     }
-    per_key_measurement(spec, servers, change, keys, seed)
+    per_key_measurement(spec, servers, after, keys, seed)
 }
 
 /// One measurement's run for a scheme that places each key on its own; a directory before the
@@ -423,11 +453,11 @@ fn measurement(
 fn per_key_measurement(
     spec: &SchemeSpec,
     servers: &ServerList,
-    change: Change,
+    after: Option<ServerList>,
     keys: u64,
     seed: u64,
 ) -> Result<Measurement, PlacementError> {
-    let Some(after) = changed(servers, change)? else {
+    let Some(after) = after else {
         return Ok(Measurement::Balance(BalanceRun::new(
             spec.build(servers.clone())?,
             keys,
@@ -469,57 +499,17 @@ impl Stepped for MetricsRun {
 
     /// Places up to `max_keys` keys, across the measurements.
     fn step(&mut self, max_keys: u64) -> Progress {
-        let mut left = max_keys;
-        while left > 0 {
-            if self.current.is_none() {
-                let Some(next) = self.queue.front().copied() else {
-                    break;
-                };
-                self.current = self.start(next);
-                if self.current.is_none() {
-                    continue;
-                }
-            }
-            let (Some(run), Some(measure)) = (self.current.as_mut(), self.queue.front().copied())
-            else {
-                break;
-            };
-            let before = progress_of(run).done;
-            let progress = run.step(left);
-            let done = progress.done.saturating_sub(before);
-            left = left.saturating_sub(done);
-            self.progress.advance(done);
-            if progress.is_done() {
-                if let Some(Ok(collected)) = self
-                    .schemes
-                    .get_mut(measure.scheme)
-                    .map(|tally| tally.outcome.as_mut())
-                {
-                    run.record(measure.change, collected);
-                }
-                self.current = None;
-                self.queue.pop_front();
-            }
-        }
-        self.progress
+        self.measurements.step(max_keys, &mut self.schemes)
     }
 
     fn progress(&self) -> Progress {
-        self.progress
+        self.measurements.progress()
     }
 
     /// Every scheme's metrics or error, in the order asked.
     fn finish(mut self) -> Self::Output {
         self.step(u64::MAX);
         self.results().into_iter().flatten().collect()
-    }
-}
-
-fn progress_of(run: &Measurement) -> Progress {
-    match run {
-        Measurement::PerKey(run, _) => run.progress(),
-        Measurement::Bounded(run, _) => run.progress(),
-        Measurement::Balance(run) => run.progress(),
     }
 }
 

@@ -66,21 +66,50 @@ struct MovementJob {
     seed: u64,
 }
 
-/// A sweep's measurements, run one after another, each a stepped run of the same number of keys:
-/// what both sweeps share. The sweep is one [`Stepped`] job whose units are all the runs' keys.
+/// What a run of [`Measurements`] measures: it builds each job's run when its turn comes and
+/// takes each finished one. The failure rule is the caller's: an error from `start` ends the
+/// whole run (a sweep), while `Ok(None)` skips that job alone, its keys counted done (a metric
+/// run drops the rest of a scheme that failed to build).
+pub(super) trait Jobs<J, R> {
+    /// The run for `job`, none to skip it, or the error that ends every measurement.
+    fn start(&mut self, job: J) -> Result<Option<R>, PlacementError>;
+    /// Takes `job`'s finished run.
+    fn record(&mut self, job: J, run: &R);
+}
+
+/// [`Jobs`] from two closures, for a run whose every failure ends it.
+struct Closures<S, C>(S, C);
+
+impl<J, R, S, C> Jobs<J, R> for Closures<S, C>
+where
+    S: FnMut(J) -> Result<R, PlacementError>,
+    C: FnMut(J, &R),
+{
+    fn start(&mut self, job: J) -> Result<Option<R>, PlacementError> {
+        (self.0)(job).map(Some)
+    }
+
+    fn record(&mut self, job: J, run: &R) {
+        (self.1)(job, run);
+    }
+}
+
+/// Measurements run one after another, each a stepped run of the same number of keys: what both
+/// sweeps and the metric run share. The owner is one [`Stepped`] job whose units are all the
+/// runs' keys.
 #[derive(Debug)]
-struct Measurements<J, R> {
+pub(super) struct Measurements<J, R> {
     jobs: Vec<J>,
     next_job: usize,
     current: Option<R>,
-    n_keys: u64,
+    pub(super) n_keys: u64,
     keys_done: u64,
-    /// Why a measurement could not be built; the sweep ends there.
-    failure: Option<PlacementError>,
+    /// Why a measurement could not be built, when that ends the run.
+    pub(super) failure: Option<PlacementError>,
 }
 
 impl<J: Copy, R: Stepped> Measurements<J, R> {
-    fn new(jobs: Vec<J>, n_keys: u64) -> Self {
+    pub(super) fn new(jobs: Vec<J>, n_keys: u64) -> Self {
         Self {
             jobs,
             next_job: 0,
@@ -91,22 +120,26 @@ impl<J: Copy, R: Stepped> Measurements<J, R> {
         }
     }
 
-    /// Processes up to `max_keys` keys across the measurements: `start` builds a measurement's
-    /// run when its turn comes, `record` takes each finished one.
-    fn step(
-        &mut self,
-        max_keys: u64,
-        start: impl Fn(J) -> Result<R, PlacementError>,
-        mut record: impl FnMut(J, &R),
-    ) -> Progress {
+    /// The jobs not finished yet, the one in hand first.
+    pub(super) fn pending(&self) -> &[J] {
+        self.jobs.get(self.next_job..).unwrap_or_default()
+    }
+
+    /// Processes up to `max_keys` keys across the measurements.
+    pub(super) fn step(&mut self, max_keys: u64, jobs: &mut impl Jobs<J, R>) -> Progress {
         let mut processed: u64 = 0;
         while processed < max_keys && self.failure.is_none() {
             let Some(&job) = self.jobs.get(self.next_job) else {
                 break;
             };
             if self.current.is_none() {
-                match start(job) {
-                    Ok(run) => self.current = Some(run),
+                match jobs.start(job) {
+                    Ok(Some(run)) => self.current = Some(run),
+                    Ok(None) => {
+                        self.keys_done = self.keys_done.saturating_add(self.n_keys);
+                        self.next_job = self.next_job.saturating_add(1);
+                        continue;
+                    }
                     Err(failure) => self.failure = Some(failure),
                 }
             }
@@ -117,7 +150,7 @@ impl<J: Copy, R: Stepped> Measurements<J, R> {
             let progress = run.step(max_keys.saturating_sub(processed));
             processed = processed.saturating_add(progress.done.saturating_sub(before));
             if progress.is_done() {
-                record(job, run);
+                jobs.record(job, run);
                 self.current = None;
                 self.next_job = self.next_job.saturating_add(1);
             }
@@ -127,13 +160,13 @@ impl<J: Copy, R: Stepped> Measurements<J, R> {
     }
 
     /// Keys processed so far, out of all measurements' keys; complete once a measurement failed.
-    fn progress(&self) -> Progress {
+    pub(super) fn progress(&self) -> Progress {
         let total = (self.jobs.len() as u64).saturating_mul(self.n_keys);
         Progress {
             done: if self.failure.is_some() {
                 total
             } else {
-                self.keys_done
+                self.keys_done.min(total)
             },
             total,
         }
@@ -262,16 +295,15 @@ impl Stepped for MovementSweep {
     fn step(&mut self, max_keys: u64) -> Progress {
         let (specs, counts, samples) = (&self.specs, self.server_counts.len(), &mut self.samples);
         let n_keys = self.measurements.n_keys;
-        self.measurements.step(
-            max_keys,
-            |job| movement_run(specs, job, n_keys),
-            |job, run| {
-                let group = job.scheme.saturating_mul(counts).saturating_add(job.count);
-                if let Some(samples) = samples.get_mut(group) {
-                    samples.push(run.result().moved_fraction);
-                }
-            },
-        )
+        let start = |job| movement_run(specs, job, n_keys);
+        let record = |job: MovementJob, run: &MovementRun<BoxedPlacement, BoxedPlacement>| {
+            let group = job.scheme.saturating_mul(counts).saturating_add(job.count);
+            if let Some(samples) = samples.get_mut(group) {
+                samples.push(run.result().moved_fraction);
+            }
+        };
+        self.measurements
+            .step(max_keys, &mut Closures(start, record))
     }
 
     /// Keys processed so far, out of all measurements' keys; complete once a measurement failed.
@@ -432,21 +464,20 @@ impl Stepped for VnodeSweep {
     fn step(&mut self, max_keys: u64) -> Progress {
         let (servers, vnodes, samples) = (self.servers, &self.vnodes, &mut self.samples);
         let n_keys = self.measurements.n_keys;
-        self.measurements.step(
-            max_keys,
-            |(position, seed)| {
-                let vnodes = vnodes.get(position).copied().unwrap_or(MIN_VNODES);
-                let ring = Ring::with_salt(ServerList::uniform(servers)?, vnodes, seed)?;
-                BalanceRun::new(ring, n_keys, seed)
-            },
-            |(position, _), run| {
-                let stats = run.stats();
-                if let Some((max_over_mean, stddev_over_mean)) = samples.get_mut(position) {
-                    max_over_mean.push(stats.max_over_mean);
-                    stddev_over_mean.push(stats.stddev_over_mean);
-                }
-            },
-        )
+        let start = |(position, seed): (usize, u64)| {
+            let vnodes = vnodes.get(position).copied().unwrap_or(MIN_VNODES);
+            let ring = Ring::with_salt(ServerList::uniform(servers)?, vnodes, seed)?;
+            BalanceRun::new(ring, n_keys, seed)
+        };
+        let record = |(position, _): (usize, u64), run: &BalanceRun<Ring>| {
+            let stats = run.stats();
+            if let Some((max_over_mean, stddev_over_mean)) = samples.get_mut(position) {
+                max_over_mean.push(stats.max_over_mean);
+                stddev_over_mean.push(stats.stddev_over_mean);
+            }
+        };
+        self.measurements
+            .step(max_keys, &mut Closures(start, record))
     }
 
     /// Keys processed so far, out of all measurements' keys; complete once a measurement failed.
