@@ -362,7 +362,7 @@ function counted(before) {
  * loaded and the plots near the screen), 2 both drawn and measured to the end.
  */
 function plotsAt(stage) {
-  const doc = document.querySelector('.rv-comparisons iframe')?.contentDocument;
+  const doc = document.querySelector('.rv-comparisons iframe[src*="/ring/compare"]')?.contentDocument;
   if (!doc || !doc.location.href.includes('compare.html')) return false;
   const plots = doc.querySelectorAll('[data-testid="plot-moved"], [data-testid="plot-vnodes"]').length;
   if (doc.querySelector('.in-view-waiting') || plots === 0) return false;

@@ -97,6 +97,9 @@ widget_enum! {
         Replicas = "replicas", "Replicas";
         /// Every scheme measured on the same keys.
         Compare = "compare", "Compare schemes";
+        /// Every scheme on the page by the literature's measures: balance, resize balance,
+        /// needless moves, state per server and lookup time in this browser.
+        Metrics = "metrics", "Every scheme, measured";
         /// Maglev's lookup table filling slot by slot, and what a change moves.
         Maglev = "maglev", "Maglev's table";
         /// A Zipf-popular key overloads its server; the cures compared on the same requests.
@@ -137,7 +140,8 @@ pub enum Widget {
     Board(BoardWidget),
 }
 
-/// The page of the Ring's plots ([`RingWidget::Compare`], [`RingWidget::Vnodes`]).
+/// The page of the Ring's plots and measures ([`RingWidget::Compare`], [`RingWidget::Metrics`],
+/// [`RingWidget::Vnodes`]).
 pub const COMPARE_PAGE: &str = "compare.html";
 
 impl Widget {
@@ -167,7 +171,9 @@ impl Widget {
     /// comparisons and "Vnodes and balance"), which are a page of their own (see `route.rs`).
     pub fn page(self) -> &'static str {
         match self {
-            Widget::Ring(RingWidget::Compare | RingWidget::Vnodes) => COMPARE_PAGE,
+            Widget::Ring(RingWidget::Compare | RingWidget::Metrics | RingWidget::Vnodes) => {
+                COMPARE_PAGE
+            }
             Widget::Decoder(_) | Widget::Ring(_) | Widget::Board(_) => self.view().page(),
         }
     }
@@ -257,7 +263,7 @@ mod tests {
             );
             count += 1;
         }
-        assert_eq!(count, 26);
+        assert_eq!(count, 27);
         assert_eq!(Widget::parse(View::Ring, "paste"), None);
         assert_eq!(Widget::parse(View::Ring, ""), None);
         assert_eq!(Widget::of_view(View::Board).count(), BoardWidget::ALL.len());

@@ -443,6 +443,12 @@ page!(
     crate::ring::CompareView
 );
 page!(
+    metrics_page,
+    "compare",
+    "compare.html",
+    crate::ring::MetricsView
+);
+page!(
     vnodes_page,
     "compare",
     "compare.html",
@@ -455,6 +461,7 @@ fn widget_page(widget: Widget) -> Html {
     match widget {
         Widget::Decoder(widget) => decoder_widget(widget),
         Widget::Ring(crate::catalogue::RingWidget::Compare) => compare_page(),
+        Widget::Ring(crate::catalogue::RingWidget::Metrics) => metrics_page(),
         Widget::Ring(crate::catalogue::RingWidget::Vnodes) => vnodes_page(),
         Widget::Ring(widget) => ring_widget(widget),
         Widget::Board(widget) => board_widget(widget),

@@ -13,7 +13,7 @@
 
   // BEGIN catalogue: generated from src/catalogue.rs; rewrite it with
   // `SHARDLAB_BLESS=1 cargo test -p shardlab-app --lib catalogue`.
-  var PAGES = { "decoder": "decoder.html", "ring": "ring.html", "board": "board.html", "ring/vnodes": "compare.html", "ring/compare": "compare.html" };
+  var PAGES = { "decoder": "decoder.html", "ring": "ring.html", "board": "board.html", "ring/vnodes": "compare.html", "ring/compare": "compare.html", "ring/metrics": "compare.html" };
   var TITLES = {
     "decoder": "Decoder",
     "ring": "Ring",
@@ -34,6 +34,7 @@
     "ring/lookup": "The lookup walk",
     "ring/replicas": "Replicas",
     "ring/compare": "Compare schemes",
+    "ring/metrics": "Every scheme, measured",
     "ring/maglev": "Maglev's table",
     "ring/hot-keys": "When one key is hot",
     "board/solve": "Solve a design",

@@ -20,7 +20,7 @@ use super::pacing::{Pacer, UNITS_PER_LOOK};
 extern "C" {
     /// `performance.now()`: milliseconds on a clock that never goes back, unlike `Date.now()`.
     #[wasm_bindgen(js_namespace = performance, js_name = now)]
-    fn clock() -> f64;
+    pub(crate) fn clock() -> f64;
 }
 
 /// Runs `next` in a task of its own after `delay_ms`.

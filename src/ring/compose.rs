@@ -148,9 +148,10 @@ impl Shown {
         })
     }
 
-    /// The comparisons' own page, framed, over the drawn servers and settings: only what the
-    /// comparisons read goes in its address, so a key typed or a step taken does not reload it.
-    fn compare_frame(&self) -> Html {
+    /// A widget of the comparisons' own page (`widget`: the plots or the metric table), framed,
+    /// over the drawn servers and settings: only what they read goes in its address, so a key
+    /// typed or a step taken does not reload it.
+    fn compare_frame(&self, widget: RingWidget) -> Html {
         let d = &self.drawn;
         let compared = RingState {
             servers: d.servers.clone(),
@@ -159,7 +160,7 @@ impl Shown {
             seed: d.seed,
             ..RingState::default()
         };
-        self.plot_frame(RingWidget::Compare, &url_state::encode(&compared))
+        self.plot_frame(widget, &url_state::encode(&compared))
     }
 
     /// A widget of the plots' own page, framed in the state `pairs` give.
@@ -228,7 +229,7 @@ impl Shown {
             RingWidget::HotKeys => self.hot_keys(false),
             // Its own page (`compare_page.rs`); the route hands this address over to it, and a
             // build with every page frames it here as the full view does.
-            RingWidget::Compare => self.compare_frame(),
+            RingWidget::Compare | RingWidget::Metrics => self.compare_frame(widget),
         };
         html! { <>{ self.notes() }{ body }</> }
     }
@@ -311,7 +312,8 @@ impl Shown {
                     }
                     <section class="panel rv-comparisons" aria-labelledby="rv-comparisons-title">
                         <h2 id="rv-comparisons-title">{ "Comparisons" }</h2>
-                        { self.compare_frame() }
+                        { self.compare_frame(RingWidget::Compare) }
+                        { self.compare_frame(RingWidget::Metrics) }
                     </section>
                 </div>
             </>

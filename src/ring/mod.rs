@@ -40,6 +40,8 @@ pub mod lookup_inset;
 #[cfg(feature = "ring-code")]
 pub mod lookup_steps;
 #[cfg(feature = "ring-code")]
+pub mod lookup_timing;
+#[cfg(feature = "ring-code")]
 pub mod measure;
 #[cfg(feature = "ring-code")]
 pub mod parts;
@@ -68,4 +70,4 @@ pub use page::RingView;
 #[cfg(feature = "ring-code")]
 mod compare_page;
 #[cfg(feature = "ring-code")]
-pub use compare_page::{CompareView, VnodesView};
+pub use compare_page::{CompareView, MetricsView, VnodesView};

@@ -58,6 +58,7 @@ pub fn ring_view(props: &RingViewProps) -> Html {
             | RingWidget::Lookup
             | RingWidget::Replicas
             | RingWidget::Compare
+            | RingWidget::Metrics
             | RingWidget::Maglev,
         )
         | None => &[RingState::warm, scene::warm],

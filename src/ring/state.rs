@@ -338,7 +338,11 @@ impl RingState {
                 | RingWidget::Replicas,
             ) => true,
             Some(
-                RingWidget::Vnodes | RingWidget::Compare | RingWidget::Maglev | RingWidget::HotKeys,
+                RingWidget::Vnodes
+                | RingWidget::Compare
+                | RingWidget::Metrics
+                | RingWidget::Maglev
+                | RingWidget::HotKeys,
             )
             | None => false,
         };
@@ -365,7 +369,8 @@ impl RingState {
                 | RingWidget::Lookup
                 | RingWidget::Replicas
                 | RingWidget::Vnodes
-                | RingWidget::Compare,
+                | RingWidget::Compare
+                | RingWidget::Metrics,
             )
             | None => RingState {
                 vnodes,

@@ -49,7 +49,9 @@ pub fn codec_for(
     // Each route's pair writes nothing for, and opens a bare address as, that route's opening
     // (a test holds each pair to `RingState::opening`).
     match widget {
-        None | Some(RingWidget::Vnodes | RingWidget::Compare) => (encode, decode),
+        None | Some(RingWidget::Vnodes | RingWidget::Compare | RingWidget::Metrics) => {
+            (encode, decode)
+        }
         Some(
             RingWidget::Grow | RingWidget::ModVsRing | RingWidget::Lookup | RingWidget::Replicas,
         ) => (encode_picture, decode_picture),
@@ -487,7 +489,12 @@ mod tests {
         s.apply(Action::AddServer);
         assert_eq!(decode_grow(&owned(&encode_grow(&s))), s);
         // The statistics widgets and the full view keep the full view's defaults.
-        for widget in [None, Some(RingWidget::Vnodes), Some(RingWidget::Compare)] {
+        for widget in [
+            None,
+            Some(RingWidget::Vnodes),
+            Some(RingWidget::Compare),
+            Some(RingWidget::Metrics),
+        ] {
             let (_, decode_it) = codec_for(widget);
             assert_eq!(decode_it(&[]), RingState::default());
         }

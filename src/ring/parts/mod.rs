@@ -10,6 +10,7 @@ pub mod hot_keys;
 pub mod id_bits;
 pub mod lookup_panel;
 pub mod maglev_table;
+pub mod metrics_table;
 pub mod moved_plot;
 pub mod notes;
 pub mod number_field;

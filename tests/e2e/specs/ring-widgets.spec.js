@@ -4,9 +4,9 @@
 // The shared fixture fails any test that logs a console error or requests another origin.
 import { test, expect, openRoute } from './fixtures.js';
 
-const WIDGETS = ['grow', 'mod-vs-ring', 'vnodes', 'lookup', 'replicas', 'compare', 'maglev', 'hot-keys'];
+const WIDGETS = ['grow', 'mod-vs-ring', 'vnodes', 'lookup', 'replicas', 'compare', 'metrics', 'maglev', 'hot-keys'];
 // The picture widgets open on a readable ring; the statistics keep the full view's 100 vnodes.
-const OPENING_VNODES = { grow: 4, 'mod-vs-ring': 4, vnodes: 100, lookup: 4, replicas: 4, compare: 100, maglev: 100, 'hot-keys': 100 };
+const OPENING_VNODES = { grow: 4, 'mod-vs-ring': 4, vnodes: 100, lookup: 4, replicas: 4, compare: 100, metrics: 100, maglev: 100, 'hot-keys': 100 };
 
 const snapshot = async (page) =>
   JSON.parse(await page.locator('[data-widget]').getAttribute('data-shardlab-snapshot'));
@@ -19,6 +19,9 @@ async function settle(page, name) {
   }
   if (name === 'compare') {
     await expect(page.getByTestId('plot-moved').locator('.rv-progress')).toHaveCount(0, { timeout: 30_000 });
+  }
+  if (name === 'metrics') {
+    await expect(page.getByTestId('metrics-table').locator('.rv-progress')).toHaveText(/^Done\./, { timeout: 60_000 });
   }
 }
 
@@ -113,6 +116,38 @@ test('replicas: R sets how many distinct owners a key gets', async ({ page }) =>
   await expect(page.locator('.rv-replicas-panel')).toContainText('Only 4 servers exist');
   await page.getByLabel('Key', { exact: true }).fill('order:77');
   await expect.poll(async () => (await snapshot(page)).key).toBe('order:77');
+});
+
+test('metrics: every scheme measured by the same yardsticks, with its lookup time', async ({ page }) => {
+  await openRoute(page, '#/embed/ring/metrics', 'ring.html');
+  await expect(page).toHaveURL(/compare\.html#\/embed\/ring\/metrics/);
+  await settle(page, 'metrics');
+  const table = page.getByTestId('metrics-table');
+  const heads = await table.locator('thead th').allTextContents();
+  const column = (label) => heads.indexOf(label);
+  const row = async (scheme) => table.locator('tbody tr').filter({ has: page.getByRole('rowheader', { name: scheme, exact: true }) })
+    .locator('th, td').allTextContents();
+  const number = (text) => Number.parseFloat(text.replace(/,/g, ''));
+  const mod = await row('mod');
+  const ring = await row('ring');
+  const jump = await row('jump');
+  // 4 → 5 servers: mod N moves about four keys in five, the ring about one in five.
+  const added = column('+1 server: moved (× least)');
+  expect(number(mod[added])).toBeGreaterThan(70);
+  expect(number(ring[added])).toBeLessThan(35);
+  // Jump hash is monotone: no key moves between two servers that both stayed; mod N moves most
+  // of its keys that way.
+  const needless = (text) => Number.parseFloat(text.match(/([\d.]+) % needless/)[1]);
+  expect(needless(jump[added])).toBe(0);
+  expect(needless(jump[column('−1 server: moved (× least)')])).toBe(0);
+  expect(needless(mod[added])).toBeGreaterThan(50);
+  // Every scheme that takes the servers has a lookup time from this browser.
+  const rows = await table.locator('tbody tr').count();
+  expect(rows).toBeGreaterThanOrEqual(8);
+  for (let i = 0; i < rows; i += 1) {
+    const cells = await table.locator('tbody tr').nth(i).locator('td').allTextContents();
+    if (cells.length > 1) expect(cells[cells.length - 1]).toMatch(/^\d+(\.\d)? ns$/);
+  }
 });
 
 test('compare: the movement and balance plots draw with their tables', async ({ page }) => {

@@ -14,9 +14,9 @@ const scheme = (page, name) => page.locator(`label[for="rv-scheme-${name}"]`);
 // The comparison sweeps run once their plots come near the screen (widgets/in_view.rs): scroll
 // there, as a reader would, and wait for both plots to be on the page.
 /** The plots' own page (`compare.html`), which the full Ring frames for its comparisons. */
-const plots = (page) => page.frameLocator('.rv-comparisons iframe.widget-frame');
+const plots = (page) => page.frameLocator('.rv-comparisons iframe.widget-frame[title="Compare schemes"]');
 /** That page's frame, for what a locator cannot do (watching its document). */
-const plotsFrame = (page) => page.frames().find((frame) => frame.url().includes('compare.html'));
+const plotsFrame = (page) => page.frames().find((frame) => frame.url().includes('compare.html#/embed/ring/compare'));
 const comparisons = async (page) => {
   await page.locator('.rv-comparisons').scrollIntoViewIfNeeded();
   await expect(plots(page).getByTestId('plot-moved')).toBeAttached({ timeout: 30_000 });
@@ -355,7 +355,11 @@ test('the comparison sweeps wait until their plots come near the screen', async 
   await page.waitForTimeout(1000);
   // The plots are a page of their own, framed lazily: nothing of theirs runs until the reader
   // scrolls near them.
-  await expect(page.locator('.rv-comparisons iframe.widget-frame')).toHaveAttribute('src', /compare\.html#\/embed\/ring\/compare/);
+  const frames = page.locator('.rv-comparisons iframe.widget-frame');
+  await expect(frames).toHaveCount(2);
+  await expect(frames.first()).toHaveAttribute('src', /compare\.html#\/embed\/ring\/compare\?/);
+  // The metric table is the same page's other widget, over the same servers and settings.
+  await expect(frames.last()).toHaveAttribute('src', /compare\.html#\/embed\/ring\/metrics\?/);
   await expect(plots(page).getByTestId('plot-moved')).toHaveCount(0);
   await comparisons(page);
   await expect(plots(page).locator('.in-view-waiting')).toHaveCount(0);
