@@ -16,6 +16,14 @@
     clippy::arithmetic_side_effects
 )]
 
+/// Declares each item only in builds with the cargo feature `$feature`: the modules of a view
+/// that only its own pages carry (see `route.rs`), gated once in a view's `mod.rs`.
+macro_rules! with_feature {
+    ($feature:literal; $($item:item)*) => {
+        $(#[cfg(feature = $feature)] $item)*
+    };
+}
+
 pub mod app;
 pub mod board;
 pub mod browser;

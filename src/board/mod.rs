@@ -7,31 +7,20 @@
 //! Everything but the home-page preview is compiled only with the `board` feature, so that the
 //! pages that do not show this view do not carry its code (see `route.rs`).
 
-#[cfg(feature = "board")]
-pub mod autosave;
-#[cfg(feature = "board")]
-mod compose;
-#[cfg(feature = "board")]
-pub mod design_io;
-#[cfg(feature = "board")]
-pub mod geometry;
-#[cfg(feature = "board")]
-pub mod gesture;
-#[cfg(feature = "board")]
-pub mod parts;
-pub mod preview;
-#[cfg(feature = "board")]
-pub mod runner;
-#[cfg(feature = "board")]
-pub mod setting_edit;
-#[cfg(feature = "board")]
-pub mod snapshot;
-#[cfg(feature = "board")]
-pub mod state;
-#[cfg(feature = "board")]
-pub mod url_state;
+with_feature! { "board";
+    pub mod autosave;
+    mod compose;
+    pub mod design_io;
+    pub mod geometry;
+    pub mod gesture;
+    pub mod parts;
+    pub mod runner;
+    pub mod setting_edit;
+    pub mod snapshot;
+    pub mod state;
+    pub mod url_state;
+    mod page;
+    pub use page::BoardView;
+}
 
-#[cfg(feature = "board")]
-mod page;
-#[cfg(feature = "board")]
-pub use page::BoardView;
+pub mod preview;

@@ -18,33 +18,21 @@
 //! preview is compiled only with the `decoder` feature, so that the pages that do not show this
 //! view do not carry its code (see `route.rs`).
 
-#[cfg(feature = "decoder")]
-pub mod batch_csv;
-#[cfg(feature = "decoder")]
-mod batch_jobs;
-#[cfg(feature = "decoder")]
-pub mod code_text;
-#[cfg(feature = "decoder")]
-mod compose;
-#[cfg(feature = "decoder")]
-mod dom;
-#[cfg(feature = "decoder")]
-pub mod layout_io;
-#[cfg(feature = "decoder")]
-pub mod narrate;
-#[cfg(feature = "decoder")]
-pub mod parts;
-pub mod preview;
-#[cfg(feature = "decoder")]
-pub mod snapshot;
-#[cfg(feature = "decoder")]
-pub mod state;
-#[cfg(feature = "decoder")]
-pub mod to_ring;
-#[cfg(feature = "decoder")]
-pub mod url_state;
+with_feature! { "decoder";
+    pub mod batch_csv;
+    mod batch_jobs;
+    pub mod code_text;
+    mod compose;
+    mod dom;
+    pub mod layout_io;
+    pub mod narrate;
+    pub mod parts;
+    pub mod snapshot;
+    pub mod state;
+    pub mod to_ring;
+    pub mod url_state;
+    mod page;
+    pub use page::DecoderView;
+}
 
-#[cfg(feature = "decoder")]
-mod page;
-#[cfg(feature = "decoder")]
-pub use page::DecoderView;
+pub mod preview;

@@ -23,25 +23,18 @@ pub mod progress_file;
 pub mod shuffle;
 pub mod tasks;
 
-#[cfg(feature = "home")]
-pub mod chapter_page;
-#[cfg(feature = "home")]
-pub mod live_frame;
-#[cfg(feature = "home")]
-pub mod predict_card;
-#[cfg(feature = "home")]
-pub mod progress_tools;
-#[cfg(feature = "home")]
-pub mod resume;
-#[cfg(feature = "home")]
-pub mod stage;
-#[cfg(feature = "home")]
-pub mod task_card;
+with_feature! { "home";
+    pub mod chapter_page;
+    pub mod live_frame;
+    pub mod predict_card;
+    pub mod progress_tools;
+    pub mod resume;
+    pub mod stage;
+    pub mod task_card;
+    pub use view::LearnView;
+}
 
 pub use chapters::{Chapter, CHAPTERS};
-
-#[cfg(feature = "home")]
-pub use view::LearnView;
 
 #[cfg(feature = "home")]
 mod view {

@@ -15,59 +15,34 @@
 //! `ring` and `compare` pages enable), so that the pages that show neither do not carry its
 //! code; on each of the two, its routes reach only its own components (see `route.rs`).
 
-#[cfg(feature = "ring-code")]
-pub mod animation;
-#[cfg(feature = "ring-code")]
-pub mod comparisons;
-#[cfg(feature = "ring-code")]
-mod compose;
-#[cfg(feature = "ring-code")]
-pub mod dot_raster;
-#[cfg(feature = "ring-code")]
-pub mod drawn;
-#[cfg(feature = "ring-code")]
-pub mod flight;
-#[cfg(feature = "ring-code")]
-pub mod hot_keys;
-#[cfg(feature = "ring-code")]
-pub mod key_dots;
-#[cfg(feature = "ring-code")]
-pub mod landing;
-#[cfg(feature = "ring-code")]
-pub mod lookup;
-#[cfg(feature = "ring-code")]
-pub mod lookup_inset;
-#[cfg(feature = "ring-code")]
-pub mod lookup_steps;
-#[cfg(feature = "ring-code")]
-pub mod lookup_timing;
-#[cfg(feature = "ring-code")]
-pub mod measure;
-#[cfg(feature = "ring-code")]
-pub mod parts;
-#[cfg(feature = "ring-code")]
-pub mod plots;
-pub mod preview;
-#[cfg(feature = "ring-code")]
-pub mod ring_change;
-#[cfg(feature = "ring-code")]
-pub mod ring_drawing;
-#[cfg(feature = "ring-code")]
-pub mod scene;
-#[cfg(feature = "ring-code")]
-pub mod snapshot;
-#[cfg(feature = "ring-code")]
-pub mod state;
-#[cfg(feature = "ring-code")]
-pub mod sweep_plot;
-#[cfg(feature = "ring-code")]
-pub mod url_state;
+with_feature! { "ring-code";
+    pub mod animation;
+    pub mod comparisons;
+    mod compose;
+    pub mod dot_raster;
+    pub mod drawn;
+    pub mod flight;
+    pub mod hot_keys;
+    pub mod key_dots;
+    pub mod landing;
+    pub mod lookup;
+    pub mod lookup_inset;
+    pub mod lookup_steps;
+    pub mod lookup_timing;
+    pub mod measure;
+    pub mod parts;
+    pub mod plots;
+    pub mod ring_change;
+    pub mod ring_drawing;
+    pub mod scene;
+    pub mod snapshot;
+    pub mod state;
+    pub mod sweep_plot;
+    pub mod url_state;
+    mod page;
+    pub use page::RingView;
+    mod compare_page;
+    pub use compare_page::{CompareView, MetricsView, VnodesView};
+}
 
-#[cfg(feature = "ring-code")]
-mod page;
-#[cfg(feature = "ring-code")]
-pub use page::RingView;
-#[cfg(feature = "ring-code")]
-mod compare_page;
-#[cfg(feature = "ring-code")]
-pub use compare_page::{CompareView, MetricsView, VnodesView};
+pub mod preview;
