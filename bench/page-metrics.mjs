@@ -95,9 +95,10 @@ const percentile = (values, p) => {
 
 /**
  * A fresh page at `url`, ready. `rate` slows its CPU that many times once it has loaded
- * (`Emulation.setCPUThrottlingRate`); 1 leaves it as it is.
+ * (`Emulation.setCPUThrottlingRate`); 1 leaves it as it is. `beforeLoad(page)` runs just before
+ * the navigation (the start task's CPU starts a trace there).
  */
-async function open(browser, url, rate = 1) {
+async function open(browser, url, rate = 1, beforeLoad = async () => {}) {
   // A fresh context per load: nothing cached, as for a first visit.
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
@@ -107,6 +108,7 @@ async function open(browser, url, rate = 1) {
     if (msg.type() === 'error') problems.push(msg.text());
   });
   await page.addInitScript(instrument);
+  await beforeLoad(page);
   await page.goto(url);
   await page.waitForFunction(() => window.__bench && window.__bench.ready !== null, null, {
     timeout: 60_000,
@@ -175,12 +177,8 @@ const TRACED_LOADS = quick ? 3 : 5;
  * processes run beside it). `null` when the trace has no such task.
  */
 async function startTaskCpu(browser, url) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  await page.addInitScript(instrument);
-  await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
-  await page.goto(url);
-  await page.waitForFunction(() => window.__bench && window.__bench.ready !== null, null, { timeout: 60_000 });
+  const categories = ['devtools.timeline', 'disabled-by-default-devtools.timeline'];
+  const { context } = await open(browser, url, 1, (page) => browser.startTracing(page, { categories }));
   const events = JSON.parse((await browser.stopTracing()).toString()).traceEvents;
   await context.close();
   const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
