@@ -33,8 +33,6 @@ use crate::shell::widget_frame::WidgetFrame;
 use crate::url::url_query::query_string;
 use crate::widgets::in_view::InView;
 
-/// What stands in for the sweeps' plots until they come near the screen: they are measured
-/// then, so they take nothing from the parts being used above them.
 /// What stands in for the hot-key comparison until it comes near the screen.
 const HOT_WAITING: &str = "The hot-key comparison is worked out when you scroll to it.";
 
