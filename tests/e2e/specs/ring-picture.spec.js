@@ -20,17 +20,22 @@ const recordStages = (page) =>
   });
 const stages = (page) => page.evaluate(() => window.__stages);
 
+/** Does `act` and waits until the change it starts has played to its end. The wrapper says
+ * "done" until the change's first frame, which a loaded machine can paint after the click
+ * returns, so waiting for "done" alone can pass before the change began. */
+const playedOut = async (page, act) => {
+  await recordStages(page);
+  await act();
+  await expect.poll(() => stages(page), { timeout: 5_000 }).toEqual(['held', 'arcs', 'keys', 'done']);
+};
+
 test('adding a server marks the arcs it took, in two stages', async ({ page }) => {
   await openRoute(page, '#/ring?v=1&vnodes=3');
   await expect(page.locator('canvas.rv-dots')).not.toHaveAttribute('data-dots', '0');
   await expect(marks(page)).toHaveCount(0);
   // At 3 vnodes the band names its wide arcs.
   expect(await page.locator('.rv-band-label').count()).toBeGreaterThan(3);
-  await recordStages(page);
-  await page.getByTestId('add-server').click();
-  // Polled: the wrapper says "done" until the first frame of the change, which a loaded machine
-  // can paint after the click returns.
-  await expect.poll(() => stages(page), { timeout: 5_000 }).toEqual(['held', 'arcs', 'keys', 'done']);
+  await playedOut(page, () => page.getByTestId('add-server').click());
   expect(await marks(page).count()).toBeGreaterThan(0);
   expect(await page.locator('.rv-mark.took.server-4').count()).toBe(await marks(page).count());
   await expect(legend(page)).toContainText('S4 took these arcs:');
@@ -41,8 +46,7 @@ test('adding a server marks the arcs it took, in two stages', async ({ page }) =
 
 test('killing a server marks the arcs it gave up, and to whom', async ({ page }) => {
   await openRoute(page, '#/ring?v=1&vnodes=4');
-  await page.getByRole('button', { name: 'Kill server S1', exact: true }).click();
-  await expect(wrap(page)).toHaveAttribute('data-stage', 'done', { timeout: 5_000 });
+  await playedOut(page, () => page.getByRole('button', { name: 'Kill server S1', exact: true }).click());
   expect(await marks(page).count()).toBeGreaterThan(0);
   expect(await page.locator('.rv-mark.gave.server-1').count()).toBe(await marks(page).count());
   await expect(page.locator('pattern#rv-hatch-1')).toBeAttached();
@@ -55,11 +59,8 @@ test('killing a server marks the arcs it gave up, and to whom', async ({ page })
 test('Replay plays the last change again', async ({ page }) => {
   await openRoute(page, '#/ring?v=1&vnodes=3');
   await expect(page.getByTestId('replay')).toHaveCount(0);
-  await page.getByTestId('add-server').click();
-  await expect(wrap(page)).toHaveAttribute('data-stage', 'done', { timeout: 5_000 });
-  await recordStages(page);
-  await page.getByTestId('replay').click();
-  await expect.poll(() => stages(page), { timeout: 5_000 }).toEqual(['held', 'arcs', 'keys', 'done']);
+  await playedOut(page, () => page.getByTestId('add-server').click());
+  await playedOut(page, () => page.getByTestId('replay').click());
   await expect(page.locator('canvas.rv-dots')).toHaveAttribute('data-flying', 'false');
   // The marks stay after the replay.
   expect(await marks(page).count()).toBeGreaterThan(0);
@@ -93,9 +94,10 @@ test('the zoomed strip follows the lookup walk', async ({ page }) => {
   await expect(inset.getByTestId('inset-vnode').first()).toContainText('owner');
   // Walk to the end: every vnode the walk visits is in the strip, labelled with its server.
   while (await next.isEnabled()) await next.click();
+  // The walk's last step is drawn before the ring's walked vnodes are counted.
+  await expect(inset.getByTestId('inset-vnode').last()).toContainText('replica 3');
   const walked = await page.locator('.rv-ring .rv-walk').count();
   await expect(inset.getByTestId('inset-vnode')).toHaveCount(walked);
-  await expect(inset.getByTestId('inset-vnode').last()).toContainText('replica 3');
   await expect(inset.locator('figcaption')).toContainText('of the ring');
   // Every label lies inside the strip.
   const box = await inset.locator('svg').boundingBox();
@@ -130,9 +132,7 @@ for (const [width, height] of [[1280, 800], [680, 900], [390, 844]]) {
       await slow.evaluate((el) => el.remove());
       await expect(wrap(page)).toHaveAttribute('data-stage', 'done', { timeout: 10_000 });
       await figure.screenshot({ path: `test-results/ring-picture-${width}-v${vnodes}-added.png` });
-      await page.getByRole('button', { name: 'Kill server S1', exact: true }).click();
-      await expect(wrap(page)).toHaveAttribute('data-stage', 'done', { timeout: 5_000 });
-      await page.waitForTimeout(100);
+      await playedOut(page, () => page.getByRole('button', { name: 'Kill server S1', exact: true }).click());
       await figure.screenshot({ path: `test-results/ring-picture-${width}-v${vnodes}-killed.png` });
     }
     await openRoute(page, '#/ring?v=1');
