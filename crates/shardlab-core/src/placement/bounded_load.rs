@@ -265,7 +265,7 @@ impl BoundedLoad {
     }
 
     /// [`assigner`](Self::assigner), keeping the scheme's ring.
-    fn into_assigner(self, total_keys: u64) -> BoundedAssigner<'static> {
+    pub fn into_assigner(self, total_keys: u64) -> BoundedAssigner<'static> {
         let capacities = self.capacities(total_keys);
         BoundedAssigner::new(Cow::Owned(self.ring), capacities)
     }
@@ -287,19 +287,95 @@ impl BoundedLoad {
     /// Where `key` goes when it arrives after `keys_before` keys of the experiment stream of
     /// `seed` (capacities for `keys_before + 1` keys), with the servers it walked past.
     pub fn arrival(&self, key: u64, keys_before: u64, seed: u64) -> Arrival {
-        let mut assigner = self.assigner(keys_before.saturating_add(1));
-        for other in KeyStream::new(seed).take_keys(keys_before) {
-            assigner.place(other);
+        self.clone()
+            .loading(keys_before, seed)
+            .finish()
+            .arrival(key)
+    }
+
+    /// The cluster filling with the first `keys_before` keys of the experiment stream of `seed`,
+    /// in arrival order, under the capacities for `keys_before + 1` keys: a [`Stepped`] job of one
+    /// unit per key, whose output answers where one more key goes ([`Loaded::arrival`]) for as
+    /// many keys as a reader looks up, without placing the stream again.
+    pub fn loading(self, keys_before: u64, seed: u64) -> Loading {
+        Loading {
+            assigner: self.into_assigner(keys_before.saturating_add(1)),
+            keys: KeyStream::new(seed),
+            progress: Progress::start(keys_before),
         }
-        let chain = assigner.chain(key);
-        let placed = assigner.place(key);
+    }
+}
+
+/// The cluster filling up: see [`BoundedLoad::loading`].
+#[derive(Debug)]
+pub struct Loading {
+    assigner: BoundedAssigner<'static>,
+    keys: KeyStream,
+    progress: Progress,
+}
+
+impl Stepped for Loading {
+    type Output = Loaded;
+
+    /// Places up to `max_keys` more keys of the stream.
+    fn step(&mut self, max_keys: u64) -> Progress {
+        let chunk = self.progress.next_chunk(max_keys);
+        for _ in 0..chunk {
+            self.assigner.place(self.keys.next_key());
+        }
+        self.progress.advance(chunk);
+        self.progress
+    }
+
+    fn progress(&self) -> Progress {
+        self.progress
+    }
+
+    fn finish(mut self) -> Loaded {
+        self.step(u64::MAX);
+        Loaded {
+            assigner: self.assigner,
+            keys_before: self.progress.done,
+        }
+    }
+}
+
+/// A cluster holding the keys placed so far: where one more key would go.
+#[derive(Debug, Clone)]
+pub struct Loaded {
+    assigner: BoundedAssigner<'static>,
+    keys_before: u64,
+}
+
+impl Loaded {
+    /// Where `key` goes if it arrives now, with the servers it walks past; nothing is placed, so
+    /// every key looked up arrives at the same cluster.
+    pub fn arrival(&self, key: u64) -> Arrival {
+        let chain = self.assigner.chain(key);
+        let ring_owner = self.assigner.ring.locate(key);
+        // The walk ends at the first server with room; with every server full (only past the
+        // keys the capacities were made for) the key stays with its ring owner, as `place` does.
+        let owner = chain
+            .last()
+            .filter(|step| !step.full)
+            .map_or(ring_owner, |step| step.server);
         Arrival {
-            owner: placed.owner,
-            ring_owner: placed.ring_owner,
-            keys_before,
+            owner,
+            ring_owner,
+            keys_before: self.keys_before,
             chain,
-            capacities: assigner.capacities,
+            capacities: self.assigner.capacities.clone(),
         }
+    }
+
+    /// The keys per server so far, in server-list order.
+    pub fn loads(&self) -> LoadStats {
+        self.assigner.stats()
+    }
+
+    /// The ring the keys were placed on.
+    pub fn ring(&self) -> &Ring {
+        &self.assigner.ring
     }
 }
 
@@ -769,6 +845,37 @@ mod tests {
                     .any(|s| s.server == *owner && s.keys < 200)
             });
         assert_eq!(by_hand, Some(arrival.owner));
+    }
+
+    #[test]
+    fn one_loaded_cluster_answers_each_key_as_placing_it_last_would() {
+        let bounded =
+            BoundedLoad::new(uniform(6), 3, factor(1.05)).unwrap_or_else(|_| unreachable!());
+        let stream = keys(5_000, 8);
+        let mut loading = bounded.clone().loading(5_000, 8);
+        // Sliced as the browser runs it: the same cluster as in one go.
+        while !loading.step(777).is_done() {}
+        let loaded = loading.finish();
+        assert_eq!(
+            loaded.loads(),
+            bounded.clone().loading(5_000, 8).finish().loads()
+        );
+        let mut walked = 0;
+        for probe in 0u64..300 {
+            let key = probe.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ 0x55;
+            let arrival = loaded.arrival(key);
+            let mut with_key = stream.clone();
+            with_key.push(key);
+            let placed_last = bounded.assign(&with_key).owners.last().copied();
+            assert_eq!(Some(arrival.owner), placed_last, "key {key}");
+            assert_eq!(arrival.keys_before, 5_000);
+            assert_eq!(arrival.capacities, bounded.capacities(5_001));
+            if arrival.chain.len() > 1 {
+                walked += 1;
+            }
+        }
+        // At c = 1.05 on 3 vnodes per server the end of the stream finds full servers.
+        assert!(walked > 10, "{walked} of 300 keys walked");
     }
 
     #[test]

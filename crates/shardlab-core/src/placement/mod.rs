@@ -61,7 +61,7 @@ mod sweep;
 
 pub use bounded_load::{
     Arrival, BoundedAssigner, BoundedAssignment, BoundedLoad, BoundedMovementRun, LoadFactor,
-    Placed, SpillStep, DEFAULT_LOAD_FACTOR, MAX_LOAD_FACTOR,
+    Loaded, Loading, Placed, SpillStep, DEFAULT_LOAD_FACTOR, MAX_LOAD_FACTOR,
 };
 pub use budget::{
     check_metrics_budget, check_place_budget, OverBudget, MAX_DIRECTORY_KEYS, MAX_PLACE_KEYS,

@@ -92,6 +92,11 @@ impl MultiProbe {
         self.probes
     }
 
+    /// The servers' points: one per server, whatever its weight.
+    pub fn circle(&self) -> &Ring {
+        &self.circle
+    }
+
     /// Every probe of a key, in probe order: what a picture of the lookup draws.
     pub fn probes(&self, key_hash: u64) -> Vec<Probe> {
         (0..self.probes).map(|i| self.probe(key_hash, i)).collect()
