@@ -98,8 +98,7 @@ pub fn metrics_view() -> Html {
     let measures = use_measures(RingWidget::Metrics);
     let state = Rc::clone(&measures.url.state);
     let body = html! {
-        <MetricsTable servers={state.servers.clone()} vnodes={state.vnodes}
-            table_size={state.table_size} seed={state.seed} />
+        <MetricsTable servers={state.servers.clone()} settings={state.settings()} seed={state.seed} />
     };
     measures.page(RingWidget::Metrics, METRICS_WAITING, body)
 }

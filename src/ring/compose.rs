@@ -302,9 +302,7 @@ impl Shown {
                         key_hash: self.drawn_hash(), dispatch: self.dispatch.clone() }) }
                     { self.lookup_panel() }
                     { to_decoder(&ToDecoderProps { key_hash: self.hash() }) }
-                    { settings(&SettingsProps { vnodes: s.vnodes, table_size: s.table_size, replicas: s.replicas, keys: s.keys,
-                        sample: s.sample, seed: s.seed, ring: s.scheme.uses_vnodes(), table: s.scheme.uses_table_size(),
-                        error: s.field_error.clone(), dispatch: self.dispatch.clone() }) }
+                    { settings(&SettingsProps { state: s, dispatch: self.dispatch.clone() }) }
                     if self.painted {
                         <InView waiting={HOT_WAITING}>{ self.hot_keys(true) }</InView>
                     }

@@ -23,10 +23,10 @@ pub type LookedUp = (Vec<Step>, Vec<u32>, Option<String>);
 #[hook]
 pub fn use_looked_up(state: &RingState) -> Rc<LookedUp> {
     let s = state.clone();
+    // The spec carries every setting the scheme reads (vnodes, table size, probes), and only those.
     let deps = (
-        state.scheme,
+        state.spec(),
         state.servers.clone(),
-        state.vnodes,
         state.key.clone(),
         state.replicas,
     );
@@ -71,7 +71,7 @@ pub fn lookup(state: &RingState, hash: u64, placement: Option<&BoxedPlacement>) 
             });
         }
     }
-    let note = choice.shortfall.map(|shortfall| match shortfall {
+    let shortfall = choice.shortfall.map(|shortfall| match shortfall {
         ReplicaShortfall::FewerServers { servers } => format!(
             "Only {servers} servers exist, so R = {} finds {}.",
             choice.asked,
@@ -79,6 +79,17 @@ pub fn lookup(state: &RingState, hash: u64, placement: Option<&BoxedPlacement>) 
         ),
         ReplicaShortfall::OneOwnerOnly => "This scheme names one owner per key; for R distinct replicas switch to the ring (or rendezvous).".to_owned(),
     });
+    // A capped scheme's walk is the owner with no load; the key's place under load depends on
+    // the keys before it, which the scheme's picture shows.
+    let capped = state.scheme.uses_load_factor().then(|| {
+        "This is the walk with no load. After the counted keys the owner may be full, and the key \
+         walks on to the next server with room, as the scheme's picture shows."
+            .to_owned()
+    });
+    let note = match (shortfall, capped) {
+        (Some(a), Some(b)) => Some(format!("{a} {b}")),
+        (a, b) => a.or(b),
+    };
     (steps, choice.owners.iter().map(|id| id.0).collect(), note)
 }
 

@@ -1,20 +1,20 @@
 //! The Ring's statistics as sliced jobs: the keys a change moves and the load per server, counted
 //! over the state's keys by the core's `MovementRun` (a directory pins its keys first, with
-//! `DirectoryChange`). [`use_measurement`] starts them whenever what they count changes, in a
+//! `DirectoryChange`; bounded loads assigns them in arrival order, `BoundedMovementRun`). [`use_measurement`] starts them whenever what they count changes, in a
 //! task of their own and once the keys' flight has landed ([`super::landing`]), so neither the
 //! change's task nor the flight's frames carry their slices.
 
 use std::rc::Rc;
 
 use shardlab_core::placement::{
-    BoxedPlacement, DirectoryChange, MovementResult, MovementRun, PlacementError, SchemeSpec,
-    Server, ServerList,
+    BoundedLoad, BoundedMovementRun, BoxedPlacement, DirectoryChange, MovementResult, MovementRun,
+    PlacementError, SchemeSpec, Server, ServerList,
 };
-use shardlab_core::stepped::Progress;
+use shardlab_core::stepped::{Progress, Stepped};
 use yew::prelude::*;
 
 use super::landing::after_landing;
-use super::state::{build_pair, RingState};
+use super::state::{build_pair, ring_of, RingState};
 use crate::jobs::hook::use_stepped_job;
 use crate::jobs::slicer::{self, Ticket};
 
@@ -157,6 +157,7 @@ fn start_job(state: &RingState, ticket: Ticket, out: Outlets) {
                     let after: BoxedPlacement = Box::new(after);
                     count(
                         MovementRun::new(before, after, keys, seed),
+                        MovementRun::result,
                         counting,
                         (change, weighted),
                         out,
@@ -165,20 +166,53 @@ fn start_job(state: &RingState, ticket: Ticket, out: Outlets) {
             );
         }
         Some(Err(e)) => fail(&out, &e),
-        None => count(
-            build_pair(state, keys)
-                .and_then(|(before, after)| MovementRun::new(before, after, keys, seed)),
-            ticket,
-            (change, weighted),
-            out,
-        ),
+        None => match bounded_run(state) {
+            Some(run) => count(
+                run,
+                BoundedMovementRun::result,
+                ticket,
+                (change, weighted),
+                out,
+            ),
+            None => count(
+                build_pair(state, keys)
+                    .and_then(|(before, after)| MovementRun::new(before, after, keys, seed)),
+                MovementRun::result,
+                ticket,
+                (change, weighted),
+                out,
+            ),
+        },
     }
+}
+
+/// For bounded loads, the keys assigned in arrival order before and after the last change, each
+/// side under its own capacities (`locate` alone would count the plain ring); `None` for the
+/// other schemes.
+fn bounded_run(
+    state: &RingState,
+) -> Option<Result<BoundedMovementRun<'static>, PlacementError>> {
+    let SchemeSpec::BoundedLoad {
+        vnodes,
+        load_factor,
+    } = state.spec()
+    else {
+        return None;
+    };
+    let side = |servers: &[Server]| {
+        ring_of(servers, vnodes).map(|ring| BoundedLoad::from_ring((*ring).clone(), load_factor))
+    };
+    let before = state.previous.as_deref().unwrap_or(&state.servers);
+    Some(side(before).and_then(|before| {
+        BoundedMovementRun::owned(before, side(&state.servers)?, state.keys, state.seed)
+    }))
 }
 
 /// Counts the keys a change moves, showing the count so far as it goes. `told` is the change in
 /// words and whether the scheme places by weight, which the count carries for its reader.
-fn count(
-    run: Result<MovementRun<BoxedPlacement, BoxedPlacement>, PlacementError>,
+fn count<J: Stepped<Output = MovementResult> + 'static>(
+    run: Result<J, PlacementError>,
+    result_of: fn(&J) -> MovementResult,
     ticket: Ticket,
     told: (Option<String>, bool),
     out: Outlets,
@@ -192,11 +226,11 @@ fn count(
     slicer::run(
         run,
         ticket,
-        move |run: &MovementRun<BoxedPlacement, BoxedPlacement>, progress| {
+        move |run: &J, progress| {
             shown.error.set(None);
             shown.measured.set(Some(Rc::new(Measured {
                 progress,
-                result: run.result(),
+                result: result_of(run),
                 change: shown_change.clone(),
                 weighted,
             })));

@@ -118,7 +118,7 @@ mod tests {
 
     #[test]
     fn the_pair_always_sets_mod_n_beside_another_scheme() {
-        for kind in SchemeKind::ON_RING_PAGE {
+        for kind in SchemeKind::ALL {
             let other = contrast_of(kind);
             assert_ne!(other, kind);
             assert!(kind == SchemeKind::Mod || other == SchemeKind::Mod);

@@ -5,7 +5,10 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use shardlab_core::placement::{CircleShape, KeyStream, Range, ServerList};
+use shardlab_core::placement::{
+    BoundedLoad, BoxedPlacement, CircleShape, KeyStream, Range, SchemeSpec, Server, ServerId,
+    ServerList,
+};
 use yew::prelude::*;
 
 use shardlab_core::view_limits::ring::MAX_MARKED_VNODES;
@@ -66,20 +69,45 @@ pub fn use_scene(state: Option<&RingState>, painted: bool) -> Rc<Scene> {
     Rc::clone(&scene)
 }
 
+/// Each drawn key's owner before and after the last change, asked in the keys' order: `locate`,
+/// or for bounded loads the arrival-order assignment of the counted keys, whose first keys the
+/// drawn ones are (a late key may find its ring owner full).
+fn owners_of<'a>(
+    state: &RingState,
+    before: &'a BoxedPlacement,
+    after: &'a BoxedPlacement,
+) -> Box<dyn FnMut(u64) -> (ServerId, ServerId) + 'a> {
+    let SchemeSpec::BoundedLoad {
+        vnodes,
+        load_factor,
+    } = state.spec()
+    else {
+        return Box::new(|key| (before.locate(key), after.locate(key)));
+    };
+    let assigner = |servers: &[Server]| {
+        ring_of(servers, vnodes)
+            .map(|ring| BoundedLoad::from_ring((*ring).clone(), load_factor).into_assigner(state.keys))
+    };
+    let before_list = state.previous.as_deref().unwrap_or(&state.servers);
+    match (assigner(before_list), assigner(&state.servers)) {
+        (Ok(mut was), Ok(mut now)) => {
+            Box::new(move |key| (was.place(key).owner, now.place(key).owner))
+        }
+        _ => Box::new(|key| (before.locate(key), after.locate(key))),
+    }
+}
+
 /// What the drawing shows: the ring's ticks and band (or the range's band), and the drawn keys.
 pub fn scene(state: &RingState) -> Scene {
     let Ok((before, after)) = build_pair(state, state.sample) else {
         return Scene::default();
     };
+    let mut owners = owners_of(state, &before, &after);
     let dots = KeyStream::new(state.seed)
         .take_keys(state.sample)
         .map(|key| {
-            let owner = after.locate(key);
-            let was = if state.previous.is_some() {
-                before.locate(key)
-            } else {
-                owner
-            };
+            let (was, owner) = owners(key);
+            let was = if state.previous.is_some() { was } else { owner };
             Dot {
                 key,
                 owner: owner.0,

@@ -9,9 +9,9 @@ use std::cell::RefCell;
 
 use shardlab_core::placement::{
     check_table, BoxedPlacement, Cure, CureSettings, LoadFactor, PlacementError, Popularity, Ring,
-    SchemeKind, SchemeSettings, SchemeSpec, Server, ServerList, DEFAULT_TABLE_SIZE,
-    MAX_LOAD_FACTOR, MAX_RING_POINTS, MAX_SUB_KEYS, MAX_TABLE_SIZE, MAX_VNODES, MAX_WEIGHT,
-    MAX_ZIPF_EXPONENT, MIN_VNODES,
+    SchemeKind, SchemeSettings, SchemeSpec, Server, ServerList, DEFAULT_PROBES, DEFAULT_TABLE_SIZE,
+    MAX_LOAD_FACTOR, MAX_PROBES, MAX_RING_POINTS, MAX_SUB_KEYS, MAX_TABLE_SIZE, MAX_VNODES,
+    MAX_WEIGHT, MAX_ZIPF_EXPONENT, MIN_VNODES,
 };
 use shardlab_core::text::quote;
 use shardlab_core::view_limits::ring::{
@@ -79,6 +79,8 @@ pub struct RingState {
     pub vnodes: u32,
     /// Maglev's table size M (a prime).
     pub table_size: u32,
+    /// Multi-probe's probes per key, k.
+    pub probes: u32,
     /// Replicas a lookup shows (1 ..= 5).
     pub replicas: u32,
     /// Keys the statistics count.
@@ -108,6 +110,8 @@ pub enum Field {
     Vnodes,
     /// Maglev's table size.
     TableSize,
+    /// Multi-probe's probes per key.
+    Probes,
     /// Replicas a lookup shows.
     Replicas,
     /// Keys the statistics count.
@@ -131,6 +135,7 @@ impl Field {
             Field::Weight(_) => (1, u64::from(MAX_WEIGHT)),
             Field::Vnodes => (u64::from(MIN_VNODES), u64::from(MAX_VNODES)),
             Field::TableSize => (2, u64::from(MAX_TABLE_SIZE)),
+            Field::Probes => (1, u64::from(MAX_PROBES)),
             Field::Replicas => (1, u64::from(MAX_REPLICAS)),
             Field::Keys => (MIN_KEYS, MAX_KEYS),
             Field::Sample => (0, MAX_SAMPLE),
@@ -148,6 +153,7 @@ impl Field {
             Field::Weight(_)
             | Field::Vnodes
             | Field::TableSize
+            | Field::Probes
             | Field::Replicas
             | Field::Keys
             | Field::Sample
@@ -162,6 +168,7 @@ impl Field {
             Field::Weight(id) => format!("S{id}'s weight"),
             Field::Vnodes => "Vnodes per unit of weight".to_owned(),
             Field::TableSize => "Maglev's table size".to_owned(),
+            Field::Probes => "Probes per key".to_owned(),
             Field::Replicas => "Replicas".to_owned(),
             Field::Keys => "Keys counted".to_owned(),
             Field::Sample => "Keys drawn".to_owned(),
@@ -210,6 +217,7 @@ impl Field {
             },
             Field::Vnodes => Action::SetVnodes(small(n)),
             Field::TableSize => Action::SetTableSize(small(n)),
+            Field::Probes => Action::SetProbes(small(n)),
             Field::Replicas => Action::SetReplicas(small(n)),
             Field::Keys => Action::SetKeys(n),
             Field::Sample => Action::SetSample(n),
@@ -230,6 +238,7 @@ impl Field {
                 .map_or(1, |s| u64::from(s.weight)),
             Field::Vnodes => u64::from(state.vnodes),
             Field::TableSize => u64::from(state.table_size),
+            Field::Probes => u64::from(state.probes),
             Field::Replicas => u64::from(state.replicas),
             Field::Keys => state.keys,
             Field::Sample => state.sample,
@@ -247,6 +256,7 @@ impl Field {
             Field::Weight(_)
             | Field::Vnodes
             | Field::TableSize
+            | Field::Probes
             | Field::Replicas
             | Field::Keys
             | Field::Sample
@@ -276,6 +286,7 @@ impl Field {
             Field::Weight(_)
             | Field::Vnodes
             | Field::TableSize
+            | Field::Probes
             | Field::Replicas
             | Field::Keys
             | Field::Sample
@@ -294,6 +305,7 @@ impl Field {
                 .map(|why| format!("{why} It stays {}.", thousands(self.current(state)))),
             Field::Weight(_)
             | Field::Vnodes
+            | Field::Probes
             | Field::Replicas
             | Field::Keys
             | Field::Sample
@@ -313,6 +325,7 @@ impl Default for RingState {
             previous: None,
             vnodes: DEFAULT_VNODES,
             table_size: DEFAULT_TABLE_SIZE,
+            probes: DEFAULT_PROBES,
             replicas: DEFAULT_REPLICAS,
             keys: DEFAULT_KEYS,
             sample: DEFAULT_SAMPLE,
@@ -392,6 +405,7 @@ pub enum Action {
     },
     SetVnodes(u32),
     SetTableSize(u32),
+    SetProbes(u32),
     SetReplicas(u32),
     SetKeys(u64),
     SetSample(u64),
@@ -513,14 +527,17 @@ impl RingState {
 
     /// The scheme with the state's settings.
     pub fn spec(&self) -> SchemeSpec {
-        SchemeSpec::with_settings(
-            self.scheme,
-            SchemeSettings {
-                vnodes: Some(self.vnodes),
-                table_size: Some(self.table_size),
-                ..SchemeSettings::default()
-            },
-        )
+        SchemeSpec::with_settings(self.scheme, self.settings())
+    }
+
+    /// Every scheme's setting in this state, for a view that builds several schemes.
+    pub fn settings(&self) -> SchemeSettings {
+        SchemeSettings {
+            vnodes: Some(self.vnodes),
+            table_size: Some(self.table_size),
+            probes: Some(self.probes),
+            load_factor: Some(self.hot.settings.load_factor),
+        }
     }
 
     /// Why a Maglev table of `size` slots does not fit this state (the core's words), if it does
@@ -569,11 +586,7 @@ impl RingState {
     pub fn apply(&mut self, action: Action) {
         match action {
             Action::SetScheme(kind) => {
-                // The page draws only its own schemes; another (from a stale link or a widget
-                // that learned a new one) keeps the scheme on screen.
-                if !SchemeKind::ON_RING_PAGE.contains(&kind) {
-                    self.note(format!("This page does not draw {} yet.", kind.label()));
-                } else if kind.uses_vnodes() && !ring_fits(&self.servers, self.vnodes) {
+                if kind.uses_vnodes() && !ring_fits(&self.servers, self.vnodes) {
                     self.note("This ring would have too many vnodes; lower the weights or the vnodes first.");
                 } else if let Some(why) = kind
                     .uses_table_size()
@@ -656,6 +669,10 @@ impl RingState {
                     self.step = 0;
                 }
             },
+            Action::SetProbes(k) => {
+                self.probes = k.clamp(1, MAX_PROBES);
+                self.step = 0;
+            }
             Action::SetReplicas(r) => {
                 self.replicas = r.clamp(1, MAX_REPLICAS);
                 self.step = 0;
@@ -737,6 +754,34 @@ mod tests {
             one.apply(Action::RemoveServer(id));
         }
         assert_eq!(one.servers.len(), 1);
+    }
+
+    #[test]
+    fn multi_probe_and_bounded_loads_carry_their_settings_into_the_spec() {
+        let mut s = RingState::default();
+        s.apply(Action::SetScheme(SchemeKind::MultiProbe));
+        assert_eq!(s.spec(), SchemeSpec::MultiProbe { probes: DEFAULT_PROBES });
+        s.apply(Action::Type(Field::Probes, "5".to_owned()));
+        assert_eq!(s.spec(), SchemeSpec::MultiProbe { probes: 5 });
+        // Zero probes and more than the limit are refused beside the box, and k stays.
+        for bad in ["0", "1001", "many"] {
+            s.apply(Action::Type(Field::Probes, bad.to_owned()));
+            let (field, message) = s.field_error.clone().unwrap_or((Field::Seed, String::new()));
+            assert_eq!(field, Field::Probes, "{bad}");
+            assert!(message.contains("1 … 1,000") && message.ends_with("it stays 5."), "{message}");
+            assert_eq!(s.probes, 5);
+        }
+        s.apply(Action::SetScheme(SchemeKind::BoundedLoad));
+        s.apply(Action::Type(Field::LoadFactor, "1.1".to_owned()));
+        let c = LoadFactor::new(1.1).unwrap_or_default();
+        assert_eq!(
+            s.spec(),
+            SchemeSpec::BoundedLoad { vnodes: DEFAULT_VNODES, load_factor: c }
+        );
+        // A load factor below 1 is the core's refusal, and c stays.
+        s.apply(Action::Type(Field::LoadFactor, "0.9".to_owned()));
+        assert_eq!(s.field_error.as_ref().map(|(f, _)| *f), Some(Field::LoadFactor));
+        assert_eq!(s.hot.settings.load_factor, c);
     }
 
     #[test]

@@ -5,6 +5,8 @@
 //! - `from` (only after a change): the servers before it, as `id-weight` joined with `.`, so a
 //!   reload shows the same moved keys;
 //! - `table` (only where it differs from the route's opening): Maglev's table size, a prime;
+//!   `probes` likewise, multi-probe's k; `c` bounded loads' load factor (shared with the hot-key
+//!   cures);
 //! - the rest are plain numbers, and `key` is the looked-up key as typed;
 //! - `step` (only past the first): the lookup step shown, counted from 1 as the panel's
 //!   "step 3 of 7" counts it; a link without it opens on the first step.
@@ -13,7 +15,8 @@
 //! becomes a note and its default.
 
 use shardlab_core::placement::{
-    check_table_size, Cure, SchemeKind, Server, DEFAULT_TABLE_SIZE, MAX_SUB_KEYS, MAX_TABLE_SIZE,
+    check_table_size, Cure, SchemeKind, Server, DEFAULT_TABLE_SIZE, MAX_PROBES, MAX_SUB_KEYS,
+    MAX_TABLE_SIZE,
     MAX_VNODES, MAX_WEIGHT, MIN_VNODES,
 };
 use shardlab_core::text::{quote, thousands};
@@ -157,6 +160,9 @@ fn encode_over(opening: &RingState, state: &RingState) -> Vec<(&'static str, Str
     // they were.
     if state.table_size != opening.table_size {
         pairs.push(("table", state.table_size.to_string()));
+    }
+    if state.probes != opening.probes {
+        pairs.push(("probes", state.probes.to_string()));
     }
     pairs.extend([
         ("r", state.replicas.to_string()),
@@ -327,11 +333,11 @@ fn decode_over(opening: RingState, pairs: &[(String, String)]) -> RingState {
     }
     if let Some(name) = get("scheme") {
         match SchemeKind::from_name(name) {
-            Ok(kind) if SchemeKind::ON_RING_PAGE.contains(&kind) => state.scheme = kind,
-            Ok(_) | Err(_) => notes.push(format!(
+            Ok(kind) => state.scheme = kind,
+            Err(_) => notes.push(format!(
                 "The link's scheme {} is not one this page offers ({}); using the ring.",
                 quote(name),
-                SchemeKind::ON_RING_PAGE.map(SchemeKind::name).join(", ")
+                shardlab_core::scheme_name_list!()
             )),
         }
     }
@@ -362,6 +368,10 @@ fn decode_over(opening: RingState, pairs: &[(String, String)]) -> RingState {
             Some((_, Err(why))) => notes.push(format!("{why} The link's table size is not used.")),
             None => {}
         }
+    }
+    if let Some(t) = get("probes") {
+        state.probes =
+            number(&mut notes, "probe count", t, 1, MAX_PROBES).unwrap_or(state.probes);
     }
     if let Some(t) = get("r") {
         state.replicas =
@@ -599,16 +609,12 @@ mod tests {
 
     #[test]
     fn a_scheme_the_page_does_not_offer_opens_the_ring_with_a_note() {
-        let s = decode(&owned(&[
-            ("v", "1".into()),
-            ("scheme", "multi-probe".into()),
-        ]));
+        let s = decode(&owned(&[("v", "1".into()), ("scheme", "consistent".into())]));
         assert_eq!(s.scheme, SchemeKind::Ring);
         assert_eq!(s.notes.len(), 1);
         assert!(
-            s.notes
-                .iter()
-                .any(|n| n.contains("\"multi-probe\" is not one this page offers")),
+            s.notes.iter().any(|n| n.contains("\"consistent\" is not one this page offers")
+                && n.contains("multi-probe or bounded-load")),
             "{:?}",
             s.notes
         );
@@ -683,6 +689,28 @@ mod tests {
             .iter()
             .any(|n| n.contains("from 0 (every key alike) to 3")));
         assert!(bad.notes.iter().any(|n| n.contains("from 1 to")));
+    }
+
+    #[test]
+    fn multi_probe_and_bounded_loads_round_trip_with_their_settings() {
+        let mut probing = RingState::default();
+        probing.apply(Action::SetScheme(SchemeKind::MultiProbe));
+        probing.apply(Action::SetProbes(7));
+        let pairs = owned(&encode(&probing));
+        assert!(pairs.contains(&("probes".to_owned(), "7".to_owned())), "{pairs:?}");
+        assert_eq!(decode(&pairs), probing);
+        let mut bounded = RingState::default();
+        bounded.apply(Action::SetScheme(SchemeKind::BoundedLoad));
+        bounded.apply(Action::Type(Field::LoadFactor, "1.05".to_owned()));
+        let pairs = owned(&encode(&bounded));
+        assert!(pairs.contains(&("c".to_owned(), "1.05".to_owned())), "{pairs:?}");
+        assert_eq!(decode(&pairs), bounded);
+        // A default k is left out, so the links made before multi-probe joined stay as they were.
+        assert!(encode(&RingState::default()).iter().all(|(k, _)| *k != "probes"));
+        // A bad k is a note and the default.
+        let bad = decode(&owned(&[("v", "1".into()), ("scheme", "multi-probe".into()), ("probes", "0".into())]));
+        assert_eq!((bad.scheme, bad.probes), (SchemeKind::MultiProbe, shardlab_core::placement::DEFAULT_PROBES));
+        assert!(bad.notes.iter().any(|n| n.contains("probe count") && n.contains("1 … 1000")), "{:?}", bad.notes);
     }
 
     #[test]

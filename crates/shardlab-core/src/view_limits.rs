@@ -40,6 +40,11 @@ pub mod ring {
     pub const MAX_MARKED_VNODES: usize = 100_000;
     /// The most rows a scheme's table (split points, scores, shard runs) lists.
     pub const MAX_TABLE_ROWS: usize = 16;
+    /// The most probe arcs a multi-probe picture draws, nearest first: past it the arcs overlap
+    /// into a grey ring (every probe's tick is still drawn).
+    pub const MAX_DRAWN_PROBES: usize = 64;
+    /// The probes a multi-probe lookup lists in words, nearest first.
+    pub const PROBE_ROWS: usize = 5;
     /// The directory entries shown: enough to see keys kept and keys rehomed.
     pub const DIRECTORY_ROWS: usize = 8;
     /// Requests the hot-key comparison routes under each cure: enough that a fair share of 64

@@ -8,8 +8,8 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use shardlab_core::placement::{
-    MetricsRun, PlacementError, ResizeMetrics, SchemeKind, SchemeMetrics, SchemeSpec, Server,
-    ServerList,
+    MetricsRun, PlacementError, ResizeMetrics, SchemeKind, SchemeMetrics, SchemeSettings,
+    SchemeSpec, Server, ServerList,
 };
 use shardlab_core::text::{data_size, percent, thousands};
 use yew::prelude::*;
@@ -24,8 +24,8 @@ use crate::ring::lookup_timing::{time_schemes, WINDOWS, WINDOW_MS};
 #[derive(Properties, PartialEq, Clone)]
 pub struct MetricsTableProps {
     pub servers: Vec<Server>,
-    pub vnodes: u32,
-    pub table_size: u32,
+    /// The page's scheme settings (vnodes, table size, probes, c): each scheme reads its own.
+    pub settings: SchemeSettings,
     pub seed: u64,
 }
 
@@ -48,18 +48,9 @@ thread_local! {
 
 /// The schemes measured, with the page's settings: the ring is the one the page draws.
 fn specs(props: &MetricsTableProps) -> Vec<SchemeSpec> {
-    SchemeKind::ON_RING_PAGE
+    SchemeKind::ALL
         .into_iter()
-        .map(|kind| {
-            SchemeSpec::with_settings(
-                kind,
-                shardlab_core::placement::SchemeSettings {
-                    vnodes: Some(props.vnodes),
-                    table_size: Some(props.table_size),
-                    ..Default::default()
-                },
-            )
-        })
+        .map(|kind| SchemeSpec::with_settings(kind, props.settings))
         .collect()
 }
 
@@ -80,7 +71,7 @@ pub fn metrics_table(props: &MetricsTableProps) -> Html {
                 return;
             };
             let specs = specs(&inputs);
-            let job = MetricsRun::per_key(specs.clone(), &servers, SWEEP_KEYS, inputs.seed);
+            let job = MetricsRun::new(specs.clone(), &servers, SWEEP_KEYS, inputs.seed);
             let (show, done) = (set.clone(), set);
             slicer::run(
                 job,
@@ -126,7 +117,7 @@ const COLUMNS: [(&str, &str); 7] = [
 
 fn table(props: &MetricsTableProps, rows: &Rows) -> Html {
     let count = props.servers.len();
-    let body = SchemeKind::ON_RING_PAGE
+    let body = SchemeKind::ALL
         .into_iter()
         .enumerate()
         .map(|(i, kind)| {

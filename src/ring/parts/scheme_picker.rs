@@ -1,4 +1,4 @@
-//! The scheme switch: seven radio buttons, the same servers and keys under each.
+//! The scheme switch: a radio button per scheme, the same servers and keys under each.
 
 use shardlab_core::placement::SchemeKind;
 use yew::prelude::*;
@@ -13,7 +13,7 @@ pub struct SchemePickerProps {
 
 /// The scheme switch.
 pub fn scheme_picker(props: &SchemePickerProps) -> Html {
-    let options = SchemeKind::ON_RING_PAGE.into_iter().map(|kind| {
+    let options = SchemeKind::ALL.into_iter().map(|kind| {
         let name = kind.name();
         let onchange = props.dispatch.reform(move |_: Event| Action::SetScheme(kind));
         let id = format!("rv-scheme-{name}");

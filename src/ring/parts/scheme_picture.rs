@@ -1,5 +1,6 @@
 //! "Inside <scheme>": each scheme's own picture of where keys go (the ring's words, the buckets
-//! of mod N and jump, rendezvous scores, range split points, the directory's table, the ID's bits).
+//! of mod N and jump, rendezvous scores, range split points, the directory's table, the ID's bits,
+//! Maglev's table, the multi-probe's probes, the bounded-load spill chain).
 
 use std::rc::Rc;
 
@@ -10,8 +11,10 @@ use super::buckets::{buckets, BucketRule, BucketsProps};
 use super::directory_table::{directory_table, DirectoryTableProps};
 use super::id_bits::{id_bits, IdBitsProps};
 use super::maglev_table::MaglevPicture;
+use super::probes_picture::{probes_picture, ProbesPictureProps};
 use super::ranges::{ranges, RangesProps};
 use super::scores::{scores, ScoresProps};
+use super::spill_chain::SpillChain;
 use crate::ring::state::{Action, RingState};
 
 /// Props for [`scheme_picture`].
@@ -60,15 +63,14 @@ pub fn scheme_picture(props: &SchemePictureProps) -> Html {
             <MaglevPicture servers={servers.clone()} previous={state.previous.clone()}
                 table_size={state.table_size} dispatch={props.dispatch.clone()} />
         },
-        // Not offered here (`SchemeKind::ON_RING_PAGE`), and a link naming one opens the ring;
-        // their own pictures (the k probes, the spill chain) are issue 21's.
-        SchemeKind::MultiProbe => html! {
-            <p>{ "Each server is one point on the circle; a key is hashed k times, and the server \
-                  nearest to any of its probes owns it." }</p>
-        },
+        SchemeKind::MultiProbe => probes_picture(&ProbesPictureProps {
+            servers: servers.clone(),
+            probes: state.probes,
+            key_hash,
+        }),
         SchemeKind::BoundedLoad => html! {
-            <p>{ "Every server may hold at most c times its fair share; a key whose owner on the \
-                  ring is full walks clockwise to the next server with room." }</p>
+            <SpillChain servers={servers.clone()} vnodes={state.vnodes} load_factor={state.hot.settings.load_factor}
+                keys={state.keys} seed={state.seed} {key_hash} />
         },
     };
     html! {

@@ -1,25 +1,15 @@
-//! The numbers behind the picture: vnodes per weight, Maglev's table size, replicas, keys counted,
-//! keys drawn, seed.
+//! The numbers behind the picture: vnodes per weight, Maglev's table size, multi-probe's k,
+//! bounded loads' c, replicas, keys counted, keys drawn, seed.
 
+use shardlab_core::placement::SchemeKind;
 use yew::prelude::*;
 
 use super::number_field::{number_field, NumberFieldProps};
-use crate::ring::state::{Action, Field};
+use crate::ring::state::{Action, Field, RingState};
 
 /// Props for [`settings`].
-pub struct SettingsProps {
-    pub vnodes: u32,
-    pub table_size: u32,
-    pub replicas: u32,
-    pub keys: u64,
-    pub sample: u64,
-    pub seed: u64,
-    /// Whether the scheme is the ring (vnodes matter only there).
-    pub ring: bool,
-    /// Whether the scheme is Maglev (the table size matters only there).
-    pub table: bool,
-    /// The box whose last commit was refused, and why.
-    pub error: Option<(Field, String)>,
+pub struct SettingsProps<'a> {
+    pub state: &'a RingState,
     pub dispatch: Callback<Action>,
 }
 
@@ -28,48 +18,61 @@ pub fn vnodes_help(ring: bool) -> &'static str {
     if ring {
         "1 … 1000. More vnodes, evener load: σ/mean falls about as 1/√V."
     } else {
-        "Only the ring uses vnodes."
+        "Only the ring and bounded loads use vnodes."
     }
 }
 
-/// The table-size box's help.
-fn table_help(table: bool) -> &'static str {
-    if table {
-        "A prime with a slot for every server. Production tables have 65,537 slots; a small one shows its fill."
-    } else {
-        "Only Maglev uses a table."
-    }
+/// A scheme setting's help: what it does for the scheme that uses it, or which scheme does.
+fn scheme_help(field: Field, scheme: SchemeKind) -> Option<&'static str> {
+    let (used, help, unused) = match field {
+        Field::Vnodes => return Some(vnodes_help(scheme.uses_vnodes())),
+        Field::TableSize => (
+            scheme.uses_table_size(),
+            "A prime with a slot for every server. Production tables have 65,537 slots; a small one shows its fill.",
+            "Only Maglev uses a table.",
+        ),
+        Field::Probes => (
+            scheme.uses_probes(),
+            "1 … 1,000. Peak-to-mean load is about 1 + 1/(k − 1): 21 probes give about 1.05.",
+            "Only multi-probe uses probes.",
+        ),
+        Field::LoadFactor => (
+            scheme.uses_load_factor(),
+            "At least 1: no server holds more than c times its share of the keys.",
+            "Bounded loads caps servers at c times their share (the hot-key cures use it too).",
+        ),
+        Field::Weight(_)
+        | Field::Replicas
+        | Field::Keys
+        | Field::Sample
+        | Field::Seed
+        | Field::Exponent
+        | Field::SubKeys => return None,
+    };
+    Some(if used { help } else { unused })
 }
 
 /// The settings panel.
 pub fn settings(props: &SettingsProps) -> Html {
-    let field = |field: Field, id: &'static str, label: &'static str, value: u64| {
-        let help = match field {
-            Field::Vnodes => Some(vnodes_help(props.ring)),
-            Field::TableSize => Some(table_help(props.table)),
-            Field::Weight(_)
-            | Field::Replicas
-            | Field::Keys
-            | Field::Sample
-            | Field::Seed
-            | Field::Exponent
-            | Field::LoadFactor
-            | Field::SubKeys => None,
-        };
+    let state = props.state;
+    let field = |field: Field, id: &'static str, label: &'static str| {
         html! {
-            { number_field(&NumberFieldProps { field, id, label, value: value.to_string(), help, error: props.error.clone(),
+            { number_field(&NumberFieldProps { field, id, label, value: field.shown(state),
+                help: scheme_help(field, state.scheme), error: state.field_error.clone(),
                 dispatch: props.dispatch.clone() }) }
         }
     };
     html! {
         <section class="panel rv-settings" aria-labelledby="rv-settings-title">
             <h2 id="rv-settings-title">{ "Settings" }</h2>
-            { field(Field::Vnodes, "rv-vnodes", "Vnodes per unit of weight", u64::from(props.vnodes)) }
-            { field(Field::TableSize, "rv-table-size", "Maglev table size M", u64::from(props.table_size)) }
-            { field(Field::Replicas, "rv-replicas", "Replicas R", u64::from(props.replicas)) }
-            { field(Field::Keys, "rv-keys", "Keys counted", props.keys) }
-            { field(Field::Sample, "rv-sample", "Keys drawn", props.sample) }
-            { field(Field::Seed, "rv-seed", "Seed", props.seed) }
+            { field(Field::Vnodes, "rv-vnodes", "Vnodes per unit of weight") }
+            { field(Field::TableSize, "rv-table-size", "Maglev table size M") }
+            { field(Field::Probes, "rv-probes", "Multi-probe probes k") }
+            { field(Field::LoadFactor, "rv-scheme-c", "Bounded loads' c") }
+            { field(Field::Replicas, "rv-replicas", "Replicas R") }
+            { field(Field::Keys, "rv-keys", "Keys counted") }
+            { field(Field::Sample, "rv-sample", "Keys drawn") }
+            { field(Field::Seed, "rv-seed", "Seed") }
         </section>
     }
 }

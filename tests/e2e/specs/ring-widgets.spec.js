@@ -141,9 +141,13 @@ test('metrics: every scheme measured by the same yardsticks, with its lookup tim
   expect(needless(jump[added])).toBe(0);
   expect(needless(jump[column('−1 server: moved (× least)')])).toBe(0);
   expect(needless(mod[added])).toBeGreaterThan(50);
+  // Bounded loads counts its arrival-order assignment: no server above c = 1.25 times the mean.
+  const bounded = await row('bounded-load');
+  expect(number(bounded[column('max / mean')])).toBeLessThanOrEqual(1.25);
+  expect((await row('multi-probe')).length).toBeGreaterThan(2);
   // Every scheme that takes the servers has a lookup time from this browser.
   const rows = await table.locator('tbody tr').count();
-  expect(rows).toBeGreaterThanOrEqual(8);
+  expect(rows).toBeGreaterThanOrEqual(10);
   for (let i = 0; i < rows; i += 1) {
     const cells = await table.locator('tbody tr').nth(i).locator('td').allTextContents();
     if (cells.length > 1) expect(cells[cells.length - 1]).toMatch(/^\d+(\.\d)? ns$/);

@@ -94,6 +94,70 @@ test('Maglev is a scheme of the page: its table size is typed, checked and kept 
   await expect(size).toHaveValue('251');
 });
 
+// Issue 21, §4: multi-probe's picture is the looked-up key's k probes, each reaching clockwise to
+// the next server point; the nearest names the owner. k is typed, checked and kept in the link.
+test('multi-probe draws the key\'s k probes, and the nearest probe names the owner', async ({ page }) => {
+  await openRoute(page, '#/ring');
+  await scheme(page, 'multi-probe').click();
+  await expect(page.locator('#rv-scheme-multi-probe')).toBeChecked();
+  const picture = page.locator('.rv-mp-picture');
+  await expect(picture).toHaveAttribute('data-probes', '21');
+  await expect(picture.locator('.rv-mp-arc')).toHaveCount(21);
+  await expect(picture.locator('.rv-mp-arc.nearest')).toHaveCount(1);
+  const owner = await picture.getAttribute('data-owner');
+  await expect(picture.locator('.rv-mp-table tbody tr').first().locator('th')).toHaveText(`S${owner}`);
+  await expect(picture.locator('.rv-mp-arc.nearest')).toHaveClass(new RegExp(`server-${owner}\\b`));
+  const k = page.locator('#rv-probes');
+  await k.fill('0');
+  await k.press('Enter');
+  await expect(page.locator('.rv-settings .field-error')).toContainText('1 … 1,000');
+  await expect(picture).toHaveAttribute('data-probes', '21');
+  // One probe per key is a ring of one point per server: far from even. Twenty-one are near 1.05.
+  await settled(page);
+  const many = Number(await page.getByTestId('max-over-mean').getAttribute('title'));
+  await k.fill('1');
+  await k.press('Enter');
+  await expect(picture).toHaveAttribute('data-probes', '1');
+  await expect(picture.locator('.rv-mp-arc')).toHaveCount(1);
+  await expect.poll(() => page.evaluate(() => location.hash)).toMatch(/scheme=multi-probe.*probes=1/);
+  const maxOverMean = async () => Number(await page.getByTestId('max-over-mean').getAttribute('title'));
+  await expect.poll(maxOverMean, { timeout: 30_000 }).toBeGreaterThan(many);
+  expect(many).toBeLessThan(1.15);
+  await page.reload();
+  await expect(k).toHaveValue('1');
+});
+
+// Issue 21, §4: bounded loads' picture is the looked-up key arriving after the counted keys: its
+// ring owner full, the walk clockwise past full servers to the first with room.
+test('bounded loads walk a key past full servers to the first with room', async ({ page }) => {
+  await openRoute(page, '#/ring?v=1&scheme=bounded-load&vnodes=4&c=1.02');
+  await expect(page.locator('#rv-scheme-bounded-load')).toBeChecked();
+  const chain = page.locator('.rv-spill-chain');
+  await expect(chain).toBeAttached({ timeout: 30_000 });
+  const steps = Number(await chain.getAttribute('data-steps'));
+  expect(steps).toBeGreaterThan(1);
+  await expect(chain.locator('li.full')).toHaveCount(steps - 1);
+  await expect(chain.locator('li').first()).toContainText('Its ring owner');
+  await expect(chain.locator('li').last()).toHaveClass(/room/);
+  const owner = await chain.getAttribute('data-owner');
+  await expect(chain.locator('li').last()).toHaveClass(new RegExp(`server-${owner}\\b`));
+  await expect(page.locator('.rv-spill-mark.full')).toHaveCount(steps - 1);
+  // The statistics count the bounded assignment: no server above c times its share.
+  await settled(page);
+  const maxOverMean = async () => Number(await page.getByTestId('max-over-mean').getAttribute('title'));
+  expect(await maxOverMean()).toBeLessThanOrEqual(1.02);
+  // The plain ring on the same four vnodes per server is far from even.
+  await scheme(page, 'ring').click();
+  await expect.poll(maxOverMean, { timeout: 30_000 }).toBeGreaterThan(1.1);
+  // A load factor below 1 is refused beside the box, and c stays.
+  await scheme(page, 'bounded-load').click();
+  const c = page.locator('#rv-scheme-c');
+  await c.fill('0.9');
+  await c.press('Enter');
+  await expect(page.locator('.rv-settings .field-error')).toContainText('It stays 1.02');
+  await expect(chain).toBeAttached({ timeout: 30_000 });
+});
+
 test('more vnodes, evener load', async ({ page }) => {
   await openRoute(page, '#/ring');
   const vnodes = page.getByLabel('Vnodes per unit of weight');

@@ -156,8 +156,4 @@ pub enum PlacementError {
     /// A sweep with an empty list of schemes, sizes, vnode counts or seeds.
     #[error("A sweep needs at least one {0}.")]
     NothingToSweep(&'static str),
-    /// A scheme that places keys in arrival order, asked of a run that places each key on its
-    /// own ([`MetricsRun::per_key`](super::MetricsRun::per_key)).
-    #[error("{0} places keys in arrival order; this measurement places each key on its own.")]
-    NotPerKey(super::SchemeKind),
 }

@@ -71,7 +71,10 @@ pub enum CircleShape {
 }
 
 impl SchemeKind {
-    /// Every scheme, in the order the UI lists them.
+    /// Every scheme, in the order the UI lists them. The Ring page offers each with a picture of
+    /// its mechanism (the ring's arcs, Maglev's table filling, the multi-probe's k probes, the
+    /// bounded-load spill chain): a new scheme's picture arm in the page's `scheme_picture` is
+    /// what the compiler asks for first.
     pub const ALL: [SchemeKind; 10] = [
         SchemeKind::Mod,
         SchemeKind::Ring,
@@ -85,24 +88,11 @@ impl SchemeKind {
         SchemeKind::BoundedLoad,
     ];
 
-    /// The schemes the Ring page offers. Multi-probe and bounded loads are placed by the core and
-    /// the CLI but join the page with their own pictures (the k probes, the spill chain): a scheme
-    /// without its mechanism drawn would be a name in a list and nothing to learn from. Maglev's
-    /// picture is its table filling slot by slot.
-    pub const ON_RING_PAGE: [SchemeKind; 8] = [
-        SchemeKind::Mod,
-        SchemeKind::Ring,
-        SchemeKind::Jump,
-        SchemeKind::Rendezvous,
-        SchemeKind::Range,
-        SchemeKind::Directory,
-        SchemeKind::IdEncoded,
-        SchemeKind::Maglev,
-    ];
-
     /// The schemes the Ring page's movement sweep measures. Not Maglev: each of the sweep's runs
     /// would build two tables of 65,537 slots, a cost the comparison's budget (three seconds on a
-    /// phone-speed CPU) has no room for; its move share is in its own picture and in `place`.
+    /// phone-speed CPU) has no room for. Nor multi-probe (k ring searches per key, 21 by default)
+    /// or bounded loads (each run assigns the keys in arrival order twice). Their move shares are
+    /// in the metric table and in `place`.
     pub const SWEPT_ON_RING_PAGE: [SchemeKind; 7] = [
         SchemeKind::Mod,
         SchemeKind::Ring,
@@ -201,6 +191,38 @@ impl SchemeKind {
             | SchemeKind::IdEncoded
             | SchemeKind::MultiProbe
             | SchemeKind::BoundedLoad => false,
+        }
+    }
+
+    /// Whether the scheme takes k probes per key (multi-probe).
+    pub const fn uses_probes(self) -> bool {
+        match self {
+            SchemeKind::MultiProbe => true,
+            SchemeKind::Mod
+            | SchemeKind::Ring
+            | SchemeKind::Jump
+            | SchemeKind::Rendezvous
+            | SchemeKind::Range
+            | SchemeKind::Directory
+            | SchemeKind::IdEncoded
+            | SchemeKind::Maglev
+            | SchemeKind::BoundedLoad => false,
+        }
+    }
+
+    /// Whether the scheme caps each server at c times its share (bounded loads).
+    pub const fn uses_load_factor(self) -> bool {
+        match self {
+            SchemeKind::BoundedLoad => true,
+            SchemeKind::Mod
+            | SchemeKind::Ring
+            | SchemeKind::Jump
+            | SchemeKind::Rendezvous
+            | SchemeKind::Range
+            | SchemeKind::Directory
+            | SchemeKind::IdEncoded
+            | SchemeKind::Maglev
+            | SchemeKind::MultiProbe => false,
         }
     }
 

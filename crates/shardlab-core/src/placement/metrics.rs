@@ -162,9 +162,6 @@ pub struct MetricsRun {
 
 /// What a [`MetricsRun`] measures and what it has collected: the [`Jobs`] its measurements run.
 struct Schemes {
-    /// Builds a measurement's run: [`measurement`], or [`per_key_measurement`] for a page that
-    /// shows no bounded loads (see [`MetricsRun::per_key`]).
-    build: Build,
     keys: u64,
     seed: u64,
     servers: ServerList,
@@ -253,36 +250,9 @@ impl Measurement {
     }
 }
 
-/// Builds one measurement's run: the scheme, the servers, the servers after the change (`None`
-/// for no change), the keys and the seed.
-type Build = fn(
-    &SchemeSpec,
-    &ServerList,
-    Option<ServerList>,
-    u64,
-    u64,
-) -> Result<Measurement, PlacementError>;
-
 impl MetricsRun {
     /// Prepares the metrics of each of `specs` over `servers` for `keys` keys from `seed`.
     pub fn new(specs: Vec<SchemeSpec>, servers: &ServerList, keys: u64, seed: u64) -> Self {
-        Self::with(measurement, specs, servers, keys, seed)
-    }
-
-    /// [`new`](Self::new) for schemes that place each key on its own: bounded loads, which
-    /// places keys in arrival order, is refused ([`PlacementError::NotPerKey`]). A page that
-    /// shows no bounded loads links none of its assignment this way.
-    pub fn per_key(specs: Vec<SchemeSpec>, servers: &ServerList, keys: u64, seed: u64) -> Self {
-        Self::with(per_key_measurement, specs, servers, keys, seed)
-    }
-
-    fn with(
-        build: Build,
-        specs: Vec<SchemeSpec>,
-        servers: &ServerList,
-        keys: u64,
-        seed: u64,
-    ) -> Self {
         let mut jobs = Vec::new();
         let outcomes = specs
             .iter()
@@ -300,7 +270,6 @@ impl MetricsRun {
         Self {
             measurements: Measurements::new(jobs, keys),
             schemes: Schemes {
-                build,
                 keys,
                 seed,
                 servers: servers.clone(),
@@ -369,7 +338,7 @@ impl Jobs<Measure, Measurement> for Schemes {
             return Ok(None);
         }
         let built = changed(&self.servers, measure.change)
-            .and_then(|after| (self.build)(spec, &self.servers, after, self.keys, self.seed));
+            .and_then(|after| measurement(spec, &self.servers, after, self.keys, self.seed));
         match built {
             Ok(run) => Ok(Some(run)),
             Err(error) => {
@@ -423,7 +392,8 @@ fn plan(
 }
 
 /// One measurement's run. Bounded loads is placed by its assignment, as [`place`](super::place)
-/// places it; every other scheme by [`per_key_measurement`].
+/// places it; every other scheme key by key (a directory before the change holds an entry per
+/// key, [`SchemeSpec::build_change`]).
 fn measurement(
     spec: &SchemeSpec,
     servers: &ServerList,
@@ -445,18 +415,6 @@ fn measurement(
         let run = BoundedMovementRun::owned(before, after, keys, seed)?;
         return Ok(Measurement::Bounded(Box::new(run), state_bytes));
     }
-    per_key_measurement(spec, servers, after, keys, seed)
-}
-
-/// One measurement's run for a scheme that places each key on its own; a directory before the
-/// change holds an entry per key ([`SchemeSpec::build_change`]).
-fn per_key_measurement(
-    spec: &SchemeSpec,
-    servers: &ServerList,
-    after: Option<ServerList>,
-    keys: u64,
-    seed: u64,
-) -> Result<Measurement, PlacementError> {
     let Some(after) = after else {
         return Ok(Measurement::Balance(BalanceRun::new(
             spec.build(servers.clone())?,
@@ -464,25 +422,12 @@ fn per_key_measurement(
             seed,
         )?));
     };
-    match *spec {
-        SchemeSpec::BoundedLoad { .. } => Err(PlacementError::NotPerKey(spec.kind())),
-        SchemeSpec::Mod
-        | SchemeSpec::Ring { .. }
-        | SchemeSpec::Jump
-        | SchemeSpec::Rendezvous
-        | SchemeSpec::Range
-        | SchemeSpec::Directory { .. }
-        | SchemeSpec::IdEncoded
-        | SchemeSpec::Maglev { .. }
-        | SchemeSpec::MultiProbe { .. } => {
-            let (before, after) = spec.build_change(servers.clone(), after, keys, seed)?;
-            let state_bytes = before.state_bytes();
-            Ok(Measurement::PerKey(
-                MovementRun::new(before, after, keys, seed)?,
-                state_bytes,
-            ))
-        }
-    }
+    let (before, after) = spec.build_change(servers.clone(), after, keys, seed)?;
+    let state_bytes = before.state_bytes();
+    Ok(Measurement::PerKey(
+        MovementRun::new(before, after, keys, seed)?,
+        state_bytes,
+    ))
 }
 
 /// The servers after `change`; `None` for no change.
@@ -758,24 +703,6 @@ mod tests {
                 assert!(alone.is_err(), "3 slots cannot hold 4 servers");
             }
         }
-    }
-
-    /// The per-key run refuses bounded loads in its row and measures the rest as `new` does.
-    #[test]
-    fn a_per_key_run_refuses_bounded_loads_in_its_row() {
-        let specs = vec![
-            SchemeSpec::from_kind(SchemeKind::BoundedLoad, 40),
-            SchemeSpec::Jump,
-        ];
-        let results = MetricsRun::per_key(specs, &four(), 1_000, 2).finish();
-        assert_eq!(
-            results.first(),
-            Some(&Err(PlacementError::NotPerKey(SchemeKind::BoundedLoad)))
-        );
-        assert_eq!(
-            results.get(1),
-            Some(&scheme_metrics(&SchemeSpec::Jump, &four(), 1_000, 2))
-        );
     }
 
     /// Until a scheme's last change is placed, its row is not ready; the ones before it are.
