@@ -104,6 +104,12 @@ widget_enum! {
         Maglev = "maglev", "Maglev's table";
         /// A Zipf-popular key overloads its server; the cures compared on the same requests.
         HotKeys = "hot-keys", "When one key is hot";
+        /// Multi-probe: one point per server and a key's k probes; the nearest names the owner,
+        /// and more probes even the load.
+        Probes = "probes", "k probes per key";
+        /// Bounded loads: every server capped at c times its share, and a key walking past full
+        /// servers to the first with room.
+        Bounded = "bounded", "Bounded loads";
     }
 }
 
@@ -181,11 +187,7 @@ impl Widget {
     /// The page file a link to this widget should name from the page running now, as
     /// [`View::page_from_here`] decides for a view.
     pub fn page_from_here(self) -> &'static str {
-        if crate::route::ALL_IN_ONE {
-            "index.html"
-        } else {
-            self.page()
-        }
+        crate::route::page_from_here(self.page())
     }
 
     /// The view the widget belongs to.
@@ -263,7 +265,7 @@ mod tests {
             );
             count += 1;
         }
-        assert_eq!(count, 27);
+        assert_eq!(count, 29);
         assert_eq!(Widget::parse(View::Ring, "paste"), None);
         assert_eq!(Widget::parse(View::Ring, ""), None);
         assert_eq!(Widget::of_view(View::Board).count(), BoardWidget::ALL.len());

@@ -37,6 +37,8 @@
     "ring/metrics": "Every scheme, measured",
     "ring/maglev": "Maglev's table",
     "ring/hot-keys": "When one key is hot",
+    "ring/probes": "k probes per key",
+    "ring/bounded": "Bounded loads",
     "board/solve": "Solve a design",
     "board/break": "Break it",
     "board/spread": "Seeds and spread",

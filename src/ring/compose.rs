@@ -21,12 +21,12 @@ use super::parts::ring_figure::RingFigure;
 use super::parts::scheme_picker::{scheme_picker, SchemePickerProps};
 use super::parts::scheme_picture::{scheme_picture, SchemePictureProps};
 use super::parts::server_list::ServerList;
-use super::parts::settings::{settings, SettingsProps};
+use super::parts::settings::{self, settings, SettingsProps};
 use super::parts::side_count::{side_count, SideCountProps};
 use super::parts::stats::{stats, StatsProps};
 use super::parts::to_decoder::{to_decoder, ToDecoderProps};
 use super::ring_drawing::Scene;
-use super::state::{Action, RingState};
+use super::state::{Action, Field, RingState};
 use super::url_state;
 use crate::catalogue::{RingWidget, Widget};
 use crate::shell::widget_frame::WidgetFrame;
@@ -223,7 +223,9 @@ impl Shown {
                     </div>
                 }
             }
-            RingWidget::Maglev => maglev(self),
+            RingWidget::Maglev => scheme_widget(self, None),
+            RingWidget::Probes => scheme_widget(self, Some(Field::Probes)),
+            RingWidget::Bounded => scheme_widget(self, Some(Field::LoadFactor)),
             RingWidget::HotKeys => self.hot_keys(false),
             // Its own page (`compare_page.rs`); the route hands this address over to it, and a
             // build with every page frames it here as the full view does.
@@ -266,16 +268,20 @@ fn mod_vs_ring(shown: &Shown) -> Html {
     }
 }
 
-/// "Maglev's table": the table filling (with its size buttons), Add and Kill; a blog column's
-/// height, so the typed size and the key counts are the full view's.
-fn maglev(shown: &Shown) -> Html {
+/// A scheme's own widget ("Maglev's table", "k probes per key", "Bounded loads"): its picture,
+/// the one setting it adds (Maglev's picture holds its own size buttons), and Add and Kill; a
+/// blog column's height, so the other settings are the full view's.
+fn scheme_widget(shown: &Shown, setting: Option<Field>) -> Html {
     let s = &shown.state;
     html! {
-        <div class="rv-maglev">
+        <div class="rv-scheme-widget">
             { scheme_picture(&SchemePictureProps { state: Rc::clone(&shown.drawn), loads: loads(&shown.measurement),
                 key_hash: shown.drawn_hash(), dispatch: shown.dispatch.clone() }) }
-            { grow_buttons(&GrowButtonsProps { servers: s.servers.len(), changed: s.previous.is_some(),
-                kill: s.servers.last().copied(), dispatch: shown.dispatch.clone() }) }
+            <div class="rv-row">
+                { for setting.map(|field| settings::setting(s, field, &shown.dispatch)) }
+                { grow_buttons(&GrowButtonsProps { servers: s.servers.len(), changed: s.previous.is_some(),
+                    kill: s.servers.last().copied(), dispatch: shown.dispatch.clone() }) }
+            </div>
         </div>
     }
 }

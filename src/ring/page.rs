@@ -59,7 +59,9 @@ pub fn ring_view(props: &RingViewProps) -> Html {
             | RingWidget::Replicas
             | RingWidget::Compare
             | RingWidget::Metrics
-            | RingWidget::Maglev,
+            | RingWidget::Maglev
+            | RingWidget::Probes
+            | RingWidget::Bounded,
         )
         | None => &[RingState::warm, scene::warm],
     };

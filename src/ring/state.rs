@@ -9,7 +9,8 @@ use std::cell::RefCell;
 
 use shardlab_core::placement::{
     check_table, BoxedPlacement, Cure, CureSettings, LoadFactor, PlacementError, Popularity, Ring,
-    SchemeKind, SchemeSettings, SchemeSpec, Server, ServerList, DEFAULT_PROBES, DEFAULT_TABLE_SIZE,
+    SchemeKind, SchemeSettings, SchemeSpec, Server, ServerList, DEFAULT_LOAD_FACTOR, DEFAULT_PROBES,
+    DEFAULT_TABLE_SIZE,
     MAX_LOAD_FACTOR, MAX_PROBES, MAX_RING_POINTS, MAX_SUB_KEYS, MAX_TABLE_SIZE, MAX_VNODES,
     MAX_WEIGHT, MAX_ZIPF_EXPONENT, MIN_VNODES,
 };
@@ -39,6 +40,12 @@ pub const PICTURE_VNODES: u32 = 4;
 /// The table Maglev's widget opens with: 13 slots, so each server's claims can be followed one
 /// by one and four servers cannot share them evenly (3 or 4 slots each).
 pub const PICTURE_TABLE_SIZE: u32 = 13;
+
+/// The load factor bounded loads' widget opens with.
+const BOUNDED_WIDGET_C: LoadFactor = match LoadFactor::from_millionths(1_100_000) {
+    Some(c) => c,
+    None => DEFAULT_LOAD_FACTOR,
+};
 
 /// The key popularity every route opens with: Zipf with exponent 1.2, under which the hottest of
 /// 100,000 keys draws about 18 % of the requests (a web cache's measured exponents run 0.6 … 1.2).
@@ -348,14 +355,16 @@ impl RingState {
                 RingWidget::Grow
                 | RingWidget::ModVsRing
                 | RingWidget::Lookup
-                | RingWidget::Replicas,
+                | RingWidget::Replicas
+                | RingWidget::Bounded,
             ) => true,
             Some(
                 RingWidget::Vnodes
                 | RingWidget::Compare
                 | RingWidget::Metrics
                 | RingWidget::Maglev
-                | RingWidget::HotKeys,
+                | RingWidget::HotKeys
+                | RingWidget::Probes,
             )
             | None => false,
         };
@@ -369,6 +378,24 @@ impl RingState {
             Some(RingWidget::Maglev) => RingState {
                 scheme: SchemeKind::Maglev,
                 table_size: PICTURE_TABLE_SIZE,
+                ..RingState::default()
+            },
+            Some(RingWidget::Probes) => RingState {
+                scheme: SchemeKind::MultiProbe,
+                ..RingState::default()
+            },
+            // A few vnodes per server leave the ring uneven (its busiest server holds about 1.2 ×
+            // the mean), and c = 1.1 caps it: the looked-up key finds its owner full and walks.
+            Some(RingWidget::Bounded) => RingState {
+                scheme: SchemeKind::BoundedLoad,
+                vnodes,
+                hot: HotKeys {
+                    settings: CureSettings {
+                        load_factor: BOUNDED_WIDGET_C,
+                        ..CureSettings::default()
+                    },
+                    ..HotKeys::default()
+                },
                 ..RingState::default()
             },
             // The hot-key widget opens on enough servers for one of them to stand out.

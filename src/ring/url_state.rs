@@ -60,6 +60,8 @@ pub fn codec_for(
         ) => (encode_picture, decode_picture),
         Some(RingWidget::Maglev) => (encode_maglev, decode_maglev),
         Some(RingWidget::HotKeys) => (encode_hot, decode_hot),
+        Some(RingWidget::Probes) => (encode_probes, decode_probes),
+        Some(RingWidget::Bounded) => (encode_bounded, decode_bounded),
     }
 }
 
@@ -101,39 +103,39 @@ pub fn encode(state: &RingState) -> Vec<(&'static str, String)> {
     encode_over(&RingState::default(), state)
 }
 
-/// [`encode`] for a picture widget, whose bare address opens [`super::state::PICTURE_VNODES`] per weight.
-pub fn encode_picture(state: &RingState) -> Vec<(&'static str, String)> {
-    encode_over(&RingState::opening(Some(RingWidget::Grow)), state)
-}
-
 /// The state a link describes on a full view's route.
 pub fn decode(pairs: &[(String, String)]) -> RingState {
     decode_over(RingState::default(), pairs)
 }
 
-/// [`decode`] for a picture widget: what the link leaves out is the picture's opening state.
-pub fn decode_picture(pairs: &[(String, String)]) -> RingState {
-    decode_over(RingState::opening(Some(RingWidget::Grow)), pairs)
+/// A widget route's [`encode`] and [`decode`] over its opening state, as plain functions since
+/// the URL codec takes function pointers: a bare address opens the opening, and only what differs
+/// from it is written.
+macro_rules! opening_codec {
+    ($($(#[$doc:meta])* $encode:ident, $decode:ident => $widget:ident;)*) => {$(
+        $(#[$doc])*
+        fn $encode(state: &RingState) -> Vec<(&'static str, String)> {
+            encode_over(&RingState::opening(Some(RingWidget::$widget)), state)
+        }
+
+        $(#[$doc])*
+        fn $decode(pairs: &[(String, String)]) -> RingState {
+            decode_over(RingState::opening(Some(RingWidget::$widget)), pairs)
+        }
+    )*};
 }
 
-/// [`encode`] for Maglev's widget, whose bare address opens a small Maglev table.
-pub fn encode_maglev(state: &RingState) -> Vec<(&'static str, String)> {
-    encode_over(&RingState::opening(Some(RingWidget::Maglev)), state)
-}
-
-/// [`decode`] for Maglev's widget.
-pub fn decode_maglev(pairs: &[(String, String)]) -> RingState {
-    decode_over(RingState::opening(Some(RingWidget::Maglev)), pairs)
-}
-
-/// [`encode`] for the hot-key widget, whose bare address opens eight servers.
-pub fn encode_hot(state: &RingState) -> Vec<(&'static str, String)> {
-    encode_over(&RingState::opening(Some(RingWidget::HotKeys)), state)
-}
-
-/// [`decode`] for the hot-key widget.
-pub fn decode_hot(pairs: &[(String, String)]) -> RingState {
-    decode_over(RingState::opening(Some(RingWidget::HotKeys)), pairs)
+opening_codec! {
+    /// The picture widgets': [`super::state::PICTURE_VNODES`] per weight.
+    encode_picture, decode_picture => Grow;
+    /// Maglev's widget's: a small table.
+    encode_maglev, decode_maglev => Maglev;
+    /// The hot-key widget's: eight servers.
+    encode_hot, decode_hot => HotKeys;
+    /// Multi-probe's widget's.
+    encode_probes, decode_probes => Probes;
+    /// Bounded loads' widget's: a few vnodes per server.
+    encode_bounded, decode_bounded => Bounded;
 }
 
 /// The query pairs for a state; empty when it is `opening`.

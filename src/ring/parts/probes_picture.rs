@@ -106,23 +106,25 @@ pub fn probes_picture(props: &ProbesPictureProps) -> Html {
                     { for points }
                     <text class="rv-mp-k" x="200" y="206">{ format!("k = {k}") }</text>
                 </svg>
-                <figcaption>
+            </figure>
+            <div>
+                <p class="rv-mp-caption">
                     { format!("The key is hashed {k} times. Each probe reaches clockwise to the next server point; \
                                the nearest gets there in {} of the circle, so S{owner} owns the key.", percent(nearest.distance)) }
-                </figcaption>
-            </figure>
-            <table class="rv-mp-table">
-                <caption>{ format!("The {} nearest of {k} probes", PROBE_ROWS.min(k)) }</caption>
-                <thead><tr><th scope="col">{ "probe" }</th><th scope="col">{ "lands at" }</th>
-                    <th scope="col">{ "next point" }</th><th scope="col">{ "reach" }</th></tr></thead>
-                <tbody>{ for rows }</tbody>
-            </table>
-            if k > MAX_DRAWN_PROBES {
-                <p class="help">{ format!("The {MAX_DRAWN_PROBES} nearest probes' reaches are drawn; every probe has its tick.") }</p>
-            }
-            <p>{ "One point per server, so the state grows with the servers, not with vnodes. The probes even \
-                  the load out at lookup time instead: peak-to-mean about 1 + 1/(k − 1), 1.05 at k = 21, for k \
-                  hashes and searches per lookup. A new server moves only the keys whose nearest probe now reaches it." }</p>
+                </p>
+                <table class="rv-mp-table">
+                    <caption>{ format!("The {} nearest of {k} probes", PROBE_ROWS.min(k)) }</caption>
+                    <thead><tr><th scope="col">{ "probe" }</th><th scope="col">{ "lands at" }</th>
+                        <th scope="col">{ "next point" }</th><th scope="col">{ "reach" }</th></tr></thead>
+                    <tbody>{ for rows }</tbody>
+                </table>
+                if k > MAX_DRAWN_PROBES {
+                    <p class="help">{ format!("The {MAX_DRAWN_PROBES} nearest probes' reaches are drawn; every probe has its tick.") }</p>
+                }
+            </div>
+            <p>{ "One point per server, so the state grows with the servers, not with vnodes; the k probes even \
+                  the load out at lookup time instead, peak-to-mean about 1 + 1/(k − 1). A new server takes only \
+                  the keys whose nearest probe now reaches it." }</p>
         </div>
     }
 }

@@ -14,7 +14,7 @@ pub struct SettingsProps<'a> {
 }
 
 /// The vnodes box's help, as the settings panel and the vnodes widget show it.
-pub fn vnodes_help(ring: bool) -> &'static str {
+fn vnodes_help(ring: bool) -> &'static str {
     if ring {
         "1 … 1000. More vnodes, evener load: σ/mean falls about as 1/√V."
     } else {
@@ -33,12 +33,12 @@ fn scheme_help(field: Field, scheme: SchemeKind) -> Option<&'static str> {
         ),
         Field::Probes => (
             scheme.uses_probes(),
-            "1 … 1,000. Peak-to-mean load is about 1 + 1/(k − 1): 21 probes give about 1.05.",
+            "1 … 1,000. More probes, evener load, slower lookups.",
             "Only multi-probe uses probes.",
         ),
         Field::LoadFactor => (
             scheme.uses_load_factor(),
-            "At least 1: no server holds more than c times its share of the keys.",
+            "At least 1: a server holds at most c times its share.",
             "Bounded loads caps servers at c times their share (the hot-key cures use it too).",
         ),
         Field::Weight(_)
@@ -52,27 +52,54 @@ fn scheme_help(field: Field, scheme: SchemeKind) -> Option<&'static str> {
     Some(if used { help } else { unused })
 }
 
+/// A setting's box id and label; `None` for a box the server list or the hot-key panel holds.
+fn box_of(field: Field) -> Option<(&'static str, &'static str)> {
+    Some(match field {
+        Field::Vnodes => ("rv-vnodes", "Vnodes per unit of weight"),
+        Field::TableSize => ("rv-table-size", "Maglev table size M"),
+        Field::Probes => ("rv-probes", "Multi-probe probes k"),
+        Field::LoadFactor => ("rv-scheme-c", "Bounded loads' c"),
+        Field::Replicas => ("rv-replicas", "Replicas R"),
+        Field::Keys => ("rv-keys", "Keys counted"),
+        Field::Sample => ("rv-sample", "Keys drawn"),
+        Field::Seed => ("rv-seed", "Seed"),
+        Field::Weight(_) | Field::Exponent | Field::SubKeys => return None,
+    })
+}
+
+/// One setting's box, with its help for the state's scheme: the panel's, and a scheme widget's
+/// one setting.
+pub fn setting(state: &RingState, field: Field, dispatch: &Callback<Action>) -> Html {
+    let Some((id, label)) = box_of(field) else {
+        return html! {};
+    };
+    number_field(&NumberFieldProps {
+        field,
+        id,
+        label,
+        value: field.shown(state),
+        help: scheme_help(field, state.scheme),
+        error: state.field_error.clone(),
+        dispatch: dispatch.clone(),
+    })
+}
+
 /// The settings panel.
 pub fn settings(props: &SettingsProps) -> Html {
-    let state = props.state;
-    let field = |field: Field, id: &'static str, label: &'static str| {
-        html! {
-            { number_field(&NumberFieldProps { field, id, label, value: field.shown(state),
-                help: scheme_help(field, state.scheme), error: state.field_error.clone(),
-                dispatch: props.dispatch.clone() }) }
-        }
-    };
+    let fields = [
+        Field::Vnodes,
+        Field::TableSize,
+        Field::Probes,
+        Field::LoadFactor,
+        Field::Replicas,
+        Field::Keys,
+        Field::Sample,
+        Field::Seed,
+    ];
     html! {
         <section class="panel rv-settings" aria-labelledby="rv-settings-title">
             <h2 id="rv-settings-title">{ "Settings" }</h2>
-            { field(Field::Vnodes, "rv-vnodes", "Vnodes per unit of weight") }
-            { field(Field::TableSize, "rv-table-size", "Maglev table size M") }
-            { field(Field::Probes, "rv-probes", "Multi-probe probes k") }
-            { field(Field::LoadFactor, "rv-scheme-c", "Bounded loads' c") }
-            { field(Field::Replicas, "rv-replicas", "Replicas R") }
-            { field(Field::Keys, "rv-keys", "Keys counted") }
-            { field(Field::Sample, "rv-sample", "Keys drawn") }
-            { field(Field::Seed, "rv-seed", "Seed") }
+            { for fields.into_iter().map(|field| setting(props.state, field, &props.dispatch)) }
         </section>
     }
 }

@@ -77,11 +77,10 @@ pub fn spill_chain(props: &SpillChainProps) -> Html {
     html! {
         <div class="rv-picture rv-spill-picture" aria-live="polite">
             { body }
-            <p>{ format!("Each server may hold at most ⌈c × keys × its weight / all weights⌉ keys, here c = {}. \
-                          Keys arrive in order; one whose ring owner is full walks clockwise to the next \
-                          server with room, so no server ends above c times its share, whatever the hashes. \
-                          The drawn dots are the first keys to arrive: they find room at their ring owner, \
-                          and the spills come later, as servers fill.", props.load_factor) }</p>
+            <p>{ format!("A server holds at most ⌈c × keys × its weight / all weights⌉ keys (c = {}). Keys \
+                          arrive in order; one whose ring owner is full walks clockwise to the next server with \
+                          room, so no server ends above c times its share, whatever the hashes.",
+                          props.load_factor) }</p>
         </div>
     }
 }
@@ -131,18 +130,18 @@ fn filled(props: &SpillChainProps, cluster: &Loaded) -> Html {
 /// One server the key meets, in words.
 fn chain_step(cluster: &Loaded, index: usize, step: &SpillStep, steps: usize) -> Html {
     let at = cluster.ring().points().get(step.position).map_or(0.0, |&p| turn_of(p) * 100.0);
-    let who = if index == 0 { format!("Its ring owner S{}", step.server.0) } else { format!("S{}", step.server.0) };
+    let who = if index == 0 { format!("S{}, the ring owner,", step.server.0) } else { format!("S{}", step.server.0) };
     let verdict = if step.full {
-        "full, so the key walks on".to_owned()
+        "full. Walk on.".to_owned()
     } else if steps == 1 {
-        "room: it takes the key, no walk".to_owned()
+        "room. It takes the key.".to_owned()
     } else {
-        format!("room: it takes the key, {} servers past its ring owner", steps.saturating_sub(1))
+        format!("room. It takes the key, {} servers on.", steps.saturating_sub(1))
     };
     html! {
         <li class={classes!(server_class(step.server.0 as usize), if step.full { "full" } else { "room" })}>
             <span class="rv-swatch" aria-hidden="true"></span>
-            { format!("{who}, met at {at:.2} % of the ring: {} of {} keys, {verdict}.",
+            { format!("{who} at {at:.2} %: {} of {} keys, {verdict}",
                 thousands(step.load), thousands(step.capacity)) }
         </li>
     }

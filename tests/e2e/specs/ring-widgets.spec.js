@@ -4,9 +4,9 @@
 // The shared fixture fails any test that logs a console error or requests another origin.
 import { test, expect, openRoute } from './fixtures.js';
 
-const WIDGETS = ['grow', 'mod-vs-ring', 'vnodes', 'lookup', 'replicas', 'compare', 'metrics', 'maglev', 'hot-keys'];
+const WIDGETS = ['grow', 'mod-vs-ring', 'vnodes', 'lookup', 'replicas', 'compare', 'metrics', 'maglev', 'hot-keys', 'probes', 'bounded'];
 // The picture widgets open on a readable ring; the statistics keep the full view's 100 vnodes.
-const OPENING_VNODES = { grow: 4, 'mod-vs-ring': 4, vnodes: 100, lookup: 4, replicas: 4, compare: 100, metrics: 100, maglev: 100, 'hot-keys': 100 };
+const OPENING_VNODES = { grow: 4, 'mod-vs-ring': 4, vnodes: 100, lookup: 4, replicas: 4, compare: 100, metrics: 100, maglev: 100, 'hot-keys': 100, probes: 100, bounded: 4 };
 
 const snapshot = async (page) =>
   JSON.parse(await page.locator('[data-widget]').getAttribute('data-shardlab-snapshot'));
@@ -234,6 +234,41 @@ test('hot-keys: a Zipf hot key lights one server, and bounded loads at c = 1.25 
   await expect(page.locator('#rv-load-factor-error')).toContainText('from 1 to');
   await expect(page.locator('#rv-load-factor-error')).toContainText('It stays 1.25.');
   expect((await snapshot(page)).hot.load_factor).toBe(1.25);
+});
+
+// Issue 21, §4: each new scheme's widget is its picture and the one setting it adds.
+test('probes: the key\'s k probes, and k typed in the widget', async ({ page }) => {
+  await openRoute(page, '#/embed/ring/probes', 'ring.html');
+  expect((await snapshot(page)).scheme).toBe('multi-probe');
+  const picture = page.locator('.rv-mp-picture');
+  await expect(picture).toHaveAttribute('data-probes', '21');
+  const k = page.locator('#rv-probes');
+  await k.fill('4');
+  await k.press('Enter');
+  await expect(picture).toHaveAttribute('data-probes', '4');
+  await expect(picture.locator('.rv-mp-arc')).toHaveCount(4);
+  await expect(picture.locator('.rv-mp-table tbody tr')).toHaveCount(4);
+  await expect(page).toHaveURL(/#\/embed\/ring\/probes\?.*probes=4/);
+});
+
+test('bounded: servers fill to c times their share, and a key walks past the full ones', async ({ page }) => {
+  await openRoute(page, '#/embed/ring/bounded?v=1&c=1.02', 'ring.html');
+  expect((await snapshot(page)).scheme).toBe('bounded-load');
+  const chain = page.locator('.rv-spill-chain');
+  await expect(chain).toBeAttached({ timeout: 30_000 });
+  // Every server's load is at most its capacity, and at c = 1.02 some are full.
+  const loads = await page.locator('.rv-spill-loads li .num').allTextContents();
+  for (const text of loads) {
+    const [load, capacity] = text.replace(/,/g, '').match(/\d+/g).map(Number);
+    expect(load).toBeLessThanOrEqual(capacity);
+  }
+  await expect(page.locator('.rv-spill-loads li.full').first()).toBeAttached();
+  // A kill: three servers share the keys, and the cluster is filled again under new capacities.
+  await page.getByRole('button', { name: 'Kill S3', exact: true }).click();
+  await expect(page.locator('.rv-spill-loads li')).toHaveCount(3, { timeout: 30_000 });
+  const steps = Number(await chain.getAttribute('data-steps'));
+  await expect(chain.locator('li.full')).toHaveCount(steps - 1);
+  await expect(chain.locator('li').last()).toHaveClass(/room/);
 });
 
 test('a widget link opens its state, and a bad one shows a note in the widget', async ({ page }) => {

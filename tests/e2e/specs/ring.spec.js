@@ -137,7 +137,7 @@ test('bounded loads walk a key past full servers to the first with room', async 
   const steps = Number(await chain.getAttribute('data-steps'));
   expect(steps).toBeGreaterThan(1);
   await expect(chain.locator('li.full')).toHaveCount(steps - 1);
-  await expect(chain.locator('li').first()).toContainText('Its ring owner');
+  await expect(chain.locator('li').first()).toContainText('the ring owner');
   await expect(chain.locator('li').last()).toHaveClass(/room/);
   const owner = await chain.getAttribute('data-owner');
   await expect(chain.locator('li').last()).toHaveClass(new RegExp(`server-${owner}\\b`));

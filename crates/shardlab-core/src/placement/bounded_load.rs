@@ -60,6 +60,8 @@ pub const MAX_LOAD_FACTOR: f64 = 1_000_000.0;
 /// let c = LoadFactor::new(1.25)?;
 /// assert_eq!(c.capacity(100_000, 1, 10), 12_500);
 /// assert_eq!(LoadFactor::from_percent(125)?, c);
+/// assert_eq!(LoadFactor::from_millionths(1_250_000), Some(c));
+/// assert_eq!(LoadFactor::from_millionths(999_999), None);
 /// assert!(LoadFactor::new(0.9).is_err());
 /// # Ok::<(), shardlab_core::placement::PlacementError>(())
 /// ```
@@ -78,6 +80,17 @@ impl LoadFactor {
         Ok(Self {
             millionths: (c * MILLIONTHS as f64).round() as u64,
         })
+    }
+
+    /// The load factor of `millionths` / 1,000,000, for a constant; `None` below 1 or over
+    /// [`MAX_LOAD_FACTOR`].
+    pub const fn from_millionths(millionths: u64) -> Option<Self> {
+        let most = (MAX_LOAD_FACTOR as u64).saturating_mul(MILLIONTHS);
+        if millionths >= MILLIONTHS && millionths <= most {
+            Some(Self { millionths })
+        } else {
+            None
+        }
     }
 
     /// The load factor from HAProxy's `hash-balance-factor`, a percentage of the average load
