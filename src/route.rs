@@ -359,11 +359,17 @@ impl View {
     /// page, except in a build that holds every view (`trunk serve`, the tests), where only
     /// `index.html` exists.
     pub fn page_from_here(self) -> &'static str {
-        if ALL_IN_ONE {
-            "index.html"
-        } else {
-            self.page()
-        }
+        page_from_here(self.page())
+    }
+}
+
+/// The page file a link to `page` should name from the page running now: `page` itself, except
+/// in a build that holds every page's code, where only `index.html` exists.
+pub fn page_from_here(page: &'static str) -> &'static str {
+    if ALL_IN_ONE {
+        "index.html"
+    } else {
+        page
     }
 }
 

@@ -10,11 +10,10 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use super::drawn::use_drawn;
-use super::measure::use_measurement;
+use super::measure::{use_measurement, Measurement};
 use super::parts::metrics_table::MetricsTable;
 use super::parts::moved_plot::MovedPlot;
-use super::parts::number_field::{number_field, NumberFieldProps};
-use super::parts::settings::vnodes_help;
+use super::parts::settings::setting;
 use super::parts::stats::{stats, StatsProps};
 use super::parts::vnode_plot::VnodePlot;
 use super::state::{Field, RingState};
@@ -22,6 +21,7 @@ use super::{snapshot, url_state};
 use crate::catalogue::{RingWidget, Widget};
 use crate::jobs::hook::use_painted;
 use crate::route::View;
+use crate::shell::embed_frame::use_within_shardlab;
 use crate::shell::view_page::{view_or_widget, ViewPage};
 use crate::widgets::in_view::InView;
 
@@ -30,25 +30,34 @@ const WAITING: &str = "The movement and balance plots are measured when you scro
 /// What stands in for the metric table until it comes near the screen.
 const METRICS_WAITING: &str = "Every scheme is measured when you scroll to the table.";
 
-/// What a page of measures (the `ring/compare` and `ring/metrics` widgets) works from.
+/// What a page of measures (each widget of this page) works from.
 struct Measures {
     url: url_state::RingUrl,
+    /// The state a paint ago, which the counts read (see `drawn.rs`).
+    drawn: Rc<RingState>,
+    /// The Ring page's own counts over `drawn`.
+    measurement: Measurement,
     /// Whether the first paint is done: the costly parts wait for it.
     painted: bool,
     snapshot: String,
 }
 
 /// The state in the address, with the same counts as the Ring's page behind the snapshot, so
-/// the snapshot a chapter or a test reads is whole.
+/// the snapshot a chapter or a test reads is whole. Framed by the Ring's own page, which counts
+/// the same keys for itself, the plots and the table leave the count out (the vnodes widget,
+/// whose load panel shows it, is never framed so).
 #[hook]
 fn use_measures(widget: RingWidget) -> Measures {
     let url = url_state::use_ring_url(Some(widget));
     let painted = use_painted();
     let drawn = use_drawn(Rc::clone(&url.state), &[RingState::warm]);
-    let measurement = use_measurement(Some((*drawn).clone()));
+    let counted = !use_within_shardlab() || widget == RingWidget::Vnodes;
+    let measurement = use_measurement(counted.then(|| (*drawn).clone()));
     let snapshot = snapshot::use_attr(&drawn, measurement.measured.as_deref());
     Measures {
         url,
+        drawn,
+        measurement,
         painted,
         snapshot,
     }
@@ -58,12 +67,6 @@ impl Measures {
     /// The widget's frame around `body`, which waits (with `waiting` said) until the first
     /// paint and until it comes near the screen.
     fn page(self, widget: RingWidget, waiting: &'static str, body: Html) -> Html {
-        let page = ViewPage {
-            view: View::Ring,
-            snapshot: self.snapshot,
-            query: &self.url.url.encoded,
-            lead: super::compose::LEAD,
-        };
         let body = html! {
             <div class="rv-plots">
                 if self.painted {
@@ -72,6 +75,17 @@ impl Measures {
                     <p class="rv-progress">{ "Preparing the measures…" }</p>
                 }
             </div>
+        };
+        self.frame(widget, body)
+    }
+
+    /// The widget's frame around `body`, as it is.
+    fn frame(self, widget: RingWidget, body: Html) -> Html {
+        let page = ViewPage {
+            view: View::Ring,
+            snapshot: self.snapshot,
+            query: &self.url.url.encoded,
+            lead: super::compose::LEAD,
         };
         view_or_widget(page, Some(Widget::Ring(widget)), body)
     }
@@ -106,34 +120,18 @@ pub fn metrics_view() -> Html {
 /// "Vnodes and balance": the vnode count, the load it gives each server, and the balance sweep.
 #[function_component(VnodesView)]
 pub fn vnodes_view() -> Html {
-    let url_state::RingUrl {
-        url,
-        state,
-        dispatch,
-    } = url_state::use_ring_url(Some(RingWidget::Vnodes));
-    // The counts read the state a paint ago, as on the Ring's page (see `drawn.rs`).
-    let drawn = use_drawn(Rc::clone(&state), &[RingState::warm]);
-    let measurement = use_measurement(Some((*drawn).clone()));
-    let painted = use_painted();
-    let snapshot_attr = snapshot::use_attr(&drawn, measurement.measured.as_deref());
+    let measures = use_measures(RingWidget::Vnodes);
+    let (m, drawn) = (&measures.measurement, &measures.drawn);
     let servers = u32::try_from(drawn.servers.len()).unwrap_or(u32::MAX);
     let body = html! {
         <div class="rv-widget-cols">
             <div class="rv-side">
-                { number_field(&NumberFieldProps { field: Field::Vnodes, id: "rv-vnodes", label: "Vnodes per unit of weight",
-                    value: state.vnodes.to_string(), help: Some(vnodes_help(state.scheme.uses_vnodes())),
-                    error: state.field_error.clone(), dispatch }) }
-                { stats(&StatsProps { measured: measurement.measured.clone(), pinning: measurement.pinning,
-                    error: measurement.error.clone(), moved: false }) }
+                { setting(&measures.url.state, Field::Vnodes, &measures.url.dispatch) }
+                { stats(&StatsProps { measured: m.measured.clone(), pinning: m.pinning,
+                    error: m.error.clone(), moved: false }) }
             </div>
-            if painted { <VnodePlot {servers} seed={drawn.seed} /> }
+            if measures.painted { <VnodePlot {servers} seed={drawn.seed} /> }
         </div>
     };
-    let page = ViewPage {
-        view: View::Ring,
-        snapshot: snapshot_attr,
-        query: &url.encoded,
-        lead: super::compose::LEAD,
-    };
-    view_or_widget(page, Some(Widget::Ring(RingWidget::Vnodes)), body)
+    measures.frame(RingWidget::Vnodes, body)
 }

@@ -30,6 +30,19 @@ pub fn full_view_href(view: View, own: &[(String, String)]) -> String {
     }
 }
 
+/// Whether one of our own pages frames this one (`shell::widget_frame`, `within=shardlab`), which
+/// is shardlab already: no link out, and no work done only for a reader of the embed. Only the
+/// plots page is framed so, and only its build reads the key.
+#[hook]
+pub fn use_within_shardlab() -> bool {
+    let location = use_location();
+    cfg!(feature = "compare")
+        && pair_value(
+            &split_frame_pairs(query_pairs(location.as_ref())).1,
+            "within",
+        ) == Some("shardlab")
+}
+
 /// The embedded view, without the site's header and footer.
 #[function_component(EmbedFrame)]
 pub fn embed_frame(props: &EmbedFrameProps) -> Html {
@@ -41,10 +54,7 @@ pub fn embed_frame(props: &EmbedFrameProps) -> Html {
     // The host page chooses the theme; without `theme=` the system's applies. An embed never
     // reads or writes the reader's saved choice, which belongs to shardlab's own pages.
     let theme = pair_value(&frame, "theme").and_then(Theme::parse);
-    // Framed by one of our own pages (`shell::widget_frame`, which frames only the plots page),
-    // which is shardlab already.
-    let within_shardlab =
-        cfg!(feature = "compare") && pair_value(&frame, "within") == Some("shardlab");
+    let within_shardlab = use_within_shardlab();
     use_effect_with(theme, |theme| {
         theme::apply(*theme);
         if let Some(root) = gloo::utils::document().document_element() {
