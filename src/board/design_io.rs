@@ -49,9 +49,70 @@ pub fn parse_import(text: &str) -> Result<(Design, Option<String>), String> {
     Ok((loaded.design, note))
 }
 
-/// The design as the Export button writes it: pretty JSON.
+/// The design as the Export button writes it: pretty JSON, exactly as serde_json's
+/// `to_string_pretty` writes it. The compact text is the one links and the worker already get,
+/// indented by [`pretty`]: a second, pretty, copy of the design's serializer cost the Board page
+/// 1.3 kB of brotli.
 pub fn export_json(design: &Design) -> String {
-    serde_json::to_string_pretty(design).unwrap_or_default()
+    pretty(&serde_json::to_string(design).unwrap_or_default())
+}
+
+/// Compact JSON text laid out as serde_json's pretty printer lays it out: each member and element
+/// on a line of its own, two spaces per level, `": "` after a key, and an empty `{}` or `[]`
+/// kept whole.
+fn pretty(compact: &str) -> String {
+    let mut out = String::with_capacity(compact.len().saturating_mul(2));
+    let mut depth = 0usize;
+    let (mut in_string, mut escaped) = (false, false);
+    let mut chars = compact.chars().peekable();
+    while let Some(c) = chars.next() {
+        if in_string {
+            out.push(c);
+            // A quote ends the string unless a backslash escapes it.
+            (in_string, escaped) = match (escaped, c) {
+                (true, _) => (true, false),
+                (false, '\\') => (true, true),
+                (false, c) => (c != '"', false),
+            };
+            continue;
+        }
+        match c {
+            '"' => {
+                in_string = true;
+                out.push(c);
+            }
+            '{' | '[' => {
+                out.push(c);
+                match chars.next_if(|next| matches!(next, '}' | ']')) {
+                    Some(close) => out.push(close),
+                    None => {
+                        depth = depth.saturating_add(1);
+                        new_line(&mut out, depth);
+                    }
+                }
+            }
+            '}' | ']' => {
+                depth = depth.saturating_sub(1);
+                new_line(&mut out, depth);
+                out.push(c);
+            }
+            ',' => {
+                out.push(c);
+                new_line(&mut out, depth);
+            }
+            ':' => out.push_str(": "),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// Starts a line indented `depth` levels.
+fn new_line(out: &mut String, depth: usize) {
+    out.push('\n');
+    for _ in 0..depth {
+        out.push_str("  ");
+    }
 }
 
 #[cfg(test)]
@@ -100,6 +161,30 @@ mod tests {
             refusal(r#"{"version": 1, "nodes": []}"#),
             "This design cannot be loaded: the design has no users node; it needs exactly one."
         );
+    }
+
+    #[test]
+    fn the_export_is_serde_jsons_pretty_text() {
+        let mut designs: Vec<Design> = shardlab_core::sim::PRESET_NAMES
+            .iter()
+            .filter_map(|name| shardlab_core::sim::preset(name))
+            .map(|p| p.design)
+            .collect();
+        let mut tricky = BoardState::default().design;
+        tricky.name = r#"a "quoted" {name}, with [brackets]: and \ back\"slashes\\"#.to_owned();
+        tricky.nodes[0].label = "tab\there, new\nline, \u{1} and ünïcode".to_owned();
+        tricky.nodes[0].x = 0.1 + 0.2;
+        tricky.edges.clear();
+        tricky.faults.clear();
+        designs.push(tricky);
+        for design in designs {
+            assert_eq!(
+                export_json(&design),
+                serde_json::to_string_pretty(&design).unwrap(),
+                "{}",
+                design.name
+            );
+        }
     }
 
     #[test]
