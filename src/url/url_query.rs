@@ -3,11 +3,17 @@
 use shardlab_core::text::quote;
 use yew_router::history::Location;
 
-/// The query pairs in the address bar, in order; none when there is no query or it cannot be read.
+/// The query pairs in the address bar, in order, decoded; none when there is no query.
+///
+/// Read by `form_urlencoded` itself, the parser `Location::query` runs under serde_urlencoded's
+/// deserializer: the same pairs, without that deserializer's code in every page.
 pub fn query_pairs(location: Option<&Location>) -> Vec<(String, String)> {
-    location
-        .and_then(|l| l.query::<Vec<(String, String)>>().ok())
-        .unwrap_or_default()
+    location.map_or_else(Vec::new, |l| {
+        let query = l.query_str().strip_prefix('?').unwrap_or("");
+        form_urlencoded::parse(query.as_bytes())
+            .into_owned()
+            .collect()
+    })
 }
 
 /// Query keys that belong to the page around a view rather than to the view's state: `theme`
