@@ -16,6 +16,17 @@ pub fn query_pairs(location: Option<&Location>) -> Vec<(String, String)> {
     })
 }
 
+/// Form-encodes query pairs the way the views' address bars hold them
+/// (`application/x-www-form-urlencoded`): letters, digits and `-._*` stay, a space becomes `+`,
+/// every other byte becomes `%XX`. The text is what yew-router's `*_with_query` would write for
+/// the same pairs (serde_urlencoded runs this same serializer), so the views hand it over as
+/// `Raw` and the pages carry no serde serializer for a query.
+pub fn form_query<K: AsRef<str>, V: AsRef<str>>(pairs: &[(K, V)]) -> String {
+    form_urlencoded::Serializer::new(String::new())
+        .extend_pairs(pairs)
+        .finish()
+}
+
 /// Query keys that belong to the page around a view rather than to the view's state: `theme`
 /// (an embed's colour theme, chosen by the host page) and `within` (`within=shardlab`: framed
 /// by one of our own pages, so the embed leaves out its link to shardlab). They are kept out of
@@ -106,6 +117,15 @@ pub fn owned(pairs: &[(&'static str, String)]) -> Vec<(String, String)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn pairs_are_form_encoded() {
+        assert_eq!(
+            form_query(&[("v", "1"), ("key", "user:42 é&x=1")]),
+            "v=1&key=user%3A42+%C3%A9%26x%3D1"
+        );
+        assert_eq!(form_query::<&str, String>(&[]), "");
+    }
 
     fn pairs(items: &[(&str, &str)]) -> Vec<(String, String)> {
         items

@@ -11,8 +11,9 @@ use std::cell::RefCell;
 use gloo::timers::callback::Timeout;
 use yew::prelude::*;
 use yew_router::prelude::*;
+use yew_router::query::Raw;
 
-use super::url_query::{owned, query_pairs, split_frame_pairs, Pairs};
+use super::url_query::{form_query, owned, query_pairs, split_frame_pairs, Pairs};
 use crate::route::{Route, View};
 
 /// How a view's state maps to its address.
@@ -199,6 +200,6 @@ fn write_address(
     if query.is_empty() {
         navigator.replace(&route);
     } else {
-        let _ = navigator.replace_with_query(&route, &query);
+        let Ok(()) = navigator.replace_with_query(&route, Raw(form_query(&query)));
     }
 }
