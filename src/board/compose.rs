@@ -56,6 +56,9 @@ pub struct Shown<'a> {
     pub canvas_key: String,
     /// The reader's saved board.
     pub save: ShownSave<'a>,
+    /// Whether the page has painted once ([`use_painted`](crate::jobs::hook::use_painted)): the
+    /// full view's parts below the board wait for it.
+    pub painted: bool,
 }
 
 impl Shown<'_> {
@@ -419,18 +422,21 @@ impl Shown<'_> {
                             {save_failed} dispatch={self.dispatch.clone()} />
                     </section>
                 </div>
-                { self.spread() }
-                { self.settings() }
-                { self.faults() }
-                // The verdicts of the failover and reshard widgets, once the timeline has theirs.
-                if failover::first_master_down(&state.design.faults).is_some() {
-                    { self.failover() }
+                // The parts below the board follow the first paint.
+                if self.painted {
+                    { self.spread() }
+                    { self.settings() }
+                    { self.faults() }
+                    // The verdicts of the failover and reshard widgets, once the timeline has theirs.
+                    if failover::first_master_down(&state.design.faults).is_some() {
+                        { self.failover() }
+                    }
+                    if reshard::first_reshard(&state.design).is_some() {
+                        { self.reshard() }
+                    }
+                    { self.plots(PlotSet::ALL) }
+                    { model_coverage::model_coverage() }
                 }
-                if reshard::first_reshard(&state.design).is_some() {
-                    { self.reshard() }
-                }
-                { self.plots(PlotSet::ALL) }
-                { model_coverage::model_coverage() }
             </>
         }
     }

@@ -9,6 +9,7 @@
 use super::*;
 use crate::catalogue::{BoardWidget, Widget};
 use crate::shell::view_page::{view_or_widget, ViewPage};
+use crate::jobs::hook::use_painted;
 use crate::url::url_state_hook::{use_link_pairs, use_url_state_with, UrlCodec};
 use std::rc::Rc;
 
@@ -85,6 +86,7 @@ pub fn board_view(props: &BoardViewProps) -> Html {
         state.preset.as_deref().unwrap_or_default(),
         designs_loaded.borrow()
     );
+    let painted = use_painted();
     let shown = Shown {
         state: &state,
         errors: &checked.0,
@@ -98,6 +100,7 @@ pub fn board_view(props: &BoardViewProps) -> Html {
             status: &saved,
             dismiss_other_tab: &dismiss_other_tab,
         },
+        painted,
     };
     let page = ViewPage {
         view: View::Board,
