@@ -7,14 +7,14 @@
 use std::rc::Rc;
 
 use shardlab_core::placement::{
-    BoundedLoad, BoundedMovementRun, BoxedPlacement, DirectoryChange, MovementResult, MovementRun,
+    BoundedMovementRun, BoxedPlacement, DirectoryChange, MovementResult, MovementRun,
     PlacementError, SchemeSpec, Server, ServerList,
 };
 use shardlab_core::stepped::{Progress, Stepped};
 use yew::prelude::*;
 
 use super::landing::after_landing;
-use super::state::{build_pair, ring_of, RingState};
+use super::state::{bounded_pair, build_pair, RingState};
 use crate::jobs::hook::use_stepped_job;
 use crate::jobs::slicer::{self, Ticket};
 
@@ -166,9 +166,11 @@ fn start_job(state: &RingState, ticket: Ticket, out: Outlets) {
             );
         }
         Some(Err(e)) => fail(&out, &e),
-        None => match bounded_run(state) {
-            Some(run) => count(
-                run,
+        None => match bounded_pair(state) {
+            Some(pair) => count(
+                pair.and_then(|(before, after)| {
+                    BoundedMovementRun::owned(before, after, keys, seed)
+                }),
                 BoundedMovementRun::result,
                 ticket,
                 (change, weighted),
@@ -184,28 +186,6 @@ fn start_job(state: &RingState, ticket: Ticket, out: Outlets) {
             ),
         },
     }
-}
-
-/// For bounded loads, the keys assigned in arrival order before and after the last change, each
-/// side under its own capacities (`locate` alone would count the plain ring); `None` for the
-/// other schemes.
-fn bounded_run(
-    state: &RingState,
-) -> Option<Result<BoundedMovementRun<'static>, PlacementError>> {
-    let SchemeSpec::BoundedLoad {
-        vnodes,
-        load_factor,
-    } = state.spec()
-    else {
-        return None;
-    };
-    let side = |servers: &[Server]| {
-        ring_of(servers, vnodes).map(|ring| BoundedLoad::from_ring((*ring).clone(), load_factor))
-    };
-    let before = state.previous.as_deref().unwrap_or(&state.servers);
-    Some(side(before).and_then(|before| {
-        BoundedMovementRun::owned(before, side(&state.servers)?, state.keys, state.seed)
-    }))
 }
 
 /// Counts the keys a change moves, showing the count so far as it goes. `told` is the change in

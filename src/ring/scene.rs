@@ -6,8 +6,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use shardlab_core::placement::{
-    BoundedLoad, BoxedPlacement, CircleShape, KeyStream, Range, SchemeSpec, Server, ServerId,
-    ServerList,
+    BoxedPlacement, CircleShape, KeyStream, Range, ServerId, ServerList,
 };
 use yew::prelude::*;
 
@@ -15,7 +14,7 @@ use shardlab_core::view_limits::ring::MAX_MARKED_VNODES;
 
 use super::ring_change;
 use super::ring_drawing::{self, Dot, Scene, Span};
-use super::state::{build_pair, ring_of, PlacementInputs, RingState};
+use super::state::{bounded_pair, build_pair, ring_of, PlacementInputs, RingState};
 
 fn inputs(s: &RingState) -> PlacementInputs {
     s.placement_inputs(s.sample)
@@ -69,31 +68,33 @@ pub fn use_scene(state: Option<&RingState>, painted: bool) -> Rc<Scene> {
     Rc::clone(&scene)
 }
 
-/// Each drawn key's owner before and after the last change, asked in the keys' order: `locate`,
-/// or for bounded loads the arrival-order assignment of the counted keys, whose first keys the
-/// drawn ones are (a late key may find its ring owner full).
+/// Each drawn key's owner before and after the last change (the same owner twice before any
+/// change, asked once), in the keys' order: `locate`, or for bounded loads the arrival-order
+/// assignment of the counted keys, whose first keys the drawn ones are (a late key may find its
+/// ring owner full).
 fn owners_of<'a>(
     state: &RingState,
     before: &'a BoxedPlacement,
     after: &'a BoxedPlacement,
 ) -> Box<dyn FnMut(u64) -> (ServerId, ServerId) + 'a> {
-    let SchemeSpec::BoundedLoad {
-        vnodes,
-        load_factor,
-    } = state.spec()
-    else {
-        return Box::new(|key| (before.locate(key), after.locate(key)));
-    };
-    let assigner = |servers: &[Server]| {
-        ring_of(servers, vnodes)
-            .map(|ring| BoundedLoad::from_ring((*ring).clone(), load_factor).into_assigner(state.keys))
-    };
-    let before_list = state.previous.as_deref().unwrap_or(&state.servers);
-    match (assigner(before_list), assigner(&state.servers)) {
-        (Ok(mut was), Ok(mut now)) => {
-            Box::new(move |key| (was.place(key).owner, now.place(key).owner))
+    let changed = state.previous.is_some();
+    if let Some(Ok((was, now))) = bounded_pair(state) {
+        let (mut was, mut now) = (was.into_assigner(state.keys), now.into_assigner(state.keys));
+        if changed {
+            return Box::new(move |key| (was.place(key).owner, now.place(key).owner));
         }
-        _ => Box::new(|key| (before.locate(key), after.locate(key))),
+        return Box::new(move |key| {
+            let owner = now.place(key).owner;
+            (owner, owner)
+        });
+    }
+    if changed {
+        Box::new(|key| (before.locate(key), after.locate(key)))
+    } else {
+        Box::new(|key| {
+            let owner = after.locate(key);
+            (owner, owner)
+        })
     }
 }
 
@@ -107,7 +108,6 @@ pub fn scene(state: &RingState) -> Scene {
         .take_keys(state.sample)
         .map(|key| {
             let (was, owner) = owners(key);
-            let was = if state.previous.is_some() { was } else { owner };
             Dot {
                 key,
                 owner: owner.0,

@@ -8,7 +8,7 @@ use std::rc::Rc;
 use std::cell::RefCell;
 
 use shardlab_core::placement::{
-    check_table, BoxedPlacement, Cure, CureSettings, LoadFactor, PlacementError, Popularity, Ring,
+    check_table, BoundedLoad, BoxedPlacement, Cure, CureSettings, LoadFactor, PlacementError, Popularity, Ring,
     SchemeKind, SchemeSettings, SchemeSpec, Server, ServerList, DEFAULT_LOAD_FACTOR, DEFAULT_PROBES,
     DEFAULT_TABLE_SIZE,
     MAX_LOAD_FACTOR, MAX_PROBES, MAX_RING_POINTS, MAX_SUB_KEYS, MAX_TABLE_SIZE, MAX_VNODES,
@@ -506,6 +506,35 @@ pub fn build_now(state: &RingState) -> Result<BoxedPlacement, PlacementError> {
 /// The fields [`RingState::placement_inputs`] reads: the scheme with its settings, servers, the
 /// servers before the last change, the key count and the seed.
 pub type PlacementInputs = (SchemeSpec, Vec<Server>, Option<Vec<Server>>, u64, u64);
+
+/// Bounded loads over `servers`, on the ring [`ring_of`] keeps.
+pub fn bounded_over(
+    servers: &[Server],
+    vnodes: u32,
+    load_factor: LoadFactor,
+) -> Result<BoundedLoad, PlacementError> {
+    ring_of(servers, vnodes).map(|ring| BoundedLoad::from_ring((*ring).clone(), load_factor))
+}
+
+/// For bounded loads, the scheme before and after the last change, whose keys the statistics and
+/// the drawing place by its arrival-order assignment (its `locate` is the plain ring's owner);
+/// `None` for every other scheme.
+pub fn bounded_pair(
+    state: &RingState,
+) -> Option<Result<(BoundedLoad, BoundedLoad), PlacementError>> {
+    let SchemeSpec::BoundedLoad {
+        vnodes,
+        load_factor,
+    } = state.spec()
+    else {
+        return None;
+    };
+    let before = state.previous.as_deref().unwrap_or(&state.servers);
+    Some(
+        bounded_over(before, vnodes, load_factor)
+            .and_then(|b| Ok((b, bounded_over(&state.servers, vnodes, load_factor)?))),
+    )
+}
 
 /// The scheme before and after the last change (the same servers twice when nothing changed yet),
 /// set up for `n_keys` keys: a directory pins them first.

@@ -7,7 +7,7 @@
 use std::rc::Rc;
 
 use shardlab_core::placement::{
-    Arrival, BoundedLoad, LoadFactor, Loaded, Loading, Placement, Server, SpillStep,
+    Arrival, LoadFactor, Loaded, Loading, Placement, Server, SpillStep,
 };
 use shardlab_core::stepped::Progress;
 use shardlab_core::text::thousands;
@@ -18,7 +18,7 @@ use crate::jobs::hook::use_stepped_job;
 use crate::jobs::slicer;
 use crate::ring::comparisons::measuring;
 use crate::ring::ring_drawing::{band_path, on_circle, turn_of};
-use crate::ring::state::ring_of;
+use crate::ring::state::bounded_over;
 use crate::widgets::palette::server_class;
 
 /// The radii of the picture, in the ring drawing's 400 × 400 units.
@@ -52,11 +52,10 @@ pub fn spill_chain(props: &SpillChainProps) -> Html {
         let deps = (props.servers.clone(), props.vnodes, props.load_factor, props.keys, props.seed);
         use_stepped_job(deps, 0, move |ticket| {
             loaded.set(None);
-            let Ok(ring) = ring_of(&inputs.servers, inputs.vnodes) else {
+            let Ok(scheme) = bounded_over(&inputs.servers, inputs.vnodes, inputs.load_factor) else {
                 return;
             };
-            let job = BoundedLoad::from_ring((*ring).clone(), inputs.load_factor)
-                .loading(inputs.keys, inputs.seed);
+            let job = scheme.loading(inputs.keys, inputs.seed);
             let shown = progress.clone();
             slicer::run(
                 job,
