@@ -21,7 +21,7 @@ use super::{snapshot, url_state};
 use crate::catalogue::{RingWidget, Widget};
 use crate::jobs::hook::use_painted;
 use crate::route::View;
-use crate::shell::embed_frame::use_within_shardlab;
+use crate::shell::embed_frame::{use_framed_by, FramedBy};
 use crate::shell::view_page::{view_or_widget, ViewPage};
 use crate::widgets::in_view::InView;
 
@@ -51,7 +51,7 @@ fn use_measures(widget: RingWidget) -> Measures {
     let url = url_state::use_ring_url(Some(widget));
     let painted = use_painted();
     let drawn = use_drawn(Rc::clone(&url.state), &[RingState::warm]);
-    let counted = !use_within_shardlab() || widget == RingWidget::Vnodes;
+    let counted = use_framed_by() != Some(FramedBy::RingPage) || widget == RingWidget::Vnodes;
     let measurement = use_measurement(counted.then(|| (*drawn).clone()));
     let snapshot = snapshot::use_attr(&drawn, measurement.measured.as_deref());
     Measures {

@@ -95,10 +95,10 @@ pub fn lookup(state: &RingState, hash: u64, placement: Option<&BoxedPlacement>) 
 
 /// The ring's lookup after the hash, in words: where the key lands and each vnode the walk meets.
 fn walk_steps(hash: u64, trace: &RingTrace) -> Vec<Step> {
-    let turn = ring_drawing::turn_of(hash) * 100.0;
+    let turn = ring_drawing::percent_of_circle(hash);
     let mut steps = vec![Step {
         text: format!(
-            "Place it on the ring: h is {turn:.2} % of the way round from 0.{}",
+            "Place it on the ring: h is {turn} of the way round from 0.{}",
             if trace.wrapped {
                 " No vnode lies after it, so the walk wraps to the top."
             } else {
@@ -110,25 +110,25 @@ fn walk_steps(hash: u64, trace: &RingTrace) -> Vec<Step> {
     }];
     let mut chosen: u32 = 0;
     for walk in &trace.walk {
-        let at = ring_drawing::turn_of(walk.vnode.point) * 100.0;
+        let at = ring_drawing::percent_of_circle(walk.vnode.point);
         let id = walk.vnode.server.0;
         let text = match walk.outcome {
             WalkOutcome::Chosen => {
                 chosen = chosen.saturating_add(1);
                 if chosen == 1 {
                     format!(
-                        "Walk clockwise to vnode {} at {at:.2} %: S{id} owns the key.",
+                        "Walk clockwise to vnode {} at {at}: S{id} owns the key.",
                         walk.vnode.index
                     )
                 } else {
                     format!(
-                        "Keep walking: vnode {} at {at:.2} % is S{id}, new, so replica {chosen}.",
+                        "Keep walking: vnode {} at {at} is S{id}, new, so replica {chosen}.",
                         walk.vnode.index
                     )
                 }
             }
             WalkOutcome::SkippedSameServer => format!(
-                "Vnode {} at {at:.2} % is S{id} again: skip it, replicas go on different machines.",
+                "Vnode {} at {at} is S{id} again: skip it, replicas go on different machines.",
                 walk.vnode.index
             ),
         };

@@ -39,6 +39,12 @@ pub fn turn_of(point: u64) -> f64 {
     point as f64 / 18_446_744_073_709_551_616.0
 }
 
+/// How far round the circle a point (or an arc of that length) is, as the pictures' text says it:
+/// "12.34 %".
+pub fn percent_of_circle(point: u64) -> String {
+    format!("{:.2} %", turn_of(point) * 100.0)
+}
+
 /// Where a point of the hash space sits on a circle of radius `r` around the centre.
 pub fn on_circle(point: u64, r: f64) -> (f64, f64) {
     at_turn(turn_of(point), r)

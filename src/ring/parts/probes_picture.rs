@@ -6,7 +6,7 @@ use shardlab_core::placement::{MultiProbe, Probe, Server, ServerList};
 use shardlab_core::view_limits::ring::{MAX_DRAWN_PROBES, PROBE_ROWS};
 use yew::prelude::*;
 
-use crate::ring::ring_drawing::{band_path, on_circle, turn_of};
+use crate::ring::ring_drawing::{band_path, on_circle, percent_of_circle, turn_of};
 use crate::widgets::palette::server_class;
 
 /// The radii of the picture, in the ring drawing's 400 × 400 units.
@@ -24,11 +24,6 @@ pub struct ProbesPictureProps {
     pub servers: Vec<Server>,
     pub probes: u32,
     pub key_hash: u64,
-}
-
-/// A share of the circle as a percentage.
-fn percent(distance: u64) -> String {
-    format!("{:.2} %", turn_of(distance) * 100.0)
 }
 
 /// The nearest probe's long tick, in its server's colour.
@@ -87,9 +82,9 @@ pub fn probes_picture(props: &ProbesPictureProps) -> Html {
     let rows = order.iter().take(PROBE_ROWS).enumerate().map(|(rank, (i, p))| html! {
         <tr class={classes!(server_class(p.server.0 as usize), (rank == 0).then_some("chosen"))}>
             <td class="num">{ i.saturating_add(1) }</td>
-            <td class="num">{ format!("{:.2} %", turn_of(p.at) * 100.0) }</td>
+            <td class="num">{ percent_of_circle(p.at) }</td>
             <th scope="row" class="mono"><span class="rv-swatch" aria-hidden="true"></span>{ format!("S{}", p.server.0) }</th>
-            <td class="num">{ percent(p.distance) }</td>
+            <td class="num">{ percent_of_circle(p.distance) }</td>
         </tr>
     });
     let k = probes.len();
@@ -110,7 +105,7 @@ pub fn probes_picture(props: &ProbesPictureProps) -> Html {
             <div>
                 <p class="rv-mp-caption">
                     { format!("The key is hashed {k} times. Each probe reaches clockwise to the next server point; \
-                               the nearest gets there in {} of the circle, so S{owner} owns the key.", percent(nearest.distance)) }
+                               the nearest gets there in {} of the circle, so S{owner} owns the key.", percent_of_circle(nearest.distance)) }
                 </p>
                 <table class="rv-mp-table">
                     <caption>{ format!("The {} nearest of {k} probes", PROBE_ROWS.min(k)) }</caption>

@@ -17,7 +17,7 @@ use yew::prelude::*;
 use crate::jobs::hook::use_stepped_job;
 use crate::jobs::slicer;
 use crate::ring::comparisons::measuring;
-use crate::ring::ring_drawing::{band_path, on_circle, turn_of};
+use crate::ring::ring_drawing::{band_path, on_circle, percent_of_circle, turn_of};
 use crate::ring::state::bounded_over;
 use crate::widgets::palette::server_class;
 
@@ -128,7 +128,7 @@ fn filled(props: &SpillChainProps, cluster: &Loaded) -> Html {
 
 /// One server the key meets, in words.
 fn chain_step(cluster: &Loaded, index: usize, step: &SpillStep, steps: usize) -> Html {
-    let at = cluster.ring().points().get(step.position).map_or(0.0, |&p| turn_of(p) * 100.0);
+    let at = percent_of_circle(cluster.ring().points().get(step.position).copied().unwrap_or(0));
     let who = if index == 0 { format!("S{}, the ring owner,", step.server.0) } else { format!("S{}", step.server.0) };
     let verdict = if step.full {
         "full. Walk on.".to_owned()
@@ -140,7 +140,7 @@ fn chain_step(cluster: &Loaded, index: usize, step: &SpillStep, steps: usize) ->
     html! {
         <li class={classes!(server_class(step.server.0 as usize), if step.full { "full" } else { "room" })}>
             <span class="rv-swatch" aria-hidden="true"></span>
-            { format!("{who} at {at:.2} %: {} of {} keys, {verdict}",
+            { format!("{who} at {at}: {} of {} keys, {verdict}",
                 thousands(step.load), thousands(step.capacity)) }
         </li>
     }
