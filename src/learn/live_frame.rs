@@ -15,7 +15,7 @@ use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlIFrameElement, MutationObserver, MutationObserverInit};
 use yew::prelude::*;
 
-use super::live_view::{frame_src, LiveView};
+use super::live_view::{frame_src, widget_src, LiveView};
 use super::tasks::Snapshot;
 use crate::browser::json::Json;
 use crate::catalogue::Widget;
@@ -171,6 +171,7 @@ pub fn live_frame(props: &LiveFrameProps) -> Html {
         });
     }
     let src = frame_src(props.widget, &props.query);
+    let full_size = widget_src(props.widget, &props.query);
     let height = use_framed_height(&frame).map(|h| f64::from(h).min(MAX_FRAME_HEIGHT));
     let style = height.map(|h| format!("height: {h:.0}px"));
     let restart = {
@@ -180,11 +181,11 @@ pub fn live_frame(props: &LiveFrameProps) -> Html {
     html! {
         <figure class="live-view">
             <iframe key={*generation} ref={frame} class={classes!("live-frame", height.is_some().then_some("sized"))}
-                src={src.clone()} title={props.title.clone()} {style} />
+                {src} title={props.title.clone()} {style} />
             <figcaption class="live-view-tools">
                 <span>{ props.title.clone() }</span>
                 <button type="button" class="link-button" onclick={restart}>{ "Start this widget over" }</button>
-                <a href={src} target="_blank" rel="noopener">{ "Open it full size" }</a>
+                <a href={full_size} target="_blank" rel="noopener">{ "Open it full size" }</a>
             </figcaption>
         </figure>
     }

@@ -9,23 +9,33 @@
 
 use crate::browser::theme::{saved, Theme};
 use crate::catalogue::Widget;
+use crate::shell::embed_frame::FramedBy;
 
 /// A view a chapter can show live: one of the three shareable views.
 pub type LiveView = crate::route::View;
 
-/// The iframe `src` for a widget in the state `query` describes (its view's own `?…` link
-/// format, without the `?`). A theme the reader chose is passed on, so the frame matches the
-/// chapter. The address is relative, so it follows `<base>` under any subpath.
-pub fn frame_src(widget: Widget, query: &str) -> String {
-    frame_src_with_theme(widget, query, saved())
+/// The address of a widget in the state `query` describes (its view's own `?…` link format,
+/// without the `?`), for the chapter's link below its frame. A theme the reader chose is passed
+/// on, so the widget matches the chapter. The address is relative, so it follows `<base>` under
+/// any subpath.
+pub fn widget_src(widget: Widget, query: &str) -> String {
+    src_with(widget, query, saved(), None)
 }
 
-fn frame_src_with_theme(widget: Widget, query: &str, theme: Option<Theme>) -> String {
-    let mut pairs: Vec<&str> = query.split('&').filter(|pair| !pair.is_empty()).collect();
-    let theme_pair = theme.map(|theme| format!("theme={}", theme.as_str()));
-    if let Some(pair) = theme_pair.as_deref() {
-        pairs.push(pair);
-    }
+/// [`widget_src`] for the chapter's frame: marked `within=shardlab`, so the framed widget leaves
+/// out its own link out (the chapter has one below the frame).
+pub fn frame_src(widget: Widget, query: &str) -> String {
+    src_with(widget, query, saved(), Some(FramedBy::Shardlab))
+}
+
+fn src_with(widget: Widget, query: &str, theme: Option<Theme>, within: Option<FramedBy>) -> String {
+    let mut pairs: Vec<String> = query
+        .split('&')
+        .filter(|pair| !pair.is_empty())
+        .map(str::to_owned)
+        .collect();
+    pairs.extend(theme.map(|theme| format!("theme={}", theme.as_str())));
+    pairs.extend(within.map(|by| format!("within={}", by.as_str())));
     let page = widget.page_from_here();
     let path = widget.path(true);
     if pairs.is_empty() {
@@ -44,19 +54,22 @@ mod tests {
 
     #[test]
     fn the_address_names_the_widget_embed_route_and_keeps_the_state() {
-        let src = frame_src_with_theme(GROW, "v=1&scheme=mod", None);
-        assert!(src.ends_with("#/embed/ring/grow?v=1&scheme=mod"), "{src}");
+        let src = src_with(GROW, "v=1&scheme=mod", None, Some(FramedBy::Shardlab));
+        assert!(
+            src.ends_with("#/embed/ring/grow?v=1&scheme=mod&within=shardlab"),
+            "{src}"
+        );
         assert!(src.starts_with(LiveView::Ring.page_from_here()), "{src}");
-        let board = frame_src_with_theme(Widget::Board(BoardWidget::Solve), "", None);
+        let board = src_with(Widget::Board(BoardWidget::Solve), "", None, None);
         assert!(board.ends_with("#/embed/board/solve"), "{board}");
     }
 
     #[test]
     fn a_chosen_theme_is_passed_on() {
         let paste = Widget::Decoder(DecoderWidget::Paste);
-        let src = frame_src_with_theme(paste, "", Some(Theme::Dark));
+        let src = src_with(paste, "", Some(Theme::Dark), None);
         assert!(src.ends_with("#/embed/decoder/paste?theme=dark"), "{src}");
-        let src = frame_src_with_theme(GROW, "v=1", Some(Theme::Light));
-        assert!(src.ends_with("?v=1&theme=light"), "{src}");
+        let src = src_with(GROW, "v=1", Some(Theme::Light), Some(FramedBy::Shardlab));
+        assert!(src.ends_with("?v=1&theme=light&within=shardlab"), "{src}");
     }
 }

@@ -30,17 +30,41 @@ pub fn full_view_href(view: View, own: &[(String, String)]) -> String {
     }
 }
 
-/// Whether one of our own pages frames this one (`shell::widget_frame`, `within=shardlab`), which
-/// is shardlab already: no link out, and no work done only for a reader of the embed. Only the
-/// plots page is framed so, and only its build reads the key.
+/// Which of our own pages frames this one, as its `within=` frame pair says. A page of ours is
+/// shardlab already, so the embed leaves out its link out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FramedBy {
+    /// `within=shardlab`: a Learn chapter, whose frames have their own link below them. The
+    /// framed widget does all its work, since the chapter's tasks read its snapshot.
+    Shardlab,
+    /// `within=ring` (`shell::widget_frame`): the full Ring page, which counts the same keys for
+    /// itself, so its framed plots leave the count out.
+    RingPage,
+}
+
+impl FramedBy {
+    const ALL: [FramedBy; 2] = [FramedBy::Shardlab, FramedBy::RingPage];
+
+    /// The `within=` value.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            FramedBy::Shardlab => "shardlab",
+            FramedBy::RingPage => "ring",
+        }
+    }
+
+    /// Which page frames this one, from the address's frame pairs; `None` for a host page.
+    pub fn of(frame: &[(String, String)]) -> Option<FramedBy> {
+        let value = pair_value(frame, "within")?;
+        FramedBy::ALL.into_iter().find(|by| by.as_str() == value)
+    }
+}
+
+/// [`FramedBy::of`] for the address now.
 #[hook]
-pub fn use_within_shardlab() -> bool {
+pub fn use_framed_by() -> Option<FramedBy> {
     let location = use_location();
-    cfg!(feature = "compare")
-        && pair_value(
-            &split_frame_pairs(query_pairs(location.as_ref())).1,
-            "within",
-        ) == Some("shardlab")
+    FramedBy::of(&split_frame_pairs(query_pairs(location.as_ref())).1)
 }
 
 /// The embedded view, without the site's header and footer.
@@ -54,7 +78,7 @@ pub fn embed_frame(props: &EmbedFrameProps) -> Html {
     // The host page chooses the theme; without `theme=` the system's applies. An embed never
     // reads or writes the reader's saved choice, which belongs to shardlab's own pages.
     let theme = pair_value(&frame, "theme").and_then(Theme::parse);
-    let within_shardlab = use_within_shardlab();
+    let framed_by_us = FramedBy::of(&frame).is_some();
     use_effect_with(theme, |theme| {
         theme::apply(*theme);
         if let Some(root) = gloo::utils::document().document_element() {
@@ -63,7 +87,7 @@ pub fn embed_frame(props: &EmbedFrameProps) -> Html {
     });
     html! {
         <>
-            <div class="embed-bar" hidden={within_shardlab}>
+            <div class="embed-bar" hidden={framed_by_us}>
                 <a href={full_view_href(props.view, &own)} target="_blank" rel="noopener">
                     { "Open in shardlab ↗" }
                     <span class="visually-hidden">{ " (opens in a new tab)" }</span>
@@ -78,8 +102,21 @@ pub fn embed_frame(props: &EmbedFrameProps) -> Html {
 
 #[cfg(test)]
 mod tests {
-    use super::full_view_href;
+    use super::{full_view_href, FramedBy};
     use crate::route::View;
+
+    #[test]
+    fn within_names_which_page_of_ours_frames_this_one() {
+        let frame = |value: &str| vec![("within".to_owned(), value.to_owned())];
+        for framer in FramedBy::ALL {
+            assert_eq!(FramedBy::of(&frame(framer.as_str())), Some(framer));
+        }
+        assert_eq!(FramedBy::of(&frame("elsewhere")), None);
+        assert_eq!(
+            FramedBy::of(&[("theme".to_owned(), "dark".to_owned())]),
+            None
+        );
+    }
 
     #[test]
     fn the_open_link_names_the_full_view_and_its_state() {

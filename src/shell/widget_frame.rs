@@ -5,6 +5,7 @@
 use web_sys::HtmlIFrameElement;
 use yew::prelude::*;
 
+use super::embed_frame::FramedBy;
 use super::embed_height::use_framed_height;
 use crate::browser::theme;
 use crate::browser::theme_change::use_theme_change;
@@ -27,9 +28,10 @@ pub fn widget_frame(props: &WidgetFrameProps) -> Html {
     let _ = use_theme_change();
     let separator = if props.src.contains('?') { '&' } else { '?' };
     let wanted = format!(
-        "{}{separator}theme={}&within=shardlab",
+        "{}{separator}theme={}&within={}",
         props.src,
-        theme::effective().as_str()
+        theme::effective().as_str(),
+        FramedBy::RingPage.as_str()
     );
     // The frame loads once; a new address that differs in its fragment alone (a new state for
     // the same page) is set as the framed page's own hash, which its router follows, so the page

@@ -28,8 +28,8 @@ pub fn form_query<K: AsRef<str>, V: AsRef<str>>(pairs: &[(K, V)]) -> String {
 }
 
 /// Query keys that belong to the page around a view rather than to the view's state: `theme`
-/// (an embed's colour theme, chosen by the host page) and `within` (`within=shardlab`: framed
-/// by one of our own pages, so the embed leaves out its link to shardlab). They are kept out of
+/// (an embed's colour theme, chosen by the host page) and `within` (framed by one of our own
+/// pages, `shell::embed_frame::FramedBy`, so the embed leaves out its link to shardlab). They are kept out of
 /// the view's state and carried over when the view rewrites its address.
 pub const FRAME_KEYS: [&str; 2] = ["theme", "within"];
 

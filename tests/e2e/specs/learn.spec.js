@@ -239,6 +239,12 @@ test('5 the ring: a guess, then a fifth server moves about a fifth of the keys',
   await expect(page.locator('iframe.live-frame').nth(0)).toHaveAttribute('src', /#\/embed\/ring\/lookup\?/);
   const view = await liveView(page, 1);
   await ringSettled(view);
+  // The chapter links each widget below its frame, so the framed widget has no link of its own;
+  // the chapter's link opens the widget without that mark, so it has its link there.
+  await expect(view.getByRole('link', { name: /Open in shardlab/ })).toHaveCount(0);
+  const fullSize = page.locator('.live-view').nth(1).getByRole('link', { name: 'Open it full size' });
+  await expect(fullSize).toHaveAttribute('href', /#\/embed\/ring\/grow\?/);
+  expect(await fullSize.getAttribute('href')).not.toContain('within=');
   await notDone(page, 'grow');
   await predict(page, 'predict-ring', '20');
   await view.getByTestId('add-server').click();
