@@ -40,6 +40,8 @@ const PAGES = [
   { file: 'index.html', route: '#/' },
   { file: 'decoder.html', route: '#/decoder' },
   { file: 'ring.html', route: '#/ring' },
+  // The plots' own page, at its widget page (the full Ring frames it at its embed route).
+  { file: 'compare.html', route: '#/w/ring/compare' },
   { file: 'board.html', route: '#/board' },
 ];
 
@@ -206,6 +208,9 @@ const USES = {
       await page.getByTestId('add-server').click();
       await page.waitForTimeout(600);
     }
+  },
+  'compare.html': async (page) => {
+    await page.getByTestId('plot-vnodes').waitFor({ timeout: 60_000 });
   },
   'board.html': async (page) => {
     await page.getByTestId('caption-source').filter({ hasText: 'simulation' }).waitFor({ timeout: 60_000 });

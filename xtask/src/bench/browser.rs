@@ -43,7 +43,8 @@ const CLOCK_TICK_MS: f64 = 0.1;
 const TASK_GOAL_MS: f64 = 50.0;
 /// Issue 23: ten seeds of the pinterest preset in the worker.
 const SWEEP_GOAL_MS: f64 = 2_000.0;
-const BROTLI_GOAL_BYTES: f64 = 250_000.0;
+/// The size budget `cargo xtask test` fails on, per page; issue 20's 175 kB goal is `size.rs`'s.
+const BROTLI_BUDGET_BYTES: f64 = 250_000.0;
 /// Issue 20's interaction budget at 4× CPU slow-down: first visible feedback, the move
 /// animation's frame-time p95 (50 fps), and the Ring's comparison plots finished.
 const FEEDBACK_GOAL_MS: f64 = 100.0;
@@ -557,7 +558,7 @@ fn page_tables(out: &mut String, page: &Value, missed: &mut Missed) {
          that task, without the time the main thread waits for a core. Heap: after the first render, and after the \
          view has been used (decoder: three IDs typed; ring: three servers added; board: its \
          simulation run to the end; home: as opened).\n\n\
-         | page | first render | FCP | start task's CPU | render goal ≤ 300 ms | raw | brotli | size goal ≤ 250 kB | heap at start | heap after use |\n\
+         | page | first render | FCP | start task's CPU | render goal ≤ 300 ms | raw | brotli | CI budget ≤ 250 kB (goal 175: see Page weight) | heap at start | heap after use |\n\
          |---|---|---|---|---|---|---|---|---|---|\n"
     );
     let pages = page.get("pages").and_then(Value::as_object);
@@ -603,7 +604,7 @@ fn page_tables(out: &mut String, page: &Value, missed: &mut Missed) {
             None => "not measured",
         };
         let brotli = num("brotli_bytes");
-        let size_met = brotli.map(|b| b <= BROTLI_GOAL_BYTES);
+        let size_met = brotli.map(|b| b <= BROTLI_BUDGET_BYTES);
         missed.first_render |= render_met == Some(false);
         missed.brotli |= size_met == Some(false);
         let _ = writeln!(
