@@ -201,10 +201,15 @@ const SIZE_MISS_WHY: &str = " The CI budget stays at 250 kB. The table above say
     plot) cost 6 kB; its room came from a sort-free ordering of a drop's causes (1.4 kB), the \
     Board's boxes, edges, settings and plots as plain functions (2.2 kB) and wasm-opt's GUFA \
     pass after `-Oz` (0.66 kB). The Ring's comparisons (the two sweeps, their plots, the load \
-    plot and the plotting code only they use on that page) are 34 kB of `ring.html`: built \
-    without them it is 210.6 kB. The literature's metric table for every scheme, with lookup \
-    times taken in the browser, costs 9.5 kB more, which that page does not have; the next cut \
-    is the comparisons on a page of their own, which the full Ring frames.";
+    plot and the plotting code only they use on that page) were 34 kB of `ring.html`. They are \
+    a page of their own, `compare.html` (the `ring/compare`, `ring/metrics` and `ring/vnodes` \
+    widgets), which the full Ring frames: `ring.html` went from 245.5 to 212.9 kB, and \
+    `compare.html` carries the literature's metric table and its lookup timing (9.5 kB of it). \
+    Since then multi-probe's and bounded loads' pictures and widgets took `ring.html` to 223 kB \
+    (10.4 kB), the Board's panels after its first paint cost 1.1 kB, and reading and writing \
+    addresses with `form_urlencoded` (the parser yew-router already ran) and the Board's export \
+    through the compact JSON writer gave back 2.6 kB. The Board and the Decoder stay the pages \
+    nearest the budget, about 2 and 4.5 kB under it.";
 
 /// twiggy's top items of `html`'s wasm, rebuilt with names from the kept artefact.
 fn profile(dist: &Path, html: &str, scratch: &Path, top: usize) -> Result<Profile, String> {
