@@ -56,7 +56,7 @@ pub struct Shown {
     pub contrast: Option<Contrast>,
     pub scene: Rc<Scene>,
     pub looked_up: Rc<LookedUp>,
-    /// Whether the first paint is done (the plots wait for it).
+    /// Whether the first paint is done (the hot keys and the plots' frames wait for it).
     pub painted: bool,
 }
 
@@ -314,8 +314,12 @@ impl Shown {
                     }
                     <section class="panel rv-comparisons" aria-labelledby="rv-comparisons-title">
                         <h2 id="rv-comparisons-title">{ "Comparisons" }</h2>
-                        { self.compare_frame(RingWidget::Compare) }
-                        { self.compare_frame(RingWidget::Metrics) }
+                        // After the first paint: a frame costs the start task its browsing
+                        // context, lazy or not.
+                        if self.painted {
+                            { self.compare_frame(RingWidget::Compare) }
+                            { self.compare_frame(RingWidget::Metrics) }
+                        }
                     </section>
                 </div>
             </>

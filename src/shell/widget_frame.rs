@@ -38,9 +38,16 @@ pub fn widget_frame(props: &WidgetFrameProps) -> Html {
     // keeps what it has measured. Chromium does not navigate a frame whose `src` attribute
     // changes in its fragment only.
     let loaded = use_state(|| wanted.clone());
+    let mounted = use_mut_ref(|| false);
     {
         let (frame, loaded) = (frame.clone(), loaded.clone());
         use_effect_with(wanted.clone(), move |wanted| {
+            // On the first render the frame was just given this address: nothing to do, and
+            // asking for the frame's window here would make the browser set up its blank
+            // document in the page's start task (about 6 ms a frame on this machine).
+            if !std::mem::replace(&mut *mounted.borrow_mut(), true) {
+                return;
+            }
             let page = wanted.split('#').next().unwrap_or_default();
             let same_page = loaded.split('#').next() == Some(page);
             // The framed page's address, once it has loaded: a lazy frame not yet near the
