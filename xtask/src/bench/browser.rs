@@ -905,9 +905,14 @@ const NOTE_FIRST_RENDER: &str = "**First render over 300 ms.** Traces on this tw
     by a quarter to a third: the home page's ring preview drew its 400 vnode ticks as 400 SVG \
     lines and now draws one path per server (47.9 → 35.4 ms, medians of 7 traced loads of each \
     build, run back to back); the Decoder's full view renders its parts below the first screen \
-    in the task after the first paint, as the Ring's already did (49.5 → 35.7 ms); and the \
-    Board's panels below the board do the same (41–47 → 28–36 ms), which brought the Board \
-    under the goal. What is left in the task is the first screen itself. The static skeleton \
+    in the task after the first paint, as the Ring's already did (49.5 → 35.7 ms); the \
+    Board's panels below the board do the same (41–47 → 28–36 ms); the Ring's two plot frames \
+    join its page after the first paint, since a frame costs the start task its browsing \
+    context, lazy or not (about 3 ms of CPU and 30–60 ms of wall time); and the home page's ring \
+    preview counts its 40,000 placements after the first paint (about 3.5 ms). That brought \
+    the Board and the Ring under the goal. What is left in the task is the first screen itself; \
+    on the Decoder that includes the failure lab's runs, which its state makes when it is \
+    decoded from the link and which could wait for the first paint too. The static skeleton \
     paints the shell before all of this, which the FCP column shows.";
 const NOTE_FRAMES: &str = "**Frame p95 over 16.7 ms while the ring animates 10,000 keys.** \
     The keys are painted on one `<canvas>` (`src/ring/key_dots.rs`, rasterised in wasm by \
