@@ -69,10 +69,11 @@ mod view {
             <section class="page narrow learn" aria-labelledby="learn-title">
                 <h1 id="learn-title">{ "Learn" }</h1>
                 <p class="lead">
-                    { "Eleven short chapters, from \"do you need to shard at all?\" to putting the shard in \
-                       the ID the way Pinterest did. Each places small live widgets in its prose, with a \
-                       task beside each one that ticks itself when the widget gets there. Your progress \
-                       stays in this browser; export it to keep it or carry it elsewhere." }
+                    { format!("{} short chapters, from \"do you need to shard at all?\" to putting the \
+                       shard in the ID the way Pinterest did. Each places small live widgets in its prose, \
+                       with a task beside each one that ticks itself when the widget gets there. Your \
+                       progress stays in this browser; export it to keep it or carry it elsewhere.",
+                       CHAPTERS.len()) }
                 </p>
                 <super::progress_tools::ProgressTools />
                 <ol class="chapter-list">

@@ -72,11 +72,23 @@ pub fn shard_samples(props: &ShardSamplesProps) -> Html {
     let range = logical_shards_of_host(database.shards, index)
         .map(|(first, end)| format!("{host} holds logical shards {first}–{end} of 4,096."))
         .unwrap_or_default();
-    let rule = if database.shard_key == ShardKey::IdEncoded {
-        "The shard key is the ID, so each row's home is read from bits 61–46 of its ID."
-    } else {
-        "The shard key is not the ID right now, so these rows are placed by a hash instead; \
-         with the ID as shard key (Pinterest's rule) they would live here."
+    let rule = match database.shard_key {
+        ShardKey::IdEncoded => {
+            "The shard key is the ID, so each row's home is read from bits 61–46 of its ID."
+        }
+        ShardKey::HashObject => {
+            "The shard key is not the ID right now: rows are placed by a hash of the object's ID \
+             instead. With the ID as shard key (Pinterest's rule) these would live here."
+        }
+        ShardKey::HashUser => {
+            "The shard key is not the ID right now: rows are placed by a hash of their user's ID \
+             instead. With the ID as shard key (Pinterest's rule) these would live here."
+        }
+        ShardKey::RangeTime => {
+            "The shard key is not the ID right now: rows are placed by when they were made, in \
+             ranges of time, the newest on the last shard. With the ID as shard key (Pinterest's \
+             rule) these would live here."
+        }
     };
     let samples = sample_ids_on_host(database.shards, index, SAMPLES);
     html! {

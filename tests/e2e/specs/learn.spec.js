@@ -109,6 +109,8 @@ const setShardKey = async (view, key) => {
 test('the chapter list links every chapter and the header counts none yet', async ({ page }) => {
   await openRoute(page, '#/learn');
   await expect(page.locator('.learn .chapter-list li')).toHaveCount(15);
+  // The lead counts the chapters the list has (it once said "Eleven" beside fifteen).
+  await expect(page.locator('.learn .lead')).toContainText(/^15 short chapters/);
   await expect(learnLink(page)).toHaveText('Learn 0/15');
   await page.locator('.learn .chapter-list a').first().click();
   await expect(page.locator('h1')).toHaveText('Shard later');
@@ -189,6 +191,10 @@ test('3 range, hash and directory: time-ordered keys heat the last range shard',
   await setShardKey(view, 'range_time');
   await boardSimulated(view);
   await done(page, 'last-range-hot', 30_000);
+  // The samples' rule names the key in force, not a hash, under ranges of time.
+  const rule = view.locator('.shard-samples p').filter({ hasText: 'shard key' });
+  await expect(rule).toContainText('by when they were made');
+  await expect(rule).not.toContainText('hash');
   await choose(page, 'directory-cost', 'An extra hop per read, to a table that must stay up');
   await done(page, 'directory-cost');
   await finishedAndKept(page, ['last-range-hot', 'directory-cost']);
