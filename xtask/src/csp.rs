@@ -52,12 +52,31 @@ pub fn inline_script_hashes(html: &str) -> Vec<String> {
     hashes
 }
 
+/// How the policy's `<meta>` begins, as [`with_policy`] writes it.
+pub const META_START: &str = "\n  <meta http-equiv=\"Content-Security-Policy\" content=\"";
+
+/// `html` without the policy [`with_policy`] put in it (the rebased build hashes its own loader).
+pub fn without_policy(html: &str) -> String {
+    let Some(start) = html.find(META_START) else {
+        return html.to_owned();
+    };
+    let end = html
+        .get(start..)
+        .and_then(|from| from.find("/>"))
+        .map_or(html.len(), |close| start + close + "/>".len());
+    format!(
+        "{}{}",
+        html.get(..start).unwrap_or_default(),
+        html.get(end..).unwrap_or_default()
+    )
+}
+
 /// `html` with the policy as the first element of `<head>`.
 pub fn with_policy(html: &str) -> Result<String, String> {
     let hashes = inline_script_hashes(html);
     let script_hashes: String = hashes.iter().map(|h| format!(" {h}")).collect();
     let policy = POLICY.replace("{script_hashes}", &script_hashes);
-    let meta = format!("\n  <meta http-equiv=\"Content-Security-Policy\" content=\"{policy}\" />");
+    let meta = format!("{META_START}{policy}\" />");
     let head = html.find("<head>").ok_or("index.html has no <head>")?;
     let insert_at = head + "<head>".len();
     let (before, after) = html.split_at(insert_at);
@@ -70,6 +89,14 @@ mod tests {
 
     const PAGE: &str = "<html><head>\n<script type=\"module\">import init from '/a.js';</script>\
         <script src=\"crash.js\" defer></script></head><body></body></html>";
+
+    #[test]
+    fn the_policy_comes_out_as_it_went_in() {
+        let with = with_policy(PAGE).unwrap();
+        assert!(with.contains(META_START));
+        assert_eq!(without_policy(&with), PAGE);
+        assert_eq!(without_policy(PAGE), PAGE);
+    }
 
     #[test]
     fn hashes_only_inline_scripts() {

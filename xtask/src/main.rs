@@ -17,6 +17,7 @@ mod dist_stamp;
 mod fuzz;
 mod minify;
 mod offline;
+mod rebase;
 mod size;
 mod tally;
 mod tidy;
@@ -51,6 +52,7 @@ fn main() -> ExitCode {
         "fuzz" => fuzz::run(rest),
         "tidy" => tidy::run(),
         "size" => size::run(rest),
+        "rebase" => rebase::run(rest),
         "shots" => shots(rest),
         "-h" | "--help" | "help" => {
             println!("{USAGE}");
@@ -83,6 +85,9 @@ const USAGE: &str = "usage: cargo xtask <command>
   shots [--dist DIR] [--only G1,G2] [--chapters S1,S2]
                                          screenshots to look at (learn, views, widgets, post) at
                                          1280/680 and 390 px -> target/shots/; builds nothing
+  rebase --public-url P --to DIR [--dist DIR]
+                                         the root build (default dist/) for another sub-path,
+                                         by rewriting its pages; builds nothing
   tidy                                   architecture rules: limits in the core, no name matching
   fuzz [--smoke] [--seconds N] [--only T1,T2]
                                          cargo-fuzz targets: 10 M runs each (or N s), --smoke 30 s";
@@ -362,8 +367,8 @@ fn test(_args: &[String]) -> Result<(), String> {
     let sub_dir = root.join("dist-sub");
     let debug_dir = root.join("dist-debug");
     let built = tally.step("release dist build", || dist("/", &dist_dir))
-        && tally.step("release dist build under /shardlab/", || {
-            dist("/shardlab/", &sub_dir)
+        && tally.step("the same build rebased to /shardlab/", || {
+            rebase::rebase(&dist_dir, &sub_dir, "/shardlab/")
         })
         && tally.step("debug page with #/debug/panic (e2e only)", || {
             debug_page::build(&debug_dir)
