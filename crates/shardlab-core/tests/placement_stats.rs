@@ -6,7 +6,7 @@
 use shardlab_core::placement::{
     balance, ideal_fraction, movement, place, sweep_moved_fraction, sweep_vnodes, Directory,
     DirectoryDefault, Jump, Mod, MovementRun, MovementSweep, Placement, Rendezvous, Ring,
-    SchemeSpec, Server, ServerId, ServerList, VnodeSweep,
+    SchemeSpec, Server, ServerId, ServerList, VnodeSweep, Yardstick,
 };
 use shardlab_core::stepped::Stepped;
 
@@ -449,6 +449,68 @@ fn an_uneven_start_does_not_raise_the_minimum() {
         0.2,
         1e-12,
         "an add's minimum",
+    );
+}
+
+/// An uneven add can move less than the newcomer's fair share (issue 38: "moved 12.6 %, minimum
+/// possible 20.0 %" at 4 vnodes): the yardstick of an add is what the newcomer took against its
+/// fair share, and on a monotone ring the keys moved are exactly the keys it took.
+#[test]
+fn an_adds_yardstick_is_what_the_newcomer_took_against_its_fair_share() {
+    let (four, five) = four_and_five();
+    let result = movement(
+        &Ring::new(four, 4).unwrap(),
+        &Ring::new(five, 4).unwrap(),
+        50_000,
+        1,
+    )
+    .unwrap();
+    let Yardstick::Newcomers { count, took, fair } = result.yardstick(false) else {
+        panic!(
+            "an add is judged by its newcomer: {:?}",
+            result.yardstick(false)
+        );
+    };
+    assert_eq!(count, 1);
+    assert_near(fair, 0.2, 1e-12, "fair share");
+    assert_near(
+        took,
+        result.moved_fraction,
+        1e-12,
+        "a ring moves keys only to the newcomer",
+    );
+    let (four, three) = (
+        ServerList::uniform(4).unwrap(),
+        ServerList::uniform(3).unwrap(),
+    );
+    let kill = movement(
+        &Ring::new(four.clone(), 4).unwrap(),
+        &Ring::new(three, 4).unwrap(),
+        50_000,
+        1,
+    )
+    .unwrap();
+    assert_eq!(
+        kill.yardstick(false),
+        Yardstick::Forced {
+            minimum: kill.minimum_fraction(false)
+        }
+    );
+    let mut heavier: Vec<Server> = four.as_slice().to_vec();
+    heavier[0].weight = 2;
+    let heavier = ServerList::new(heavier).unwrap();
+    let reweighted = movement(
+        &Ring::new(four, 50).unwrap(),
+        &Ring::new(heavier, 50).unwrap(),
+        50_000,
+        2,
+    )
+    .unwrap();
+    assert_eq!(
+        reweighted.yardstick(true),
+        Yardstick::Reweighted {
+            minimum: reweighted.minimum_fraction(true)
+        }
     );
 }
 

@@ -1,4 +1,5 @@
-//! The measured numbers: "moved k of n keys (x %), minimum possible y %", and the load per server
+//! The measured numbers: "moved k of n keys (x %), minimum possible y %" (or, for an add, what the
+//! new server took against its fair share), and the load per server
 //! over the statistics keys, with what each server gained or lost in the last change. The
 //! minimum and the fair share are the core's (`MovementResult::minimum_fraction`,
 //! `LoadStats::max_over_fair`): a kill's minimum is the killed server's own measured share, and
@@ -6,6 +7,7 @@
 
 use std::rc::Rc;
 
+use shardlab_core::placement::Yardstick;
 use shardlab_core::stepped::Progress;
 use yew::prelude::*;
 
@@ -27,6 +29,34 @@ pub struct StatsProps {
 
 fn percent(x: f64) -> String {
     format!("{:.1}", x * 100.0)
+}
+
+/// The rest of the counter's sentence: what the moved share is read against. A kill or a weight
+/// change has a true floor; an add is read as the newcomers' take against their fair share,
+/// which an uneven newcomer can fall short of (then the keys moved are fewer than its fair share,
+/// and "minimum possible" would contradict the count beside it).
+fn yardstick(yardstick: Yardstick) -> Html {
+    match yardstick {
+        Yardstick::Forced { minimum } | Yardstick::Reweighted { minimum } => html! {
+            <>
+                { " %), minimum possible " }
+                <span data-testid="minimum-percent" title={minimum.to_string()}>{ percent(minimum) }</span>
+                { " %." }
+            </>
+        },
+        Yardstick::Newcomers { count, took, fair } => {
+            let who = if count == 1 { "The new server" } else { "The new servers" };
+            html! {
+                <>
+                    { format!(" %). {who} took ") }
+                    <span data-testid="newcomer-took" title={took.to_string()}>{ percent(took) }</span>
+                    { " % of the keys, against a fair share of " }
+                    <span data-testid="fair-share" title={fair.to_string()}>{ percent(fair) }</span>
+                    { " %." }
+                </>
+            }
+        }
+    }
 }
 
 /// The statistics panel.
@@ -66,9 +96,7 @@ pub fn stats(props: &StatsProps) -> Html {
             <p class="rv-counter" data-testid="moved-counter" aria-live="polite">
                 { format!("After you {change}: moved {} of {} keys (", thousands(r.moved), thousands(r.keys)) }
                 <strong data-testid="moved-percent" title={format!("{}", r.moved_fraction)}>{ percent(r.moved_fraction) }</strong>
-                { " %), minimum possible " }
-                <span data-testid="minimum-percent" title={r.minimum_fraction(m.weighted).to_string()}>{ percent(r.minimum_fraction(m.weighted)) }</span>
-                { " %." }
+                { yardstick(r.yardstick(m.weighted)) }
             </p>
         },
         None => html! {

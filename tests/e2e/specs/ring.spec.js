@@ -42,7 +42,24 @@ test('a fifth server moves about 80 % under mod and about 20 % on the ring', asy
   const ringMoved = await percent(page);
   expect(ringMoved).toBeGreaterThan(12);
   expect(ringMoved).toBeLessThan(28);
-  await expect(page.getByTestId('moved-counter')).toContainText(/minimum possible \d+\.\d %/);
+  // An add is read against the new server's fair share, never a "minimum" it can undercut.
+  await expect(page.getByTestId('moved-counter')).toContainText(/The new server took \d+\.\d % of the keys, against a fair share of 20\.0 %/);
+  await expect(page.getByTestId('moved-counter')).not.toContainText('minimum possible');
+});
+
+// Issue 38, item 2: at 4 vnodes a grown ring moved 12.6 % beside "minimum possible 20.0 %".
+test('an uneven add says what the new server took, which on a ring is what moved', async ({ page }) => {
+  await openRoute(page, '#/w/ring/grow?v=1&scheme=ring&vnodes=4');
+  await settled(page);
+  await page.getByTestId('add-server').click();
+  await settled(page);
+  const moved = Number(await page.getByTestId('moved-percent').getAttribute('title'));
+  const took = Number(await page.getByTestId('newcomer-took').getAttribute('title'));
+  const fair = Number(await page.getByTestId('fair-share').getAttribute('title'));
+  expect(fair).toBeCloseTo(0.2, 9);
+  expect(took).toBeCloseTo(moved, 9);
+  expect(moved).toBeLessThan(fair);
+  await expect(page.getByTestId('moved-counter')).not.toContainText('minimum possible');
 });
 
 // Issue 19, §2: a kill's minimum is the killed server's own measured share, not 1/N; a weight

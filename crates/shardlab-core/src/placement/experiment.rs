@@ -409,6 +409,34 @@ pub fn ideal_fraction(before: &ServerList, after: &ServerList, weighted: bool) -
     difference as f64 / denominator as f64
 }
 
+/// What a change's moved share is read against ([`MovementResult::yardstick`]).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[serde(rename_all = "snake_case", tag = "kind")]
+pub enum Yardstick {
+    /// Servers left: every key they held had to move, so no scheme moves less than `minimum`
+    /// (their measured share, plus what the kept servers' fair shares force).
+    Forced {
+        /// The least fraction any scheme moves.
+        minimum: f64,
+    },
+    /// Servers joined and none left: a balanced scheme hands the newcomers their fair share and
+    /// moves no more; what they `took` is their measured share after the change.
+    Newcomers {
+        /// How many servers joined.
+        count: usize,
+        /// Their measured share of the keys after the change.
+        took: f64,
+        /// Their fair share (by weight when weighted).
+        fair: f64,
+    },
+    /// Only weights changed: the least that moves is what the servers whose fair share fell
+    /// give up.
+    Reweighted {
+        /// The least fraction any scheme moves.
+        minimum: f64,
+    },
+}
+
 /// The outcome of a movement experiment.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct MovementResult {
@@ -469,6 +497,42 @@ impl MovementResult {
                 Some(after) => (share(&fair_before, id).unwrap_or(0.0) - after).max(0.0),
             })
             .sum()
+    }
+
+    /// What the moved share is to be read against, by the kind of change: an add is judged by
+    /// the share the newcomers took against their fair share, not by a "minimum" that an uneven
+    /// newcomer can undercut (a 4-vnode ring grown 4 → 5 moves 12.6 %, all of it to the new
+    /// server, whose fair share is 20 %).
+    pub fn yardstick(&self, weighted: bool) -> Yardstick {
+        let before = &self.load_before.per_server;
+        let after = &self.load_after.per_server;
+        let removed = before
+            .iter()
+            .any(|b| after.iter().all(|a| a.server != b.server));
+        let added: Vec<ServerId> = after
+            .iter()
+            .filter(|a| before.iter().all(|b| b.server != a.server))
+            .map(|a| a.server)
+            .collect();
+        let minimum = self.minimum_fraction(weighted);
+        if removed {
+            Yardstick::Forced { minimum }
+        } else if added.is_empty() {
+            Yardstick::Reweighted { minimum }
+        } else {
+            let took = self
+                .load_after
+                .measured_shares()
+                .into_iter()
+                .filter(|(id, _)| added.contains(id))
+                .map(|(_, share)| share)
+                .sum();
+            Yardstick::Newcomers {
+                count: added.len(),
+                took,
+                fair: minimum,
+            }
+        }
     }
 
     /// The keys that had to move whatever the scheme: the measured share of the keys whose

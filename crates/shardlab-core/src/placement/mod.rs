@@ -71,7 +71,7 @@ pub use directory::{Directory, DirectoryChange, DirectoryDefault, DirectoryLooku
 pub use error::PlacementError;
 pub use experiment::{
     balance, ideal_fraction, movement, place, place_under, BalanceRun, KeyStream, LoadStats,
-    LoadSummary, Monotonicity, MovementResult, MovementRun, PlaceReport, ServerLoad,
+    LoadSummary, Monotonicity, MovementResult, MovementRun, PlaceReport, ServerLoad, Yardstick,
 };
 pub use hot_key::{
     compare_cures, more_vnodes, Cure, CureComparison, CureRow, CureSettings, HottestKey,
