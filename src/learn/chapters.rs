@@ -191,9 +191,12 @@ pub const CHAPTERS: [Chapter; 15] = [
              finished run scores about 0.63, and about one request in nine fails. Apdex does not \
              slide down gently. Once the queues stop draining, every wait grows, and timeouts \
              start.",
-            "That knee is what capacity planning looks for. A bigger box moves it to the right. \
-             A bigger cache moves it too, since each read the cache answers never reaches the \
-             database. Neither removes it.",
+            "That knee is what capacity planning looks for, and the capacity widget names what \
+             ran out first. Here it is not the database but the two app servers, busy all the time \
+             while the database still has room. App servers hold no data, so a third is cheap, and \
+             it moves the knee to the right until the one database box is what runs out. Then a \
+             bigger box moves it further, and so does a bigger cache, since each read the cache \
+             answers never reaches the database. None of them removes the knee.",
             "Now the arithmetic that says when no single box is enough. Take a link shortener with \
              30 billion links. That is about 15 TB of data. If one machine comfortably holds about \
              1 TB, you need roughly 15 shards, whatever the cache does. The reads spread out as \
@@ -1717,6 +1720,24 @@ mod tests {
             "one request in nine"
         );
         assert!(knee.contains("one request in nine"));
+        // Past the knee the app servers are the busier tier, and the prose says so (it once said
+        // the one database box ran out, beside a widget naming the App Server).
+        let busy = |kind: shardlab_core::sim::NodeKind| {
+            past.outcome
+                .nodes
+                .iter()
+                .find(|node| node.kind == kind)
+                .and_then(|node| node.utilisation)
+                .unwrap()
+        };
+        let database = past
+            .outcome
+            .shards
+            .iter()
+            .map(|shard| shard.utilisation)
+            .fold(busy(shardlab_core::sim::NodeKind::Database), f64::max);
+        assert!(busy(shardlab_core::sim::NodeKind::AppServer) > database);
+        assert!(knee.contains("not the database but the two app servers"));
         let fleet = run("pinterest", 4_000);
         assert_eq!(format!("{:.2}", fleet.outcome.apdex), "1.00");
         assert_eq!(fleet.outcome.error_rate, 0.0);
