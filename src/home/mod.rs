@@ -41,7 +41,7 @@ const CARDS: [ViewCard; 4] = [
         route: Route::Learn,
         title: "Learn: the whole path, at your pace",
         teaches: "Chapters that put the three views in a chosen state and ask you to do something with \
-                  them: shard later, pick a key, meet the 80 % problem, fix it with a ring, then put the \
+                  them: shard later, pick a key, grow hash mod N, fix it with a ring, then put the \
                   shard in the ID the way Pinterest did.",
         preview: || html! { <crate::learn::preview::LearnPreview /> },
     },

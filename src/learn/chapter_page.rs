@@ -216,7 +216,7 @@ mod tests {
     #[wasm_bindgen_test]
     async fn a_chapter_shows_its_view_and_tasks_and_a_reading_waits_for_the_view() {
         let root = mount::<ModChapter>().await;
-        assert_eq!(texts(&root, "h1"), ["Hash mod N and the 80 % problem"]);
+        assert_eq!(texts(&root, "h1"), ["Hash mod N: what growing costs"]);
         assert_eq!(
             find(&root, "iframe.live-frame")
                 .get_attribute("title")
