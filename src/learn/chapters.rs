@@ -969,11 +969,10 @@ pub const CHAPTERS: [Chapter; 15] = [
              pays. A B-tree keeps its keys in order, so a random key lands on a random page: a \
              large index must read pages that were not in memory and split pages that were full. \
              RFC 9562 gives this poor locality as the reason for its time-ordered versions."),
-            Prose("UUID version 7 and the ULID keep the 128 bits and put 48 bits of Unix \
-             milliseconds first. The rest is random: 74 bits in a v7, 80 in a ULID. New keys \
-             arrive in order and append at the right edge of the index, as a snowflake's do, \
-             with no worker numbers to hand out. A ULID is written in 26 characters of Crockford's \
-             base32, and its 48 bits last until the year 10889."),
+            Prose("UUID version 7 and the ULID keep the 128 bits, and yet their new keys arrive in \
+             order and append at the right edge of the index, as a snowflake's do, with no worker \
+             numbers to hand out. How they manage it, and what it costs, is worth a guess before \
+             you paste one."),
             Prose("The widget below reads any ID and ranks every layout that could have made it. It \
              opens on one of Discord's IDs, a snowflake counted from 2015: its first reading says \
              it was made on 2016-04-30T11:18:25.796Z."),
@@ -1021,6 +1020,9 @@ pub const CHAPTERS: [Chapter; 15] = [
             },
         ],
         after: &[
+            "Both put 48 bits of Unix milliseconds first, as they are, and fill the rest with \
+             random bits: 74 bits in a v7, 80 in a ULID. A ULID is written in 26 characters of \
+             Crockford's base32, and its 48 bits last until the year 10889.",
             "The UUIDv4 gave no time at all. The UUIDv7 gave 2022-02-22T19:22:22.000Z, to the \
              millisecond, and the ULID spec's example gives 2016-07-30T23:54:10.259Z. Anyone who holds a time-first ID \
              knows when its row was made: how old an account is, when an order was placed. A \
@@ -1927,6 +1929,20 @@ mod tests {
                 "{slug}"
             );
         }
+    }
+
+    /// The lesson before chapter 12's quiz does not answer it: the quiz asks which 128-bit IDs
+    /// give their time away, and the prose once said v7 and ULID "put 48 bits of Unix
+    /// milliseconds first" just above it. The answer is in "What you just saw".
+    #[test]
+    fn chapter_12_asks_before_it_tells() {
+        let (_, chapter) = by_slug("id-schemes").unwrap();
+        let lesson: String = chapter.paragraphs().collect();
+        assert!(!lesson.contains("48 bits"), "{lesson}");
+        assert!(chapter
+            .after
+            .iter()
+            .any(|p| p.contains("48 bits of Unix milliseconds first")));
     }
 
     /// A chapter that asks for a guess does not print a share in the lines a reader meets before
