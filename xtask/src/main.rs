@@ -166,11 +166,15 @@ fn dist_for_site(public_url: &str, dist_dir: &Path, site_url: Option<&str>) -> R
     let public_url = normalise_public_url(public_url);
     let site = widget_pages::Site {
         public_url: public_url.clone(),
-        origin: site_url.map(|url| url.trim_end_matches('/').to_owned()),
+        origin: site_url.map(widget_pages::Site::origin_of).transpose()?,
     };
     let parts = root().join("target/pages");
     // Taken before the build, so that an edit during it makes the result stale, not fresh.
-    let inputs = dist_stamp::Inputs::now(&public_url);
+    // The site's origin is written into the widget pages, so it is an input like the public URL.
+    let inputs = dist_stamp::Inputs::now(&match &site.origin {
+        Some(origin) => format!("{public_url} {origin}"),
+        None => public_url.clone(),
+    });
     dist_stamp::forget(dist_dir);
     if dist_dir.exists() {
         std::fs::remove_dir_all(dist_dir).map_err(|e| format!("{}: {e}", dist_dir.display()))?;

@@ -57,6 +57,23 @@ pub struct Site {
 }
 
 impl Site {
+    /// The origin `--site-url` names: `http(s)://host[:port]`, a trailing slash allowed; a path is
+    /// refused, since `--public-url` gives it.
+    pub fn origin_of(url: &str) -> Result<String, String> {
+        let origin = url.trim_end_matches('/');
+        let host = origin
+            .strip_prefix("https://")
+            .or_else(|| origin.strip_prefix("http://"))
+            .unwrap_or_default();
+        if host.is_empty() || host.contains(['/', '?', '#', ' ', '"']) {
+            return Err(format!(
+                "--site-url takes the site's origin, like https://example.org (the path is \
+                 --public-url's), not {url:?}"
+            ));
+        }
+        Ok(origin.to_owned())
+    }
+
     /// The address of `path` (relative to the site's root): absolute with an origin, else a path
     /// from the origin's root.
     pub fn url(&self, path: &str) -> String {
@@ -183,10 +200,11 @@ fn head_tags(entry: &Entry, site: &Site) -> String {
 /// The picture and the link, inside the boot skeleton (which the app removes once it mounts).
 fn fallback(entry: &Entry, site: &Site, page: &str, route: &str) -> String {
     format!(
-        "\n      <figure class=\"widget-picture\">\
-         \n        <img src=\"{}\" alt=\"{}\" width=\"{}\" height=\"{}\" />\
+        "\n      <figure class=\"widget-picture\" style=\"margin:16px auto;max-width:{}px;padding:0 12px\">\
+         \n        <img src=\"{}\" alt=\"{}\" width=\"{}\" height=\"{}\" style=\"display:block;max-width:100%;height:auto\" />\
          \n        <figcaption><a href=\"{}\">Open “{}” in shardlab</a></figcaption>\
          \n      </figure>",
+        entry.width,
         site.url(&format!("{}picture.svg", entry.path)),
         escape(&entry.alt),
         entry.width,
@@ -362,6 +380,26 @@ mod tests {
         assert!(page.contains("content=\"/shardlab/w/ring-grow/picture.png\""));
         let json: Value = serde_json::from_str(&oembed_json(&entry(), &site(None))).unwrap();
         assert_eq!(json["thumbnail_url"], "/shardlab/w/ring-grow/picture.png");
+    }
+
+    #[test]
+    fn the_site_url_is_an_origin() {
+        assert_eq!(
+            Site::origin_of("https://example.org/").unwrap(),
+            "https://example.org"
+        );
+        assert_eq!(
+            Site::origin_of("http://127.0.0.1:4206").unwrap(),
+            "http://127.0.0.1:4206"
+        );
+        for bad in [
+            "example.org",
+            "https://example.org/shardlab/",
+            "https://",
+            "ftp://x",
+        ] {
+            assert!(Site::origin_of(bad).is_err(), "{bad}");
+        }
     }
 
     #[test]
