@@ -32,9 +32,10 @@ pub const OTHER_BUILD: &str = "The simulator's worker is from another version of
 Reloading the page loads the matching one.";
 
 /// What the page says in a frame whose host sandboxed it without `allow-same-origin` (WordPress
-/// frames oEmbed content so): its origin is opaque, and no worker may be started from it.
-pub const SANDBOXED: &str = "The page around this frame does not let it start the simulator, so \
-the estimate is shown. Open it in shardlab to run the simulation.";
+/// frames oEmbed content so): its origin is opaque, and no worker may be started from it. The
+/// caption puts it after "…so the estimate stays: ".
+pub const SANDBOXED: &str = "the page around this frame does not let it start the simulator \
+(open it in shardlab to run it)";
 
 /// Whether this page may start a worker from its own origin: not in a frame sandboxed without
 /// `allow-same-origin`, whose origin is opaque (`"null"`), where the attempt throws.
