@@ -51,14 +51,7 @@ pub fn draw(dist_dir: &Path) -> Result<(), String> {
     ensure_font()?;
     let mut cargo = tools::cargo();
     cargo
-        .args([
-            "run",
-            "--quiet",
-            "-p",
-            "shardlab-pictures",
-            "--",
-            "--out",
-        ])
+        .args(["run", "--quiet", "-p", "shardlab-pictures", "--", "--out"])
         .arg(dist_dir)
         .current_dir(root());
     let status = cargo
