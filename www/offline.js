@@ -2,10 +2,16 @@
 // visit every page works without a network. Plain JavaScript beside the wasm, like crash.js: it
 // must not delay the app, and where a browser refuses workers or storage (a blocked-storage
 // setting throws on the first touch of `navigator.serviceWorker`) the site simply stays online-only.
+// A frame sandboxed without allow-same-origin (WordPress's oEmbed frames) throws on that touch
+// too, so the touch in the load handler is guarded as well.
 try {
   if ('serviceWorker' in navigator) {
     window.addEventListener('load', () => {
-      navigator.serviceWorker.register('sw.js').catch(() => {});
+      try {
+        navigator.serviceWorker.register('sw.js').catch(() => {});
+      } catch (_) {
+        // Storage blocked or an opaque origin: nothing to cache into.
+      }
     });
   }
 } catch (_) {

@@ -1,7 +1,9 @@
 //! [`use_worker_job`]: a component's job in the simulator's Web Worker
 //! ([`shardlab_sim_worker`]), started when its key changes, replaced by the next, cancelled when
 //! the component goes. The page keeps only the messages and the spawner: the core's simulator is
-//! in the worker's wasm, and the page's main thread never runs a slice of it.
+//! in the worker's wasm, and the page's main thread never runs a slice of it. In a frame sandboxed
+//! without `allow-same-origin` (WordPress's oEmbed frames) no worker may start, so no job runs
+//! and each one fails with [`SANDBOXED`]: the Board then shows its estimate and says why.
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -28,6 +30,18 @@ loaded. The estimate is shown; reloading the page tries again.";
 /// What the page says when the worker is of another build (an old `worker.js` in a cache).
 pub const OTHER_BUILD: &str = "The simulator's worker is from another version of the site. \
 Reloading the page loads the matching one.";
+
+/// What the page says in a frame whose host sandboxed it without `allow-same-origin` (WordPress
+/// frames oEmbed content so): its origin is opaque, and no worker may be started from it. The
+/// caption puts it after "…so the estimate stays: ".
+pub const SANDBOXED: &str = "the page around this frame does not let it start the simulator \
+(open it in shardlab to run it)";
+
+/// Whether this page may start a worker from its own origin: not in a frame sandboxed without
+/// `allow-same-origin`, whose origin is opaque (`"null"`), where the attempt throws.
+fn may_start_workers() -> bool {
+    gloo::utils::window().origin() != "null"
+}
 
 /// A finished job's result, shared: taken out of the worker's reply once, so a re-render clones
 /// a pointer and not a report.
@@ -98,9 +112,11 @@ pub fn use_worker_job(work: Option<Rc<Work>>, wait_ms: u32) -> WorkerState {
     {
         let (bridge, latest, set) = (bridge.clone(), latest.clone(), set.clone());
         use_effect_with((), move |_| {
-            bridge
-                .borrow_mut()
-                .get_or_insert_with(|| spawn(latest, set));
+            if may_start_workers() {
+                bridge
+                    .borrow_mut()
+                    .get_or_insert_with(|| spawn(latest, set));
+            }
         });
     }
     let asked = work.clone();
@@ -121,6 +137,11 @@ pub fn use_worker_job(work: Option<Rc<Work>>, wait_ms: u32) -> WorkerState {
                 latest.job
             };
             let request = match &work {
+                // No worker could be started (a sandboxed frame): say so, and ask nothing.
+                Some(_) if to_bridge.borrow().is_none() => {
+                    set.set(Some((work.clone(), WorkerState::Failed(SANDBOXED.into()))));
+                    return;
+                }
                 Some(asked) => {
                     set.set(Some((work.clone(), WorkerState::Waiting)));
                     watch_for_silence(job, to_latest, set);
@@ -134,7 +155,7 @@ pub fn use_worker_job(work: Option<Rc<Work>>, wait_ms: u32) -> WorkerState {
                     Request::Cancel
                 }
             };
-            // Spawned as the component mounted, by the effect above.
+            // Spawned as the component mounted, by the effect above (unless it could not be).
             if let Some(bridge) = to_bridge.borrow().as_ref() {
                 bridge.send(Envelope::of(request));
             }

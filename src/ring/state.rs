@@ -8,11 +8,10 @@ use std::rc::Rc;
 use std::cell::RefCell;
 
 use shardlab_core::placement::{
-    check_table, BoundedLoad, BoxedPlacement, Cure, CureSettings, LoadFactor, PlacementError, Popularity, Ring,
-    SchemeKind, SchemeSettings, SchemeSpec, Server, ServerList, DEFAULT_LOAD_FACTOR, DEFAULT_PROBES,
-    DEFAULT_TABLE_SIZE,
-    MAX_LOAD_FACTOR, MAX_PROBES, MAX_RING_POINTS, MAX_SUB_KEYS, MAX_TABLE_SIZE, MAX_VNODES,
-    MAX_WEIGHT, MAX_ZIPF_EXPONENT, MIN_VNODES,
+    check_table, BoundedLoad, BoxedPlacement, Cure, CureSettings, LoadFactor, PlacementError,
+    Popularity, Ring, SchemeKind, SchemeSettings, SchemeSpec, Server, ServerList, DEFAULT_PROBES,
+    DEFAULT_TABLE_SIZE, MAX_LOAD_FACTOR, MAX_PROBES, MAX_RING_POINTS, MAX_SUB_KEYS, MAX_TABLE_SIZE,
+    MAX_VNODES, MAX_WEIGHT, MAX_ZIPF_EXPONENT, MIN_VNODES,
 };
 use shardlab_core::text::quote;
 use shardlab_core::view_limits::ring::{
@@ -25,34 +24,13 @@ use crate::catalogue::RingWidget;
 
 use shardlab_core::text::thousands;
 
-/// Defaults: an interesting first view (adding a server moves about a fifth of the keys).
-pub const DEFAULT_SCHEME: SchemeKind = SchemeKind::Ring;
-pub const DEFAULT_SERVERS: u32 = 4;
-pub const DEFAULT_VNODES: u32 = 100;
-pub const DEFAULT_REPLICAS: u32 = 3;
-pub const DEFAULT_KEYS: u64 = 100_000;
-pub const DEFAULT_SAMPLE: u64 = 1_000;
-pub const DEFAULT_SEED: u64 = 2015;
-pub const DEFAULT_KEY: &str = "user:42";
-/// Vnodes per weight a picture widget opens with: few enough that each server's arcs can be told
-/// apart (at 100 the ring is a barcode), enough that one added server takes arcs from several.
-pub const PICTURE_VNODES: u32 = 4;
-/// The table Maglev's widget opens with: 13 slots, so each server's claims can be followed one
-/// by one and four servers cannot share them evenly (3 or 4 slots each).
-pub const PICTURE_TABLE_SIZE: u32 = 13;
-
-/// The load factor bounded loads' widget opens with.
-const BOUNDED_WIDGET_C: LoadFactor = match LoadFactor::from_millionths(1_100_000) {
-    Some(c) => c,
-    None => DEFAULT_LOAD_FACTOR,
+// The opening facts live in the core, where the build-time pictures read them too.
+use shardlab_core::catalogue::RingOpening;
+pub use shardlab_core::catalogue::{
+    DEFAULT_KEY, DEFAULT_KEYS, DEFAULT_POPULARITY, DEFAULT_REPLICAS, DEFAULT_SAMPLE,
+    DEFAULT_SCHEME, DEFAULT_SEED, DEFAULT_SERVERS, DEFAULT_VNODES, HOT_KEY_SERVERS,
+    PICTURE_TABLE_SIZE, PICTURE_VNODES,
 };
-
-/// The key popularity every route opens with: Zipf with exponent 1.2, under which the hottest of
-/// 100,000 keys draws about 18 % of the requests (a web cache's measured exponents run 0.6 … 1.2).
-pub const DEFAULT_POPULARITY: Popularity = Popularity::Zipf(1.2);
-/// The servers the hot-key widget opens with: with eight, a fair share is 12.5 % of the requests,
-/// so the hot key's 18 % alone makes its server stand out.
-pub const HOT_KEY_SERVERS: u32 = 8;
 
 /// The hot-key comparison's settings: how popular the keys are, the cure shown, and the cures'
 /// own settings.
@@ -347,75 +325,27 @@ impl Default for RingState {
 }
 
 impl RingState {
-    /// The state a bare address of `widget` opens (`None` is the full view): the picture widgets
-    /// draw a ring of [`PICTURE_VNODES`] per server, the statistics keep the full view's 100.
+    /// The state a bare address of `widget` opens (`None` is the full view), from the core's
+    /// [`RingOpening`]: the picture widgets draw a ring of [`PICTURE_VNODES`] per server, the
+    /// statistics keep the full view's 100.
     pub fn opening(widget: Option<RingWidget>) -> RingState {
-        let picture = match widget {
-            Some(
-                RingWidget::Grow
-                | RingWidget::ModVsRing
-                | RingWidget::Lookup
-                | RingWidget::Replicas
-                | RingWidget::Bounded,
-            ) => true,
-            Some(
-                RingWidget::Vnodes
-                | RingWidget::Compare
-                | RingWidget::Metrics
-                | RingWidget::Maglev
-                | RingWidget::HotKeys
-                | RingWidget::Probes,
-            )
-            | None => false,
-        };
-        let vnodes = if picture {
-            PICTURE_VNODES
-        } else {
-            DEFAULT_VNODES
-        };
-        match widget {
-            // Maglev's widget opens on a table small enough to watch fill.
-            Some(RingWidget::Maglev) => RingState {
-                scheme: SchemeKind::Maglev,
-                table_size: PICTURE_TABLE_SIZE,
-                ..RingState::default()
-            },
-            Some(RingWidget::Probes) => RingState {
-                scheme: SchemeKind::MultiProbe,
-                ..RingState::default()
-            },
-            // A few vnodes per server leave the ring uneven (its busiest server holds about 1.2 ×
-            // the mean), and c = 1.1 caps it: the looked-up key finds its owner full and walks.
-            Some(RingWidget::Bounded) => RingState {
-                scheme: SchemeKind::BoundedLoad,
-                vnodes,
-                hot: HotKeys {
-                    settings: CureSettings {
-                        load_factor: BOUNDED_WIDGET_C,
-                        ..CureSettings::default()
-                    },
-                    ..HotKeys::default()
+        let opening = RingOpening::of(widget);
+        RingState {
+            scheme: opening.scheme,
+            servers: opening.server_list(),
+            vnodes: opening.vnodes,
+            table_size: opening.table_size,
+            probes: opening.probes,
+            keys: opening.keys,
+            seed: opening.seed,
+            hot: HotKeys {
+                settings: CureSettings {
+                    load_factor: opening.load_factor,
+                    ..CureSettings::default()
                 },
-                ..RingState::default()
+                ..HotKeys::default()
             },
-            // The hot-key widget opens on enough servers for one of them to stand out.
-            Some(RingWidget::HotKeys) => RingState {
-                servers: (0..HOT_KEY_SERVERS).map(Server::new).collect(),
-                ..RingState::default()
-            },
-            Some(
-                RingWidget::Grow
-                | RingWidget::ModVsRing
-                | RingWidget::Lookup
-                | RingWidget::Replicas
-                | RingWidget::Vnodes
-                | RingWidget::Compare
-                | RingWidget::Metrics,
-            )
-            | None => RingState {
-                vnodes,
-                ..RingState::default()
-            },
+            ..RingState::default()
         }
     }
 }
@@ -816,15 +746,26 @@ mod tests {
     fn multi_probe_and_bounded_loads_carry_their_settings_into_the_spec() {
         let mut s = RingState::default();
         s.apply(Action::SetScheme(SchemeKind::MultiProbe));
-        assert_eq!(s.spec(), SchemeSpec::MultiProbe { probes: DEFAULT_PROBES });
+        assert_eq!(
+            s.spec(),
+            SchemeSpec::MultiProbe {
+                probes: DEFAULT_PROBES
+            }
+        );
         s.apply(Action::Type(Field::Probes, "5".to_owned()));
         assert_eq!(s.spec(), SchemeSpec::MultiProbe { probes: 5 });
         // Zero probes and more than the limit are refused beside the box, and k stays.
         for bad in ["0", "1001", "many"] {
             s.apply(Action::Type(Field::Probes, bad.to_owned()));
-            let (field, message) = s.field_error.clone().unwrap_or((Field::Seed, String::new()));
+            let (field, message) = s
+                .field_error
+                .clone()
+                .unwrap_or((Field::Seed, String::new()));
             assert_eq!(field, Field::Probes, "{bad}");
-            assert!(message.contains("1 … 1,000") && message.ends_with("it stays 5."), "{message}");
+            assert!(
+                message.contains("1 … 1,000") && message.ends_with("it stays 5."),
+                "{message}"
+            );
             assert_eq!(s.probes, 5);
         }
         s.apply(Action::SetScheme(SchemeKind::BoundedLoad));
@@ -832,11 +773,17 @@ mod tests {
         let c = LoadFactor::new(1.1).unwrap_or_default();
         assert_eq!(
             s.spec(),
-            SchemeSpec::BoundedLoad { vnodes: DEFAULT_VNODES, load_factor: c }
+            SchemeSpec::BoundedLoad {
+                vnodes: DEFAULT_VNODES,
+                load_factor: c
+            }
         );
         // A load factor below 1 is the core's refusal, and c stays.
         s.apply(Action::Type(Field::LoadFactor, "0.9".to_owned()));
-        assert_eq!(s.field_error.as_ref().map(|(f, _)| *f), Some(Field::LoadFactor));
+        assert_eq!(
+            s.field_error.as_ref().map(|(f, _)| *f),
+            Some(Field::LoadFactor)
+        );
         assert_eq!(s.hot.settings.load_factor, c);
     }
 

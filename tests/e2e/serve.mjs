@@ -70,6 +70,10 @@ export function serve(mounts, port) {
       res.writeHead(200, {
         'content-type': TYPES[extname(path)] || 'application/octet-stream',
         'cache-control': 'no-store',
+        // A frame sandboxed without allow-same-origin (WordPress's oEmbed frames) has an opaque
+        // origin, so its module scripts and wasm are cross-origin requests; GitHub Pages sends
+        // the same header.
+        'access-control-allow-origin': '*',
       });
       res.end(body);
     } catch {

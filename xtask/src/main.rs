@@ -1,7 +1,8 @@
 //! `cargo xtask`: every shardlab workflow in one place.
 //!
 //! - `serve`: install what is missing, then `trunk serve` on 127.0.0.1:8080.
-//! - `dist [--public-url P] [--dist DIR]`: a release build for any static host.
+//! - `dist [--public-url P] [--dist DIR] [--site-url ORIGIN]`: a release build for any static
+//!   host, with a page, pictures and an oEmbed file per widget ([`pictures`], [`widget_pages`]).
 //! - `test`: lint, native tests, browser tests, dist, end-to-end tests and the size budget.
 //! - `tidy`: the architecture rules a compiler cannot see ([`tidy`]; also run by `test`).
 //! - `size [--dist DIR] [--write]`: each page's brotli size and twiggy's top items ([`size`]).
@@ -17,11 +18,13 @@ mod dist_stamp;
 mod fuzz;
 mod minify;
 mod offline;
+mod pictures;
 mod rebase;
 mod size;
 mod tally;
 mod tidy;
 mod tools;
+mod widget_pages;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
@@ -75,8 +78,9 @@ fn main() -> ExitCode {
 const USAGE: &str = "usage: cargo xtask <command>
 
   serve [--port N]                       install what is missing, then serve on 127.0.0.1
-  dist [--public-url /sub/path/] [--dist DIR]
-                                         release build for a static host (wasm-opt included)
+  dist [--public-url /sub/path/] [--dist DIR] [--site-url https://host]
+                                         release build for a static host (wasm-opt included);
+                                         --site-url makes link cards' and oEmbed's URLs absolute
   dist-debug                             the e2e-only page with #/debug/panic -> dist-debug/
   test                                   the whole suite; ends with `N passed, N failed`
   bench [--quick] [--native-only]        benchmarks: native, wasm in Chromium, the page -> BENCHMARKS.md
@@ -138,8 +142,9 @@ fn serve(args: &[String]) -> Result<(), String> {
 fn dist_command(args: &[String]) -> Result<(), String> {
     let public_url = flag_value(args, "--public-url")?.unwrap_or_else(|| "/".into());
     let dist_dir = flag_value(args, "--dist")?.unwrap_or_else(|| "dist".into());
+    let site_url = flag_value(args, "--site-url")?;
     tools::ensure(Needs::BUILD)?;
-    dist(&public_url, &root().join(dist_dir))
+    dist_for_site(&public_url, &root().join(dist_dir), site_url.as_deref())
 }
 
 /// The pages of the release site: the HTML file trunk writes, and the one app feature it is built
@@ -154,12 +159,27 @@ const PAGES: [(&str, &str); 5] = [
 ];
 
 /// A release build of every page with `trunk build`, merged into `dist_dir`, then the checks worth
-/// running on every build and the Content-Security-Policy.
+/// running on every build and the Content-Security-Policy; link cards and oEmbed get paths from
+/// the origin's root (see [`dist_for_site`]).
 fn dist(public_url: &str, dist_dir: &Path) -> Result<(), String> {
+    dist_for_site(public_url, dist_dir, None)
+}
+
+/// [`dist`], with the site's origin (`https://example.org`) for the absolute URLs that link
+/// cards and oEmbed consumers need.
+fn dist_for_site(public_url: &str, dist_dir: &Path, site_url: Option<&str>) -> Result<(), String> {
     let public_url = normalise_public_url(public_url);
+    let site = widget_pages::Site {
+        public_url: public_url.clone(),
+        origin: site_url.map(widget_pages::Site::origin_of).transpose()?,
+    };
     let parts = root().join("target/pages");
     // Taken before the build, so that an edit during it makes the result stale, not fresh.
-    let inputs = dist_stamp::Inputs::now(&public_url);
+    // The site's origin is written into the widget pages, so it is an input like the public URL.
+    let inputs = dist_stamp::Inputs::now(&match &site.origin {
+        Some(origin) => format!("{public_url} {origin}"),
+        None => public_url.clone(),
+    });
     dist_stamp::forget(dist_dir);
     if dist_dir.exists() {
         std::fs::remove_dir_all(dist_dir).map_err(|e| format!("{}: {e}", dist_dir.display()))?;
@@ -199,6 +219,11 @@ fn dist(public_url: &str, dist_dir: &Path) -> Result<(), String> {
     let pages: Vec<&str> = PAGES.iter().map(|(html, _)| *html).collect();
     minify::minify_glue(dist_dir, &pages)?;
     minify::minify_workers(dist_dir)?;
+    // Each widget's pictures, then its page: a copy of its view's page before the policy, which
+    // gets a policy of its own with its boot script.
+    pictures::draw(dist_dir)?;
+    let widget_pages = widget_pages::write(dist_dir, &site)?;
+    println!("dist: {widget_pages} widget pages under w/");
     for (html, _) in PAGES {
         let page = dist_dir.join(html);
         let text =

@@ -4,6 +4,7 @@
 //! benchmarks all call the same functions. The crate does no I/O and has no web dependency; it builds
 //! for `wasm32-unknown-unknown` and for native targets alike.
 //!
+//! - [`catalogue`]: the widgets' names and titles, and the state each Ring widget opens on.
 //! - [`course`]: the Learn course's rules (a guess against a measurement and its spread).
 //! - [`id_batch`]: a pile of IDs (one per line or a CSV column) summarised in slices: time span,
 //!   IDs per shard or worker, out-of-order IDs, duplicates, sequence gaps and exhausted ticks.
@@ -33,6 +34,7 @@
     clippy::arithmetic_side_effects
 )]
 
+pub mod catalogue;
 pub mod course;
 pub mod id_batch;
 pub mod id_family;
