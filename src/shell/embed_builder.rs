@@ -1,13 +1,15 @@
 //! The embed builder's panel, opened by the share bar's "Embed": four labelled pickers (what to
 //! embed, theme, column width, snippet form), the embed itself live at that width with the state
-//! on screen, and the one snippet to copy at the height the preview reported.
+//! on screen, and the one snippet to copy at the height the preview reported. For the plain
+//! iframe, hidden previews at the other column widths measure theirs too, so its snippet fits a
+//! phone as well as the column it was built in.
 //!
 //! A plain function rather than a component: the share bar owns its state and the preview's height
 //! listener, and a component costs each page about 0.7 kB (ARCHITECTURE.md, "Page size").
 
 use yew::prelude::*;
 
-use super::embed_snippet::{ChoiceAction, EmbedChoice, COLUMN_WIDTHS};
+use super::embed_snippet::{ChoiceAction, EmbedChoice, SnippetForm, COLUMN_WIDTHS};
 use super::share_bar::select_on_focus;
 use crate::browser::theme::Theme;
 use crate::catalogue::Widget;
@@ -23,8 +25,6 @@ pub struct Builder<'a> {
     pub state: &'a str,
     /// The snippet for `choice`.
     pub snippet: String,
-    /// The preview iframe, whose height messages the share bar listens for.
-    pub preview: NodeRef,
     /// Called with each change of choice.
     pub on_choose: Callback<ChoiceAction>,
     /// Copies the snippet.
@@ -61,7 +61,6 @@ pub fn embed_builder(builder: Builder<'_>) -> Html {
         choice,
         state,
         snippet,
-        preview,
         on_choose,
         on_copy,
     } = builder;
@@ -81,16 +80,23 @@ pub fn embed_builder(builder: Builder<'_>) -> Html {
         .iter()
         .find(|(w, _)| *w == choice.width)
         .map_or("", |(_, text)| text);
-    let measured = choice.height.map_or_else(
-        || "Snippet (measuring the preview…)".to_owned(),
-        |height| format!("Snippet, {height} px tall as measured in the preview"),
-    );
+    let measured = match (choice.form, choice.height()) {
+        (_, None) => "Snippet (measuring the preview…)".to_owned(),
+        (SnippetForm::Iframe, Some(_)) => format!(
+            "Snippet, as tall as the narrowest column needs; heights by width: {}",
+            choice.heights_attribute().replace(',', ", ")
+        ),
+        (SnippetForm::Script | SnippetForm::Element, Some(height)) => {
+            format!("Snippet, {height} px tall as measured in the preview")
+        }
+    };
     // Until the preview reports, the frame's own default height; after, exactly its content.
     let style = format!(
         "width: {}px; height: {}px",
         choice.width,
-        choice.height.unwrap_or(150)
+        choice.height().unwrap_or(150)
     );
+    let address = choice.address(view, view.page_from_here(), state);
     html! {
         <div class="share-embed" id={PANEL_ID}>
             <div class="embed-options">
@@ -98,13 +104,18 @@ pub fn embed_builder(builder: Builder<'_>) -> Html {
                 { picker("theme", "Theme", vec![("", "System"), ("light", "Light"), ("dark", "Dark")],
                     choice.theme.map_or("", Theme::as_str), &onchange) }
                 { picker("width", "Column width (px)", COLUMN_WIDTHS.iter().map(|(_, t)| (*t, *t)).collect(), width, &onchange) }
-                { picker("form", "Snippet form",
-                    vec![("script", "With embed.js (fits its height)"), ("iframe", "A plain iframe")],
-                    choice.form.name(), &onchange) }
+                { picker("form", "Snippet form", SnippetForm::options(), choice.form.name(), &onchange) }
             </div>
             <div class="embed-preview-box" role="region" aria-label="Preview: the embed, live" tabindex="0">
-                <iframe key={choice.name(view)} ref={preview} class="embed-preview" data-testid="embed-preview"
-                    src={choice.address(view, view.page_from_here(), state)} title="Preview" {style} />
+                <iframe key={choice.name(view)} class="embed-preview" data-testid="embed-preview"
+                    data-width={choice.width.to_string()} src={address.clone()} title="Preview" {style} />
+            </div>
+            <div class="embed-measures" aria-hidden="true">
+                { for choice.widths_to_measure().into_iter().map(|width| html! {
+                    <iframe key={format!("{}-{width}", choice.name(view))} data-width={width.to_string()}
+                        src={address.clone()} tabindex="-1" title="Measuring"
+                        style={format!("width: {width}px; height: 150px")} />
+                }) }
             </div>
             <label class="embed-option">
                 { measured }

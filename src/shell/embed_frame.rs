@@ -1,10 +1,12 @@
 //! The frame of a chrome-less embed route (`#/embed/ring?…`): the view alone, a small link that
-//! opens the same state in shardlab, the host's theme, and auto-height.
+//! opens the same state in shardlab, the host's theme, auto-height and the host API
+//! (`embed_host`).
 
 use yew::prelude::*;
 use yew_router::prelude::*;
 
 use super::embed_height::use_embed_height;
+use super::embed_host::use_embed_host;
 use crate::browser::theme::{self, Theme};
 use crate::route::View;
 use crate::url::url_query::{pair_value, query_pairs, query_string, split_frame_pairs};
@@ -74,10 +76,12 @@ pub fn embed_frame(props: &EmbedFrameProps) -> Html {
     // Before the theme's effect, as when the height was a child component's (children's effects
     // run first).
     use_embed_height();
+    let asked = use_embed_host();
     let (own, frame) = split_frame_pairs(query_pairs(location.as_ref()));
-    // The host page chooses the theme; without `theme=` the system's applies. An embed never
-    // reads or writes the reader's saved choice, which belongs to shardlab's own pages.
-    let theme = pair_value(&frame, "theme").and_then(Theme::parse);
+    // The host page chooses the theme, by a `shardlab:theme` message or else by `theme=`; without
+    // either the system's applies. An embed never reads or writes the reader's saved choice,
+    // which belongs to shardlab's own pages.
+    let theme = asked.or_else(|| pair_value(&frame, "theme").and_then(Theme::parse));
     let framed_by_us = FramedBy::of(&frame).is_some();
     use_effect_with(theme, |theme| {
         theme::apply(*theme);

@@ -1,9 +1,9 @@
 //! Auto-height for an embedded view: tells the host page how tall the document is, so the host's
 //! iframe can fit it with no scrollbar.
 //!
-//! The message is `{type: "shardlab:height", height}` and nothing else: an embed never sends the
-//! host any of the reader's state. It is posted only when the page runs inside a frame, and only
-//! when the height changes.
+//! The message is `{type: "shardlab:height", height}`, posted only when the page runs inside a
+//! frame, and only when the height changes. The embed's other messages (its state, for a host
+//! that drives it) are `embed_host`'s.
 
 use std::cell::Cell;
 use std::rc::Rc;
@@ -29,7 +29,7 @@ pub fn reported_height(data: &JsValue) -> Option<u32> {
 }
 
 /// The window this page is framed by, if it is in a frame at all.
-fn parent_window() -> Option<web_sys::Window> {
+pub(super) fn parent_window() -> Option<web_sys::Window> {
     let window = gloo::utils::window();
     let parent = window.parent().ok().flatten()?;
     // A top-level page is its own parent.

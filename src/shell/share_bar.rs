@@ -16,6 +16,7 @@ use yew_router::prelude::*;
 
 use super::embed_builder::{embed_builder, Builder, PANEL_ID};
 use super::embed_height::reported_height;
+use super::embed_pictures::use_pictures;
 use super::embed_snippet::{hash_address, ChoiceAction, EmbedChoice, SnippetForm};
 use crate::catalogue::Widget;
 use crate::route::{Route, View};
@@ -35,6 +36,7 @@ impl Copied {
         match self {
             Copied::Link => "the link",
             Copied::Snippet(SnippetForm::Script) => "the embed.js snippet",
+            Copied::Snippet(SnippetForm::Element) => "the <shardlab-widget> snippet",
             Copied::Snippet(SnippetForm::Iframe) => "the iframe snippet",
         }
     }
@@ -182,10 +184,11 @@ pub(super) fn select_on_focus() -> Callback<FocusEvent> {
     })
 }
 
-/// While the builder is open, takes each height its preview reports: only from the preview's own
-/// window, on this page's origin.
+/// While the builder is open, takes each height its previews report (the one on screen and the
+/// measuring ones, each at the width its `data-width` names): only from a preview's own window,
+/// on this page's origin.
 #[hook]
-fn use_preview_height(open: bool, preview: NodeRef, dispatch: UseReducerDispatcher<ShareState>) {
+fn use_preview_height(open: bool, dispatch: UseReducerDispatcher<ShareState>) {
     use_effect_with(open, move |open| {
         let listener = open.then(|| {
             EventListener::new(&gloo::utils::window(), "message", move |event| {
@@ -193,15 +196,36 @@ fn use_preview_height(open: bool, preview: NodeRef, dispatch: UseReducerDispatch
                     return;
                 };
                 let own_origin = gloo::utils::window().location().origin().ok();
-                let preview_window = preview
-                    .cast::<web_sys::HtmlIFrameElement>()
-                    .and_then(|frame| frame.content_window())
-                    .map(JsValue::from);
-                let from_preview = preview_window.is_some()
-                    && event.source().map(JsValue::from) == preview_window
-                    && own_origin.as_deref() == Some(event.origin().as_str());
-                if let (true, Some(height)) = (from_preview, reported_height(&event.data())) {
-                    dispatch.dispatch(ShareAction::Choose(ChoiceAction::Measured(height)));
+                if own_origin.as_deref() != Some(event.origin().as_str()) {
+                    return;
+                }
+                let Some(height) = reported_height(&event.data()) else {
+                    return;
+                };
+                let source = event.source().map(JsValue::from);
+                let Ok(previews) = gloo::utils::document()
+                    .query_selector_all(&format!("#{PANEL_ID} iframe[data-width]"))
+                else {
+                    return;
+                };
+                for i in 0..previews.length() {
+                    let Some(frame) = previews
+                        .item(i)
+                        .and_then(|node| node.dyn_into::<web_sys::HtmlIFrameElement>().ok())
+                    else {
+                        continue;
+                    };
+                    let from_it =
+                        source.is_some() && frame.content_window().map(JsValue::from) == source;
+                    let width = frame
+                        .get_attribute("data-width")
+                        .and_then(|w| w.parse::<u32>().ok());
+                    if let (true, Some(width)) = (from_it, width) {
+                        dispatch.dispatch(ShareAction::Choose(ChoiceAction::Measured {
+                            width,
+                            height,
+                        }));
+                    }
                 }
             })
         });
@@ -215,8 +239,8 @@ fn use_preview_height(open: bool, preview: NodeRef, dispatch: UseReducerDispatch
 pub fn share_bar(props: &ShareBarProps) -> Html {
     let widget = props.widget;
     let share = use_reducer(move || ShareState::new(widget));
-    let preview = use_node_ref();
-    use_preview_height(share.embed_open, preview.clone(), share.dispatcher());
+    use_preview_height(share.embed_open, share.dispatcher());
+    let pictures = use_pictures(share.embed_open, site_url("pictures.json"));
     let route = use_route::<Route>();
     if route.is_some_and(Route::is_embed) {
         return html! {};
@@ -226,9 +250,13 @@ pub fn share_bar(props: &ShareBarProps) -> Html {
     let page_url = site_url(view.page_from_here());
     let on_screen = widget.map_or_else(|| view.full_route().to_path(), |w| w.path(false));
     let link = format!("{page_url}{}", hash_address(&on_screen, &query));
+    let name = share.choice.name(view);
+    let picture = pictures
+        .as_deref()
+        .and_then(|list| list.iter().find(|p| p.name == name));
     let snippet = share
         .choice
-        .snippet(view, &page_url, &site_url("embed.js"), &query);
+        .snippet(view, &page_url, &site_url("embed.js"), &query, picture);
     let copier = |text: String, what: Copied| {
         let dispatch = share.dispatcher();
         Callback::from(move |_: MouseEvent| copy(text.clone(), what, dispatch.clone()))
@@ -260,7 +288,7 @@ pub fn share_bar(props: &ShareBarProps) -> Html {
                 </label>
             }
             if share.embed_open {
-                { embed_builder(Builder { view, choice: share.choice, state: &query, snippet, preview,
+                { embed_builder(Builder { view, choice: share.choice, state: &query, snippet,
                     on_choose, on_copy }) }
             }
         </div>
@@ -297,10 +325,14 @@ mod tests {
         assert_eq!(state.choice.widget, Some(grow));
         let open = state.reduce(ShareAction::ToggleEmbed);
         assert!(open.embed_open);
-        let measured = open.reduce(ShareAction::Choose(ChoiceAction::Measured(480)));
-        assert_eq!(measured.choice.height, Some(480));
+        let report = ChoiceAction::Measured {
+            width: open.choice.width,
+            height: 480,
+        };
+        let measured = open.reduce(ShareAction::Choose(report));
+        assert_eq!(measured.choice.height(), Some(480));
         // A report of the same height changes nothing, so nothing re-renders.
-        let again = Rc::clone(&measured).reduce(ShareAction::Choose(ChoiceAction::Measured(480)));
+        let again = Rc::clone(&measured).reduce(ShareAction::Choose(report));
         assert!(Rc::ptr_eq(&again, &measured));
         let copied = again.reduce(ShareAction::Copied(Copied::Snippet(SnippetForm::Script)));
         assert_eq!(

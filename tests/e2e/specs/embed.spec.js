@@ -5,6 +5,7 @@
 // CSP or requests another origin.
 import { test, expect, openRoute } from './fixtures.js';
 import { expectFitted, fit, openedFrame } from './frames.js';
+import { standInPictures } from './pictures.js';
 
 // Records, in the top page only, every message a frame posts to it.
 const recordMessages = (page) =>
@@ -21,17 +22,18 @@ async function load(page, path) {
 }
 
 
-test('the example post fits its three widget embeds to their content, and they post only their height', async ({ page }) => {
+test('the example post fits its three widget embeds to their content, and they post only the host API\'s messages', async ({ page }) => {
+  await standInPictures(page);
   await recordMessages(page);
   await page.goto('embed-example.html');
-  // The script turned each div into an iframe of its widget.
-  await expect(page.locator('div[data-shardlab]')).toHaveCount(0);
-  const frames = page.locator('iframe');
-  await expect(frames).toHaveCount(3);
+  const embeds = page.locator('shardlab-widget, div[data-shardlab]');
+  await expect(embeds).toHaveCount(3);
   const widgets = [['ring', 'grow', 'Grow the ring'], ['decoder', 'paste', 'Paste an ID'], ['board', 'solve', 'Solve a design']];
   for (const [i, [view, widget, title]] of widgets.entries()) {
-    const iframe = frames.nth(i);
-    await expect(iframe).toHaveAttribute('src', new RegExp(`/${view}\\.html#/embed/${view}/${widget}$`));
+    // Each frame is made as its element nears the screen, inside it.
+    await embeds.nth(i).scrollIntoViewIfNeeded();
+    const iframe = embeds.nth(i).locator('iframe');
+    await expect(iframe).toHaveAttribute('src', new RegExp(`/${view}\\.html#/embed/${view}/${widget}\\?theme=(light|dark)$`));
     await expect(iframe).toHaveAttribute('title', `shardlab: ${title} (interactive)`);
     const frame = await openedFrame(iframe);
     await expect(frame.locator('header')).toHaveCount(0);
@@ -42,19 +44,28 @@ test('the example post fits its three widget embeds to their content, and they p
 
   const messages = await page.evaluate(() => window.__messages);
   const origin = new URL(page.url()).origin;
-  expect(messages.length).toBeGreaterThanOrEqual(3);
+  const types = messages.map((m) => m.data.type);
+  expect(types.filter((t) => t === 'shardlab:ready')).toHaveLength(3);
+  expect(types.filter((t) => t === 'shardlab:height').length).toBeGreaterThanOrEqual(3);
   for (const m of messages) {
     expect(m.origin).toBe(origin);
-    expect(Object.keys(m.data).sort()).toEqual(['height', 'type']);
-    expect(m.data.type).toBe('shardlab:height');
-    expect(Number.isInteger(m.data.height)).toBe(true);
+    expect(['shardlab:height', 'shardlab:ready', 'shardlab:change']).toContain(m.data.type);
+    if (m.data.type === 'shardlab:height') {
+      expect(Object.keys(m.data).sort()).toEqual(['height', 'type']);
+      expect(Number.isInteger(m.data.height)).toBe(true);
+    } else {
+      expect(typeof m.data.state).toBe('string');
+      expect(typeof m.data.summary).toBe('object');
+    }
   }
 });
 
 test('a whole view still embeds from data-shardlab="<view>", and its frame follows its height', async ({ page }) => {
+  await standInPictures(page);
   await page.goto('embed-example.html');
-  await expect(page.locator('iframe')).toHaveCount(3);
-  // A second copy of the script mounts the new div; the page's first three frames stay as they are.
+  await expect(page.locator('shardlab-widget[name="ring/grow"] iframe')).toHaveCount(1);
+  // The new div is mounted (by the script's watch on the page, or by a second copy of it); the
+  // page's frames stay as they are.
   await page.evaluate(() => {
     // The height the frame is mounted with, before it reports its own.
     new MutationObserver((records) => {
@@ -63,7 +74,7 @@ test('a whole view still embeds from data-shardlab="<view>", and its frame follo
           if (node.tagName === 'IFRAME' && !window.__openedAt) window.__openedAt = node.getAttribute('height');
         }
       }
-    }).observe(document.querySelector('article'), { childList: true });
+    }).observe(document.querySelector('article'), { childList: true, subtree: true });
     const div = document.createElement('div');
     div.setAttribute('data-shardlab', 'ring');
     div.setAttribute('data-state', 'v=1&scheme=mod');
@@ -74,10 +85,9 @@ test('a whole view still embeds from data-shardlab="<view>", and its frame follo
     again.setAttribute('data-shardlab-embed', '');
     document.body.append(again);
   });
-  const frames = page.locator('iframe');
-  await expect(frames).toHaveCount(4);
-  const ring = frames.first();
-  await expect(ring).toHaveAttribute('src', /\/ring\.html#\/embed\/ring\?v=1&scheme=mod$/);
+  const ring = page.locator('div[data-shardlab="ring"] iframe');
+  await expect(ring).toHaveCount(1);
+  await expect(ring).toHaveAttribute('src', /\/ring\.html#\/embed\/ring\?v=1&scheme=mod&theme=(light|dark)$/);
   await expect(ring).toHaveAttribute('title', /Ring/);
   // It opens at the author's data-height, then takes its content's.
   expect(await page.evaluate(() => window.__openedAt)).toBe('900');
@@ -159,6 +169,7 @@ const views = [
 for (const view of views) {
   test(`a link copied from the ${view.name} reproduces it in a fresh browser`, async ({ page, context, browser, baseURL }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(baseURL).origin });
+    await standInPictures(page);
     await openRoute(page, `#/${view.name}`);
     await view.change(page);
     await page.getByRole('button', { name: 'Copy link' }).click();
@@ -184,7 +195,7 @@ for (const view of views) {
     await expect(page.getByLabel('What to embed')).toHaveValue('');
     await expect(page.getByTestId('embed-preview')).toHaveAttribute('src', new RegExp(`^${view.name}\\.html#/embed/${view.name}\\?v=1&`));
     const snippet = page.getByTestId('embed-snippet');
-    await expect(snippet).toHaveValue(/ data-height="\d+"><\/div>/);
+    await expect(snippet).toHaveValue(/ data-height="\d+"><a href="[^"]+"><img src="[^"]+\/w\/[a-z]+\/picture\.svg" alt="[^"]*Test data: [^"]+"/);
     const script = await snippet.inputValue();
     expect(script).toContain(`<div data-shardlab="${view.name}" data-state="v=1&amp;`);
     expect(script).toContain(`<script src="${baseURL}embed.js" async data-shardlab-embed></script>`);
@@ -196,7 +207,7 @@ for (const view of views) {
     await page.getByLabel('Snippet form').selectOption({ label: 'A plain iframe' });
     const iframe = await snippet.inputValue();
     expect(iframe).toContain(`${baseURL}${view.name}.html#/embed/${view.name}?v=1&amp;`);
-    expect(iframe).toMatch(/&amp;theme=dark" title="shardlab: \w+ \(interactive\)" width="100%" height="\d+" style="border:0"/);
+    expect(iframe).toMatch(/&amp;theme=dark" title="shardlab: \w+ \(interactive\)" width="100%" height="\d+" data-heights="[\d:,]+" style="border:0"/);
     // The preview's height follows the view as it settles (the Ring's plots fill in, 3,700 to
     // 5,160 px), and the snippet's height follows the preview. So the copy waits until the
     // snippet has held still for a second, as a reader who copies a settled snippet would.
@@ -212,7 +223,8 @@ for (const view of views) {
     await expect(page.locator('.share-status')).toHaveText(/Copied the iframe snippet/);
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect([shown, await snippet.inputValue()]).toContain(copied);
-    expect(copied.replace(/height="\d+"/, '')).toBe(iframe.replace(/height="\d+"/, ''));
+    const heightless = (text) => text.replace(/ (data-)?heights?="[^"]*"/g, '');
+    expect(heightless(copied)).toBe(heightless(iframe));
   });
 }
 
@@ -244,9 +256,10 @@ test('a truncated ring link keeps what it can and says what it dropped', async (
 });
 
 test('the example page works under a subpath', async ({ page }) => {
+  await standInPictures(page);
   await page.goto('shardlab/embed-example.html');
   const ring = page.locator('iframe').first();
-  await expect(ring).toHaveAttribute('src', /^http:\/\/127\.0\.0\.1:\d+\/shardlab\/ring\.html#\/embed\/ring\/grow$/);
+  await expect(ring).toHaveAttribute('src', /^http:\/\/127\.0\.0\.1:\d+\/shardlab\/ring\.html#\/embed\/ring\/grow\?theme=(light|dark)$/);
   await openedFrame(ring);
   await expectFitted(ring);
 });

@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test, expect } from '@playwright/test';
 import { expectFitted, fit, openedFrame } from './frames.js';
+import { standInPictures } from './pictures.js';
 
 // The catalogue the tests are declared from: the built site's widgets.json, read from the folder
 // the suite serves (one test checks that the site serves the same file).
@@ -99,6 +100,7 @@ for (const entry of catalogue) {
 // The builder on a view's page, opened from the keyboard, with `widget` chosen; returns the
 // snippet once the preview has reported its height.
 async function buildSnippet(page, route, widgetTitle, form) {
+  await standInPictures(page);
   await page.goto(route);
   await expect(page.locator('body[data-app-ready="true"]')).toHaveCount(1);
   const embed = page.getByRole('button', { name: 'Embed' });
@@ -129,7 +131,7 @@ test('the builder\'s embed.js snippet, pasted into another site, mounts one fram
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(baseURL).origin });
   const snippet = await buildSnippet(page, `${baseURL}ring.html#/ring`, 'Grow the ring');
   const text = await snippet.inputValue();
-  expect(text).toMatch(/^<div data-shardlab="ring\/grow"( data-state="v=1&amp;[^"]*")? data-height="(\d+)"><\/div>\n<script src="[^"]+\/embed\.js" async data-shardlab-embed><\/script>$/);
+  expect(text).toMatch(/^<div data-shardlab="ring\/grow"( data-state="v=1&amp;[^"]*")? data-height="(\d+)"><a href="[^"]+\/ring\.html#\/w\/ring\/grow[^"]*"><img src="[^"]+\/w\/ring-grow\/picture\.svg" alt="[^"]+" width="\d+" height="\d+" style="[^"]+"><br>Grow the ring: open it in shardlab<\/a><\/div>\n<script src="[^"]+\/embed\.js" async data-shardlab-embed><\/script>$/);
   await page.getByRole('button', { name: 'Copy snippet' }).click();
   await expect(page.locator('.share-status')).toHaveText('Copied the embed.js snippet to the clipboard.');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(text);
@@ -143,29 +145,41 @@ test('the builder\'s embed.js snippet, pasted into another site, mounts one fram
   const frames = page.locator('iframe');
   await expect(frames).toHaveCount(1);
   expect(await page.evaluate(() => window.__openedAt)).toBe(text.match(/data-height="(\d+)"/)[1]);
-  await expect(page.locator('div[data-shardlab]')).toHaveCount(0);
-  await expect(frames).toHaveAttribute('src', /\/ring\.html#\/embed\/ring\/grow(\?v=1&.*)?$/);
+  // The frame goes inside the div, whose picture steps aside while it is live.
+  await expect(page.locator('div[data-shardlab] > iframe')).toHaveCount(1);
+  await expect(page.locator('div[data-shardlab] img')).toBeHidden();
+  await expect(frames).toHaveAttribute('src', /\/ring\.html#\/embed\/ring\/grow\?(v=1&.*&)?theme=light$/);
   await expect(frames).toHaveAttribute('title', 'shardlab: Grow the ring (interactive)');
   await openedFrame(frames);
   await expectFitted(frames);
   expect(problems).toEqual([]);
 });
 
-test('the builder\'s iframe snippet needs no script: its height is the content\'s', async ({ page, baseURL }) => {
+test('the builder\'s iframe snippet needs no script: it fits a phone\'s column as well as the one it was built in', async ({ page, baseURL }) => {
   const snippet = await buildSnippet(page, `${baseURL}decoder.html#/decoder`, 'Paste an ID', 'A plain iframe');
+  // Issue 38 item 4: built at 680 px, a plain iframe got an inner scrollbar at 390 px. The builder
+  // measures every column width and the frame takes the tallest, listing each for embed.js.
+  await expect(snippet).toHaveValue(/ data-heights="390:\d+,680:\d+,800:\d+"/, { timeout: 30_000 });
   const text = await snippet.inputValue();
-  expect(text).toMatch(/^<iframe src="[^"]+\/decoder\.html#\/embed\/decoder\/paste(\?v=1&amp;[^"]*)?" title="shardlab: Paste an ID \(interactive\)" width="100%" height="\d+" style="border:0" loading="lazy"><\/iframe>$/);
-  const measured = Number(text.match(/height="(\d+)"/)[1]);
-  const { problems } = await hostPage(page, baseURL, `<div class="column" style="width: ${COLUMN}px">${text}</div>`);
+  expect(text).toMatch(/^<iframe src="[^"]+\/decoder\.html#\/embed\/decoder\/paste(\?v=1&amp;[^"]*)?" title="shardlab: Paste an ID \(interactive\)" width="100%" height="\d+" data-heights="[\d:,]+" style="border:0" loading="lazy"><a href="[^"]+"><img [^>]+><br>Paste an ID: open it in shardlab<\/a><\/iframe>$/);
+  const tallest = Number(text.match(/ height="(\d+)" data-heights/)[1]);
+  const heights = text.match(/data-heights="([^"]+)"/)[1].split(',').map((pair) => Number(pair.split(':')[1]));
+  expect(tallest).toBe(Math.max(...heights));
+  const { problems } = await hostPage(page, baseURL, `<div style="display: flex; gap: 16px; align-items: flex-start">
+    <div class="column" style="width: ${COLUMN}px">${text}</div>
+    <div class="column" style="width: ${PHONE}px">${text}</div></div>`);
   const frames = page.locator('iframe');
-  await expect(frames).toHaveCount(1);
-  const frame = await openedFrame(frames);
-  await expect
-    .poll(() => frame.evaluate(() => Math.ceil(document.documentElement.getBoundingClientRect().height)))
-    .toBeGreaterThan(100);
-  const f = await fit(frames);
-  expect(f.outer).toBe(measured);
-  expect(Math.abs(f.content - measured), `measured ${measured} px, the embed is ${f.content} px`).toBeLessThanOrEqual(2);
+  await expect(frames).toHaveCount(2);
+  for (const i of [0, 1]) {
+    const frame = await openedFrame(frames.nth(i));
+    await expect
+      .poll(() => frame.evaluate(() => Math.ceil(document.documentElement.getBoundingClientRect().height)))
+      .toBeGreaterThan(100);
+    const f = await fit(frames.nth(i));
+    expect(f.outer).toBe(tallest);
+    expect(f.content, `the embed at ${i ? PHONE : COLUMN} px is ${f.content} px in a ${tallest} px frame`).toBeLessThanOrEqual(tallest + 1);
+    expect(f.scrollHeight).toBeLessThanOrEqual(f.clientHeight + 1);
+  }
   expect(problems).toEqual([]);
 });
 
