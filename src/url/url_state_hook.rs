@@ -171,7 +171,11 @@ where
         let restore = codec.restore;
         use_effect_with(link.own.clone(), move |in_url| {
             let was_first = std::mem::replace(&mut *first.borrow_mut(), false);
-            if !was_first && *in_url != ours && last_written.borrow().as_ref() != Some(in_url) {
+            if !was_first
+                && *in_url != ours
+                && last_written.borrow().as_ref() != Some(in_url)
+                && live_own_pairs().is_none_or(|live| live == *in_url)
+            {
                 state.dispatch(restore(decode(in_url)));
             }
         });
@@ -182,6 +186,29 @@ where
         encoded,
         embedded: link.embedded,
     }
+}
+
+/// The view's own pairs in the address as the browser holds it now, or `None` outside a browser.
+///
+/// The router's copy of the address can be behind it: the router hears of each rewrite a moment
+/// later. In WebKit the echo of a rewrite could arrive after the reader's next keystroke had
+/// already rewritten the address again; read as an edit from outside, it put the older state
+/// back, which the view then wrote, whose echo put the newer one back, and the input swapped
+/// between two IDs for good. An edit from outside is in the browser's address before the router
+/// reports it, so a reported address that is no longer there is such an echo.
+fn live_own_pairs() -> Option<Pairs> {
+    let hash = web_sys::window()?.location().hash().ok()?;
+    Some(own_pairs_in_hash(&hash))
+}
+
+/// The view's own pairs in a hash as `location.hash` gives it (`#/ring?v=1&theme=dark`), read as
+/// [`use_link_pairs`] reads the router's location.
+fn own_pairs_in_hash(hash: &str) -> Pairs {
+    let query = hash.split_once('?').map_or("", |(_, query)| query);
+    let pairs = form_urlencoded::parse(query.as_bytes())
+        .into_owned()
+        .collect();
+    split_frame_pairs(pairs).0
 }
 
 /// Replaces the address with `route?wanted&frame` (no history entry: a state change is not a page).
@@ -201,5 +228,32 @@ fn write_address(
         navigator.replace(&route);
     } else {
         let Ok(()) = navigator.replace_with_query(&route, Raw(form_query(&query)));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::own_pairs_in_hash;
+
+    fn pairs(items: &[(&str, &str)]) -> Vec<(String, String)> {
+        items
+            .iter()
+            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+            .collect()
+    }
+
+    #[test]
+    fn a_hash_reads_as_the_router_reads_it_without_the_frame_pairs() {
+        assert_eq!(
+            own_pairs_in_hash("#/embed/decoder/paste?v=1&id=2412&within=shardlab&theme=dark"),
+            pairs(&[("v", "1"), ("id", "2412")])
+        );
+        assert_eq!(
+            own_pairs_in_hash("#/ring?key=user%3A42+%C3%A9"),
+            pairs(&[("key", "user:42 é")])
+        );
+        for bare in ["", "#", "#/", "#/ring", "#/ring?"] {
+            assert_eq!(own_pairs_in_hash(bare), Vec::new(), "{bare}");
+        }
     }
 }

@@ -322,7 +322,11 @@ fn shots(args: &[String]) -> Result<(), String> {
 }
 
 fn test(_args: &[String]) -> Result<(), String> {
-    tools::ensure(Needs::BUILD | Needs::BROWSER | Needs::E2E)?;
+    // The engines suite's ports: its site for Firefox, its site for WebKit, WebKitWebDriver.
+    const FIREFOX_PORT: u16 = 4180;
+    const WEBKIT_PORT: u16 = 4181;
+    const WEBKIT_DRIVER_PORT: u16 = 4182;
+    tools::ensure(Needs::BUILD | Needs::BROWSER | Needs::E2E | Needs::ENGINES)?;
     let root = root();
     let mut tally = Tally::default();
 
@@ -410,6 +414,27 @@ fn test(_args: &[String]) -> Result<(), String> {
                 .env("SHARDLAB_DIST_DEBUG", &debug_dir)
                 .env("SHARDLAB_PORT", E2E_PORT.to_string()),
             &root.join("tests/e2e/test-results/results.json"),
+        );
+        // The same release site in the other two engines (tests/engines), one browser each.
+        tally.node_tests(
+            "the site in Firefox (firefox-esr over WebDriver BiDi)",
+            &mut tools::engine_suite(
+                "firefox.test.mjs",
+                &dist_dir,
+                FIREFOX_PORT,
+                tools::Display::None,
+            ),
+        );
+        tally.node_tests(
+            "the site in WebKit (WebKitWebDriver and the MiniBrowser, on Xvfb)",
+            &mut tools::engine_suite(
+                "webkit.test.mjs",
+                &dist_dir,
+                WEBKIT_PORT,
+                tools::Display::Xvfb {
+                    driver_port: WEBKIT_DRIVER_PORT,
+                },
+            ),
         );
         tally.check(
             "size budget",

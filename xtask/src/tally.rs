@@ -1,7 +1,8 @@
 //! Counting what passed and failed across every step of `cargo xtask test`.
 //!
 //! A cargo test run counts its tests (from the `test result:` lines), a Playwright run counts its
-//! tests (from its JSON report), and a check such as `cargo fmt --check` counts as one. The summary
+//! tests (from its JSON report), a run of node's test runner counts its tests (from its summary's
+//! `pass` and `fail` lines), and a check such as `cargo fmt --check` counts as one. The summary
 //! line `N passed, N failed` is the last thing printed, after each phase's wall time (issue 20 §5:
 //! where the suite's minutes go).
 
@@ -83,6 +84,16 @@ impl Tally {
 
     /// A `cargo test` run: its output is echoed and its `test result:` lines are summed.
     pub fn cargo_tests(&mut self, what: &str, cmd: &mut Command) {
+        self.counted(what, cmd, parse_test_result);
+    }
+
+    /// A run of node's test runner (`node --test`): its output is echoed and its summary counted.
+    pub fn node_tests(&mut self, what: &str, cmd: &mut Command) {
+        self.counted(what, cmd, parse_node_summary);
+    }
+
+    /// A command whose output is echoed and whose lines `parse` reads into (passed, failed), summed.
+    fn counted(&mut self, what: &str, cmd: &mut Command, parse: fn(&str) -> Option<(u64, u64)>) {
         self.banner(what);
         cmd.stdout(Stdio::piped());
         let mut child = match cmd.spawn() {
@@ -96,7 +107,7 @@ impl Tally {
         if let Some(stdout) = child.stdout.take() {
             for line in BufReader::new(stdout).lines().map_while(Result::ok) {
                 println!("{line}");
-                if let Some((p, f)) = parse_test_result(&line) {
+                if let Some((p, f)) = parse(&line) {
                     passed += p;
                     failed += f;
                     results += 1;
@@ -112,7 +123,7 @@ impl Tally {
         if !ok && failed == 0 {
             // A build error or a crashed runner: no test line says so, so count the step itself.
             self.fail(&format!(
-                "{what} (did not complete; {results} test binaries reported)"
+                "{what} (did not complete; {results} summary lines read)"
             ));
         }
     }
@@ -182,6 +193,21 @@ fn parse_test_result(line: &str) -> Option<(u64, u64)> {
     Some((number_before(" passed")?, number_before(" failed")?))
 }
 
+/// Reads a line of node's test summary (`ℹ pass 40` from the spec reporter, `# fail 1` from TAP)
+/// into (passed, failed). A cancelled test (its suite's setup failed, or it timed out) failed.
+fn parse_node_summary(line: &str) -> Option<(u64, u64)> {
+    let rest = line
+        .strip_prefix("ℹ ")
+        .or_else(|| line.strip_prefix("# "))?;
+    let (key, count) = rest.split_once(' ')?;
+    let count: u64 = count.trim_end().parse().ok()?;
+    match key {
+        "pass" => Some((count, 0)),
+        "fail" | "cancelled" => Some((0, count)),
+        _ => None,
+    }
+}
+
 /// `m:ss` for a phase's wall time.
 fn minutes(took: Duration) -> String {
     let seconds = took.as_secs();
@@ -202,6 +228,26 @@ mod tests {
     fn ignores_other_lines() {
         assert_eq!(parse_test_result("running 3 tests"), None);
         assert_eq!(parse_test_result("test result: garbled"), None);
+    }
+
+    #[test]
+    fn reads_node_test_summary_in_either_reporter() {
+        let spec = "ℹ tests 41\nℹ suites 1\nℹ pass 39\nℹ fail 1\nℹ cancelled 1\nℹ duration_ms 9.5";
+        let tap = "# tests 41\n# pass 39\n# fail 1\n# cancelled 1\n# todo 0";
+        for summary in [spec, tap] {
+            let (passed, failed) = summary
+                .lines()
+                .filter_map(parse_node_summary)
+                .fold((0, 0), |(p, f), (dp, df)| (p + dp, f + df));
+            assert_eq!((passed, failed), (39, 2), "{summary}");
+        }
+    }
+
+    #[test]
+    fn a_test_named_like_a_count_is_not_one() {
+        assert_eq!(parse_node_summary("✔ pass 3 (12ms)"), None);
+        assert_eq!(parse_node_summary("  ℹ pass 3"), None);
+        assert_eq!(parse_node_summary("ℹ pass three"), None);
     }
 
     #[test]

@@ -17,6 +17,14 @@ pub const TWIGGY_VERSION: &str = "0.8.0";
 pub const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
 /// Debian's Chromium.
 pub const CHROMIUM: &str = "/usr/bin/chromium";
+/// Debian's Firefox ESR, driven over WebDriver BiDi by the engines suite (`tests/engines`).
+pub const FIREFOX: &str = "/usr/bin/firefox-esr";
+/// Debian's WebKitWebDriver (package `webkit2gtk-driver`).
+pub const WEBKIT_DRIVER: &str = "/usr/bin/WebKitWebDriver";
+/// WebKitGTK's MiniBrowser (it comes with `libwebkit2gtk-4.1-0`, which the driver depends on).
+pub const MINIBROWSER: &str = "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser";
+/// The MiniBrowser has no headless mode: it runs on a virtual X display (packages `xvfb`, `xauth`).
+pub const XVFB_RUN: &str = "/usr/bin/xvfb-run";
 
 /// What a workflow needs installed.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -31,6 +39,8 @@ impl Needs {
     pub const E2E: Needs = Needs(4);
     /// twiggy, for `cargo xtask size`.
     pub const PROFILE: Needs = Needs(8);
+    /// Firefox, WebKit and a virtual display, with the engines suite's npm packages.
+    pub const ENGINES: Needs = Needs(16);
 
     fn has(self, other: Needs) -> bool {
         self.0 & other.0 != 0
@@ -70,6 +80,10 @@ pub fn ensure(needs: Needs) -> Result<(), String> {
     }
     if needs.has(Needs::PROFILE) {
         ensure_twiggy()?;
+    }
+    if needs.has(Needs::ENGINES) {
+        ensure_engines()?;
+        ensure_npm_packages("tests/engines", "puppeteer-core and selenium-webdriver")?;
     }
     Ok(())
 }
@@ -222,6 +236,66 @@ fn ensure_chromium() -> Result<(), String> {
             ])
             .env("DEBIAN_FRONTEND", "noninteractive"),
     )
+}
+
+/// Debian's Firefox ESR, WebKitWebDriver and Xvfb, unless every program is there already.
+fn ensure_engines() -> Result<(), String> {
+    let programs = [
+        FIREFOX,
+        WEBKIT_DRIVER,
+        MINIBROWSER,
+        XVFB_RUN,
+        "/usr/bin/xauth",
+    ];
+    if programs.iter().all(|p| std::path::Path::new(p).exists()) {
+        return Ok(());
+    }
+    run("the apt package lists", command("apt-get").arg("update"))?;
+    run(
+        "Debian's firefox-esr, webkit2gtk-driver, xvfb and xauth",
+        command("apt-get")
+            .args([
+                "install",
+                "-y",
+                "--no-install-recommends",
+                "firefox-esr",
+                "webkit2gtk-driver",
+                "xvfb",
+                "xauth",
+            ])
+            .env("DEBIAN_FRONTEND", "noninteractive"),
+    )
+}
+
+/// Where an engine of the engines suite draws.
+pub enum Display {
+    /// Headless, as Firefox runs.
+    None,
+    /// A virtual X display as tall as a long page, for the MiniBrowser, which has no headless
+    /// mode; its WebKitWebDriver listens on the port given.
+    Xvfb { driver_port: u16 },
+}
+
+/// The engines suite's tests in `file` (under `tests/engines`) against the site in `dist`, served
+/// on `port`: node's own test runner, whose summary `Tally::node_tests` counts.
+pub fn engine_suite(file: &str, dist: &std::path::Path, port: u16, display: Display) -> Command {
+    let mut cmd = match display {
+        Display::None => command("node"),
+        Display::Xvfb { driver_port } => {
+            let mut cmd = command(XVFB_RUN);
+            cmd.args(["-a", "-s", "-screen 0 1600x6400x24", "node"])
+                .env("SHARDLAB_WEBDRIVER_PORT", driver_port.to_string());
+            cmd
+        }
+    };
+    cmd.args(["--test", "--test-reporter=spec", file])
+        .current_dir(root().join("tests/engines"))
+        .env("SHARDLAB_DIST", dist)
+        .env("SHARDLAB_PORT", port.to_string())
+        .env("SHARDLAB_FIREFOX", FIREFOX)
+        .env("SHARDLAB_WEBKIT_DRIVER", WEBKIT_DRIVER)
+        .env("SHARDLAB_MINIBROWSER", MINIBROWSER);
+    cmd
 }
 
 /// `npm ci` in `folder` unless its node_modules already matches its package-lock.json.
