@@ -7,8 +7,9 @@
 //! - A widget (`#/w/board/…` or `#/embed/board/…`) neither reads nor writes: it opens its link,
 //!   or the preset's default when the link is bare, as an embed does (`page.rs`).
 //! - A save is read the way a link is: what reads is kept, and each value dropped is named. A save
-//!   this build cannot read at all (damaged, or from another format version) is kept aside under
-//!   [`KEPT_KEY`] before the first save would overwrite it, and can be downloaded.
+//!   this build cannot read at all (damaged, from another format version, or nested too deep) is
+//!   kept aside under [`KEPT_KEY`] before the first save would overwrite it, and can be
+//!   downloaded.
 //! - A write that fails says so beside Export (see `saving.rs`).
 //! - Another tab's save arrives as a `storage` event: the page says so and offers that board.
 
@@ -42,7 +43,7 @@ pub struct Opening {
     /// The reader's saved board, when a link opened over it.
     pub saved_aside: Option<Rc<BoardState>>,
     /// A save this build cannot read: why, and its text, kept for the reader to download.
-    pub unreadable: Option<(&'static str, Rc<str>)>,
+    pub unreadable: Option<(String, Rc<str>)>,
 }
 
 impl Opening {

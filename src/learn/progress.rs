@@ -337,6 +337,20 @@ mod tests {
         assert_eq!(stale.finished_count(), 1);
     }
 
+    /// The issue's 20,000 nested arrays in a field this build does not know trapped the page;
+    /// 65 is the first depth the rule refuses (serde_json alone reads up to 128).
+    #[test]
+    fn progress_nested_past_the_limit_is_not_read() {
+        for levels in [65, 20_000] {
+            let text = format!(
+                r#"{{"done":{{"ring":["grow"]}},"future":{}{}}}"#,
+                "[".repeat(levels - 1),
+                "]".repeat(levels - 1)
+            );
+            assert_eq!(ReaderProgress::parse(&text), None, "{levels}");
+        }
+    }
+
     #[test]
     fn one_ill_typed_field_drops_only_itself() {
         let text = r#"{"done":{"ring":["grow",7],"mod-n":"oops","nope":["a"]},"finished":["ring"],"last":42}"#;

@@ -200,3 +200,96 @@ test.describe('messages that quote a value (issue 16)', () => {
     for (const text of await messages(page)) expect(text).not.toContain('\u202E');
   });
 });
+
+// Issue 43, item 1: JSON nested thousands deep overflowed the stack of the browser build's
+// reader (a design: `RangeError`; Learn progress: "memory access out of bounds") and left the
+// page dead, on every visit when it sat in storage. The core's one depth rule (at most 64
+// levels, checked before any parser runs) refuses it in words, and stored input so refused is
+// kept aside for download.
+test.describe('JSON nested thousands deep (issue 43)', () => {
+  const nest = (levels, inner) => '['.repeat(levels) + inner + ']'.repeat(levels);
+  // 10,000 arrays in a node's id: 10,003 levels with the design, its node list and the node.
+  const deepDesign = `{"version": 1, "nodes": [{"id": ${nest(10_000, '"a"')}, "settings": {"kind": "users"}}], "edges": []}`;
+  const TOO_DEEP = 'nests 10,003 levels deep; shardlab reads at most 64';
+
+  test('a 10,000-deep design file is refused in words, and the board stays', async ({ page }, testInfo) => {
+    await openRoute(page, '#/board', 'board.html');
+    await expect(page.locator('.board-svg [data-node]')).toHaveCount(4);
+    const board = await page.locator('.board-svg').innerHTML();
+    const path = testInfo.outputPath('deep.json');
+    writeFileSync(path, deepDesign);
+    await page.locator('#board-import').setInputFiles(path);
+    await expect(page.getByTestId('import-error')).toHaveText(`"deep.json" was not loaded. This file ${TOO_DEEP}.`);
+    expect(await page.locator('.board-svg').innerHTML()).toEqual(board);
+  });
+
+  test('a board link with a 10,000-deep design opens the preset with a note', async ({ page }) => {
+    await openRoute(page, `#/board?v=1&users=4000&seed=1&d=${encodeURIComponent(deepDesign)}`, 'board.html');
+    await expect(page.locator('.note').filter({ hasText: `The link's design ${TOO_DEEP}; showing the preset instead.` })).toBeVisible();
+    await expect(page.locator('.board-svg [data-node]')).toHaveCount(4);
+  });
+
+  test('a 10,000-deep autosave opens the default board, is kept aside and can be downloaded', async ({ page }) => {
+    const KEY = 'shardlab.board.v1';
+    const save = JSON.stringify([['v', '1'], ['users', '4000'], ['d', deepDesign]]);
+    await openRoute(page, '#/', 'index.html');
+    await page.evaluate(([key, value]) => localStorage.setItem(key, value), [KEY, save]);
+    await openRoute(page, '#/board', 'board.html');
+    await expect(page.getByTestId('unreadable-save')).toContainText(`Your saved board could not be opened: its design ${TOO_DEEP}.`);
+    await expect(page.locator('.board-svg [data-node]')).toHaveCount(4);
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download the saved text' }).click();
+    expect((await download).suggestedFilename()).toBe('shardlab-saved-board.json');
+    // An edit saves over it only once it is kept aside.
+    await page.locator('#board-preset').selectOption('one-big-box');
+    await expect.poll(() => page.evaluate((key) => localStorage.getItem(`${key}.kept`), KEY)).toBe(save);
+  });
+
+  test('20,000-deep progress in storage leaves home and Learn working', async ({ page }) => {
+    const KEY = 'shardlab.learn.v1';
+    const stored = `{"done": {"shard-later": ["knee"]}, "future": ${nest(20_000, '1')}}`;
+    await openRoute(page, '#/', 'index.html');
+    await page.evaluate(([key, value]) => localStorage.setItem(key, value), [KEY, stored]);
+    await openRoute(page, '#/', 'index.html');
+    await expect(page.locator('main h1').first()).toBeVisible();
+    await openRoute(page, '#/learn', 'index.html');
+    await expect(page.locator('.learn .chapter-list li')).toHaveCount(15);
+    expect(await page.evaluate((key) => localStorage.getItem(`${key}.kept`), KEY)).toBe(stored);
+    await openRoute(page, '#/learn/shard-later', 'index.html');
+    await expect(page.locator('h1')).toHaveText('Shard later');
+  });
+
+  test('a 5,000-deep progress file is refused in words, and the progress stays', async ({ page }, testInfo) => {
+    await openRoute(page, '#/learn', 'index.html');
+    const path = testInfo.outputPath('deep-progress.json');
+    writeFileSync(path, `{"format": "shardlab-learn-progress", "version": 1, "future": ${nest(5_000, '1')}}`);
+    await page.locator('#progress-import').setInputFiles(path);
+    await expect(page.locator('#progress-import-note')).toHaveText(
+      '"deep-progress.json" nests 5,001 levels deep; shardlab reads at most 64. Your progress is unchanged.',
+    );
+    await expect(page.locator('.learn .chapter-list li')).toHaveCount(15);
+  });
+});
+
+// Issue 43, item 3: Excel's "CSV UTF-8" and Notepad start a file with a byte-order mark (U+FEFF),
+// which made the header "id" unfindable and the first ID of a list unreadable. (A chosen file's
+// mark the browser's FileReader already drops; a paste keeps it.)
+test.describe('a leading byte-order mark (issue 43)', () => {
+  const ROUTE = 'decoder.html#/w/decoder/batch?v=1&layout=snowflake';
+  const paste = (page, text) =>
+    page.evaluate((text) => {
+      const box = document.querySelector('#batch-text');
+      box.value = text;
+      box.dispatchEvent(new Event('input', { bubbles: true }));
+    }, text);
+
+  test("a pasted CSV's header id is found, and a list's first ID reads", async ({ page }) => {
+    await openRoute(page, ROUTE);
+    await paste(page, '\uFEFF1541815603606036480\n1541815603606036481\n');
+    await expect(page.getByTestId('batch-status')).toHaveText('Read 2 IDs: 0 duplicates, 0 out of time order, 0 refused lines.');
+    await paste(page, '\uFEFFid,user\n1541815603606036480,ann\n');
+    await page.getByRole('radio', { name: 'CSV column' }).check();
+    await page.getByRole('textbox', { name: /CSV column/ }).fill('id');
+    await expect(page.getByTestId('batch-status')).toHaveText('Read 1 ID: 0 duplicates, 0 out of time order, 0 refused lines.');
+  });
+});
