@@ -9,7 +9,7 @@
 //! - A save is read the way a link is: what reads is kept, and each value dropped is named. A save
 //!   this build cannot read at all (damaged, from another format version, or nested too deep) is
 //!   kept aside under [`KEPT_KEY`] before the first save would overwrite it, and can be
-//!   downloaded.
+//!   downloaded; so can each save kept before it (at most three, `browser::storage::keep`).
 //! - A write that fails says so beside Export (see `saving.rs`).
 //! - Another tab's save arrives as a `storage` event: the page says so and offers that board.
 
@@ -23,7 +23,7 @@ use yew::prelude::*;
 
 use super::state::BoardState;
 use super::url_state::{self, load_text, save_is_readable, save_text, SavedBoard};
-use crate::browser::storage::SaveError;
+use crate::browser::storage::{Kept, SaveError};
 use crate::url::url_query::owned;
 
 /// The localStorage key of the autosave.
@@ -44,6 +44,8 @@ pub struct Opening {
     pub saved_aside: Option<Rc<BoardState>>,
     /// A save this build cannot read: why, and its text, kept for the reader to download.
     pub unreadable: Option<(String, Rc<str>)>,
+    /// The saves kept aside before (at most three), each offered for download.
+    pub kept: Vec<Kept>,
 }
 
 impl Opening {
@@ -53,6 +55,7 @@ impl Opening {
             notes,
             saved_aside: None,
             unreadable: None,
+            kept: Vec::new(),
         }
     }
 }
@@ -64,7 +67,10 @@ pub fn opening(in_url: &[(String, String)], embedded: bool) -> Opening {
         let (state, notes) = url_state::decode(in_url);
         return Opening::of(state, notes);
     }
-    opening_from(in_url, crate::browser::storage::get(STORAGE_KEY).as_deref())
+    Opening {
+        kept: crate::browser::storage::kept(KEPT_KEY),
+        ..opening_from(in_url, crate::browser::storage::get(STORAGE_KEY).as_deref())
+    }
 }
 
 /// [`opening`] for a full page, given the saved text: pure, so it is tested natively.

@@ -240,12 +240,20 @@ test.describe('JSON nested thousands deep (issue 43)', () => {
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download the saved text' }).click();
     expect((await download).suggestedFilename()).toBe('shardlab-saved-board.json');
-    // An edit saves over it only once it is kept aside.
+    // An edit saves over it only once it is kept aside; the next visit offers it from there.
     await page.locator('#board-preset').selectOption('one-big-box');
     await expect.poll(() => page.evaluate((key) => localStorage.getItem(`${key}.kept`), KEY)).toBe(save);
+    // A new visit: a hash change alone would keep the page.
+    await page.goto('about:blank');
+    await openRoute(page, '#/board', 'board.html');
+    await expect(page.locator('#board-preset')).toHaveValue('one-big-box');
+    await expect(page.getByTestId('kept-list')).toContainText('A saved board this build could not open, kept aside just now.');
+    const kept = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download kept copy 1' }).click();
+    expect((await kept).suggestedFilename()).toBe('shardlab-kept-board-1.json');
   });
 
-  test('20,000-deep progress in storage leaves home and Learn working', async ({ page }) => {
+  test('20,000-deep progress in storage leaves home and Learn working, and is kept aside', async ({ page }) => {
     const KEY = 'shardlab.learn.v1';
     const stored = `{"done": {"shard-later": ["knee"]}, "future": ${nest(20_000, '1')}}`;
     await openRoute(page, '#/', 'index.html');
@@ -254,6 +262,7 @@ test.describe('JSON nested thousands deep (issue 43)', () => {
     await expect(page.locator('main h1').first()).toBeVisible();
     await openRoute(page, '#/learn', 'index.html');
     await expect(page.locator('.learn .chapter-list li')).toHaveCount(15);
+    await expect(page.getByTestId('kept-list')).toContainText('Progress this build could not read in full, kept aside just now.');
     expect(await page.evaluate((key) => localStorage.getItem(`${key}.kept`), KEY)).toBe(stored);
     await openRoute(page, '#/learn/shard-later', 'index.html');
     await expect(page.locator('h1')).toHaveText('Shard later');
@@ -291,5 +300,44 @@ test.describe('a leading byte-order mark (issue 43)', () => {
     await page.getByRole('radio', { name: 'CSV column' }).check();
     await page.getByRole('textbox', { name: /CSV column/ }).fill('id');
     await expect(page.getByTestId('batch-status')).toHaveText('Read 1 ID: 0 duplicates, 0 out of time order, 0 refused lines.');
+  });
+});
+
+// Issue 43, item 4, and issue 44, item 4: a stored value the reader has not seen is never
+// dropped. Up to three are kept aside, each with its time, each offered for download.
+test.describe('kept-aside progress (issues 43 and 44)', () => {
+  const KEY = 'shardlab.learn.v1';
+  const kept = (page) => page.evaluate((key) => [1, 2, 3].map((n) => localStorage.getItem(n === 1 ? `${key}.kept` : `${key}.kept.${n}`)), KEY);
+
+  test('a second unreadable progress is kept beside the first, and a newer one is not rewritten unread', async ({ page }) => {
+    await openRoute(page, '#/', 'index.html');
+    await page.evaluate((key) => localStorage.setItem(key, '[1, 2, 3]'), KEY);
+    await openRoute(page, '#/learn/shard-later', 'index.html');
+    // A newer version's progress: a field this build lacks, a task stored as an object.
+    const newer = JSON.stringify({ done: { 'shard-later': ['knee', { id: 'later', at: 1 }] }, streak: 4 });
+    await page.evaluate(([key, value]) => localStorage.setItem(key, value), [KEY, newer]);
+    await openRoute(page, '#/learn/shard-key', 'index.html');
+    await expect.poll(() => kept(page)).toEqual(['[1, 2, 3]', newer, null]);
+    // What this build read of it stays.
+    const after = await page.evaluate((key) => JSON.parse(localStorage.getItem(key)), KEY);
+    expect(after.done['shard-later']).toEqual(['knee']);
+    await openRoute(page, '#/learn', 'index.html');
+    await expect(page.getByTestId('kept-list').locator('li')).toHaveCount(2);
+  });
+
+  test('an import keeps the progress it replaces, downloadable', async ({ page }, testInfo) => {
+    await openRoute(page, '#/', 'index.html');
+    const mine = JSON.stringify({ done: { 'shard-later': ['knee'] }, finished: [], last: 'shard-later', seed: 7 });
+    await page.evaluate(([key, value]) => localStorage.setItem(key, value), [KEY, mine]);
+    await openRoute(page, '#/learn', 'index.html');
+    const path = testInfo.outputPath('other.json');
+    writeFileSync(path, '{"format":"shardlab-learn-progress","version":1,"finished":["ring"]}');
+    await page.locator('#progress-import').setInputFiles(path);
+    await expect(page.locator('#progress-import-note')).toContainText('Any progress it replaced is kept aside below.');
+    await expect(page.getByTestId('kept-list')).toContainText('Progress an import replaced, kept aside just now.');
+    expect((await kept(page))[0]).toBe(mine);
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download kept copy 1' }).click();
+    expect((await download).suggestedFilename()).toBe('shardlab-kept-progress-1.json');
   });
 });
