@@ -341,3 +341,13 @@ test.describe('kept-aside progress (issues 43 and 44)', () => {
     expect((await download).suggestedFilename()).toBe('shardlab-kept-progress-1.json');
   });
 });
+
+// Issue 43, item 6: the comparison page's widgets opened a newer version's link with no word.
+test.describe("a newer version's link on the comparison page (issue 43)", () => {
+  for (const widget of ['ring/vnodes', 'ring/compare', 'ring/metrics']) {
+    test(`the ${widget} widget says the link is from a newer shardlab`, async ({ page }) => {
+      await openRoute(page, `#/w/${widget}?v=2&vnodes=7`, 'compare.html');
+      await expect(page.locator('.note').filter({ hasText: 'This link was made by a newer shardlab (format 2)' })).toBeVisible();
+    });
+  }
+});
