@@ -262,7 +262,8 @@ mod tests {
         super::set(kept, "kept by an older build").unwrap();
         let all = super::kept(kept);
         assert_eq!(all.len(), 1);
-        assert_eq!((all[0].at_ms, all[0].key.as_str()), (None, kept));
+        let first = all.first().map(|k| (k.at_ms, k.key.as_str()));
+        assert_eq!(first, Some((None, kept)));
         forget(kept);
     }
 }
