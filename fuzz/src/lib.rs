@@ -8,7 +8,8 @@
 //! The same file is compiled twice: as the `shardlab_fuzz` library the libFuzzer binaries in
 //! `fuzz_targets/` call, and, through `#[path]`, inside
 //! `crates/shardlab-core/tests/fuzz_corpus_replay.rs`, which replays the committed corpora on stable.
-//! So it may use only `shardlab_core`, `serde_json` and `std`.
+//! So it may use only `shardlab_core`, `serde`, `serde_json` and `std` (the core's own
+//! dependencies and dev-dependencies).
 //!
 //! The edit targets read their operations from the bytes with the small [`Bytes`] cursor below
 //! rather than with the `arbitrary` crate: the replay test must decode a corpus file exactly as the
@@ -185,6 +186,113 @@ pub fn design_json(data: &[u8]) {
         );
         assert_share("simulated error rate", report.outcome.error_rate);
         assert_share("simulated Apdex", report.outcome.apdex);
+    }
+}
+
+/// The most levels `json_depth` wraps an input in: the million.
+const MAX_WRAP_LEVELS: usize = 1_000_000;
+
+/// `json_depth`: the first two bytes give a number of levels (up to [`MAX_WRAP_LEVELS`], in
+/// steps of 16) to wrap the rest in, as arrays or, when the third byte is odd, objects. The
+/// depth scan never panics; on the rest, and on the wrapped text, it agrees with serde_json
+/// wherever serde_json parses (up to its limit of 128 levels); it refuses exactly the texts
+/// deeper than the limit, pointing at the bracket that went past it; and the design reader
+/// refuses such text as too deep before its parser sees it.
+pub fn json_depth(data: &[u8]) {
+    use shardlab_core::input_text::{
+        check_json_depth, json_depth, strip_bom_bytes, MAX_JSON_DEPTH,
+    };
+    let mut bytes = Bytes::new(data);
+    let levels = (usize::from(bytes.u16()) * 16).min(MAX_WRAP_LEVELS);
+    let objects = bytes.byte().unwrap_or(0) % 2 == 1;
+    let rest = strip_bom_bytes(bytes.data);
+    let inner = json_depth(rest);
+    let parsed = serde_json::from_slice::<serde_json::Value>(rest).ok();
+    if let Some(value) = &parsed {
+        assert_eq!(
+            inner.deepest,
+            value_depth(value),
+            "the scan disagrees with serde_json"
+        );
+    }
+    let (open, close): (&[u8], &[u8]) = if objects {
+        (b"{\"k\":", b"}")
+    } else {
+        (b"[", b"]")
+    };
+    let mut wrapped = Vec::with_capacity(levels * (open.len() + 1) + rest.len());
+    for _ in 0..levels {
+        wrapped.extend_from_slice(open);
+    }
+    wrapped.extend_from_slice(rest);
+    for _ in 0..levels {
+        wrapped.extend_from_slice(close);
+    }
+    let outer = json_depth(&wrapped);
+    // Only a text that is JSON is sure to close what it opens (an open string hides the rest).
+    if parsed.is_some() {
+        assert_eq!(
+            outer.deepest,
+            levels + inner.deepest,
+            "wrapping changed the inner depth"
+        );
+    }
+    assert!(
+        outer.deepest >= levels.max(inner.deepest),
+        "wrapping lost depth"
+    );
+    match check_json_depth(&wrapped) {
+        Ok(depth) => {
+            assert!(depth <= MAX_JSON_DEPTH);
+            assert_eq!(depth, outer.deepest);
+        }
+        Err(too_deep) => {
+            assert!(too_deep.depth > MAX_JSON_DEPTH);
+            assert_eq!(too_deep.depth, outer.deepest);
+            let before = wrapped.get(..too_deep.at).unwrap_or_default();
+            assert_eq!(
+                json_depth(before).deepest,
+                MAX_JSON_DEPTH,
+                "`at` is not where it went over"
+            );
+            assert!(matches!(wrapped.get(too_deep.at), Some(b'[' | b'{')));
+            if wrapped.len() as u64 <= sim::MAX_DESIGN_BYTES {
+                let read =
+                    Design::from_json::<SerdeValue>(wrapped.as_slice(), sim::ReadRules::LINK);
+                assert_eq!(read.err(), Some(sim::ReadError::TooDeep(too_deep)));
+            }
+        }
+    }
+}
+
+/// The depth of a parsed value, measured without recursion.
+fn value_depth(value: &serde_json::Value) -> usize {
+    use serde_json::Value;
+    let mut deepest = 0;
+    let mut stack = vec![(value, 0usize)];
+    while let Some((value, depth)) = stack.pop() {
+        let children: Vec<&Value> = match value {
+            Value::Array(items) => items.iter().collect(),
+            Value::Object(members) => members.values().collect(),
+            _ => continue,
+        };
+        deepest = deepest.max(depth + 1);
+        stack.extend(children.into_iter().map(|child| (child, depth + 1)));
+    }
+    deepest
+}
+
+/// serde_json's parser through a `Value`, as a native reader of designs parses.
+struct SerdeValue;
+
+impl sim::JsonParser for SerdeValue {
+    type Text = [u8];
+    type Document = serde_json::Value;
+    fn parse(text: &[u8]) -> Result<serde_json::Value, String> {
+        serde_json::from_slice(text).map_err(|e| e.to_string())
+    }
+    fn read<T: serde::de::DeserializeOwned>(document: &serde_json::Value) -> Result<T, String> {
+        T::deserialize(document).map_err(|e| e.to_string())
     }
 }
 

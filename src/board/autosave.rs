@@ -7,8 +7,9 @@
 //! - A widget (`#/w/board/…` or `#/embed/board/…`) neither reads nor writes: it opens its link,
 //!   or the preset's default when the link is bare, as an embed does (`page.rs`).
 //! - A save is read the way a link is: what reads is kept, and each value dropped is named. A save
-//!   this build cannot read at all (damaged, or from another format version) is kept aside under
-//!   [`KEPT_KEY`] before the first save would overwrite it, and can be downloaded.
+//!   this build cannot read at all (damaged, from another format version, or nested too deep) is
+//!   kept aside under [`KEPT_KEY`] before the first save would overwrite it, and can be
+//!   downloaded; so can each save kept before it (at most three, `browser::storage::keep`).
 //! - A write that fails says so beside Export (see `saving.rs`).
 //! - Another tab's save arrives as a `storage` event: the page says so and offers that board.
 
@@ -22,7 +23,7 @@ use yew::prelude::*;
 
 use super::state::BoardState;
 use super::url_state::{self, load_text, save_is_readable, save_text, SavedBoard};
-use crate::browser::storage::SaveError;
+use crate::browser::storage::{Kept, SaveError};
 use crate::url::url_query::owned;
 
 /// The localStorage key of the autosave.
@@ -42,7 +43,9 @@ pub struct Opening {
     /// The reader's saved board, when a link opened over it.
     pub saved_aside: Option<Rc<BoardState>>,
     /// A save this build cannot read: why, and its text, kept for the reader to download.
-    pub unreadable: Option<(&'static str, Rc<str>)>,
+    pub unreadable: Option<(String, Rc<str>)>,
+    /// The saves kept aside before (at most three), each offered for download.
+    pub kept: Vec<Kept>,
 }
 
 impl Opening {
@@ -52,6 +55,7 @@ impl Opening {
             notes,
             saved_aside: None,
             unreadable: None,
+            kept: Vec::new(),
         }
     }
 }
@@ -63,7 +67,10 @@ pub fn opening(in_url: &[(String, String)], embedded: bool) -> Opening {
         let (state, notes) = url_state::decode(in_url);
         return Opening::of(state, notes);
     }
-    opening_from(in_url, crate::browser::storage::get(STORAGE_KEY).as_deref())
+    Opening {
+        kept: crate::browser::storage::kept(KEPT_KEY),
+        ..opening_from(in_url, crate::browser::storage::get(STORAGE_KEY).as_deref())
+    }
 }
 
 /// [`opening`] for a full page, given the saved text: pure, so it is tested natively.

@@ -3,14 +3,17 @@
 //! [`ReadRules::IMPORT`]: version first, and only a design that validates), parsed by the
 //! browser's `JSON.parse` ([`Json`]).
 
+use shardlab_core::input_text::strip_bom;
 use shardlab_core::sim::{Design, ReadError, ReadRules, DESIGN_VERSION, DROPPED_NAMED};
 use shardlab_core::text::bounded_message;
 
 use crate::browser::json::Json;
 
 /// Reads a design file's text: JSON, this version or a newer one, and a design that validates.
-/// A newer file comes with a note naming what this build left out of it.
+/// A newer file comes with a note naming what this build left out of it. A leading byte-order
+/// mark (some editors write one) is not part of the JSON.
 pub fn parse_import(text: &str) -> Result<(Design, Option<String>), String> {
+    let text = strip_bom(text);
     let loaded =
         Design::from_json::<Json>(text, ReadRules::IMPORT).map_err(|error| match error {
             // The Import button refuses a larger file before reading it (`saving.rs`).
@@ -18,6 +21,7 @@ pub fn parse_import(text: &str) -> Result<(Design, Option<String>), String> {
                 "This file is over 1 MB (1,048,576 bytes), the most a design file may be."
                     .to_owned()
             }
+            ReadError::TooDeep(too_deep) => format!("This file {too_deep}."),
             ReadError::NotJson(message) => format!(
                 "This file is not JSON ({}). Export a board to see the format.",
                 bounded_message(&message)
@@ -161,6 +165,22 @@ mod tests {
             refusal(r#"{"version": 1, "nodes": []}"#),
             "This design cannot be loaded: the design has no users node; it needs exactly one."
         );
+    }
+
+    #[test]
+    fn a_file_nested_past_the_limit_is_refused_in_words_and_a_bom_is_not_json() {
+        let deep = format!(
+            r#"{{"version": 1, "nodes": [{{"id": {}"a"{}}}]}}"#,
+            "[".repeat(10_000),
+            "]".repeat(10_000)
+        );
+        assert_eq!(
+            parse_import(&deep).unwrap_err(),
+            "This file nests 10,003 levels deep; shardlab reads at most 64."
+        );
+        let design = BoardState::default().design;
+        let with_bom = format!("\u{FEFF}{}", export_json(&design));
+        assert_eq!(parse_import(&with_bom), Ok((design, None)));
     }
 
     #[test]

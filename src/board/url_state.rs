@@ -9,6 +9,7 @@
 //! [`ReadRules::LINK`]: any design within the size limits, the board explains the rest). Decoding
 //! never fails: a bad value becomes a note and its default.
 
+use shardlab_core::input_text::check_json_depth;
 use shardlab_core::sim::validate::MAX_DURATION_S;
 use shardlab_core::sim::{Design, ReadError, ReadRules, DESIGN_VERSION, DROPPED_NAMED};
 use shardlab_core::text::{bounded_message, quote};
@@ -169,6 +170,9 @@ pub fn decode_design(text: &str, source: Source) -> Result<(Design, Option<Strin
         ReadError::TooLong { .. } => {
             format!("{whose} design is over 1 MB; showing the preset instead.")
         }
+        ReadError::TooDeep(too_deep) => {
+            format!("{whose} design {too_deep}; showing the preset instead.")
+        }
         ReadError::NotJson(message) | ReadError::NotADesign(message) => unread(&message),
         // The link's rules read the version with the rest (an older one is refused as over the
         // limits), so these two do not arise.
@@ -201,18 +205,27 @@ pub fn save_text(state: &BoardState) -> String {
 pub enum SavedBoard {
     /// A board, with a note for each value that could not be used (its default is kept).
     Read(Box<BoardState>, Vec<String>),
-    /// Nothing this build can read: another format version wrote it, or it is damaged. The text
-    /// says which.
-    Unreadable(&'static str),
+    /// Nothing this build can read: another format version wrote it, it is damaged, or it (or
+    /// its design) nests too deep to read. The text says which, after "could not be opened: ".
+    Unreadable(String),
 }
 
-/// The inverse of [`save_text`].
+/// The inverse of [`save_text`]. A save nested past the readers' limit, or whose design is, is
+/// not read at all: its design is the reader's work, so it is kept aside whole rather than
+/// opened as the preset and saved over.
 pub fn load_text(text: &str) -> SavedBoard {
+    if let Err(too_deep) = check_json_depth(text) {
+        return SavedBoard::Unreadable(format!("it {too_deep}"));
+    }
     let Ok(pairs) = from_text::<Vec<(String, String)>>(text) else {
-        return SavedBoard::Unreadable("it is damaged");
+        return SavedBoard::Unreadable("it is damaged".to_owned());
     };
     if check_version(&pairs, VERSION, "").is_err() {
-        return SavedBoard::Unreadable("another version of shardlab wrote it");
+        return SavedBoard::Unreadable("another version of shardlab wrote it".to_owned());
+    }
+    let design = pairs.iter().find(|(key, _)| key == "d");
+    if let Some(Err(too_deep)) = design.map(|(_, d)| check_json_depth(d)) {
+        return SavedBoard::Unreadable(format!("its design {too_deep}"));
     }
     let (state, notes) = decode_from(&pairs, Source::Autosave);
     SavedBoard::Read(Box::new(state), notes)
@@ -378,6 +391,32 @@ mod tests {
         assert!(
             notes[0].contains(&format!("at most {MAX_NODES}")),
             "{notes:?}"
+        );
+    }
+
+    #[test]
+    fn a_save_nested_past_the_limit_is_unreadable_whole() {
+        let deep = format!("{}1{}", "[".repeat(10_000), "]".repeat(10_000));
+        assert_eq!(
+            load_text(&deep),
+            SavedBoard::Unreadable("it nests 10,000 levels deep; shardlab reads at most 64".into())
+        );
+        let design = format!(r#"{{"version": 1, "nodes": {deep}}}"#);
+        let save = serde_json::to_string(&[("v", "1"), ("d", design.as_str())]).unwrap();
+        assert_eq!(
+            load_text(&save),
+            SavedBoard::Unreadable(
+                "its design nests 10,001 levels deep; shardlab reads at most 64".into()
+            )
+        );
+        assert!(!save_is_readable(&save));
+        // A link's design so deep opens the preset, with a note.
+        let (state, notes) = decode(&owned(&[("v", "1".to_owned()), ("d", design)]));
+        assert_eq!(state.design, BoardState::default().design);
+        assert_eq!(
+            notes,
+            ["The link's design nests 10,001 levels deep; shardlab reads at most 64; showing \
+              the preset instead."]
         );
     }
 

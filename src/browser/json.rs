@@ -10,12 +10,19 @@
 //! size budget did not have. Natively (the CLI's
 //! crate is not this one; here: tests and the fuzz replay) serde_json reads it.
 //!
+//! Neither reader may see text nested deeper than the core's limit
+//! ([`shardlab_core::input_text::MAX_JSON_DEPTH`]): serde-wasm-bindgen descends one call per
+//! level with no limit of its own, and 10,000 nested arrays overflowed the page's stack. So
+//! [`Json::parse`] measures the depth first and refuses such text in words, whoever calls it;
+//! readers that say more about it (the design's, progress's) check it themselves before.
+//!
 //! JSON numbers are doubles in the browser, so an integer above 2^53 would lose digits; no field
 //! of a design or of progress is a 64-bit integer, the autosave keeps its numbers in strings, and
 //! a snapshot's 64-bit numbers are read as the browser rounds them (`snapshot::browser_u64`). A
 //! layout file (64-bit epochs) is read by serde_json for that reason.
 
 use serde::de::DeserializeOwned;
+use shardlab_core::input_text::check_json_depth;
 
 /// A parsed JSON document, to be read as one or more types.
 pub struct Json(
@@ -24,8 +31,12 @@ pub struct Json(
 );
 
 impl Json {
-    /// Parses `text`; the error is the parser's message when the text is not JSON.
+    /// Parses `text`; the error is the parser's message when the text is not JSON, or says how
+    /// deep it nests when that is past the limit (then it is not parsed at all).
     pub fn parse(text: &str) -> Result<Json, String> {
+        if let Err(too_deep) = check_json_depth(text) {
+            return Err(format!("it {too_deep}"));
+        }
         #[cfg(target_arch = "wasm32")]
         {
             js_sys::JSON::parse(text).map(Json).map_err(|e| {
@@ -111,6 +122,17 @@ mod browser_tests {
         assert!(Json::parse("{nope").is_err());
     }
 
+    /// 10,000 nested arrays overflowed serde-wasm-bindgen's descent; now they are refused first.
+    #[wasm_bindgen_test]
+    fn the_browser_refuses_deep_nesting_before_reading_it() {
+        let deep = format!("{}{}", "[".repeat(10_000), "]".repeat(10_000));
+        assert!(from_text::<serde_json::Value>(&deep)
+            .unwrap_err()
+            .contains("10,000 levels"));
+        let at_limit = format!("{}1{}", "[".repeat(64), "]".repeat(64));
+        assert!(from_text::<serde_json::Value>(&at_limit).is_ok());
+    }
+
     /// A node's settings are read by the core's own reader (not serde's derive); through
     /// serde-wasm-bindgen its messages are still serde's words.
     #[wasm_bindgen_test]
@@ -178,6 +200,23 @@ mod tests {
         assert!(json.read::<Vec<u32>>().is_err());
         assert!(Json::parse("{nope").is_err());
         assert!(from_text::<Point>(r#"{"x": 1}"#).unwrap_err().contains('n'));
+    }
+
+    #[test]
+    fn text_nested_past_the_limit_is_refused_in_words_before_it_is_parsed() {
+        let deep = format!("{}{}", "[".repeat(10_000), "]".repeat(10_000));
+        assert_eq!(
+            Json::parse(&deep).err().as_deref(),
+            Some("it nests 10,000 levels deep; shardlab reads at most 64")
+        );
+        let at_limit = format!("{}{}", "[".repeat(64), "]".repeat(64));
+        assert!(Json::parse(&at_limit).is_ok());
+        // One past it: serde_json alone (its limit is 128) would read it; the rule is one.
+        let over = format!("[{at_limit}]");
+        assert_eq!(
+            Json::parse(&over).err().as_deref(),
+            Some("it nests 65 levels deep; shardlab reads at most 64")
+        );
     }
 
     #[test]

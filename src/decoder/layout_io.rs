@@ -3,6 +3,7 @@
 //!
 //! An import that fails says why next to the button and leaves the layout as it was.
 
+use shardlab_core::input_text::{check_json_depth, strip_bom};
 use shardlab_core::layout::{BitLayout, Preset, ShardMap, MAX_LAYOUT_IMPORT_BYTES};
 use shardlab_core::text::{bounded_message, quote};
 use yew::prelude::*;
@@ -18,12 +19,17 @@ pub fn layout_json(layout: &BitLayout) -> String {
 }
 
 /// Reads a layout file. The core's deserializer validates the layout as it reads it, so an
-/// `Ok` is always a usable layout; an `Err` says what is wrong in plain words.
+/// `Ok` is always a usable layout; an `Err` says what is wrong in plain words. A leading
+/// byte-order mark is dropped, and text nested past the core's limit is refused unparsed.
 pub fn parse_layout(text: &str) -> Result<BitLayout, String> {
+    let text = strip_bom(text);
     if text.trim().is_empty() {
         return Err(
             "the file is empty; a layout is a JSON object like {\"fields\": [...]}".to_owned(),
         );
+    }
+    if let Err(too_deep) = check_json_depth(text) {
+        return Err(format!("it {too_deep}"));
     }
     serde_json::from_str::<BitLayout>(text).map_err(|err| {
         let message = err.to_string();
@@ -170,6 +176,26 @@ mod tests {
         assert!(
             why.chars().count() < 300 && why.contains("unknown variant"),
             "{why}"
+        );
+    }
+
+    #[test]
+    fn a_deep_file_is_refused_unparsed_and_a_bom_is_dropped() {
+        let deep = format!(r#"{{"fields": {}{}}}"#, "[".repeat(5_000), "]".repeat(5_000));
+        let refused = import_outcome(FileRead::Text {
+            name: "deep.json".into(),
+            text: deep,
+        });
+        assert_eq!(
+            refused,
+            Err("\"deep.json\" was not loaded: it nests 5,001 levels deep; shardlab reads at \
+                 most 64. The layout is unchanged."
+                .to_owned())
+        );
+        let layout = Preset::Pinterest.layout();
+        assert_eq!(
+            parse_layout(&format!("\u{FEFF}{}", layout_json(&layout))),
+            Ok(layout)
         );
     }
 

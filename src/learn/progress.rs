@@ -14,12 +14,15 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-use crate::browser::json::Json;
+use crate::browser::json::{from_text, Json};
+use shardlab_core::kept::KeptWhy;
 use yew::prelude::*;
 
 /// The localStorage key.
 pub const STORAGE_KEY: &str = "shardlab.learn.v1";
-/// Where stored progress this build cannot read is kept, untouched, before a save would overwrite it.
+/// Where stored progress this build cannot read whole is kept, untouched, before a save would
+/// overwrite it, and progress an import replaced (up to three, with `.2`, `.3` and their times
+/// in `.at`: `browser::storage::keep`).
 pub const KEPT_KEY: &str = "shardlab.learn.v1.kept";
 /// The localStorage key of the finished-chapter count alone, a plain number, written by [`save`]:
 /// the header of every page reads it, and parsing the whole progress there would cost every
@@ -156,6 +159,30 @@ impl ReaderProgress {
         Some(progress)
     }
 
+    /// Whether this progress, read from `text`, holds all of it: nothing unknown left out (a
+    /// newer version's field, a task stored as an object, a chapter this build lacks), so
+    /// writing it back loses nothing. Fields at their defaults (absent, null, empty) count as
+    /// absent on both sides.
+    pub fn holds_all_of(&self, text: &str) -> bool {
+        use serde_json::Value;
+        let set_fields = |text: &str| -> Option<serde_json::Map<String, Value>> {
+            let Value::Object(mut fields) = from_text::<Value>(text).ok()? else {
+                return None;
+            };
+            fields.retain(|_, value| match value {
+                Value::Null => false,
+                Value::Array(items) => !items.is_empty(),
+                Value::Object(members) => !members.is_empty(),
+                Value::Bool(_) | Value::Number(_) | Value::String(_) => true,
+            });
+            Some(fields)
+        };
+        match (set_fields(text), set_fields(&self.to_text())) {
+            (Some(stored), Some(written)) => stored == written,
+            _ => false,
+        }
+    }
+
     /// The stored text.
     pub fn to_text(&self) -> String {
         serde_json::to_string(self).unwrap_or_default()
@@ -220,14 +247,32 @@ thread_local! {
 }
 
 /// The stored progress (a fresh one when there is none or it is unreadable); this page load's,
-/// when the browser blocks storage.
+/// when the browser blocks storage. Stored progress this build cannot read whole is kept aside
+/// at once (once: a kept text is not kept twice), so the Learn page can offer it for download
+/// before anything is saved over it.
 pub fn load() -> ReaderProgress {
     if !crate::browser::storage::available() {
         return PAGE_PROGRESS.with(|page| page.borrow().clone());
     }
-    crate::browser::storage::get(STORAGE_KEY)
-        .and_then(|text| ReaderProgress::parse(&text))
-        .unwrap_or_default()
+    let Some(text) = crate::browser::storage::get(STORAGE_KEY) else {
+        return ReaderProgress::default();
+    };
+    let progress = ReaderProgress::parse(&text);
+    if !progress.as_ref().is_some_and(|p| p.holds_all_of(&text)) {
+        let _ = crate::browser::storage::keep(KEPT_KEY, &text, KeptWhy::Unreadable);
+    }
+    progress.unwrap_or_default()
+}
+
+/// Keeps the stored progress aside before an import replaces it, unless it is empty.
+pub fn keep_before_import() {
+    let Some(text) = crate::browser::storage::get(STORAGE_KEY) else {
+        return;
+    };
+    if ReaderProgress::parse(&text).is_some_and(|p| p == ReaderProgress::default()) {
+        return;
+    }
+    let _ = crate::browser::storage::keep(KEPT_KEY, &text, KeptWhy::Replaced);
 }
 
 /// Stores the progress and tells the page (header, home) it changed.
@@ -242,7 +287,8 @@ fn store(progress: &ReaderProgress) {
         PAGE_PROGRESS.with(|page| *page.borrow_mut() = progress.clone());
         return;
     }
-    let readable: fn(&str) -> bool = |text| ReaderProgress::parse(text).is_some();
+    let readable: fn(&str) -> bool =
+        |text| ReaderProgress::parse(text).is_some_and(|p| p.holds_all_of(text));
     let _ =
         crate::browser::storage::set_keeping(STORAGE_KEY, &progress.to_text(), KEPT_KEY, readable);
     let _ = crate::browser::storage::set(COUNT_KEY, &progress.finished_count().to_string());
@@ -335,6 +381,43 @@ mod tests {
         let stale =
             ReaderProgress::parse(r#"{"finished":["ring","gone-chapter"]}"#).unwrap_or_default();
         assert_eq!(stale.finished_count(), 1);
+    }
+
+    /// The issue's 20,000 nested arrays in a field this build does not know trapped the page;
+    /// 65 is the first depth the rule refuses (serde_json alone reads up to 128).
+    #[test]
+    fn progress_nested_past_the_limit_is_not_read() {
+        for levels in [65, 20_000] {
+            let text = format!(
+                r#"{{"done":{{"ring":["grow"]}},"future":{}{}}}"#,
+                "[".repeat(levels - 1),
+                "]".repeat(levels - 1)
+            );
+            assert_eq!(ReaderProgress::parse(&text), None, "{levels}");
+        }
+    }
+
+    /// Progress a newer version wrote (a field this build lacks, a task stored as an object)
+    /// does not read whole, so it is kept aside before a save; this build's own text does, and
+    /// so does a bare `{"seed": 5}` (absent fields are defaults).
+    #[test]
+    fn only_progress_read_whole_may_be_written_over() {
+        let mut mine = ReaderProgress::default();
+        mine.mark("ring", "grow", &["grow", "why"]);
+        mine.seed = Some(5);
+        assert!(mine.holds_all_of(&mine.to_text()));
+        let bare = ReaderProgress::parse(r#"{"seed": 5, "guesses": {}}"#).unwrap();
+        assert!(bare.holds_all_of(r#"{"seed": 5, "guesses": {}}"#));
+        for newer in [
+            r#"{"done":{"ring":["grow"]},"seed":5,"streak":3}"#,
+            r#"{"done":{"ring":["grow",{"id":"why","at":1}]},"seed":5}"#,
+            r#"{"done":{"ring":["grow"],"chapter-16":["a"]},"seed":5}"#,
+        ] {
+            let read = ReaderProgress::parse(newer).unwrap();
+            assert!(read.is_done("ring", "grow"), "{newer}");
+            assert!(!read.holds_all_of(newer), "{newer}");
+        }
+        assert!(!ReaderProgress::default().holds_all_of("[1, 2]"));
     }
 
     #[test]

@@ -3,6 +3,7 @@
 //! that is not progress changes nothing, and says why.
 
 use serde_json::Value;
+use shardlab_core::input_text::{check_json_depth, strip_bom, JsonTooDeep};
 use shardlab_core::text::{quote, thousands};
 
 use super::progress::ReaderProgress;
@@ -20,6 +21,8 @@ pub use shardlab_core::course::MAX_PROGRESS_FILE_BYTES;
 /// Why a file was not imported.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ImportError {
+    /// The text nests deeper than the core's limit, so it was not parsed.
+    TooDeep(JsonTooDeep),
     /// The text is not a JSON object.
     NotJson,
     /// A JSON object, but not one of our progress files.
@@ -33,6 +36,9 @@ impl ImportError {
     pub fn message(&self, file: &str) -> String {
         let file = quote(file);
         match self {
+            ImportError::TooDeep(too_deep) => {
+                format!("{file} {too_deep}. Your progress is unchanged.")
+            }
             ImportError::NotJson => format!("{file} is not a progress file: it is not JSON. Your progress is unchanged."),
             ImportError::NotProgress => format!(
                 "{file} is JSON but not shardlab Learn progress (it lacks \"format\": \"{FORMAT}\"). Your progress is unchanged."
@@ -67,8 +73,11 @@ pub fn to_file_text(progress: &ReaderProgress) -> String {
 }
 
 /// Reads an exported file back. Its fields are read the way stored progress is (one bad value
-/// drops only itself); the file must name our format and a version this build reads.
+/// drops only itself); the file must name our format and a version this build reads. A leading
+/// byte-order mark is dropped, and a file nested past the core's limit is refused unparsed.
 pub fn from_file_text(text: &str) -> Result<ReaderProgress, ImportError> {
+    let text = strip_bom(text);
+    check_json_depth(text).map_err(ImportError::TooDeep)?;
     let value: Value = Json::parse(text)
         .and_then(|json| json.read())
         .map_err(|_| ImportError::NotJson)?;
@@ -140,6 +149,22 @@ mod tests {
             "{message}"
         );
         assert!(too_large_message("big.json", 70_000).contains("70,000 bytes"));
+        // The issue's 10 kB file of 5,000 nested arrays in a field this build does not know.
+        let deep = format!(
+            r#"{{"format":"shardlab-learn-progress","version":1,"future":{}{}}}"#,
+            "[".repeat(5_000),
+            "]".repeat(5_000)
+        );
+        let refused = from_file_text(&deep).unwrap_err();
+        assert!(matches!(refused, ImportError::TooDeep(t) if t.depth == 5_001));
+        assert_eq!(
+            refused.message("p.json"),
+            "\"p.json\" nests 5,001 levels deep; shardlab reads at most 64. Your progress is \
+             unchanged."
+        );
+        // Excel and Notepad may start a file with a byte-order mark.
+        let with_bom = format!("\u{FEFF}{}", to_file_text(&some_progress()));
+        assert_eq!(from_file_text(&with_bom), Ok(some_progress()));
         // Fields a file gets wrong drop alone; the rest imports.
         let text = r#"{"format":"shardlab-learn-progress","version":1,"done":{"ring":["grow"],"nope":["x"]},"seed":"x"}"#;
         let p = from_file_text(text).unwrap();

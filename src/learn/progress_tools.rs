@@ -1,6 +1,7 @@
 //! The Learn page's progress tools: export the progress as a small JSON file, import one back
-//! (a bad file changes nothing and says why, beside the button), and "Continue", which goes to the
-//! first chapter not yet finished.
+//! (a bad file changes nothing and says why, beside the button; a good one keeps the progress it
+//! replaces aside), "Continue", which goes to the first chapter not yet finished, and the
+//! progress kept aside, each offered for download.
 
 use yew::prelude::*;
 use yew_router::prelude::*;
@@ -11,6 +12,7 @@ use super::progress_file::{
 };
 use crate::files::download::download_text;
 use crate::files::file_import::{use_file_import, FileRead};
+use crate::files::kept_list::{kept_list, KeptWords};
 use crate::route::Route;
 use shardlab_core::text::quote;
 
@@ -38,9 +40,11 @@ pub fn progress_tools() -> Html {
             outcome.set(Some(match read {
                 FileRead::Text { name, text } => match from_file_text(&text) {
                     Ok(imported) => {
+                        progress::keep_before_import();
                         progress::save(&imported);
                         Outcome::Imported(format!(
-                            "Imported {}: {} of {} chapters finished.",
+                            "Imported {}: {} of {} chapters finished. Any progress it replaced \
+                             is kept aside below.",
                             quote(&name),
                             imported.finished_count(),
                             progress::CHAPTER_SLUGS.len()
@@ -59,6 +63,8 @@ pub fn progress_tools() -> Html {
         })
     };
     let onchange = use_file_import(MAX_PROGRESS_FILE_BYTES, on_read);
+    // Read on every render: a save or an import (each announces a change) may keep a value.
+    let kept = crate::browser::storage::kept(progress::KEPT_KEY);
     let next = progress.first_unfinished();
     html! {
         <div class="progress-tools">
@@ -87,7 +93,15 @@ pub fn progress_tools() -> Html {
                         None => String::new(),
                     } }
                 </p>
+                { kept_list(&kept, KEPT_WORDS) }
             </div>
         </div>
     }
 }
+
+/// What the Learn page calls the progress it kept aside.
+const KEPT_WORDS: KeptWords = KeptWords {
+    unreadable: "Progress this build could not read in full",
+    replaced: "Progress an import replaced",
+    file_stem: "shardlab-kept-progress",
+};

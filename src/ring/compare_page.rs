@@ -13,6 +13,7 @@ use super::drawn::use_drawn;
 use super::measure::{use_measurement, Measurement};
 use super::parts::metrics_table::MetricsTable;
 use super::parts::moved_plot::MovedPlot;
+use super::parts::notes::{notes, NotesProps};
 use super::parts::settings::setting;
 use super::parts::stats::{stats, StatsProps};
 use super::parts::vnode_plot::VnodePlot;
@@ -79,8 +80,14 @@ impl Measures {
         self.frame(widget, body)
     }
 
-    /// The widget's frame around `body`, as it is.
+    /// The widget's frame around `body`, as it is, after what the link could not give (a link
+    /// of another version says so here, as on the Ring's own page).
     fn frame(self, widget: RingWidget, body: Html) -> Html {
+        let notes = notes(&NotesProps {
+            notes: self.url.state.notes.clone(),
+            dispatch: self.url.dispatch.clone(),
+        });
+        let body = html! { <>{ notes }{ body }</> };
         let page = ViewPage {
             view: View::Ring,
             snapshot: self.snapshot,

@@ -29,11 +29,12 @@ use crate::{describe, flag_value, root, tools};
 
 /// The targets, in the order they run (`fuzz/Cargo.toml` has one `[[bin]]` each). The `*_url`
 /// targets fuzz the app crate's URL-state codecs, one per view.
-pub const TARGETS: [&str; 8] = [
+pub const TARGETS: [&str; 9] = [
     "parse_id",
     "layout_json",
     "layout_edits",
     "design_json",
+    "json_depth",
     "shard_map_edits",
     "decoder_url",
     "ring_url",

@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 use shardlab_core::id_family::{IdFamily, Reading};
+use shardlab_core::input_text::{check_json_depth, strip_bom_bytes};
 use shardlab_core::layout::{BitLayout, Preset, ShardMap, MAX_LAYOUT_FILE_BYTES};
 use shardlab_core::text::{bounded_message, quote};
 
@@ -94,7 +95,11 @@ fn read_layout_file(path: &Path) -> Result<BitLayout, CliError> {
             "the layout file {shown} is over 1 MiB; a layout is a small JSON object"
         )));
     }
-    serde_json::from_slice(&bytes).map_err(|err| {
+    let text = strip_bom_bytes(&bytes);
+    if let Err(too_deep) = check_json_depth(text) {
+        return Err(CliError::new(format!("the layout file {shown} {too_deep}")));
+    }
+    serde_json::from_slice(text).map_err(|err| {
         CliError::new(format!(
             "the layout file {shown} is not a valid layout: {}",
             bounded_message(&err.to_string())

@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 use serde::Serialize;
+use shardlab_core::input_text::strip_bom_bytes;
 use shardlab_core::sim::coverage::{coverage as model_coverage, Coverage};
 use shardlab_core::sim::model::{host_name, StationModel, LOGICAL_SHARDS};
 use shardlab_core::sim::prices::{self, BillLine};
@@ -236,10 +237,14 @@ fn read_design_file(path: &Path, source: &str) -> Result<Loaded, CliError> {
     file.take(MAX_DESIGN_BYTES.saturating_add(1))
         .read_to_end(&mut bytes)
         .map_err(|err| CliError::new(format!("cannot read the design file {shown}: {err}")))?;
-    Design::from_json::<SerdeJson>(&bytes, ReadRules::CLI).map_err(|error| match error {
+    let text = strip_bom_bytes(&bytes);
+    Design::from_json::<SerdeJson>(text, ReadRules::CLI).map_err(|error| match error {
         ReadError::TooLong { .. } => CliError::new(format!(
             "the design file {shown} is over the limit of 1 MiB ({} bytes); a design is a small JSON object",
             thousands(MAX_DESIGN_BYTES)
+        )),
+        ReadError::TooDeep(too_deep) => CliError::new(format!(
+            "the design file {shown} {too_deep}"
         )),
         // serde_json's message ends with "at line L column C".
         ReadError::NotJson(message) | ReadError::NotADesign(message) => CliError::new(format!(

@@ -12,6 +12,10 @@
 //!   TSID, Sonyflake v2), decoded and composed, and "whose ID is this?" ranking over them all.
 //! - [`id_text`]: the text forms of IDs up to 192 bits (UUID, ULID's base32, KSUID's base62,
 //!   ObjectId, hex, decimal) to big-endian bytes and back, and the forms a text parses under.
+//! - [`input_text`]: reader-supplied text before it is parsed: a leading byte-order mark dropped,
+//!   and JSON refused when it nests deeper than the readers' one limit.
+//! - [`kept`]: stored values kept aside rather than lost (at most three, each with its time and
+//!   why), for the Board's autosave and Learn's progress.
 //! - [`layout`]: 64-bit ID bit layouts (Pinterest, Snowflake, …), ID parsing, the shard → host
 //!   config table and the per-shard ID allocator.
 //! - [`placement`]: the placement schemes (mod N, ring, jump, rendezvous, range, directory,
@@ -39,6 +43,8 @@ pub mod course;
 pub mod id_batch;
 pub mod id_family;
 pub mod id_text;
+pub mod input_text;
+pub mod kept;
 pub mod layout;
 pub mod placement;
 pub mod sim;

@@ -44,6 +44,11 @@ fn design_json_corpus() {
 }
 
 #[test]
+fn json_depth_corpus() {
+    replay("json_depth", checks::json_depth);
+}
+
+#[test]
 fn shard_map_edits_corpus() {
     replay("shard_map_edits", checks::shard_map_edits);
 }

@@ -6,6 +6,7 @@
 
 use serde::de::{SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use shardlab_core::input_text::check_json_depth;
 use shardlab_core::sim::capacity::{Capacity, CapacityOptions};
 use shardlab_core::sim::reshard::ReshardReport;
 use shardlab_core::sim::spread::SpreadReport;
@@ -82,8 +83,11 @@ impl DesignText {
         DesignText(serde_json::to_string(design).unwrap_or_default())
     }
 
-    /// The design back, in the worker (serde_json reads doubles exactly, as written).
+    /// The design back, in the worker (serde_json reads doubles exactly, as written). Text
+    /// nested past the core's limit is refused before serde_json descends into it, as on the
+    /// page (a message is the page's, but the worker trusts no input).
     pub fn read(&self) -> Result<Design, String> {
+        check_json_depth(&self.0).map_err(|too_deep| format!("the design {too_deep}"))?;
         serde_json::from_str(&self.0).map_err(|err| err.to_string())
     }
 }
@@ -294,5 +298,10 @@ mod tests {
         let mut design = design();
         design.nodes[0].x = 0.1 + 0.2; // a double with no short decimal form
         assert_eq!(DesignText::of(&design).read(), Ok(design));
+        let deep = format!("{}{}", "[".repeat(100_000), "]".repeat(100_000));
+        assert_eq!(
+            DesignText(deep).read(),
+            Err("the design nests 100,000 levels deep; shardlab reads at most 64".to_owned())
+        );
     }
 }

@@ -9,6 +9,14 @@ use yew::prelude::*;
 use crate::board::autosave::{AutosaveStatus, Opening};
 use crate::board::state::{Action, BoardState};
 use crate::files::download::download_text;
+use crate::files::kept_list::{kept_list, KeptWords};
+
+/// What the Board calls the saves it kept aside.
+const KEPT_WORDS: KeptWords = KeptWords {
+    unreadable: "A saved board this build could not open",
+    replaced: "A saved board that was replaced",
+    file_stem: "shardlab-kept-board",
+};
 
 /// The notes' inputs.
 pub struct SaveNotesProps {
@@ -64,6 +72,7 @@ pub fn save_notes(props: &SaveNotesProps) -> Html {
                     </button>
                 </p>
             }
+            { kept_list(&opening.kept, KEPT_WORDS) }
             if let Some(board) = aside {
                 <p class="note" role="status" data-testid="saved-aside">
                     { "This is the link's board. Your own saved board is kept until you edit this one." }

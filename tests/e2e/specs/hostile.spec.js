@@ -200,3 +200,154 @@ test.describe('messages that quote a value (issue 16)', () => {
     for (const text of await messages(page)) expect(text).not.toContain('\u202E');
   });
 });
+
+// Issue 43, item 1: JSON nested thousands deep overflowed the stack of the browser build's
+// reader (a design: `RangeError`; Learn progress: "memory access out of bounds") and left the
+// page dead, on every visit when it sat in storage. The core's one depth rule (at most 64
+// levels, checked before any parser runs) refuses it in words, and stored input so refused is
+// kept aside for download.
+test.describe('JSON nested thousands deep (issue 43)', () => {
+  const nest = (levels, inner) => '['.repeat(levels) + inner + ']'.repeat(levels);
+  // 10,000 arrays in a node's id: 10,003 levels with the design, its node list and the node.
+  const deepDesign = `{"version": 1, "nodes": [{"id": ${nest(10_000, '"a"')}, "settings": {"kind": "users"}}], "edges": []}`;
+  const TOO_DEEP = 'nests 10,003 levels deep; shardlab reads at most 64';
+
+  test('a 10,000-deep design file is refused in words, and the board stays', async ({ page }, testInfo) => {
+    await openRoute(page, '#/board', 'board.html');
+    await expect(page.locator('.board-svg [data-node]')).toHaveCount(4);
+    const board = await page.locator('.board-svg').innerHTML();
+    const path = testInfo.outputPath('deep.json');
+    writeFileSync(path, deepDesign);
+    await page.locator('#board-import').setInputFiles(path);
+    await expect(page.getByTestId('import-error')).toHaveText(`"deep.json" was not loaded. This file ${TOO_DEEP}.`);
+    expect(await page.locator('.board-svg').innerHTML()).toEqual(board);
+  });
+
+  test('a board link with a 10,000-deep design opens the preset with a note', async ({ page }) => {
+    await openRoute(page, `#/board?v=1&users=4000&seed=1&d=${encodeURIComponent(deepDesign)}`, 'board.html');
+    await expect(page.locator('.note').filter({ hasText: `The link's design ${TOO_DEEP}; showing the preset instead.` })).toBeVisible();
+    await expect(page.locator('.board-svg [data-node]')).toHaveCount(4);
+  });
+
+  test('a 10,000-deep autosave opens the default board, is kept aside and can be downloaded', async ({ page }) => {
+    const KEY = 'shardlab.board.v1';
+    const save = JSON.stringify([['v', '1'], ['users', '4000'], ['d', deepDesign]]);
+    await openRoute(page, '#/', 'index.html');
+    await page.evaluate(([key, value]) => localStorage.setItem(key, value), [KEY, save]);
+    await openRoute(page, '#/board', 'board.html');
+    await expect(page.getByTestId('unreadable-save')).toContainText(`Your saved board could not be opened: its design ${TOO_DEEP}.`);
+    await expect(page.locator('.board-svg [data-node]')).toHaveCount(4);
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download the saved text' }).click();
+    expect((await download).suggestedFilename()).toBe('shardlab-saved-board.json');
+    // An edit saves over it only once it is kept aside; the next visit offers it from there.
+    await page.locator('#board-preset').selectOption('one-big-box');
+    await expect.poll(() => page.evaluate((key) => localStorage.getItem(`${key}.kept`), KEY)).toBe(save);
+    // A new visit: a hash change alone would keep the page.
+    await page.goto('about:blank');
+    await openRoute(page, '#/board', 'board.html');
+    await expect(page.locator('#board-preset')).toHaveValue('one-big-box');
+    await expect(page.getByTestId('kept-list')).toContainText('A saved board this build could not open, kept aside just now.');
+    const kept = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download kept copy 1' }).click();
+    expect((await kept).suggestedFilename()).toBe('shardlab-kept-board-1.json');
+  });
+
+  test('20,000-deep progress in storage leaves home and Learn working, and is kept aside', async ({ page }) => {
+    const KEY = 'shardlab.learn.v1';
+    const stored = `{"done": {"shard-later": ["knee"]}, "future": ${nest(20_000, '1')}}`;
+    await openRoute(page, '#/', 'index.html');
+    await page.evaluate(([key, value]) => localStorage.setItem(key, value), [KEY, stored]);
+    await openRoute(page, '#/', 'index.html');
+    await expect(page.locator('main h1').first()).toBeVisible();
+    await openRoute(page, '#/learn', 'index.html');
+    await expect(page.locator('.learn .chapter-list li')).toHaveCount(15);
+    await expect(page.getByTestId('kept-list')).toContainText('Progress this build could not read in full, kept aside just now.');
+    expect(await page.evaluate((key) => localStorage.getItem(`${key}.kept`), KEY)).toBe(stored);
+    await openRoute(page, '#/learn/shard-later', 'index.html');
+    await expect(page.locator('h1')).toHaveText('Shard later');
+  });
+
+  test('a 5,000-deep progress file is refused in words, and the progress stays', async ({ page }, testInfo) => {
+    await openRoute(page, '#/learn', 'index.html');
+    const path = testInfo.outputPath('deep-progress.json');
+    writeFileSync(path, `{"format": "shardlab-learn-progress", "version": 1, "future": ${nest(5_000, '1')}}`);
+    await page.locator('#progress-import').setInputFiles(path);
+    await expect(page.locator('#progress-import-note')).toHaveText(
+      '"deep-progress.json" nests 5,001 levels deep; shardlab reads at most 64. Your progress is unchanged.',
+    );
+    await expect(page.locator('.learn .chapter-list li')).toHaveCount(15);
+  });
+});
+
+// Issue 43, item 3: Excel's "CSV UTF-8" and Notepad start a file with a byte-order mark (U+FEFF),
+// which made the header "id" unfindable and the first ID of a list unreadable. (A chosen file's
+// mark the browser's FileReader already drops; a paste keeps it.)
+test.describe('a leading byte-order mark (issue 43)', () => {
+  const ROUTE = 'decoder.html#/w/decoder/batch?v=1&layout=snowflake';
+  const paste = (page, text) =>
+    page.evaluate((text) => {
+      const box = document.querySelector('#batch-text');
+      box.value = text;
+      box.dispatchEvent(new Event('input', { bubbles: true }));
+    }, text);
+
+  test("a pasted CSV's header id is found, and a list's first ID reads", async ({ page }) => {
+    await openRoute(page, ROUTE);
+    await paste(page, '\uFEFF1541815603606036480\n1541815603606036481\n');
+    await expect(page.getByTestId('batch-status')).toHaveText('Read 2 IDs: 0 duplicates, 0 out of time order, 0 refused lines.');
+    await paste(page, '\uFEFFid,user\n1541815603606036480,ann\n');
+    await page.getByRole('radio', { name: 'CSV column' }).check();
+    await page.getByRole('textbox', { name: /CSV column/ }).fill('id');
+    await expect(page.getByTestId('batch-status')).toHaveText('Read 1 ID: 0 duplicates, 0 out of time order, 0 refused lines.');
+  });
+});
+
+// Issue 43, item 4, and issue 44, item 4: a stored value the reader has not seen is never
+// dropped. Up to three are kept aside, each with its time, each offered for download.
+test.describe('kept-aside progress (issues 43 and 44)', () => {
+  const KEY = 'shardlab.learn.v1';
+  const kept = (page) => page.evaluate((key) => [1, 2, 3].map((n) => localStorage.getItem(n === 1 ? `${key}.kept` : `${key}.kept.${n}`)), KEY);
+
+  test('a second unreadable progress is kept beside the first, and a newer one is not rewritten unread', async ({ page }) => {
+    await openRoute(page, '#/', 'index.html');
+    await page.evaluate((key) => localStorage.setItem(key, '[1, 2, 3]'), KEY);
+    await openRoute(page, '#/learn/shard-later', 'index.html');
+    // A newer version's progress: a field this build lacks, a task stored as an object.
+    const newer = JSON.stringify({ done: { 'shard-later': ['knee', { id: 'later', at: 1 }] }, streak: 4 });
+    await page.evaluate(([key, value]) => localStorage.setItem(key, value), [KEY, newer]);
+    await openRoute(page, '#/learn/shard-key', 'index.html');
+    await expect.poll(() => kept(page)).toEqual(['[1, 2, 3]', newer, null]);
+    // What this build read of it stays.
+    const after = await page.evaluate((key) => JSON.parse(localStorage.getItem(key)), KEY);
+    expect(after.done['shard-later']).toEqual(['knee']);
+    await openRoute(page, '#/learn', 'index.html');
+    await expect(page.getByTestId('kept-list').locator('li')).toHaveCount(2);
+  });
+
+  test('an import keeps the progress it replaces, downloadable', async ({ page }, testInfo) => {
+    await openRoute(page, '#/', 'index.html');
+    const mine = JSON.stringify({ done: { 'shard-later': ['knee'] }, finished: [], last: 'shard-later', seed: 7 });
+    await page.evaluate(([key, value]) => localStorage.setItem(key, value), [KEY, mine]);
+    await openRoute(page, '#/learn', 'index.html');
+    const path = testInfo.outputPath('other.json');
+    writeFileSync(path, '{"format":"shardlab-learn-progress","version":1,"finished":["ring"]}');
+    await page.locator('#progress-import').setInputFiles(path);
+    await expect(page.locator('#progress-import-note')).toContainText('Any progress it replaced is kept aside below.');
+    await expect(page.getByTestId('kept-list')).toContainText('Progress an import replaced, kept aside just now.');
+    expect((await kept(page))[0]).toBe(mine);
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download kept copy 1' }).click();
+    expect((await download).suggestedFilename()).toBe('shardlab-kept-progress-1.json');
+  });
+});
+
+// Issue 43, item 6: the comparison page's widgets opened a newer version's link with no word.
+test.describe("a newer version's link on the comparison page (issue 43)", () => {
+  for (const widget of ['ring/vnodes', 'ring/compare', 'ring/metrics']) {
+    test(`the ${widget} widget says the link is from a newer shardlab`, async ({ page }) => {
+      await openRoute(page, `#/w/${widget}?v=2&vnodes=7`, 'compare.html');
+      await expect(page.locator('.note').filter({ hasText: 'This link was made by a newer shardlab (format 2)' })).toBeVisible();
+    });
+  }
+});

@@ -1,4 +1,5 @@
-//! The text of a batch: its limits, its lines, and the CSV column an ID is read from.
+//! The text of a batch: its limits, its lines, and the CSV column an ID is read from. A leading
+//! byte-order mark (Excel's "CSV UTF-8" writes one) is dropped before any of it is read.
 //!
 //! The limits are checked before anything is allocated per line: the byte limit on the length
 //! alone, the ID limit in one scan that slices the text and counts, so a 100 MB paste or a million
@@ -8,6 +9,7 @@ use std::borrow::Cow;
 
 use thiserror::Error;
 
+use crate::input_text::strip_bom;
 use crate::stepped::Progress;
 use crate::text::{quote, thousands};
 
@@ -193,6 +195,7 @@ pub fn check_batch_bytes(bytes: u64) -> Result<(), BatchError> {
 /// ));
 /// ```
 pub fn check_batch_limits(text: &str, source: &IdSource) -> Result<(), BatchError> {
+    let text = strip_bom(text);
     let header = match source {
         IdSource::Lines => false,
         IdSource::ColumnAt { header, .. } => *header,
@@ -297,6 +300,8 @@ impl Cursor {
     /// [`MAX_BATCH_IDS`] in one scan that allocates nothing per line), finds a named column in the
     /// header, and stands before the first line.
     pub(super) fn new(text: &str, source: &IdSource) -> Result<Cursor, BatchError> {
+        // Excel's "CSV UTF-8" starts with a byte-order mark, which is not part of the header.
+        let text = strip_bom(text);
         // The byte limit first, so an oversized text is not scanned for a header.
         check_batch_bytes(u64::try_from(text.len()).unwrap_or(u64::MAX))?;
         let (column, header) = resolve_column(text, source)?;

@@ -566,3 +566,26 @@ fn a_blank_line_is_what_trim_leaves_empty_with_unicode_white_space_too() {
     let shape = input::shape(text, false).expect("a shape");
     assert_eq!((shape.lines, shape.id_lines), (6, 3));
 }
+
+/// Excel's "CSV UTF-8" and Notepad start a file with a byte-order mark: the header `id` is still
+/// found, and a plain list's first ID still reads, for the whole run and for the rows alike.
+#[test]
+fn a_leading_byte_order_mark_is_not_part_of_the_first_line() {
+    let csv = "\u{FEFF}id,user\n0x0A12,ann\n0x0A13,bob\n";
+    let by_name = analyse(csv, &tiny(), &IdSource::ColumnNamed("id".to_owned())).unwrap();
+    assert_eq!((by_name.parsed, by_name.refused.count), (2, 0));
+    let list = analyse("\u{FEFF}0x0A12\n0x0A13\n", &tiny(), &IdSource::Lines).unwrap();
+    assert_eq!((list.parsed, list.refused.count), (2, 0));
+    let mut rows = BatchRows::new("\u{FEFF}2578\n", &tiny(), &IdSource::Lines).unwrap();
+    let mut read = Vec::new();
+    while !rows.read(10, |row| read.push(row)).is_done() {}
+    assert_eq!(read.len(), 1);
+    assert_eq!((read[0].line, read[0].id.as_str()), (1, "2578"));
+    assert_eq!(
+        check_batch_limits("\u{FEFF}id\n1\n", &IdSource::ColumnNamed("id".into())),
+        Ok(())
+    );
+    // A mark anywhere else is the reader's text, and is refused as such.
+    let inner = analyse("0x0A12\n\u{FEFF}0x0A13\n", &tiny(), &IdSource::Lines).unwrap();
+    assert_eq!((inner.parsed, inner.refused.count), (1, 1));
+}

@@ -3,7 +3,8 @@
 //!
 //! The parser is the caller's ([`JsonParser`]): the board's page parses with the browser's
 //! `JSON.parse`, so serde_json's parser (15 kB brotli) stays out of it, and the CLI with serde_json.
-//! Everything after the parse is here: the size limit, the version check, reading the
+//! Everything around the parse is here: the size limit, the nesting limit (checked before the
+//! parser, which recurses, sees the text; see [`crate::input_text`]), the version check, reading the
 //! [`Design`] and which of the validator's problems refuse it ([`ReadRules`]). The error is
 //! structured ([`ReadError`]); each caller words it for its reader.
 
@@ -12,6 +13,7 @@ use serde::Deserialize;
 
 use super::object_reader::AnyVersion;
 use super::{Design, DESIGN_VERSION};
+use crate::input_text::{check_json_depth, JsonTooDeep};
 use crate::sim::validate::{size_errors, validate, DesignError};
 use crate::text::bounded_message;
 
@@ -78,6 +80,8 @@ pub enum ReadError {
         /// Its length in bytes.
         bytes: usize,
     },
+    /// The text nests deeper than [`crate::input_text::MAX_JSON_DEPTH`]; it was not parsed.
+    TooDeep(JsonTooDeep),
     /// The text is not JSON; the parser's message.
     NotJson(String),
     /// ([`ReadRules::version_first`]) There is no whole-number `"version"`.
@@ -233,6 +237,7 @@ impl Design {
         if u64::try_from(bytes).map_or(true, |len| len > MAX_DESIGN_BYTES) {
             return Err(ReadError::TooLong { bytes });
         }
+        check_json_depth(text).map_err(ReadError::TooDeep)?;
         let document = P::parse(text).map_err(ReadError::NotJson)?;
         if rules.version_first {
             match P::read::<Header>(&document).ok().and_then(|h| h.version) {
@@ -396,6 +401,57 @@ mod tests {
                 "{rules:?}"
             );
         }
+    }
+
+    /// A parser that must not be reached.
+    struct Unreachable;
+
+    impl JsonParser for Unreachable {
+        type Text = str;
+        type Document = ();
+        fn parse(text: &str) -> Result<(), String> {
+            panic!("parsed {} bytes", text.len())
+        }
+        fn read<T: DeserializeOwned>(_: &()) -> Result<T, String> {
+            Err("no document".into())
+        }
+    }
+
+    #[test]
+    fn text_nested_past_the_limit_is_refused_before_it_is_parsed() {
+        use crate::input_text::MAX_JSON_DEPTH;
+        let deep = format!(
+            r#"{{"version": 1, "nodes": [{{"id": {}1{}}}]}}"#,
+            "[".repeat(10_000),
+            "]".repeat(10_000)
+        );
+        // The node's object is 3 deep; its id's arrays take it past the limit.
+        let at = deep
+            .find("[[")
+            .map_or(0, |first| first.saturating_add(MAX_JSON_DEPTH - 3));
+        for rules in [ReadRules::IMPORT, ReadRules::LINK, ReadRules::CLI] {
+            let refused = Design::from_json::<Unreachable>(&deep, rules);
+            assert_eq!(
+                refused,
+                Err(ReadError::TooDeep(JsonTooDeep {
+                    depth: 10_003,
+                    limit: MAX_JSON_DEPTH,
+                    at,
+                })),
+                "{rules:?}"
+            );
+        }
+        // At the limit it is read (and refused for what it is, not for its depth).
+        let levels = MAX_JSON_DEPTH - 3;
+        let at_limit = format!(
+            r#"{{"version": 1, "nodes": [{{"id": {}1{}}}]}}"#,
+            "[".repeat(levels),
+            "]".repeat(levels)
+        );
+        assert!(matches!(
+            read(&at_limit, ReadRules::LINK),
+            Err(ReadError::NotADesign(_))
+        ));
     }
 
     #[test]
