@@ -28,8 +28,8 @@ const port = Number(process.env.SHARDLAB_PORT || 4178) + 10;
 
 test.use({ serviceWorkers: 'allow', baseURL: `http://127.0.0.1:${port}/` });
 
-// trunk names a bundle `stem-<16 hex digits>.ext`; the worker's version is 16 hex digits too.
-const HASHED = /-([0-9a-f]{16})(?=[._])/;
+// trunk names a bundle `stem-<hash>.ext`, the hash in up to 16 hex digits (no leading zeros).
+const HASHED = /-([0-9a-f]{8,16})(?=[._])/;
 const VERSION_LINE = /const VERSION = '([0-9a-f]+)';/;
 
 /** Each hex digit moved on by one: another hash of the same length. */
