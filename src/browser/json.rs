@@ -40,8 +40,10 @@ impl Json {
         #[cfg(target_arch = "wasm32")]
         {
             js_sys::JSON::parse(text).map(Json).map_err(|e| {
-                e.dyn_ref::<js_sys::Error>()
-                    .map_or_else(|| "not JSON".to_owned(), |e| String::from(e.message()))
+                e.dyn_ref::<js_sys::Error>().map_or_else(
+                    || "not JSON".to_owned(),
+                    |e| plain_words(&String::from(e.message())),
+                )
             })
         }
         #[cfg(not(target_arch = "wasm32"))]
@@ -56,7 +58,8 @@ impl Json {
     pub fn read<T: DeserializeOwned>(&self) -> Result<T, String> {
         #[cfg(target_arch = "wasm32")]
         {
-            serde_wasm_bindgen::from_value(self.0.clone()).map_err(|e| e.to_string())
+            // Its error is a JS `Error` ("Error: invalid type: JsValue(…)"): in plain words.
+            serde_wasm_bindgen::from_value(self.0.clone()).map_err(|e| plain_words(&e.to_string()))
         }
         #[cfg(not(target_arch = "wasm32"))]
         {
@@ -86,6 +89,9 @@ pub fn from_text<T: DeserializeOwned>(text: &str) -> Result<T, String> {
 
 #[cfg(target_arch = "wasm32")]
 use wasm_bindgen::JsCast;
+
+#[cfg(target_arch = "wasm32")]
+use super::js_words::plain_words;
 
 #[cfg(all(test, target_arch = "wasm32"))]
 #[allow(clippy::unwrap_used)]

@@ -4,6 +4,7 @@
 
 pub mod crash;
 pub mod hash_guard;
+pub mod js_words;
 pub mod json;
 pub mod long_text;
 pub mod math;

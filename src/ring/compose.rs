@@ -132,7 +132,7 @@ impl Shown {
 
     fn lookup_panel(&self) -> Html {
         html! {
-            <LookupPanel key_text={self.state.key.clone()} key_hash={self.hash()}
+            <LookupPanel key_text={self.state.key.clone()} key_cut={self.state.key_cut} key_hash={self.hash()}
                 looked_up={Rc::clone(&self.looked_up)} step={self.step()} dispatch={self.dispatch.clone()} />
         }
     }
@@ -218,7 +218,7 @@ impl Shown {
                 html! {
                     <div class="rv-widget-cols">
                         { self.figure(&self.scene, self.drawn.scheme, Some(steps.len().saturating_sub(1))) }
-                        { replica_owners(&ReplicaOwnersProps { key_text: s.key.clone(), replicas: s.replicas, owners, note,
+                        { replica_owners(&ReplicaOwnersProps { key_text: s.key.clone(), key_cut: s.key_cut, replicas: s.replicas, owners, note,
                             error: s.field_error.clone(), servers: s.servers.len(), dispatch: self.dispatch.clone() }) }
                     </div>
                 }

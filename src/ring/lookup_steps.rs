@@ -7,7 +7,7 @@ use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 use super::lookup_inset::{lookup_inset, LookupInsetProps};
-use super::state::Action;
+use super::state::{key_cut_message, Action};
 use crate::widgets::palette::server_class;
 
 /// How long a step stays on screen while playing.
@@ -27,6 +27,8 @@ pub struct Step {
 #[derive(PartialEq)]
 pub struct LookupStepsProps {
     pub key_text: String,
+    /// The typed key's length when it was cut to `key_text`, said under the box.
+    pub key_cut: Option<usize>,
     pub key_hash: u64,
     pub steps: Vec<Step>,
     pub step: usize,
@@ -102,7 +104,12 @@ pub fn use_lookup_steps(props: &LookupStepsProps) -> Html {
             <h2 id="rv-lookup-title">{ "Look a key up" }</h2>
             <label for="rv-key">{ "Key (any text; a decimal number is its own hash)" }</label>
             <input id="rv-key" class="mono" type="text" spellcheck="false" autocomplete="off"
+                aria-describedby={props.key_cut.map(|_| "rv-key-cut")}
                 value={props.key_text.clone()} {oninput} />
+            if let Some(typed) = props.key_cut {
+                <p id="rv-key-cut" class="help" role="status" data-testid="key-cut">
+                    { key_cut_message("This key", typed) }</p>
+            }
             <p class="mono rv-hash">{ format!("hash = {}", props.key_hash) }</p>
             <div class="rv-row" role="group" aria-label="Step controls">
                 <button type="button" onclick={reset} aria-label="First step">{ "|◀" }</button>

@@ -15,7 +15,8 @@ use shardlab_core::placement::{
 };
 use shardlab_core::text::quote;
 use shardlab_core::view_limits::ring::{
-    KEPT_RINGS, MAX_KEYS, MAX_KEY_CHARS, MAX_REPLICAS, MAX_SAMPLE, MAX_VIEW_SERVERS, MIN_KEYS,
+    kept_key, KEPT_RINGS, MAX_KEYS, MAX_KEY_CHARS, MAX_REPLICAS, MAX_SAMPLE, MAX_VIEW_SERVERS,
+    MIN_KEYS,
 };
 use yew::Reducible;
 
@@ -84,6 +85,9 @@ pub struct RingState {
     pub notes: Vec<String>,
     /// The number box whose last commit was refused, and why; not part of the address.
     pub field_error: Option<(Field, String)>,
+    /// The length in characters of the last key typed, when it was over [`MAX_KEY_CHARS`] and
+    /// only its first characters became [`key`](Self::key); not part of the address.
+    pub key_cut: Option<usize>,
 }
 
 /// A number box of the Ring's settings, with the range it accepts.
@@ -320,6 +324,7 @@ impl Default for RingState {
             hot: HotKeys::default(),
             notes: Vec::new(),
             field_error: None,
+            key_cut: None,
         }
     }
 }
@@ -378,6 +383,15 @@ pub enum Action {
     SetStep(usize),
     DismissNotes,
     Restore(Box<RingState>),
+}
+
+/// Why the lookup uses less of the key than `typed_chars` characters: the inline words under a
+/// key box, and (with "The link's key") the note of a link whose key was cut.
+pub fn key_cut_message(whose: &str, typed_chars: usize) -> String {
+    format!(
+        "{whose} has {typed_chars} characters; a key is at most {MAX_KEY_CHARS}, so only its \
+         first {MAX_KEY_CHARS} are looked up."
+    )
 }
 
 /// Whether a ring with these weights and vnodes fits the core's point limit.
@@ -687,8 +701,10 @@ impl RingState {
                     Err(message) => self.field_error = Some((field, message)),
                 }
             }
-            Action::SetKey(key) => {
-                self.key = key.chars().take(MAX_KEY_CHARS).collect();
+            Action::SetKey(typed) => {
+                let kept = kept_key(&typed);
+                self.key = kept.kept.to_owned();
+                self.key_cut = kept.cut_from;
                 self.step = 0;
             }
             Action::Settle => self.previous = None,
@@ -710,6 +726,21 @@ impl Reducible for RingState {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_key_over_the_limit_is_cut_and_the_cut_is_said() {
+        let mut s = RingState::default();
+        let long = "k".repeat(MAX_KEY_CHARS + 50);
+        s.apply(Action::SetKey(long.clone()));
+        assert_eq!(s.key, long[..MAX_KEY_CHARS]);
+        assert_eq!(s.key_cut, Some(MAX_KEY_CHARS + 50));
+        let words = key_cut_message("This key", MAX_KEY_CHARS + 50);
+        assert!(words.contains(&format!("at most {MAX_KEY_CHARS}")), "{words}");
+        assert!(words.contains(&(MAX_KEY_CHARS + 50).to_string()), "{words}");
+        // A key within the limit clears the words.
+        s.apply(Action::SetKey("cart:2026".into()));
+        assert_eq!((s.key.as_str(), s.key_cut), ("cart:2026", None));
+    }
 
     #[test]
     fn adding_and_removing_keep_the_previous_list() {

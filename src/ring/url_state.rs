@@ -21,7 +21,7 @@ use shardlab_core::placement::{
 };
 use shardlab_core::text::{quote, thousands};
 use shardlab_core::view_limits::ring::{
-    MAX_KEYS, MAX_KEY_CHARS, MAX_REPLICAS, MAX_SAMPLE, MAX_VIEW_SERVERS, MIN_KEYS,
+    kept_key, MAX_KEYS, MAX_REPLICAS, MAX_SAMPLE, MAX_VIEW_SERVERS, MIN_KEYS,
 };
 
 use crate::route::View;
@@ -33,7 +33,7 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use super::lookup::lookup;
-use super::state::{build_now, ring_fits, Action, Field, RingState};
+use super::state::{build_now, key_cut_message, ring_fits, Action, Field, RingState};
 use crate::catalogue::RingWidget;
 use shardlab_core::placement::key_hash;
 
@@ -389,7 +389,11 @@ fn decode_over(opening: RingState, pairs: &[(String, String)]) -> RingState {
         state.seed = number(&mut notes, "seed", t, 0, u64::MAX).unwrap_or(state.seed);
     }
     if let Some(k) = get("key") {
-        state.key = k.chars().take(MAX_KEY_CHARS).collect();
+        let kept = kept_key(k);
+        state.key = kept.kept.to_owned();
+        if let Some(typed_chars) = kept.cut_from {
+            notes.push(key_cut_message("The link's key", typed_chars));
+        }
     }
     let too_big = !ring_fits(&state.servers, state.vnodes)
         || state
@@ -480,6 +484,7 @@ mod tests {
     use super::*;
 
     use crate::url::url_query::owned;
+    use shardlab_core::view_limits::ring::MAX_KEY_CHARS;
 
     #[test]
     fn the_default_state_writes_nothing() {
@@ -525,6 +530,18 @@ mod tests {
         s.apply(Action::SetKey("a&b=c d".into()));
         let back = decode(&owned(&encode(&s)));
         assert_eq!(back, s);
+    }
+
+    #[test]
+    fn a_link_key_over_the_limit_is_cut_with_a_note() {
+        let long = "é".repeat(MAX_KEY_CHARS + 1);
+        let s = decode(&[("v".to_owned(), "1".to_owned()), ("key".to_owned(), long.clone())]);
+        assert_eq!(s.key.chars().count(), MAX_KEY_CHARS);
+        assert!(long.starts_with(&s.key));
+        assert_eq!(s.notes.len(), 1, "{:?}", s.notes);
+        assert!(s.notes[0].contains(&format!("at most {MAX_KEY_CHARS}")), "{:?}", s.notes);
+        // The link the page then writes holds the kept key, and reads back without a note.
+        assert!(decode(&owned(&encode(&s))).notes.is_empty());
     }
 
     #[test]

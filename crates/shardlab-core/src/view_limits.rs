@@ -19,8 +19,32 @@ pub mod ring {
     pub const MAX_SAMPLE: u64 = 10_000;
     /// The most replicas a lookup asks for.
     pub const MAX_REPLICAS: u32 = 5;
-    /// The longest looked-up key kept, in characters.
+    /// The longest looked-up key kept, in characters: a key is hashed, drawn and written into
+    /// the address on every keystroke, so a pasted page of text is cut here (see [`kept_key`]).
     pub const MAX_KEY_CHARS: usize = 200;
+
+    /// What a lookup keeps of a typed key: its first [`MAX_KEY_CHARS`] characters.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub struct KeptKey<'a> {
+        /// The key looked up.
+        pub kept: &'a str,
+        /// The typed key's length in characters, when it was over the limit and cut.
+        pub cut_from: Option<usize>,
+    }
+
+    /// The key a lookup keeps of `typed` (the rule of [`MAX_KEY_CHARS`]), and whether it was cut.
+    pub fn kept_key(typed: &str) -> KeptKey<'_> {
+        match typed.char_indices().nth(MAX_KEY_CHARS) {
+            None => KeptKey {
+                kept: typed,
+                cut_from: None,
+            },
+            Some((end, _)) => KeptKey {
+                kept: typed.get(..end).unwrap_or(typed),
+                cut_from: Some(typed.chars().count()),
+            },
+        }
+    }
     /// Rings kept built: the one on screen, the one before the last change, and one to spare. At
     /// the limits (640,000 points) building one takes over 100 ms in the browser.
     pub const KEPT_RINGS: usize = 3;
@@ -65,4 +89,31 @@ pub mod learn {
     /// The tallest height a framed page may ask for, in CSS pixels: a bad message cannot make the
     /// chapter endless.
     pub const MAX_FRAME_HEIGHT: f64 = 6_000.0;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ring::{kept_key, KeptKey, MAX_KEY_CHARS};
+
+    #[test]
+    fn a_key_within_the_limit_is_kept_whole() {
+        let key = "é".repeat(MAX_KEY_CHARS);
+        assert_eq!(
+            kept_key(&key),
+            KeptKey {
+                kept: &key,
+                cut_from: None
+            }
+        );
+        assert_eq!(kept_key("").cut_from, None);
+    }
+
+    #[test]
+    fn a_longer_key_keeps_its_first_characters_and_says_how_long_it_was() {
+        let key = "é".repeat(MAX_KEY_CHARS + 1);
+        let kept = kept_key(&key);
+        assert_eq!(kept.kept.chars().count(), MAX_KEY_CHARS);
+        assert!(key.starts_with(kept.kept));
+        assert_eq!(kept.cut_from, Some(MAX_KEY_CHARS + 1));
+    }
 }

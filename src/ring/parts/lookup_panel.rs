@@ -13,6 +13,8 @@ use crate::ring::state::Action;
 #[derive(Properties, PartialEq)]
 pub struct LookupPanelProps {
     pub key_text: String,
+    /// The typed key's length when it was cut to the kept key (`RingState::key_cut`).
+    pub key_cut: Option<usize>,
     pub key_hash: u64,
     pub looked_up: Rc<LookedUp>,
     /// The step shown (already within the steps).
@@ -26,6 +28,7 @@ pub fn lookup_panel(props: &LookupPanelProps) -> Html {
     let (steps, replicas, replicas_note) = (*props.looked_up).clone();
     use_lookup_steps(&LookupStepsProps {
         key_text: props.key_text.clone(),
+        key_cut: props.key_cut,
         key_hash: props.key_hash,
         steps,
         step: props.step,

@@ -6,12 +6,14 @@ use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 use super::number_field::{number_field, NumberFieldProps};
-use crate::ring::state::{Action, Field};
+use crate::ring::state::{key_cut_message, Action, Field};
 use crate::widgets::palette::server_class;
 
 /// Props for [`replica_owners`].
 pub struct ReplicaOwnersProps {
     pub key_text: String,
+    /// The typed key's length when it was cut to `key_text`, said under the box.
+    pub key_cut: Option<usize>,
     pub replicas: u32,
     /// The distinct owners, owner first.
     pub owners: Vec<u32>,
@@ -41,7 +43,12 @@ pub fn replica_owners(props: &ReplicaOwnersProps) -> Html {
             <div class="rv-field">
                 <label for="rv-replicas-key">{ "Key" }</label>
                 <input id="rv-replicas-key" class="mono" type="text" spellcheck="false" autocomplete="off"
+                    aria-describedby={props.key_cut.map(|_| "rv-replicas-key-cut")}
                     value={props.key_text.clone()} {oninput} />
+                if let Some(typed) = props.key_cut {
+                    <p id="rv-replicas-key-cut" class="help" role="status" data-testid="key-cut">
+                        { key_cut_message("This key", typed) }</p>
+                }
             </div>
             <p>{ format!("Owners of {}, first to last:", quote(&props.key_text)) }</p>
             <ol class="rv-replicas" data-testid="replicas" aria-live="polite">{ for owners }</ol>
