@@ -32,6 +32,7 @@ pub mod chart;
 #[cfg(feature = "debug-panic")]
 pub mod debug_panic;
 pub mod decoder;
+pub mod echo;
 pub mod files;
 #[cfg(feature = "home")]
 pub mod home;

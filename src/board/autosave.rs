@@ -2,7 +2,10 @@
 //! reader is told. The rules (issue 16 §3), so a reader's own board is never lost:
 //!
 //! - A link opens as the link. The save is not read into the board, and it is written only after
-//!   the reader edits; the page says that a saved board is there and offers it.
+//!   the reader edits; the page says that a saved board is there and offers it. A link that
+//!   arrives in the open page (pasted into the address bar, Back and Forward, a link inside the
+//!   site) is opened the same way, by [`opening`] again, and is no edit either: the page starts
+//!   over from it, unedited (issue 38 §7).
 //! - A page in a frame (a same-site page framing the full board) never writes, nor does an embed.
 //! - A widget (`#/w/board/…` or `#/embed/board/…`) neither reads nor writes: it opens its link,
 //!   or the preset's default when the link is bare, as an embed does (`page.rs`).
@@ -125,8 +128,10 @@ fn framed() -> bool {
 struct Autosave {
     /// Whether this page may write: not an embed, not in a frame.
     writes: bool,
-    /// The address pairs the page opened on.
+    /// The address pairs the page opened on, or the last link from outside opened on.
     opening: Vec<(String, String)>,
+    /// How many links from outside the page had taken when it last looked.
+    arrivals: u32,
     /// Whether the reader has changed the board since (from then on every change is saved).
     edited: bool,
     /// The text this page wrote last, to tell another tab's save from its own.
@@ -165,12 +170,15 @@ fn listen(cell: Weak<RefCell<Autosave>>, rerender: UseForceUpdateHandle) -> Even
 
 /// The autosave for a board whose address pairs are `encoded`: written once the board has been
 /// still for [`SAVE_DELAY_MS`], from the reader's first edit on, never from an embed or a frame.
-/// Also listens for another tab's save. The callback clears `other_tab`.
+/// Also listens for another tab's save. The callback clears `other_tab`. `arrivals` counts the
+/// links from outside the page has taken (the address hook's count): a new one starts the page
+/// over, unedited, on the board it opened.
 #[hook]
 pub fn use_autosave(
     state: &BoardState,
     encoded: &[(&'static str, String)],
     embedded: bool,
+    arrivals: u32,
 ) -> (AutosaveStatus, Callback<()>) {
     let rerender = use_force_update();
     let now = owned(encoded);
@@ -179,6 +187,7 @@ pub fn use_autosave(
         use_mut_ref(move || Autosave {
             writes: !embedded && !framed(),
             opening,
+            arrivals,
             edited: false,
             last_written: None,
             failed: None,
@@ -191,14 +200,20 @@ pub fn use_autosave(
         if autosave.writes && autosave.listener.is_none() {
             autosave.listener = Some(listen(Rc::downgrade(&cell), rerender.clone()));
         }
+        if autosave.arrivals != arrivals {
+            autosave.arrivals = arrivals;
+            autosave.opening = now.clone();
+            autosave.edited = false;
+        }
         autosave.edited |= now != autosave.opening;
         autosave.writes && autosave.edited
     };
     {
         let (cell, state, rerender) = (cell.clone(), state.clone(), rerender.clone());
         use_effect_with(now, move |_| {
-            let timeout = saving.then(|| {
-                Timeout::new(SAVE_DELAY_MS, move || {
+            let (watch, arrived) = (cell.clone(), cell.borrow().arrivals);
+            let pending = saving.then(|| {
+                Rc::new(RefCell::new(Some(move || {
                     let text = save_text(&state);
                     let result = crate::browser::storage::set_keeping(
                         STORAGE_KEY,
@@ -215,9 +230,26 @@ pub fn use_autosave(
                         drop(autosave);
                         rerender.force_update();
                     }
+                })))
+            });
+            let timeout = pending.clone().map(|pending| {
+                Timeout::new(SAVE_DELAY_MS, move || {
+                    if let Some(write) = pending.borrow_mut().take() {
+                        write();
+                    }
                 })
             });
-            move || drop(timeout)
+            move || {
+                // A link that arrives before the reader's last edit settled must not take the
+                // edit with it: the edited board is saved now, before the page opens the link.
+                if watch.borrow().arrivals != arrived {
+                    let write = pending.as_ref().and_then(|p| p.borrow_mut().take());
+                    if let Some(write) = write {
+                        write();
+                    }
+                }
+                drop(timeout)
+            }
         });
     }
     let status = {

@@ -37,19 +37,32 @@ pub fn board_view(props: &BoardViewProps) -> Html {
     let link = use_link_pairs();
     // Apart from the reader's autosave: an embed, and any widget (see the module doc).
     let apart = link.embedded || props.widget.is_some();
-    let opening = use_memo((), move |_| autosave::opening(&link.own, apart));
     let codec = UrlCodec::new(
         View::Board,
         url_state::encode,
         |pairs| url_state::decode(pairs).0,
         |s| Action::Restore(Box::new(s)),
     );
+    // What the page opened on, and since then what the last link from outside opened on: a link
+    // pasted into the address bar, Back and Forward, or a link inside the site opens as a loaded
+    // link does, and the save stays the reader's until they edit (issue 38 §7).
+    let opened = use_mut_ref(|| None::<Rc<autosave::Opening>>);
     let url = use_url_state_with(codec.settling(SAVE_DELAY_MS), {
-        let opening = opening.clone();
-        move |_, _| opening.state.clone()
+        let opened = opened.clone();
+        move |pairs, _| {
+            let opening = autosave::opening(pairs, apart);
+            let state = opening.state.clone();
+            *opened.borrow_mut() = Some(Rc::new(opening));
+            state
+        }
     });
+    // The hook opened the link on its first render, so this is always there.
+    let opening = opened
+        .borrow()
+        .clone()
+        .unwrap_or_else(|| Rc::new(autosave::opening(&link.own, apart)));
     let state = url.state.clone();
-    let (saved, dismiss_other_tab) = use_autosave(&state, &url.encoded, apart);
+    let (saved, dismiss_other_tab) = use_autosave(&state, &url.encoded, apart, url.arrivals);
 
     // How many times a whole new design came onto the board: the canvas is keyed by it, so each
     // new design (a preset, an import, a restored board) opens at its own fit.

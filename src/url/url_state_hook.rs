@@ -5,8 +5,15 @@
 //! `#/embed/ring?…` (with the host's `theme=` carried along) and the same view at `#/ring` under
 //! `#/ring?…`. Each view supplies only its codec ([`UrlCodec`]); the version check every codec
 //! makes is `url_query::check_version`.
+//!
+//! The router hears each address the view writes some renders later, and on a slow page the view
+//! may have written newer ones by then (one per keystroke). Every address the view wrote and has
+//! not heard back is its own ([`OwnWrites`]): hearing one of them is never an outside edit, so a
+//! late echo neither undoes what the reader typed since nor starts the view and the router
+//! swapping two addresses (issue 38 §1).
 
 use std::cell::RefCell;
+use std::rc::Rc;
 
 use gloo::timers::callback::Timeout;
 use yew::prelude::*;
@@ -14,6 +21,7 @@ use yew_router::prelude::*;
 use yew_router::query::Raw;
 
 use super::url_query::{form_query, owned, query_pairs, split_frame_pairs, Pairs};
+use crate::echo::{Heard, OwnWrites};
 use crate::route::{Route, View};
 
 /// How a view's state maps to its address.
@@ -89,6 +97,9 @@ pub struct UrlState<S: Reducible> {
     pub encoded: Vec<(&'static str, String)>,
     /// Whether the view is embedded in someone else's page.
     pub embedded: bool,
+    /// How many addresses from outside (an edited or pasted link, Back and Forward, a link
+    /// followed inside the site) the view has taken since it opened.
+    pub arrivals: u32,
 }
 
 /// The view's reducer, opened from the link and kept in step with the address bar.
@@ -101,26 +112,28 @@ where
     use_url_state_with(codec, move |pairs, _| decode(pairs))
 }
 
-/// [`use_url_state`] with its own opening state: `initial` gets the link's pairs and whether the
-/// view is embedded (the Board opens its autosave when the link is bare, but never in an embed).
+/// [`use_url_state`] with its own way to open a link: `open` gets the link's pairs and whether
+/// the view is embedded, at first and for every address that arrives from outside later (the
+/// Board opens its autosave when the link is bare, but never in an embed).
 #[hook]
-pub fn use_url_state_with<S, F>(codec: UrlCodec<S>, initial: F) -> UrlState<S>
+pub fn use_url_state_with<S, F>(codec: UrlCodec<S>, open: F) -> UrlState<S>
 where
     S: Reducible + 'static,
-    F: FnOnce(&[(String, String)], bool) -> S + 'static,
+    F: Fn(&[(String, String)], bool) -> S + 'static,
 {
     let link = use_link_pairs();
     let navigator = use_navigator();
     let route = use_route::<Route>();
+    let open = Rc::new(open);
     let state = {
-        let own = link.own.clone();
-        let embedded = link.embedded;
-        use_reducer(move || initial(&own, embedded))
+        let (own, embedded, open) = (link.own.clone(), link.embedded, open.clone());
+        use_reducer(move || open(&own, embedded))
     };
     let encoded = (codec.encode)(&state);
-    // The address the view wrote last; an address change that merely echoes it is no edit.
-    // None until it writes: an empty address is a bare link, not one the view wrote.
-    let last_written = use_mut_ref(|| None::<Pairs>);
+    // The addresses the view wrote and has not heard back: hearing one of them is no edit.
+    // Empty until it writes: an empty address is a bare link, not one the view wrote.
+    let own_writes = use_mut_ref(OwnWrites::<Pairs>::default);
+    let arrivals = use_mut_ref(|| 0u32);
     // The route the view is on (its full route, its embed route or one of its widgets' routes),
     // so a widget keeps its own address as its state changes.
     let target = route
@@ -133,7 +146,7 @@ where
     // restores it, and writing the old state back here would undo it, and the two would swap
     // back and forth.
     {
-        let last_written = last_written.clone();
+        let own_writes = own_writes.clone();
         let last_seen = use_mut_ref(|| None::<Pairs>);
         let frame = link.frame.clone();
         let settle_ms = codec.settle_ms;
@@ -146,7 +159,7 @@ where
                 let stale =
                     *in_url != wanted && (moved || owned(&encode(&decode(in_url))) == wanted);
                 let write = stale.then_some(move || {
-                    write_address(navigator.as_ref(), target, &wanted, &frame, &last_written)
+                    write_address(navigator.as_ref(), target, &wanted, &frame, &own_writes)
                 });
                 let timeout = match write {
                     Some(write) if settle_ms > 0 => Some(Timeout::new(settle_ms, write)),
@@ -162,29 +175,37 @@ where
     }
 
     // Address bar → state, when someone edits the link or goes back and forth (not on the first
-    // render, which already opened from the link, and not for the address this view just wrote).
+    // render, which already opened from the link, and not for an address this view wrote).
     {
         let state = state.clone();
         let first = use_mut_ref(|| true);
         let ours = owned(&encoded);
-        let decode = codec.decode;
+        let embedded = link.embedded;
         let restore = codec.restore;
+        let arrivals = arrivals.clone();
         use_effect_with(link.own.clone(), move |in_url| {
             let was_first = std::mem::replace(&mut *first.borrow_mut(), false);
-            if !was_first
-                && *in_url != ours
-                && last_written.borrow().as_ref() != Some(in_url)
-                && live_own_pairs().is_none_or(|live| live == *in_url)
-            {
-                state.dispatch(restore(decode(in_url)));
+            // A reported address that is no longer in the address bar was overtaken (WebKit
+            // reports a rewrite after the next keystroke rewrote it again): the newer one follows.
+            if was_first || live_own_pairs().is_some_and(|live| live != *in_url) {
+                return;
+            }
+            let heard = own_writes.borrow_mut().heard(in_url);
+            if heard == Heard::Outside && *in_url != ours {
+                let mut count = arrivals.borrow_mut();
+                *count = count.wrapping_add(1);
+                drop(count);
+                state.dispatch(restore(open(in_url, embedded)));
             }
         });
     }
 
+    let arrivals = *arrivals.borrow();
     UrlState {
         state,
         encoded,
         embedded: link.embedded,
+        arrivals,
     }
 }
 
@@ -217,12 +238,12 @@ fn write_address(
     route: Route,
     wanted: &[(String, String)],
     frame: &[(String, String)],
-    last_written: &RefCell<Option<Pairs>>,
+    own_writes: &RefCell<OwnWrites<Pairs>>,
 ) {
     let Some(navigator) = navigator else {
         return;
     };
-    *last_written.borrow_mut() = Some(wanted.to_vec());
+    own_writes.borrow_mut().wrote(wanted.to_vec());
     let query: Vec<(String, String)> = wanted.iter().chain(frame).cloned().collect();
     if query.is_empty() {
         navigator.replace(&route);

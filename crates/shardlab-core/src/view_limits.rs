@@ -84,6 +84,15 @@ pub mod board {
     pub const MAX_ZOOM: f64 = 3.0;
 }
 
+/// What a view remembers of its own writes (to the address bar, or to a box the reader types in)
+/// so that one coming back late is not taken for the reader's edit.
+pub mod echo {
+    /// The own writes a view keeps until it hears them back. A slow page hears its writes some
+    /// renders late, a few at most between two keystrokes; past this many the oldest is dropped,
+    /// so a write never heard back costs nothing for long.
+    pub const KEPT_OWN_WRITES: usize = 32;
+}
+
 /// The Learn path's framed views.
 pub mod learn {
     /// The tallest height a framed page may ask for, in CSS pixels: a bad message cannot make the
