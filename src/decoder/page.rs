@@ -199,7 +199,7 @@ mod tests {
             Some("2016-04-30T11:18:25.796Z")
         );
         let summary = texts(&root, "[data-testid=detect-summary]").concat();
-        assert!(summary.contains("Likeliest: Discord"), "{summary}");
+        assert!(summary.contains("A tie: Discord"), "{summary}");
 
         // A bad ULID: the character and its position, and the Discord list stays.
         type_detect(&root, "01ARZ3NDEKTSV4RRFFQ69G5FAU").await;

@@ -4,10 +4,10 @@
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use serde::Serialize;
-use shardlab_core::id_family::{rank, Candidate, Plausibility, UuidKind, WideLayout};
+use shardlab_core::id_family::{epoch_tie, rank, Candidate, Plausibility, UuidKind, WideLayout};
 use shardlab_core::id_text::MAX_ID_TEXT_CHARS;
 use shardlab_core::layout::{format_unix_ms, parse_iso_utc};
-use shardlab_core::text::quote;
+use shardlab_core::text::{quote, span};
 
 use crate::output::{CliError, Report};
 
@@ -25,6 +25,10 @@ pub fn report(text: &str, now: Option<&str>) -> Result<Report, CliError> {
         id: text.trim(),
         now_unix_ms,
         candidates: candidates.iter().map(CandidateJson::of).collect(),
+        tie: epoch_tie(&candidates).map(|tie| TieJson {
+            layouts: [tie.first.reading.name(), tie.second.reading.name()],
+            epochs_apart_ms: tie.epochs_apart_ms,
+        }),
     };
     let text = text_form(&json);
     Report::new(&json, text)
@@ -71,6 +75,16 @@ struct DetectJson<'a> {
     id: &'a str,
     now_unix_ms: i64,
     candidates: Vec<CandidateJson>,
+    /// The first two readings, when only recency orders them (`id_family::epoch_tie`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    tie: Option<TieJson>,
+}
+
+/// Two readings that are one count from two epochs.
+#[derive(Serialize)]
+struct TieJson {
+    layouts: [&'static str; 2],
+    epochs_apart_ms: i64,
 }
 
 #[derive(Serialize)]
@@ -179,6 +193,14 @@ fn text_form(json: &DetectJson<'_>) -> String {
             line.push_str(&format!("  ({})", layout.title()));
         }
         lines.push(line.trim_end().to_owned());
+    }
+    if let Some(tie) = &json.tie {
+        let apart = span(tie.epochs_apart_ms.unsigned_abs()).unwrap_or_else(|| "moments".into());
+        lines.push(format!(
+            "1 and 2 are a tie: {} and {} count the same ticks from epochs {apart} apart, and \
+             nothing else in the ID tells them apart; only recency lists {} first.",
+            tie.layouts[0], tie.layouts[1], tie.layouts[0]
+        ));
     }
     lines.join("\n")
 }

@@ -259,6 +259,39 @@ fn detect_ranks_a_twitter_snowflake_and_shows_discord_s_other_date() {
 }
 
 #[test]
+fn detect_says_a_tweet_read_after_the_epochs_gap_is_a_tie_with_discord() {
+    let args = [
+        "decode",
+        "--detect",
+        "--now",
+        "2026-12-01T00:00:00Z",
+        "1541815603606036480",
+    ];
+    let value = shardlab(&[&["--json"], &args[..]].concat()).json();
+    assert_eq!(value["tie"]["layouts"], json!(["discord", "snowflake"]));
+    assert_eq!(
+        value["tie"]["epochs_apart_ms"],
+        json!(1_420_070_400_000_u64 - 1_288_834_974_657)
+    );
+    let text = shardlab(&args).ok().to_owned();
+    assert!(
+        text.contains("1 and 2 are a tie: discord and snowflake count the same ticks from epochs 4 years apart"),
+        "{text}"
+    );
+    // In 2024 Discord's reading was in the future: no tie.
+    let before = shardlab(&[
+        "--json",
+        "decode",
+        "--detect",
+        "--now",
+        "2024-01-01T00:00:00Z",
+        "1541815603606036480",
+    ])
+    .json();
+    assert!(before.get("tie").is_none(), "{before}");
+}
+
+#[test]
 fn detect_names_a_uuid_s_version_and_refuses_what_nothing_reads() {
     let value = shardlab(&[
         "--json",

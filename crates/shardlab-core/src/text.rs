@@ -32,7 +32,7 @@ use std::fmt::{self, Write as _};
 
 mod elapsed;
 mod number;
-pub use elapsed::ago;
+pub use elapsed::{ago, span};
 pub use number::{
     approx_count, burn, data_size, dollars, dollars_significant, duration_ms, group,
     hex_u64_grouped, milliseconds, percent, percent_one_decimal, rough_duration_s, round_to_spread,

@@ -4,9 +4,11 @@
 //! one is picked, so the widget stays short enough to embed). A text that
 //! nothing reads gets the core's reason (`id_family::unread`) and the last good list stays.
 
-use shardlab_core::id_family::{Candidate, Fit, IdFamily, Oddity, Plausibility, Reading};
+use shardlab_core::id_family::{
+    epoch_tie, Candidate, EpochTie, Fit, IdFamily, Oddity, Plausibility, Reading,
+};
 use shardlab_core::layout::{format_unix_ms, parse_id, Preset};
-use shardlab_core::text::{ago, quote, thousands};
+use shardlab_core::text::{ago, quote, span, thousands};
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
@@ -142,7 +144,8 @@ fn detail(candidate: &Candidate, text: &str, now_ms: i64) -> Html {
     }
 }
 
-/// The sentence the live region reads: how many layouts read the text and which comes first.
+/// The sentence the live region reads: how many layouts read the text and which comes first, or,
+/// when only recency put one reading above another (the core's [`epoch_tie`]), that it is a tie.
 fn summary(candidates: &[Candidate], now_ms: i64) -> String {
     let Some(first) = candidates.first() else {
         return String::new();
@@ -153,11 +156,33 @@ fn summary(candidates: &[Candidate], now_ms: i64) -> String {
     } else {
         "layouts read"
     };
+    if let Some(tie) = epoch_tie(candidates) {
+        return format!("{count} {layouts} it. {}", tie_words(&tie, now_ms));
+    }
     let time = first
         .unix_ms
         .map(|at| format!(", made {}", ago(at, now_ms)))
         .unwrap_or_default();
     format!("{count} {layouts} it. Likeliest: {}{time}.", title(first))
+}
+
+/// An epoch tie in words: both readings, why the bits cannot choose, and what ordered the list.
+fn tie_words(tie: &EpochTie, now_ms: i64) -> String {
+    let made = |c: &Candidate| {
+        c.unix_ms
+            .map(|at| format!(" (made {})", ago(at, now_ms)))
+            .unwrap_or_default()
+    };
+    let apart = span(tie.epochs_apart_ms.unsigned_abs()).unwrap_or_else(|| "moments".to_owned());
+    format!(
+        "A tie: {}{} or {}{}. Both count the same ticks, from epochs {apart} apart, and \
+         nothing else in the ID tells them apart; only recency lists {} first.",
+        title(&tie.first),
+        made(&tie.first),
+        title(&tie.second),
+        made(&tie.second),
+        title(&tie.first),
+    )
 }
 
 /// The panel. `candidates` are the core's ranking of `detect.shown` at `now_ms`; `heading` is
@@ -204,7 +229,8 @@ pub fn detect_panel(
 
 /// How the list is ordered, in the core's words (`id_family::rank`).
 const ORDER: &str = "Likeliest first: a time between the epoch and now; then fields that fit (a \
-    sequence is usually small); a service before a library; then the latest. Pick one to see its bits.";
+    sequence is usually small); a service before a library; then the latest. Two readings that are one count from two epochs \
+    are a tie, said as one. Pick one to see its bits.";
 
 /// The help line: the forms it reads.
 fn examples() -> String {

@@ -12,7 +12,18 @@ test('the widget route ranks Discord\'s example Discord first, with its 2016 tim
   await expect(readings(page).first()).toHaveAttribute('data-reading', 'discord');
   await expect(readings(page).first()).toContainText('2016-04-30T11:18:25.796Z');
   await expect(page.getByTestId('detect-summary')).toHaveAttribute('aria-live', 'polite');
-  await expect(page.getByTestId('detect-summary')).toContainText('Likeliest: Discord');
+  await expect(page.getByTestId('detect-summary')).toContainText('A tie: Discord');
+});
+
+// Issue 38 §3: a 2022 tweet read in 2026 is as much a Discord ID from 2026; the page says it is a
+// tie and why, and never calls it Discord's on recency alone.
+test('a tweet that also reads as a Discord ID is a tie, said with both times', async ({ page }) => {
+  await openRoute(page, 'decoder.html#/w/decoder/detect?v=1&detect=1541815603606036480');
+  const summary = page.getByTestId('detect-summary');
+  await expect(summary).toContainText('A tie: Discord');
+  await expect(summary).toContainText('Twitter');
+  await expect(summary).toContainText('nothing else in the ID tells them apart');
+  await expect(summary).not.toContainText('Likeliest: Discord');
 });
 
 test('a bad ULID names the character and its position, and the last list stays', async ({ page }) => {

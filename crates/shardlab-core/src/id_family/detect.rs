@@ -24,8 +24,10 @@
 //! Two kinds of tie stay genuinely open, and the tests name them: a layout with no time field
 //! (Pinterest) can never outrank a plausible time, and two layouts that differ only in their
 //! epoch (Twitter and Discord; Sonyflake v1 and v2) both read plausibly once the later epoch's
-//! reading has passed, when recency picks the later one. The core has no clock, so the caller
-//! passes now.
+//! reading has passed. Recency still lists the later one first, but that alone is no evidence: a
+//! 2022 tweet is as much a Discord ID from 2026. [`epoch_tie`] finds that case, the same count
+//! since two epochs with nothing else between them, so the page can say it is a tie and why
+//! instead of naming a winner. The core has no clock, so the caller passes now.
 
 use thiserror::Error;
 
@@ -145,6 +147,8 @@ pub struct Candidate {
     pub layout: Option<WideLayout>,
     /// The time the reading gives, in Unix ms, when it has one that fits.
     pub unix_ms: Option<i64>,
+    /// The epoch the reading counts its time from, in Unix ms, when it has a time field.
+    pub epoch_unix_ms: Option<i64>,
     /// Whether that time is plausible.
     pub plausibility: Plausibility,
     /// What the fields besides the time say.
@@ -193,15 +197,61 @@ pub fn rank(text: &str, now_unix_ms: i64) -> Vec<Candidate> {
     candidates
 }
 
+/// The two readings at the top of a ranking that nothing but recency tells apart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EpochTie {
+    /// The reading listed first (the later time).
+    pub first: Candidate,
+    /// The reading listed second (the same count from the earlier epoch).
+    pub second: Candidate,
+    /// How far apart the two epochs are, in ms: the gap between the two times.
+    pub epochs_apart_ms: i64,
+}
+
+/// Whether the first two readings of `ranked` (as [`rank`] ordered them) are an epoch tie: both
+/// plausible, equal on the fields' [`Fit`] and the [`Source`](super::Source), and the same time
+/// count read from two epochs (each time minus its epoch is the same), so only recency put one
+/// above the other. `None` when the ranking has a winner on the evidence.
+///
+/// ```
+/// use shardlab_core::id_family::{epoch_tie, rank, Reading};
+/// use shardlab_core::layout::Preset;
+/// // A tweet from 2022, ranked on 2026-12-01: Discord's reading (2026) is plausible too.
+/// let ranked = rank("1541815603606036480", 1_796_083_200_000);
+/// let tie = epoch_tie(&ranked).expect("a tie");
+/// assert_eq!(tie.first.reading, Reading::Preset(Preset::Discord));
+/// assert_eq!(tie.second.reading, Reading::Preset(Preset::Snowflake));
+/// // Ranked in 2024, Discord's reading was in the future: Twitter won on the evidence.
+/// assert_eq!(epoch_tie(&rank("1541815603606036480", 1_704_067_200_000)), None);
+/// ```
+pub fn epoch_tie(ranked: &[Candidate]) -> Option<EpochTie> {
+    let [first, second, ..] = ranked else {
+        return None;
+    };
+    let plausible = |c: &Candidate| c.plausibility == Plausibility::Plausible;
+    let elapsed = |c: &Candidate| Some(c.unix_ms?.checked_sub(c.epoch_unix_ms?)?);
+    let same_evidence = plausible(first)
+        && plausible(second)
+        && first.fit.standing() == second.fit.standing()
+        && first.reading.source().standing() == second.reading.source().standing();
+    let count = elapsed(first)?;
+    (same_evidence && elapsed(second)? == count).then(|| EpochTie {
+        first: *first,
+        second: *second,
+        epochs_apart_ms: first
+            .epoch_unix_ms
+            .unwrap_or_default()
+            .saturating_sub(second.epoch_unix_ms.unwrap_or_default()),
+    })
+}
+
 /// `text` read one way, or `None` when it does not parse that way.
 fn read(reading: Reading, text: &str, now_unix_ms: i64) -> Option<Candidate> {
     match reading {
         Reading::Family(family) => {
             let decoded = family.read(text).ok()?;
-            let earliest = decoded
-                .layout
-                .time_base()
-                .map(|base| base.epoch_unix_ms.max(0));
+            let epoch_unix_ms = decoded.layout.time_base().map(|base| base.epoch_unix_ms);
+            let earliest = epoch_unix_ms.map(|epoch| epoch.max(0));
             let fields: Vec<(&str, u32, u128)> = decoded
                 .fields
                 .iter()
@@ -211,6 +261,7 @@ fn read(reading: Reading, text: &str, now_unix_ms: i64) -> Option<Candidate> {
                 reading,
                 layout: Some(decoded.layout),
                 unix_ms: decoded.time.map(|time| time.unix_ms),
+                epoch_unix_ms,
                 plausibility: judge(earliest, decoded.time.map(|time| time.unix_ms), now_unix_ms),
                 fit: Fit::judge(reading, &fields),
             })
@@ -236,6 +287,7 @@ fn read(reading: Reading, text: &str, now_unix_ms: i64) -> Option<Candidate> {
                 reading,
                 layout: None,
                 unix_ms,
+                epoch_unix_ms: earliest,
                 plausibility: judge(earliest, unix_ms, now_unix_ms),
                 fit: Fit::judge(reading, &fields),
             })

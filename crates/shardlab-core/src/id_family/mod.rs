@@ -42,7 +42,7 @@ mod uuid;
 pub use clock::{TickUnit, WideTime, WideTimeBase};
 pub use compose::ComposeNamedError;
 pub use decode::{ComposeWideError, DecodedId, DecodedWideField, FamilyError};
-pub use detect::{rank, Candidate, Plausibility, Reading, UnknownLayout};
+pub use detect::{epoch_tie, rank, Candidate, EpochTie, Plausibility, Reading, UnknownLayout};
 pub use family::{IdFamily, UnknownFamily};
 pub use field::{WideField, WideFieldRole};
 pub use fit::{Fit, Oddity, Source};

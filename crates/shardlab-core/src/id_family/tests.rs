@@ -440,6 +440,77 @@ fn a_recent_discord_id_ranks_discord_first() {
 }
 
 #[test]
+fn a_tweet_older_than_the_epochs_gap_is_a_tie_with_discord_not_a_discord_id() {
+    // The README's tweet from 2022, ranked on 2026-12-01: its Discord reading (2026-08) has
+    // passed, so both read plausibly and only recency lists Discord first.
+    let ranked = rank("1541815603606036480", at("2026-12-01T00:00:00Z"));
+    let tie = epoch_tie(&ranked);
+    assert_eq!(
+        tie.map(|t| (t.first.reading, t.second.reading)),
+        Some((
+            Reading::Preset(Preset::Discord),
+            Reading::Preset(Preset::Snowflake)
+        ))
+    );
+    assert_eq!(
+        tie.map(|t| t.epochs_apart_ms),
+        Some(1_420_070_400_000 - 1_288_834_974_657)
+    );
+    assert_eq!(
+        tie.and_then(|t| t.second.unix_ms),
+        Some(at("2022-06-28T16:07:40.105Z"))
+    );
+}
+
+#[test]
+fn a_ranking_won_on_evidence_is_no_tie() {
+    // In 2024 Discord's reading of the tweet was in the future: Twitter wins on the time.
+    assert_eq!(
+        epoch_tie(&rank("1541815603606036480", new_year_2024())),
+        None
+    );
+    // Instagram's example: its small sequence puts it above the others on the fields.
+    let instagram = rank(&Preset::Instagram.example_id().to_string(), new_year_2024());
+    assert_eq!(
+        instagram.first().map(|c| c.reading),
+        Some(Reading::Preset(Preset::Instagram))
+    );
+    assert_eq!(epoch_tie(&instagram), None);
+    // One reading alone, and none.
+    assert_eq!(
+        epoch_tie(&rank("01ARZ3NDEKTSV4RRFFQ69G5FAV", new_year_2024())),
+        None
+    );
+    assert_eq!(epoch_tie(&[]), None);
+}
+
+#[test]
+fn a_discord_id_is_a_tie_with_the_tweet_it_also_reads_as() {
+    let made = at("2023-12-01T00:00:00Z");
+    let ticks = u64::try_from(made.saturating_sub(1_420_070_400_000)).unwrap_or(0);
+    let id = Preset::Discord
+        .layout()
+        .compose(&[ticks, 1, 0, 7])
+        .unwrap_or(0);
+    let ranked = rank(&id.to_string(), new_year_2024());
+    let tie = epoch_tie(&ranked);
+    assert_eq!(tie.map(|t| t.first.unix_ms), Some(Some(made)));
+    assert_eq!(
+        tie.map(|t| t.second.reading),
+        Some(Reading::Preset(Preset::Snowflake))
+    );
+    // Discord's own example from 2016 also reads as a tweet from 2012.
+    let example = rank(&Preset::Discord.example_id().to_string(), new_year_2024());
+    assert_eq!(
+        epoch_tie(&example).map(|t| (t.first.reading, t.second.reading)),
+        Some((
+            Reading::Preset(Preset::Discord),
+            Reading::Preset(Preset::Snowflake)
+        ))
+    );
+}
+
+#[test]
 fn texts_of_one_form_rank_their_family() {
     let now = new_year_2024();
     let only = |text: &str| -> Vec<(Reading, Plausibility)> {

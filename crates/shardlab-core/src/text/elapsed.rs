@@ -23,19 +23,31 @@ const UNITS: [(i64, &str); 6] = [
 /// assert_eq!(ago(500, 0), "just now");
 /// ```
 pub fn ago(then_ms: i64, now_ms: i64) -> String {
-    let span = now_ms.abs_diff(then_ms);
-    let Some((count, name)) = UNITS.iter().find_map(|&(unit, name)| {
-        let count = span.checked_div(unit.unsigned_abs())?;
-        (count >= 1).then_some((count, name))
-    }) else {
+    let Some(span) = span(now_ms.abs_diff(then_ms)) else {
         return "just now".to_owned();
     };
-    let plural = if count == 1 { "" } else { "s" };
     if then_ms <= now_ms {
-        format!("{count} {name}{plural} ago")
+        format!("{span} ago")
     } else {
-        format!("in {count} {name}{plural}")
+        format!("in {span}")
     }
+}
+
+/// A length of time in ms in the largest whole unit ("4 years", "1 day"), as [`ago`] words it;
+/// `None` under a second.
+///
+/// ```
+/// use shardlab_core::text::span;
+/// assert_eq!(span(131_235_425_343).as_deref(), Some("4 years"));
+/// assert_eq!(span(999), None);
+/// ```
+pub fn span(ms: u64) -> Option<String> {
+    let (count, name) = UNITS.iter().find_map(|&(unit, name)| {
+        let count = ms.checked_div(unit.unsigned_abs())?;
+        (count >= 1).then_some((count, name))
+    })?;
+    let plural = if count == 1 { "" } else { "s" };
+    Some(format!("{count} {name}{plural}"))
 }
 
 #[cfg(test)]
