@@ -49,7 +49,7 @@ test('a fifth server moves about 80 % under mod and about 20 % on the ring', asy
 
 // Issue 38, item 2: at 4 vnodes a grown ring moved 12.6 % beside "minimum possible 20.0 %".
 test('an uneven add says what the new server took, which on a ring is what moved', async ({ page }) => {
-  await openRoute(page, '#/w/ring/grow?v=1&scheme=ring&vnodes=4');
+  await openRoute(page, '#/ring?v=1&scheme=ring&vnodes=4');
   await settled(page);
   await page.getByTestId('add-server').click();
   await settled(page);
