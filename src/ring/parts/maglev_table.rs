@@ -91,13 +91,18 @@ pub fn claim_text(step: &FillStep) -> String {
     )
 }
 
-/// What a change did to the table, in words.
+/// What a change did to the table, in words: how many slots moved, and how many of them went
+/// between two servers that both stayed.
 pub fn churn_text(churn: Churn) -> String {
-    let Churn {
-        changed,
-        between_stayers,
-        slots,
-    } = churn;
+    match between_text(churn) {
+        Some(between) => format!("{} {between}", moved_text(churn)),
+        None => moved_text(churn),
+    }
+}
+
+/// How many slots the last change moved.
+fn moved_text(churn: Churn) -> String {
+    let Churn { changed, slots, .. } = churn;
     if changed == 0 {
         return format!(
             "The last change moved none of the {} slots.",
@@ -105,12 +110,21 @@ pub fn churn_text(churn: Churn) -> String {
         );
     }
     format!(
-        "The last change moved {} of {} slots, {} of them between two servers that both stayed \
-         (a ring moves none of those: Maglev pays them for an even table).",
+        "The last change moved {} of {} slots.",
         thousands(u64::from(changed)),
-        thousands(u64::from(slots)),
-        thousands(u64::from(between_stayers))
+        thousands(u64::from(slots))
     )
+}
+
+/// How many of the moved slots went between two servers that stayed; `None` when none moved.
+fn between_text(churn: Churn) -> Option<String> {
+    (churn.changed > 0).then(|| {
+        format!(
+            "{} of them went between two servers that both stayed (a ring moves none of those: \
+             Maglev pays them for an even table).",
+            thousands(u64::from(churn.between_stayers))
+        )
+    })
 }
 
 /// The table as a grid of cells, a slot each, coloured by owner, with each slot's mark.
@@ -262,12 +276,20 @@ pub fn maglev_picture(props: &MaglevPictureProps) -> Html {
             { controls(&current, &dispatcher, "Play the fill", "mg", status) }
             { cells(&owners, &marks, "The table") }
             if current.at_end() {
-                <p data-testid="mg-counts">
-                    { format!("Slots held: {}. ", counts(&built.now)) }
-                    if let Some(churn) = churn {
-                        <span data-testid="mg-churn">{ churn_text(churn) }</span>
+                <div class="mg-counts" data-testid="mg-counts">
+                    <p>
+                        { format!("Slots held: {}. ", counts(&built.now)) }
+                        if let Some(churn) = churn {
+                            <span data-testid="mg-churn">{ moved_text(churn) }</span>
+                        }
+                    </p>
+                    if let Some(between) = churn.and_then(between_text) {
+                        <details class="mg-between" data-testid="mg-between">
+                            <summary>{ "Count the moves between servers that stayed for me" }</summary>
+                            <p data-testid="mg-between-count">{ between }</p>
+                        </details>
                     }
-                </p>
+                </div>
                 if let Some(before) = before_owners {
                     <h3 class="mg-heading">{ "Before the last change" }</h3>
                     { cells(&before, &moved, "The table before the last change") }
@@ -321,7 +343,7 @@ mod tests {
             between_stayers: 1,
             slots: 7,
         });
-        assert!(text.contains("moved 3 of 7 slots, 1 of them"), "{text}");
+        assert!(text.contains("moved 3 of 7 slots. 1 of them went between"), "{text}");
         let none = churn_text(Churn {
             changed: 0,
             between_stayers: 0,

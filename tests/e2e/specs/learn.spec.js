@@ -303,6 +303,8 @@ test('8 maglev: kill a server in the table, count the moves between survivors, g
   await table.getByRole('button', { name: 'Kill S3' }).click();
   await expect(table.getByTestId('mg-status')).toContainText('Claim 13 of 13', { timeout: 20_000 });
   await expect(table.getByTestId('mg-churn')).toContainText('moved 4 of 13 slots');
+  // The count the task asks for is not printed (issue 38 §6): it waits behind a disclosure.
+  await expect(table.getByTestId('mg-between-count')).toBeHidden();
   await read(page, 'between', '3');
   await expect(page.locator('#task-between .field-error')).toContainText('is not what the table shows');
   await read(page, 'between', '1');

@@ -229,7 +229,7 @@ pub fn epoch_tie(ranked: &[Candidate]) -> Option<EpochTie> {
         return None;
     };
     let plausible = |c: &Candidate| c.plausibility == Plausibility::Plausible;
-    let elapsed = |c: &Candidate| Some(c.unix_ms?.checked_sub(c.epoch_unix_ms?)?);
+    let elapsed = |c: &Candidate| c.unix_ms?.checked_sub(c.epoch_unix_ms?);
     let same_evidence = plausible(first)
         && plausible(second)
         && first.fit.standing() == second.fit.standing()
