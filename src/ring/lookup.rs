@@ -117,18 +117,18 @@ fn walk_steps(hash: u64, trace: &RingTrace) -> Vec<Step> {
                 chosen = chosen.saturating_add(1);
                 if chosen == 1 {
                     format!(
-                        "Walk clockwise to vnode {} at {at}: S{id} owns the key.",
+                        "Walk clockwise to S{id}'s vnode {} at {at}: S{id} owns the key.",
                         walk.vnode.index
                     )
                 } else {
                     format!(
-                        "Keep walking: vnode {} at {at} is S{id}, new, so replica {chosen}.",
+                        "Keep walking: S{id}'s vnode {} at {at} is a server not chosen yet, so replica {chosen}.",
                         walk.vnode.index
                     )
                 }
             }
             WalkOutcome::SkippedSameServer => format!(
-                "Vnode {} at {at} is S{id} again: skip it, replicas go on different machines.",
+                "S{id}'s vnode {} at {at} is S{id} again: skip it, replicas go on different machines.",
                 walk.vnode.index
             ),
         };
@@ -155,5 +155,19 @@ mod tests {
         distinct.sort_unstable();
         distinct.dedup();
         assert_eq!(distinct.len(), 3);
+    }
+
+    #[test]
+    fn each_step_names_the_vnode_by_its_server() {
+        // Vnode numbers count within a server, so "vnode 70" alone could be S0's or S1's.
+        let state = RingState::default();
+        let placement = build_now(&state).ok();
+        let (steps, _, _) = lookup(&state, key_hash(&state.key), placement.as_ref());
+        let walked: Vec<&Step> = steps.iter().filter(|s| s.vnode.is_some()).collect();
+        assert!(walked.len() >= 3, "{} steps", walked.len());
+        for step in walked {
+            let id = step.server.unwrap_or(u32::MAX);
+            assert!(step.text.contains(&format!("S{id}'s vnode")), "{}", step.text);
+        }
     }
 }
