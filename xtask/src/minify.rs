@@ -111,8 +111,31 @@ pub fn minify_workers(dist_dir: &Path) -> Result<(), String> {
             .ok_or_else(|| format!("{name}_bg.wasm: its import section did not parse"))?;
         std::fs::write(&wasm, &module).map_err(|e| format!("{}: {e}", wasm.display()))?;
         std::fs::write(&js, &glue).map_err(|e| format!("{}: {e}", js.display()))?;
+        let loader = dist_dir.join(format!("{name}_loader.js"));
+        let text =
+            std::fs::read_to_string(&loader).map_err(|e| format!("{}: {e}", loader.display()))?;
+        if let Some(current) = loader_with_options(&text) {
+            std::fs::write(&loader, current).map_err(|e| format!("{}: {e}", loader.display()))?;
+        }
     }
     Ok(())
+}
+
+/// Trunk 0.21's worker loader calls `wasm_bindgen("./NAME_bg.wasm")`, a form the glue of this
+/// wasm-bindgen still takes but warns about ("using deprecated parameters for the initialization
+/// function") on every Board page. The same call with the options object, or `None` when the
+/// loader is not in that form (a newer trunk already writes it).
+fn loader_with_options(loader: &str) -> Option<String> {
+    let call = "wasm_bindgen(\"";
+    let start = loader.find(call)?;
+    let path_start = start + call.len();
+    let path_len = loader.get(path_start..)?.find("\")")?;
+    let path = loader.get(path_start..path_start + path_len)?;
+    let rest = loader.get(path_start + path_len + "\")".len()..)?;
+    Some(format!(
+        "{}wasm_bindgen({{module_or_path:\"{path}\"}}){rest}",
+        loader.get(..start)?
+    ))
 }
 
 /// The `href` of the page's `<link rel="modulepreload" …>`.
@@ -307,6 +330,17 @@ fn with_integrity(html: &str, href: &str, integrity: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_worker_loader_passes_its_wasm_as_an_option() {
+        let trunk = r#"importScripts("./w.js");wasm_bindgen("./w_bg.wasm");"#;
+        assert_eq!(
+            loader_with_options(trunk).as_deref(),
+            Some(r#"importScripts("./w.js");wasm_bindgen({module_or_path:"./w_bg.wasm"});"#)
+        );
+        let current = r#"importScripts("./w.js");wasm_bindgen({module_or_path:"./w_bg.wasm"});"#;
+        assert_eq!(loader_with_options(current), None);
+    }
 
     const PAGE: &str = "<script type=\"module\">import init from '/a-1.js';</script>\
         <link rel=\"stylesheet\" href=\"/s.css\" integrity=\"sha384-css\"/>\
