@@ -50,6 +50,22 @@ const CARDS: [ViewCard; 4] = [
 /// The landing page.
 #[function_component(Home)]
 pub fn home() -> Html {
+    let progress = crate::learn::progress::use_progress();
+    let chapters = crate::learn::progress::CHAPTER_SLUGS.len();
+    // A returning learner is offered the way back, the same chapter as "Where was I?" below.
+    let call = match (progress.started(), progress.resume_at()) {
+        (false, _) => html! {
+            <Link<Route> to={Route::Learn} classes="button primary">{ "Start here: the Learn path →" }</Link<Route>>
+        },
+        (true, Some(slug)) => html! {
+            <Link<Route> to={Route::LearnChapter { slug }} classes="button primary">
+                { format!("Continue the Learn path: chapter {} →", slug.index().saturating_add(1)) }
+            </Link<Route>>
+        },
+        (true, None) => html! {
+            <Link<Route> to={Route::Learn} classes="button primary">{ "Review the Learn path →" }</Link<Route>>
+        },
+    };
     html! {
         <div class="page home">
             <section class="hero">
@@ -63,10 +79,9 @@ pub fn home() -> Html {
                 // The first call to action: new readers start with the course, which opens each
                 // view in turn; the cards below go straight to a view.
                 <p class="start-here">
-                    <Link<Route> to={Route::Learn} classes="button primary">{ "Start here: the Learn path →" }</Link<Route>>
+                    { call }
                     <span class="muted">{ format!(
-                        "{} short chapters, each with a live view to try. Or open a view below.",
-                        crate::learn::progress::CHAPTER_SLUGS.len()
+                        "{chapters} short chapters, each with a live view to try. Or open a view below."
                     ) }</span>
                 </p>
             </section>

@@ -220,8 +220,19 @@ impl ReaderProgress {
         !self.done.is_empty() || !self.guesses.is_empty() || self.last.is_some()
     }
 
-    /// Where "Continue" goes: the first chapter not finished; `None` once all are.
-    pub fn first_unfinished(&self) -> Option<ChapterSlug> {
+    /// Where a returning reader picks up, the one answer for the Learn index's "Continue" and
+    /// the home page's "Where was I?": the chapter they last opened while it is unfinished (they
+    /// were in the middle of it), otherwise the first chapter not finished; `None` once all are.
+    pub fn resume_at(&self) -> Option<ChapterSlug> {
+        self.last
+            .as_deref()
+            .and_then(|s| s.parse::<ChapterSlug>().ok())
+            .filter(|slug| !self.finished.contains(slug.0))
+            .or_else(|| self.first_unfinished())
+    }
+
+    /// The first chapter not finished; `None` once all are.
+    fn first_unfinished(&self) -> Option<ChapterSlug> {
         CHAPTER_SLUGS
             .iter()
             .find(|slug| !self.finished.contains(**slug))
@@ -464,6 +475,24 @@ mod tests {
         assert_eq!(p.first_unfinished(), Some(ChapterSlug("shard-later")));
         p.finished = CHAPTER_SLUGS.iter().map(|s| s.to_string()).collect();
         assert_eq!(p.first_unfinished(), None);
+    }
+
+    #[test]
+    fn a_reader_resumes_the_chapter_they_left_unfinished() {
+        let mut p = ReaderProgress::default();
+        assert_eq!(p.resume_at(), Some(ChapterSlug("shard-later")));
+        p.finished.insert("shard-later".into());
+        // In the middle of chapter 11: back to it, not to chapter 2.
+        p.last = Some("grow-by-shards".into());
+        assert_eq!(p.resume_at(), Some(ChapterSlug("grow-by-shards")));
+        // Once it is finished, the first chapter not finished (issue 19: not the one after it).
+        p.finished.insert("grow-by-shards".into());
+        assert_eq!(p.resume_at(), Some(ChapterSlug("shard-key")));
+        // A slug this build does not know is no place to go back to.
+        p.last = Some("gone".into());
+        assert_eq!(p.resume_at(), Some(ChapterSlug("shard-key")));
+        p.finished = CHAPTER_SLUGS.iter().map(|s| s.to_string()).collect();
+        assert_eq!(p.resume_at(), None);
     }
 
     #[test]

@@ -65,7 +65,7 @@ pub fn progress_tools() -> Html {
     let onchange = use_file_import(MAX_PROGRESS_FILE_BYTES, on_read);
     // Read on every render: a save or an import (each announces a change) may keep a value.
     let kept = crate::browser::storage::kept(progress::KEPT_KEY);
-    let next = progress.first_unfinished();
+    let next = progress.resume_at();
     html! {
         <div class="progress-tools">
             <p class="learn-summary" data-testid="learn-summary">

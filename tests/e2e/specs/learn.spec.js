@@ -493,6 +493,11 @@ test('the home page says where you were, and a confirmed reset forgets it', asyn
   await openRoute(page, '#/');
   await expect(page.locator('.resume')).toContainText('You were on chapter 11');
   await expect(page.locator('.resume')).toContainText('1 of 3 tasks done');
+  // Issue 38 §5: the hero, "Where was I?" and the Learn index all offer the same chapter.
+  await expect(page.locator('.start-here a')).toHaveText('Continue the Learn path: chapter 11 →');
+  await openRoute(page, '#/learn');
+  await expect(page.locator('a.continue')).toHaveText('Continue with chapter 11');
+  await openRoute(page, '#/');
   await page.locator('.resume a').click();
   await expect(page.locator('h1')).toHaveText('Grow by moving whole shards');
   await openRoute(page, '#/learn');
