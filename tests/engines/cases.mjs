@@ -148,7 +148,8 @@ function checks() {
       await open(b, origin, 'embed-example.html', { ready: false });
       // The post's embeds, from its source: the script may have replaced their divs by now.
       const post = readFileSync(`${DIST}/embed-example.html`, 'utf8');
-      const addresses = [...post.matchAll(/<div data-shardlab="([^"]+)"/g)].map((m) => m[1]);
+      // Both forms: <shardlab-widget name="…"> and the older <div data-shardlab="…">.
+      const addresses = [...post.matchAll(/<(?:shardlab-widget name|div data-shardlab)="([^"]+)"/g)].map((m) => m[1]);
       assert.ok(addresses.length >= 3, `the post has ${addresses.length} embeds`);
       for (const address of addresses) {
         const [view, widget] = address.split('/');
@@ -160,7 +161,7 @@ function checks() {
           `the frame of ${address}`,
           (address) => {
             const frame = [...document.querySelectorAll('iframe')].find((f) => f.src.includes(`/embed/${address}`));
-            (frame ?? document.querySelector(`[data-shardlab="${address}"]`))?.scrollIntoView({ block: 'center' });
+            (frame ?? document.querySelector(`[data-shardlab="${address}"], shardlab-widget[name="${address}"]`))?.scrollIntoView({ block: 'center' });
             for (const old of document.querySelectorAll('[data-engines-frame]')) old.removeAttribute('data-engines-frame');
             frame?.setAttribute('data-engines-frame', '');
             return Boolean(frame);

@@ -15,7 +15,12 @@ export async function launch({ width, height }) {
   const page = (await browser.pages())[0] ?? (await browser.newPage());
   // What the hook cannot see (an error before it runs) still reaches the driver.
   const seen = [];
-  page.on('pageerror', (e) => seen.push(`page error: ${e.message}`));
+  // NS_BINDING_ABORTED is Firefox's word for a request the harness itself cut off by navigating
+  // away (the last page's worker or precache still loading), reported a moment later: not the
+  // page's error. Anything the page throws still counts, through the hook as well.
+  page.on('pageerror', (e) => {
+    if (!/^NS_BINDING_ABORTED\b/.test(e.message)) seen.push(`page error: ${e.message}`);
+  });
   let scope = page;
   const element = async (selector) => scope.waitForSelector(selector, { timeout: 30_000 });
   return {

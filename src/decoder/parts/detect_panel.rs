@@ -166,22 +166,29 @@ fn summary(candidates: &[Candidate], now_ms: i64) -> String {
     format!("{count} {layouts} it. Likeliest: {}{time}.", title(first))
 }
 
-/// An epoch tie in words: both readings, why the bits cannot choose, and what ordered the list.
+/// An epoch tie in a sentence: both readings with their times.
 fn tie_words(tie: &EpochTie, now_ms: i64) -> String {
     let made = |c: &Candidate| {
         c.unix_ms
-            .map(|at| format!(" (made {})", ago(at, now_ms)))
+            .map(|at| format!(", made {}", ago(at, now_ms)))
             .unwrap_or_default()
     };
-    let apart = span(tie.epochs_apart_ms.unsigned_abs()).unwrap_or_else(|| "moments".to_owned());
     format!(
-        "A tie: {}{} or {}{}. Both count the same ticks, from epochs {apart} apart, and \
-         nothing else in the ID tells them apart; only recency lists {} first.",
+        "A tie: {}{} or {}{}.",
         title(&tie.first),
         made(&tie.first),
         title(&tie.second),
         made(&tie.second),
-        title(&tie.first),
+    )
+}
+
+/// Why a tie is one, in place of the list's usual order (the same height in an embed).
+fn tie_reason(tie: &EpochTie) -> String {
+    let apart = span(tie.epochs_apart_ms.unsigned_abs()).unwrap_or_else(|| "moments".to_owned());
+    format!(
+        "Both count the same ticks, from epochs {apart} apart, and nothing else in the ID tells \
+         them apart; only recency lists {} first. Pick one to see its bits.",
+        title(&tie.first)
     )
 }
 
@@ -218,7 +225,9 @@ pub fn detect_panel(
             <p class="detect-summary" aria-live="polite" data-testid="detect-summary">
                 { summary(candidates, now_ms) }
             </p>
-            <p class="help">{ ORDER }</p>
+            <p class="help" data-testid="detect-order">
+                { epoch_tie(candidates).map_or_else(|| ORDER.to_owned(), |tie| tie_reason(&tie)) }
+            </p>
             <ol class="detect-list" aria-label="Readings, likeliest first">
                 { for candidates.iter().map(|c| row(c, Some(c.reading) == picked, now_ms, dispatch)) }
             </ol>
@@ -229,8 +238,7 @@ pub fn detect_panel(
 
 /// How the list is ordered, in the core's words (`id_family::rank`).
 const ORDER: &str = "Likeliest first: a time between the epoch and now; then fields that fit (a \
-    sequence is usually small); a service before a library; then the latest. Two readings that are one count from two epochs \
-    are a tie, said as one. Pick one to see its bits.";
+    sequence is usually small); a service before a library; then the latest. Pick one to see its bits.";
 
 /// The help line: the forms it reads.
 fn examples() -> String {

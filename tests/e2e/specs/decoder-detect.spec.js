@@ -22,7 +22,7 @@ test('a tweet that also reads as a Discord ID is a tie, said with both times', a
   const summary = page.getByTestId('detect-summary');
   await expect(summary).toContainText('A tie: Discord');
   await expect(summary).toContainText('Twitter');
-  await expect(summary).toContainText('nothing else in the ID tells them apart');
+  await expect(page.getByTestId('detect-order')).toContainText('nothing else in the ID tells them apart');
   await expect(summary).not.toContainText('Likeliest: Discord');
 });
 

@@ -195,7 +195,7 @@ for (const view of views) {
     await expect(page.getByLabel('What to embed')).toHaveValue('');
     await expect(page.getByTestId('embed-preview')).toHaveAttribute('src', new RegExp(`^${view.name}\\.html#/embed/${view.name}\\?v=1&`));
     const snippet = page.getByTestId('embed-snippet');
-    await expect(snippet).toHaveValue(/ data-height="\d+"><a href="[^"]+"><img src="[^"]+\/w\/[a-z]+\/picture\.svg" alt="[^"]*Test data: [^"]+"/);
+    await expect(snippet).toHaveValue(/ data-height="\d+"><a href="[^"]+"><img src="[^"]+\/w\/[a-z]+\/picture\.svg" alt="[^"]+"/);
     const script = await snippet.inputValue();
     expect(script).toContain(`<div data-shardlab="${view.name}" data-state="v=1&amp;`);
     expect(script).toContain(`<script src="${baseURL}embed.js" async data-shardlab-embed></script>`);

@@ -667,10 +667,10 @@ test('progress exports to a file and imports back; a bad file changes nothing', 
   await page.locator('#progress-import').setInputFiles(bad);
   await expect(page.locator('#progress-import-note')).toContainText('it is not JSON');
   await expect(row).toContainText('1 of 3 tasks');
-  // Continue goes to the first chapter not finished, not the one opened last.
-  await expect(page.locator('.learn-summary a.continue')).toHaveText('Continue with chapter 1');
+  // Continue goes back to the chapter left unfinished (issue 38 §5), as the home page does.
+  await expect(page.locator('.learn-summary a.continue')).toHaveText('Continue with chapter 11');
   await page.locator('.learn-summary a.continue').click();
-  await expect(page.locator('h1')).toHaveText('Shard later');
+  await expect(page.locator('h1')).toHaveText('Grow by moving whole shards');
 });
 
 test('screenshots of two chapters at desktop and phone widths', async ({ page }) => {

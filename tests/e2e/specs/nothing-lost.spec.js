@@ -57,11 +57,14 @@ test.describe('with storage blocked', () => {
   test('the embed example frames its three widgets, and an embed shows no storage note', async ({ page }) => {
     await blockStorage(page.context());
     await page.goto('embed-example.html');
-    const frames = page.locator('iframe');
-    await expect(frames).toHaveCount(3);
+    // Each live frame joins its embed as the reader nears it (issue 37 §2).
+    const embeds = page.locator('shardlab-widget, [data-shardlab]');
+    await expect(embeds).toHaveCount(3);
     for (let i = 0; i < 3; i++) {
-      await frames.nth(i).scrollIntoViewIfNeeded();
-      const frame = await (await frames.nth(i).elementHandle()).contentFrame();
+      await embeds.nth(i).scrollIntoViewIfNeeded();
+      const iframe = embeds.nth(i).locator('iframe');
+      await expect(iframe).toHaveCount(1);
+      const frame = await (await iframe.elementHandle()).contentFrame();
       await expect(frame.locator('body[data-app-ready="true"]')).toHaveCount(1);
       await expect(frame.locator('main')).not.toBeEmpty();
       await expect(frame.getByTestId('storage-note')).toHaveCount(0);
@@ -329,13 +332,15 @@ test('embed.js added inside a shadow root never frames another script\'s site', 
   const warnings = [];
   page.on('console', (msg) => { if (msg.type() === 'warning') warnings.push(msg.text()); });
   await page.route('**/vendor/embed.js', (route) => route.fulfill({ contentType: 'text/javascript', body: '/* another vendor */' }));
-  await page.goto('embed-example.html');
+  // A host page of our origin that has not loaded embed.js itself (the example post's own copy
+  // would rightly frame what is added later).
+  await page.route('**/bare-host.html', (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>host</title><body></body>' }));
+  await page.goto('bare-host.html');
   await page.evaluate(() => {
     document.body.innerHTML = '<script src="/vendor/embed.js"></script><div data-shardlab="ring"></div><div id="host"></div>';
     const vendor = document.createElement('script');
     vendor.src = '/vendor/embed.js';
     document.body.prepend(vendor);
-    delete window.__shardlabEmbed;
     const shadow = document.getElementById('host').attachShadow({ mode: 'open' });
     const ours = document.createElement('script');
     ours.src = '/embed.js';
