@@ -28,7 +28,7 @@ pub fn app() -> Html {
 /// A route's page inside its frame: the site's chrome, or none for an embed.
 fn framed(route: Route) -> Html {
     if let (true, Some(view)) = (route.is_embed(), route.view()) {
-        return html! { <EmbedFrame {view}>{ switch(route) }</EmbedFrame> };
+        return html! { <EmbedFrame {view} label={route.label()}>{ switch(route) }</EmbedFrame> };
     }
     html! {
         <>

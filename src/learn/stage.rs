@@ -69,7 +69,7 @@ pub fn stage(props: &StageProps) -> Html {
     html! {
         <section class="stage with-tasks" data-frame={props.frame.to_string()}>
             { live }
-            <aside class={classes!("stage-tasks", folded.then_some("folded"))} aria-label="Try it">
+            <aside class={classes!("stage-tasks", folded.then_some("folded"))} aria-label={format!("Try it: {}", frame.title)}>
                 <div class="stage-tasks-head">
                     <h2>{ "Try it" }
                         <span class="task-count">{ format!("{done} of {} done", watching.len()) }</span>

@@ -16,6 +16,9 @@ use crate::url::url_query::{pair_value, query_pairs, query_string, split_frame_p
 pub struct EmbedFrameProps {
     /// The embedded view.
     pub view: View,
+    /// The name of the embed's `main` landmark: the widget's or the view's title, so that a
+    /// page framing several embeds lists each landmark by what it holds.
+    pub label: AttrValue,
     /// The view itself.
     pub children: Html,
 }
@@ -91,13 +94,15 @@ pub fn embed_frame(props: &EmbedFrameProps) -> Html {
     });
     html! {
         <>
-            <div class="embed-bar" hidden={framed_by_us}>
-                <a href={full_view_href(props.view, &own)} target="_blank" rel="noopener">
-                    { "Open in shardlab ↗" }
-                    <span class="visually-hidden">{ " (opens in a new tab)" }</span>
-                </a>
-            </div>
-            <main id="main" class="embed-main">
+            // The link sits inside `main` (absolutely placed, as before) so that no content
+            // stands outside a landmark.
+            <main id="main" class="embed-main" aria-label={props.label.clone()}>
+                <div class="embed-bar" hidden={framed_by_us}>
+                    <a href={full_view_href(props.view, &own)} target="_blank" rel="noopener">
+                        { "Open in shardlab ↗" }
+                        <span class="visually-hidden">{ " (opens in a new tab)" }</span>
+                    </a>
+                </div>
                 { props.children.clone() }
             </main>
         </>

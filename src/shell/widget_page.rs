@@ -1,6 +1,10 @@
 //! The one frame every widget renders in: its title, the share bar (outside an embed) and the
 //! widget's own markup, on a root that carries `data-widget` and the view's snapshot.
 //!
+//! The widget is the whole page, so its title is the page's `h1`. The root is not a named region:
+//! a widget's first panel often bears the same title (a second landmark of one name), and the
+//! page's `main` already holds the widget alone.
+//!
 //! A plain function rather than a component: it is a few lines of markup, and a component costs
 //! each page about 0.7 kB (ARCHITECTURE.md, "Page size").
 
@@ -26,12 +30,11 @@ pub fn widget_page(page: WidgetPage<'_>, body: Html) -> Html {
         snapshot,
         query,
     } = page;
-    let title_id = format!("widget-title-{}", widget.name());
     html! {
         <section class={classes!("widget", widget.view().class())} data-widget={widget.address()}
-            data-shardlab-snapshot={snapshot} aria-labelledby={title_id.clone()}>
+            data-shardlab-snapshot={snapshot}>
             <div class="widget-head">
-                <h2 class="widget-title" id={title_id}>{ widget.title() }</h2>
+                <h1 class="widget-title">{ widget.title() }</h1>
                 <ShareBar view={widget.view()} query={query.to_vec()} widget={Some(widget)} />
             </div>
             { body }

@@ -1,6 +1,7 @@
 //! One box on the board: its kind's colour, its label (as text), a port to wire from, a badge when
 //! validation blames it, and its keyboard path (Tab to it, arrows move it, Enter opens its settings,
-//! Delete removes it).
+//! Delete removes it). Its accessible name begins with the lines it shows, and focus draws a ring
+//! in the focus colour around it.
 
 use shardlab_core::sim::Node;
 use yew::prelude::*;
@@ -56,9 +57,27 @@ fn on_press(on_input: &OnInput, target: Target) -> Callback<PointerEvent> {
     })
 }
 
+/// How far the focus ring stands outside the box, in board units.
+const FOCUS_GAP: f64 = 6.0;
+
 /// The `textLength` that fits a line of `font_px` text in the box, if it needs squeezing.
 fn fit(text: &str, font_px: f64) -> Option<String> {
     squeeze_text(text.chars().count(), font_px).map(|room| room.to_string())
+}
+
+/// The load line under the box's kind: busy share and rate, or one second's queue.
+fn load_line(load: &NodeShown) -> String {
+    let rps = load.requests_per_s;
+    // One second shows its queue, where the whole run shows its rate.
+    let rate = match load.queued {
+        Some(queued) => format!("{queued} queued"),
+        None if rps >= 1_000.0 => format!("{:.1}k req/s", rps / 1_000.0),
+        None => format!("{rps:.0} req/s"),
+    };
+    match load.utilisation {
+        Some(u) => format!("{:.0} % busy · {rate}", u * 100.0),
+        None => rate,
+    }
 }
 
 /// One node, keyed by its id: a plain function, not a component (a component costs the Board's
@@ -80,9 +99,21 @@ pub fn node_view(props: &NodeViewProps) -> Html {
     let dropped_words = dropped
         .map(|(_, causes)| format!(" Dropped {causes} in this second."))
         .unwrap_or_default();
+    let hot = props
+        .load
+        .and_then(|l| l.utilisation)
+        .is_some_and(|u| u >= 0.85);
+    let load_text = props.load.map(load_line);
+    // The name starts with every line the box shows, in order, so that it holds the visible text
+    // (WCAG 2.5.3, label in name): a reader who says "click API 62 % busy" names this box.
+    let shown: Vec<&str> = [Some(label.as_str()), Some(kind.title())]
+        .into_iter()
+        .chain([load_text.as_deref(), dropped.map(|(short, _)| short.as_str())])
+        .flatten()
+        .collect();
     let aria = format!(
-        "{label}, {}.{dropped_words} Arrow keys move it, Enter opens its settings, Delete removes it.",
-        kind.title()
+        "{}.{dropped_words} Arrow keys move it, Enter opens its settings, Delete removes it.",
+        shown.join(", ")
     );
     let badge = (props.problems > 0).then(|| {
         let (bx, by) = (x + NODE_W / 2.0 - 4.0, y - NODE_H / 2.0 + 4.0);
@@ -93,22 +124,7 @@ pub fn node_view(props: &NodeViewProps) -> Html {
             </g>
         }
     });
-    let hot = props
-        .load
-        .and_then(|l| l.utilisation)
-        .is_some_and(|u| u >= 0.85);
-    let load = props.load.map(|load| {
-        let rps = load.requests_per_s;
-        // One second shows its queue, where the whole run shows its rate.
-        let rate = match load.queued {
-            Some(queued) => format!("{queued} queued"),
-            None if rps >= 1_000.0 => format!("{:.1}k req/s", rps / 1_000.0),
-            None => format!("{rps:.0} req/s"),
-        };
-        let text = match load.utilisation {
-            Some(u) => format!("{:.0} % busy · {rate}", u * 100.0),
-            None => rate,
-        };
+    let load = load_text.map(|text| {
         html! {
             <text x={x.to_string()} y={(y + 25.0).to_string()} textLength={fit(&text, 11.0)} lengthAdjust="spacingAndGlyphs"
                 class={classes!("node-load", hot.then_some("hot"))}>{ text }</text>
@@ -133,15 +149,28 @@ pub fn node_view(props: &NodeViewProps) -> Html {
             onpointerdown={on_down} onkeydown={on_key}>
             <rect x={(x - NODE_W / 2.0).to_string()} y={(y - NODE_H / 2.0).to_string()}
                 width={NODE_W.to_string()} height={NODE_H.to_string()} rx="10" />
+            // Its own group, after the box: the box stays the node's first (and only direct) rect.
+            <g class="focus-ring" aria-hidden="true">
+                <rect x={(x - NODE_W / 2.0 - FOCUS_GAP).to_string()}
+                    y={(y - NODE_H / 2.0 - FOCUS_GAP).to_string()}
+                    width={(NODE_W + 2.0 * FOCUS_GAP).to_string()}
+                    height={(NODE_H + 2.0 * FOCUS_GAP).to_string()} rx="16" />
+            </g>
+            // SVG draws no text between elements; the spaces keep the box's lines apart in its
+            // visible text, which its name must hold ("Pinners Users", not "PinnersUsers").
             <text x={x.to_string()} y={(y - 10.0).to_string()} class="node-label"
                 textLength={fit(&label, 15.0)} lengthAdjust="spacingAndGlyphs">{ label }</text>
+            { " " }
             <text x={x.to_string()} y={(y + 8.0).to_string()} class="node-kind">{ kind.title() }</text>
+            { " " }
             <circle class="port" cx={(x + NODE_W / 2.0).to_string()} cy={y.to_string()} r="8"
                 onpointerdown={on_port}>
                 <title>{ "Drag from here to another node to wire an edge" }</title>
             </circle>
             { for load }
+            { " " }
             { for dropped }
+            { " " }
             { for badge }
         </g>
     }

@@ -1,7 +1,9 @@
-//! The 64-bit strip: one button per bit, grouped and coloured by field, indices 63 … 0. Clicking a
-//! bit (or Space on it) flips it; the arrow keys, Home and End move along the strip, which is one
-//! Tab stop (roving tabindex). Between fields sit boundary handles: drag one, or focus it and press
-//! ← or →, to move bits from one field to its neighbour.
+//! The 64-bit strip: one button per bit, grouped and coloured by field, indices 63 … 0. Each
+//! button shows its index over its value and is named the same way ("bit 57, 1"), so its name
+//! holds its visible text (WCAG 2.5.3, label in name). Clicking a bit (or Space on it) flips it;
+//! the arrow keys, Home and End move along the strip, which is one Tab stop (roving tabindex).
+//! Between fields sit boundary handles: drag one, or focus it and press ← or →, to move bits from
+//! one field to its neighbour.
 //!
 //! The strip is drawn in rows whose size comes from its measured width (`strip::row_bits`): one
 //! row of 64 on a wide screen, rows of 8 on a phone, so every cell is a 24 px target. A dragged
@@ -184,11 +186,14 @@ pub fn bit_strip(props: &BitStripProps) -> Html {
                 style={format!("grid-column: {}", row.saturating_sub(bit.checked_rem(row).unwrap_or(0)))}
                 tabindex={if strip.focus == bit { "0" } else { "-1" }}
                 aria-pressed={one.to_string()}
-                aria-label={format!("bit {bit}")}
+                aria-label={format!("bit {bit}, {}", u8::from(one))}
                 title={describe_bit(layout, id, bit)}
                 {onclick} {onkeydown} {onfocus} {onmouseenter}>
                 <span class={classes!("idx", minor.then_some("minor"), major.then_some("major"))} aria-hidden="true">{ bit }</span>
-                <span class="val" aria-hidden="true">{ if one { "1" } else { "0" } }</span>
+                // The space keeps the visible text "57 1" (not "571") inside the name "bit 57, 1",
+                // so a reader who says what they see can name the button; the flex column hides it.
+                { " " }
+                <span class="val" aria-hidden="true">{ u8::from(one) }</span>
             </button>
         }
     };

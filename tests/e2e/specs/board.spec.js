@@ -292,6 +292,43 @@ test('the keyboard moves a node and opens its settings', async ({ page }) => {
   await expect(page.locator('.settings-table tbody tr')).toHaveCount(4);
 });
 
+test("a node's name begins with the lines it shows, and focus rings it in the focus colour", async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await openRoute(page, '#/board');
+  await expect(source(page)).toHaveText('simulation', { timeout: 20_000 });
+  const app = node(page, 'app');
+  const lines = await app.locator(':scope > text').allTextContents();
+  expect(lines.length, 'label, kind and load').toBe(3);
+  const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  await expect(app).toHaveAccessibleName(new RegExp(`^${escape(lines.join(', '))}\\. `));
+  // The ring is hidden until the node has keyboard focus, then drawn in --focus, outside the box
+  // and in another colour than the box's own stroke.
+  const ring = app.locator('.focus-ring rect');
+  await expect(ring).toBeHidden();
+  await app.focus();
+  await expect(app).toBeFocused();
+  await expect(ring).toBeVisible();
+  const look = await app.evaluate((el) => {
+    const probe = document.createElement('div');
+    probe.style.color = 'var(--focus)';
+    document.body.append(probe);
+    const focus = getComputedStyle(probe).color;
+    probe.remove();
+    const box = el.querySelector(':scope > rect').getBoundingClientRect();
+    const ringEl = el.querySelector('.focus-ring rect');
+    const ringBox = ringEl.getBoundingClientRect();
+    return {
+      focus,
+      ring: getComputedStyle(ringEl).stroke,
+      box: getComputedStyle(el.querySelector(':scope > rect')).stroke,
+      outside: ringBox.left < box.left && ringBox.right > box.right && ringBox.top < box.top && ringBox.bottom > box.bottom,
+    };
+  });
+  expect(look.ring).toBe(look.focus);
+  expect(look.box).not.toBe(look.focus);
+  expect(look.outside).toBe(true);
+});
+
 test('hashing by a skewed user makes a hot shard', async ({ page }) => {
   await openRoute(page, '#/board');
   await node(page, 'users').click();

@@ -34,9 +34,12 @@ test('toggling bit 46 changes the shard by one, by click and by Space', async ({
   await openRoute(page, '#/decoder');
   const bit46 = page.locator('#bit-46');
   await expect(bit46).toHaveAttribute('aria-pressed', 'true');
+  // Its name holds what it shows, index then value (WCAG 2.5.3, label in name).
+  await expect(bit46).toHaveAccessibleName('bit 46, 1');
   await bit46.click();
   await expect(field(page, 'shard')).toHaveValue('3428');
   await expect(bit46).toHaveAttribute('aria-pressed', 'false');
+  await expect(bit46).toHaveAccessibleName('bit 46, 0');
   await expect(page.getByTestId('bit-readout')).toContainText('Bit 46');
   await expect(page.getByTestId('bit-readout')).toContainText('bit 0 of shard');
   await page.keyboard.press('Space');
