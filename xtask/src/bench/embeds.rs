@@ -1,0 +1,530 @@
+//! The embed rows of BENCHMARKS.md (issue 37, "Speed and size"): `bench/embed-metrics.mjs`
+//! measures, and this writes its JSON as the "Embeds" section.
+//!
+//! The full bench puts the section after the page's tables. `cargo xtask bench --only=embeds`
+//! measures only the embeds and puts the section in place of the one already in BENCHMARKS.md
+//! ([`splice`]), leaving every other table as the last full run wrote it; so the section carries
+//! its own date.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use serde_json::Value;
+
+use super::{run_capturing, verdict, Phases};
+use crate::tools::{self, Needs};
+
+/// The picture paints within this many ms of the host page's HTML, on loopback.
+const PICTURE_GOAL_MS: f64 = 100.0;
+/// The live frame is interactive within this many ms of the host page's navigation start, at 4×
+/// CPU slow-down over Fast 3G.
+const LIVE_GOAL_MS: f64 = 1_500.0;
+/// Each build-time picture's SVG, gzipped, is at most this many bytes (30 kB).
+const PICTURE_GZIP_GOAL_BYTES: f64 = 30_000.0;
+/// The requests that follow one another before an embed's frame can be interactive, each one
+/// waiting for the one before it: the host page's HTML, embed.js, the frame's page, the app's JS
+/// and its wasm.
+const CHAIN: [&str; 5] = [
+    "the host page's HTML",
+    "`embed.js`",
+    "the frame's page",
+    "the app's JS",
+    "its wasm",
+];
+
+/// The section's heading, by which [`splice`] finds it.
+const HEADING: &str = "### Embeds";
+
+/// Runs `bench/embed-metrics.mjs` on `dist` and returns its JSON.
+pub(super) fn measure(
+    root: &Path,
+    dist: &Path,
+    out: &Path,
+    quick: bool,
+    port: &str,
+    phases: &mut Phases,
+) -> Result<Value, String> {
+    phases.run("embeds in Chromium", || {
+        let mut node = tools::command("node");
+        node.arg(root.join("bench/embed-metrics.mjs"))
+            .arg(dist)
+            .arg(out)
+            .env("SHARDLAB_BENCH_PORT", port);
+        if quick {
+            node.arg("--quick");
+        }
+        run_capturing(&mut node)
+    })?;
+    super::read_json(out)
+}
+
+/// `cargo xtask bench --only=embeds [--quick]`: the embed rows alone, into BENCHMARKS.md.
+pub(super) fn only(root: &Path, target: &Path, quick: bool) -> Result<(), String> {
+    let mut phases = Phases::default();
+    phases.run("tools check", || {
+        tools::ensure(Needs::BUILD | Needs::BROWSER)?;
+        tools::ensure_npm_packages("bench", "the bench page's packages")
+    })?;
+    let dist = phases.run("release site", || {
+        super::browser::release_site(root, target)
+    })?;
+    let json = measure(
+        root,
+        &dist,
+        &json_path(target),
+        quick,
+        &super::browser::port(),
+        &mut phases,
+    )?;
+    let section = section(&json);
+    let path = root.join("BENCHMARKS.md");
+    let old = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    std::fs::write(&path, splice(&old, &section))
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    println!("\n{section}");
+    println!(
+        "bench: wrote the embed rows into {}; {}",
+        path.display(),
+        phases.summary()
+    );
+    Ok(())
+}
+
+/// Where the script's JSON goes.
+pub(super) fn json_path(target: &Path) -> PathBuf {
+    target.join("bench-embeds.json")
+}
+
+/// `doc` with its Embeds section replaced by `section`, or `section` put before the notes on
+/// missed goals (else before "Page weight", else at the end) when it has none.
+pub(super) fn splice(doc: &str, section: &str) -> String {
+    let section = format!("{}\n", section.trim());
+    let starts = |heading: &str| doc.find(&format!("\n{heading}\n")).map(|i| i + 1);
+    if let Some(start) = starts(HEADING) {
+        // To the next heading of the same or a higher level.
+        let rest = &doc[start + HEADING.len()..];
+        let end = ["\n### ", "\n## "]
+            .iter()
+            .filter_map(|h| rest.find(h))
+            .min()
+            .map_or(doc.len(), |i| start + HEADING.len() + i + 1);
+        return format!("{}{section}\n{}", &doc[..start], &doc[end..]);
+    }
+    let before = starts("### Missed goals in the browser: why, and what would fix them")
+        .or_else(|| starts("## Page weight"));
+    match before {
+        Some(at) => format!("{}{section}\n{}", &doc[..at], &doc[at..]),
+        None => format!("{}\n\n{section}", doc.trim_end()),
+    }
+}
+
+/// A figure in ms: the median, with the least and most in brackets when there were several.
+fn spread_ms(v: &Value) -> Option<String> {
+    let median = v.get("median")?.as_f64()?;
+    let all: Vec<f64> = v
+        .get("all")
+        .and_then(Value::as_array)
+        .map(|a| a.iter().filter_map(Value::as_f64).collect())
+        .unwrap_or_default();
+    let unit = |ms: f64| {
+        if median >= 1000.0 {
+            format!("{:.2}", ms / 1000.0)
+        } else {
+            format!("{ms:.0}")
+        }
+    };
+    let unit_name = if median >= 1000.0 { "s" } else { "ms" };
+    Some(if all.len() > 1 {
+        let lo = all.iter().copied().fold(f64::INFINITY, f64::min);
+        let hi = all.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        format!("{} {unit_name} ({}–{})", unit(median), unit(lo), unit(hi))
+    } else {
+        format!("{} {unit_name}", unit(median))
+    })
+}
+
+fn median_of(v: Option<&Value>) -> Option<f64> {
+    v?.get("median")?.as_f64()
+}
+
+fn kb(bytes: f64) -> String {
+    format!("{:.1} kB", bytes / 1000.0)
+}
+
+/// The Embeds section, from `bench/embed-metrics.mjs`'s JSON.
+pub(super) fn section(json: &Value) -> String {
+    let num = |path: &str| json.pointer(path).and_then(Value::as_f64);
+    let chromium = json.get("chromium").and_then(Value::as_str).unwrap_or("?");
+    let quick = json.get("quick").and_then(Value::as_bool) == Some(true);
+    let loads = num("/loads").unwrap_or(f64::NAN);
+    let slow_loads = num("/slow_loads").unwrap_or(f64::NAN);
+    let latency = num("/network/latency").unwrap_or(f64::NAN);
+    let down = num("/network/downloadThroughput").unwrap_or(f64::NAN);
+    let up = num("/network/uploadThroughput").unwrap_or(f64::NAN);
+    let rate = num("/cpu_rate").unwrap_or(f64::NAN);
+    let load = num("/load_average").map_or_else(|| "unknown".to_owned(), |l| format!("{l:.1}"));
+    let date = super::command_output("date", &["-u", "+%Y-%m-%d %H:%M UTC"])
+        .unwrap_or_else(|| "unknown".into());
+    let mode = if quick {
+        "one load per page and figure (quick mode)".to_owned()
+    } else {
+        format!(
+            "the median of {loads} loads per page on loopback and {slow_loads} over the slow \
+             network, the least and most in brackets"
+        )
+    };
+    let mut out = String::new();
+    let mut notes: Vec<String> = Vec::new();
+    let _ = write!(
+        out,
+        "{HEADING}\n\n\
+         `bench/embed-metrics.mjs` (issue 37) measures embeds in Debian's Chromium {chromium} at \
+         1280 × 800, with no cache, on {date} (load average {load} at the end): {mode}. The hosts are the site's example posts and \
+         pages the script writes itself, served by the same server: one embed at the top of a \
+         page per view, and a post with five embeds of three views 3,000 px apart. Everything \
+         goes out gzipped, as from a static host. **Picture**: from the host page's HTML having \
+         arrived (`responseEnd`) to its first embed's picture painted (the Element Timing API; an \
+         init script marks each picture), unthrottled. **Live**: from the host page's navigation \
+         start to its first embed's `shardlab-ready` (the frame's app has rendered and said so), \
+         at {rate}× CPU slow-down (`Emulation.setCPUThrottlingRate`) over DevTools' \"Fast 3G\" \
+         (`Network.emulateNetworkConditions`: {latency} ms latency, {down:.0} bytes/s down, \
+         {up:.0} bytes/s up, which are 150 ms × 3.75, 1.6 Mbit/s × 0.9 and 750 kbit/s × 0.9). \
+         **Lazy**: `.wasm` requests from the page, its frames and their workers.\n\n\
+         | case | measured | goal |\n|---|---|---|\n"
+    );
+
+    // Pictures on loopback.
+    let mut unpainted_hosts: Vec<String> = Vec::new();
+    for (host, p) in json
+        .get("picture")
+        .and_then(Value::as_object)
+        .into_iter()
+        .flatten()
+    {
+        let embed = p.get("embed").and_then(Value::as_str).unwrap_or("?");
+        let unpainted = p.get("unpainted").and_then(Value::as_f64).unwrap_or(0.0);
+        let loads = p.get("loads").and_then(Value::as_f64).unwrap_or(f64::NAN);
+        let frame_in = p.get("frame_in_ms").and_then(spread_ms);
+        let paint = p.get("paint_ms");
+        let measured = match paint.and_then(spread_ms) {
+            Some(text) if unpainted > 0.0 => {
+                format!("{text}; not painted in {unpainted} of {loads} loads")
+            }
+            Some(text) => text,
+            None => "never painted".to_owned(),
+        };
+        let met = unpainted == 0.0 && median_of(paint).is_some_and(|ms| ms <= PICTURE_GOAL_MS);
+        if unpainted > 0.0 {
+            unpainted_hosts.push(format!("`{host}`"));
+        }
+        let _ = writeln!(
+            out,
+            "| picture, `{host}` ({embed}): HTML → picture painted (the page's first paint {}, live frame put in {}, both after the HTML) | {measured} | ≤ {PICTURE_GOAL_MS:.0} ms — {} |",
+            p.get("fcp_ms")
+                .and_then(spread_ms)
+                .unwrap_or_else(|| "—".into()),
+            frame_in.unwrap_or_else(|| "—".into()),
+            verdict(met)
+        );
+        if !met && unpainted == 0.0 {
+            notes.push(format!(
+                "**A picture painted later than {PICTURE_GOAL_MS:.0} ms after its HTML** \
+                 (`{host}`). The picture is an `<img>` of a static SVG of a few kB inside the \
+                 element, so it waits for its own request and the page's first paint; a load on \
+                 a busy machine delays both."
+            ));
+        }
+    }
+    if !unpainted_hosts.is_empty() {
+        notes.push(format!(
+            "**A picture never painted** ({}): embed.js put the live frame in before the first \
+             paint, and the frame hides the element's other children, picture included, while it \
+             loads. On loopback the frame is there before the picture; a reader then sees the \
+             empty frame until the app renders. Keeping the picture on screen until the frame \
+             posts `shardlab:ready` would fix it.",
+            unpainted_hosts.join(", ")
+        ));
+    }
+
+    // Live frames over Fast 3G.
+    let mut slowest: Option<(f64, f64, f64)> = None;
+    for (host, l) in json
+        .get("live")
+        .and_then(Value::as_object)
+        .into_iter()
+        .flatten()
+    {
+        let embed = l.get("embed").and_then(Value::as_str).unwrap_or("?");
+        let never = l.get("never_ready").and_then(Value::as_f64).unwrap_or(0.0);
+        let bytes = l.get("bytes").and_then(Value::as_f64);
+        let requests = l.get("requests").and_then(Value::as_f64);
+        let ready = l.get("ready_ms");
+        let measured = match ready.and_then(spread_ms) {
+            Some(text) if never > 0.0 => format!("{text}; never ready in {never} loads"),
+            Some(text) => text,
+            None => "never ready (2 min)".to_owned(),
+        };
+        let median = median_of(ready);
+        let met = never == 0.0 && median.is_some_and(|ms| ms <= LIVE_GOAL_MS);
+        if let (Some(ms), Some(b)) = (median, bytes) {
+            if !met && slowest.is_none_or(|(worst, _, _)| ms > worst) {
+                slowest = Some((ms, b, requests.unwrap_or(f64::NAN)));
+            }
+        }
+        let _ = writeln!(
+            out,
+            "| live at {rate}× CPU over Fast 3G, `{host}` ({embed}): navigation start → `shardlab-ready` (frame put in at {}; {} in {} requests by then) | {measured} | ≤ {:.1} s — {} |",
+            l.get("frame_in_ms")
+                .and_then(spread_ms)
+                .unwrap_or_else(|| "—".into()),
+            bytes.map_or_else(|| "?".into(), kb),
+            requests.map_or_else(|| "?".into(), |r| format!("{r:.0}")),
+            LIVE_GOAL_MS / 1000.0,
+            verdict(met)
+        );
+    }
+    if let Some((ms, bytes, requests)) = slowest {
+        let chain_s = CHAIN.len() as f64 * latency / 1000.0;
+        let bytes_s = bytes / down;
+        notes.push(format!(
+            "**Live frames over {:.1} s at {rate}× CPU over Fast 3G.** The preset delays every \
+             request by {latency} ms and carries {down:.0} bytes/s. Before a frame can be \
+             interactive, {} are fetched one after another, each starting when the one before \
+             it has arrived: {} × {latency} ms = {chain_s:.2} s of latency alone. The slowest \
+             row moved {} in {requests:.0} requests by then, {bytes_s:.2} s at the preset's \
+             rate, most of it the view's wasm. So no load can come under {:.2} s on this \
+             profile before any CPU is counted, and the row's {:.2} s is that floor plus the \
+             app's start at {rate}× CPU and the requests that share the link. The 1.5 s goal \
+             is out of reach for a frame of a separate page whose wasm is this size: it takes \
+             fewer requests in the chain (the frame started before `embed.js` has run, or the \
+             app's JS inlined into its page) and a smaller wasm per widget, or a goal measured \
+             from the picture, which is on screen within the first round trips.",
+            LIVE_GOAL_MS / 1000.0,
+            CHAIN.join(", "),
+            CHAIN.len(),
+            kb(bytes),
+            chain_s + bytes_s,
+            ms / 1000.0,
+        ));
+    }
+
+    // The five-embed post.
+    if let Some(lazy) = json.get("lazy") {
+        let n = |k: &str| lazy.get(k).and_then(Value::as_f64).unwrap_or(f64::NAN);
+        let names = |k: &str| -> Vec<String> {
+            lazy.get(k)
+                .and_then(Value::as_array)
+                .map(|a| {
+                    a.iter()
+                        .filter_map(Value::as_str)
+                        .map(str::to_owned)
+                        .collect()
+                })
+                .unwrap_or_default()
+        };
+        let before = n("wasm_before");
+        let met = before == 0.0;
+        let _ = writeln!(
+            out,
+            "| {} embeds of {} views ({}), 3,000 px apart: `.wasm` requests before the reader scrolls ({} moved, {} frames) | {before:.0} | none — {} |",
+            names("embeds").len(),
+            names("views").len(),
+            names("views").join(", "),
+            kb(n("bytes_before")),
+            n("frames_before"),
+            verdict(met)
+        );
+        let steps: Vec<String> = lazy
+            .get("steps")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+            .map(|s| {
+                let embed = s.get("embed").and_then(Value::as_str).unwrap_or("?");
+                let count = s
+                    .get("wasm_requests")
+                    .and_then(Value::as_f64)
+                    .unwrap_or(f64::NAN);
+                let ready = if s.get("ready").and_then(Value::as_bool) == Some(true) {
+                    ""
+                } else {
+                    ", not ready"
+                };
+                format!("{embed} {count:.0}{ready}")
+            })
+            .collect();
+        let _ = writeln!(
+            out,
+            "| the same post, scrolled to each embed in turn until it is interactive: `.wasm` requests so far | {} | — (each view's wasm when it is near) |",
+            steps.join(", ")
+        );
+        if !met {
+            notes.push(
+                "**The five-embed post fetched wasm before the reader scrolled.** A frame was \
+                 put in for an embed 3,000 px below the screen, or something prefetches the \
+                 views' wasm; the frames column says which."
+                    .to_owned(),
+            );
+        }
+    }
+
+    // Build-time pictures.
+    let pictures: Vec<(String, f64, f64)> = json
+        .get("pictures")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .map(|p| {
+            (
+                p.get("name")
+                    .and_then(Value::as_str)
+                    .unwrap_or("?")
+                    .to_owned(),
+                p.get("gzip_bytes")
+                    .and_then(Value::as_f64)
+                    .unwrap_or(f64::NAN),
+                p.get("raw_bytes")
+                    .and_then(Value::as_f64)
+                    .unwrap_or(f64::NAN),
+            )
+        })
+        .collect();
+    let over: Vec<&(String, f64, f64)> = pictures
+        .iter()
+        .filter(|(_, gzip, _)| gzip.is_nan() || *gzip > PICTURE_GZIP_GOAL_BYTES)
+        .collect();
+    let largest = pictures
+        .iter()
+        .filter(|(_, gzip, _)| !gzip.is_nan())
+        .max_by(|a, b| a.1.total_cmp(&b.1));
+    match largest {
+        Some((name, gzip, raw)) => {
+            let mut sizes: Vec<f64> = pictures.iter().map(|p| p.1).collect();
+            sizes.sort_by(f64::total_cmp);
+            let _ = writeln!(
+                out,
+                "| build-time pictures ({} SVGs, `pictures.json`), gzip level 9: the largest, {name} ({} raw); the median {}, the smallest {} | {} | each ≤ 30 kB — {} |",
+                pictures.len(),
+                kb(*raw),
+                kb(sizes[sizes.len() / 2]),
+                kb(sizes[0]),
+                kb(*gzip),
+                verdict(over.is_empty())
+            );
+        }
+        None => out.push_str("| build-time pictures | not measured | — |\n"),
+    }
+    if !over.is_empty() {
+        notes.push(format!(
+            "**Pictures over 30 kB gzipped**: {}. Draw fewer marks (a path per series rather \
+             than a mark per point) in `shardlab-pictures`.",
+            over.iter()
+                .map(|(name, gzip, _)| format!("{name} {}", kb(*gzip)))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+    }
+
+    if !notes.is_empty() {
+        out.push('\n');
+        for note in notes {
+            let _ = writeln!(out, "{note}\n");
+        }
+    }
+    if let Some(problems) = json.get("problems").and_then(Value::as_array) {
+        if !problems.is_empty() {
+            out.push_str("\nThe pages logged errors while measured:\n\n");
+            for p in problems {
+                let _ = writeln!(out, "- `{}`", p.as_str().unwrap_or("?"));
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{section, splice};
+    use serde_json::{json, Value};
+
+    fn run(paint_ms: f64, unpainted: u64, ready_ms: f64, wasm_before: u64, gzip: u64) -> Value {
+        json!({
+            "quick": false, "loads": 5, "slow_loads": 3, "cpu_rate": 4, "chromium": "1",
+            "network": { "latency": 562.5, "downloadThroughput": 180000.0, "uploadThroughput": 84375.0 },
+            "pictures": [
+                { "name": "ring/grow", "raw_bytes": 20000, "gzip_bytes": gzip },
+                { "name": "decoder/paste", "raw_bytes": 9000, "gzip_bytes": 3000 },
+            ],
+            "picture": { "embed-example.html": {
+                "embed": "ring/grow", "loads": 5, "unpainted": unpainted,
+                "paint_ms": { "median": paint_ms, "min": paint_ms, "max": paint_ms + 10.0, "all": [paint_ms, paint_ms + 10.0] },
+                "frame_in_ms": { "median": 30.0, "all": [30.0] },
+            } },
+            "live": { "embed-example.html": {
+                "embed": "ring/grow", "loads": 3, "never_ready": 0,
+                "ready_ms": { "median": ready_ms, "all": [ready_ms] },
+                "frame_in_ms": { "median": 1900.0, "all": [1900.0] },
+                "bytes": 270000.0, "requests": 9,
+            } },
+            "lazy": {
+                "embeds": ["ring/grow", "decoder/paste", "board/solve", "ring/replicas", "decoder/detect"],
+                "views": ["ring", "decoder", "board"],
+                "wasm_before": wasm_before, "bytes_before": 40000, "frames_before": 0,
+                "steps": [ { "embed": "ring/grow", "ready": true, "wasm_requests": 1 } ],
+            },
+            "problems": [],
+        })
+    }
+
+    #[test]
+    fn goals_follow_the_numbers() {
+        let met = section(&run(40.0, 0, 1200.0, 0, 12_000));
+        assert!(met.contains("| 40 ms (40–50) | ≤ 100 ms — met |"), "{met}");
+        assert!(met.contains("| 1.20 s | ≤ 1.5 s — met |"), "{met}");
+        assert!(met.contains("| 0 | none — met |"), "{met}");
+        assert!(met.contains("| 12.0 kB | each ≤ 30 kB — met |"), "{met}");
+        assert!(!met.contains("**Live frames over"), "{met}");
+
+        let missed = section(&run(140.0, 0, 5200.0, 2, 31_000));
+        assert!(
+            missed.contains("| 140 ms (140–150) | ≤ 100 ms — **missed** |"),
+            "{missed}"
+        );
+        assert!(
+            missed.contains("| 5.20 s | ≤ 1.5 s — **missed** |"),
+            "{missed}"
+        );
+        // Five requests × 562.5 ms, and 270 kB at 180,000 bytes/s.
+        assert!(missed.contains("= 2.81 s of latency alone"), "{missed}");
+        assert!(missed.contains("1.50 s at the preset's rate"), "{missed}");
+        assert!(missed.contains("under 4.31 s"), "{missed}");
+        assert!(missed.contains("| 2 | none — **missed** |"), "{missed}");
+        assert!(missed.contains("ring/grow 31.0 kB"), "{missed}");
+    }
+
+    #[test]
+    fn a_picture_hidden_before_it_painted_is_missed() {
+        let out = section(&run(40.0, 2, 1200.0, 0, 12_000));
+        assert!(
+            out.contains("not painted in 2 of 5 loads | ≤ 100 ms — **missed** |"),
+            "{out}"
+        );
+        assert!(out.contains("**A picture never painted**"), "{out}");
+    }
+
+    #[test]
+    fn the_section_replaces_its_old_self_or_goes_before_the_notes() {
+        let doc = "# B\n\n## The page\n\n### Interactions\n\nx\n\n### Missed goals in the browser: why, and what would fix them\n\ny\n\n## Page weight\n\nz\n";
+        let once = splice(doc, "### Embeds\n\nfirst\n");
+        assert_eq!(
+            once,
+            "# B\n\n## The page\n\n### Interactions\n\nx\n\n### Embeds\n\nfirst\n\n### Missed goals in the browser: why, and what would fix them\n\ny\n\n## Page weight\n\nz\n"
+        );
+        let twice = splice(&once, "### Embeds\n\nsecond\n");
+        assert_eq!(twice, once.replace("first", "second"));
+        assert_eq!(
+            splice("# B\n", "### Embeds\n\nfirst\n"),
+            "# B\n\n### Embeds\n\nfirst\n"
+        );
+    }
+}
