@@ -217,6 +217,7 @@ async function liveFrame(browser, url, name, results, label) {
   const ready = [];
   const frameIn = [];
   const bytes = [];
+  const wasmBytes = [];
   let requests = null;
   let neverReady = 0;
   for (let i = 0; i < SLOW_LOADS; i += 1) {
@@ -228,9 +229,16 @@ async function liveFrame(browser, url, name, results, label) {
     let transferred = 0;
     let readyBytes = null;
     const urls = [];
-    cdp.on('Network.requestWillBeSent', (event) => urls.push(event.request.url));
+    // Each request's start and end (s, the protocol's monotonic clock), for the waterfall.
+    const timing = new Map();
+    cdp.on('Network.requestWillBeSent', (event) => {
+      urls.push(event.request.url);
+      timing.set(event.requestId, { path: new URL(event.request.url).pathname, start: event.timestamp });
+    });
     cdp.on('Network.loadingFinished', (event) => {
       transferred += event.encodedDataLength;
+      const t = timing.get(event.requestId);
+      if (t) Object.assign(t, { end: event.timestamp, bytes: event.encodedDataLength });
     });
     await page.goto(url, { waitUntil: 'commit', timeout: 120_000 });
     const at = await page.waitForFunction((n) => window.__embeds.ready[n] ?? null, name, { timeout: 120_000, polling: 50 })
@@ -242,7 +250,15 @@ async function liveFrame(browser, url, name, results, label) {
       ready.push(at);
       readyBytes = transferred;
       bytes.push(readyBytes);
+      wasmBytes.push([...timing.values()].filter((t) => t.path.endsWith('.wasm') && t.bytes).reduce((sum, t) => sum + t.bytes, 0));
       requests = urls.length;
+      if (i === 0) {
+        // The first load's requests, from the host page's own (ms), to read where the time went.
+        const all = [...timing.values()];
+        const zero = Math.min(...all.map((t) => t.start));
+        const ms = (s) => (s === undefined ? null : Math.round((s - zero) * 1000));
+        results.waterfall[label] = all.map((t) => ({ path: t.path, start_ms: ms(t.start), end_ms: ms(t.end), bytes: t.bytes ?? null }));
+      }
       const put = await page.evaluate((n) => window.__embeds.frames[n] ?? null, name);
       if (put !== null) frameIn.push(put);
     }
@@ -256,6 +272,7 @@ async function liveFrame(browser, url, name, results, label) {
     ready_ms: summary(ready),
     frame_in_ms: summary(frameIn),
     bytes: bytes.length ? median(bytes) : null,
+    wasm_bytes: wasmBytes.length ? median(wasmBytes) : null,
     requests,
   };
   console.log(`live, ${label} (${name}): interactive ${out.ready_ms ? out.ready_ms.median.toFixed(0) : '—'} ms from navigation start at ${CPU_RATE}× CPU over Fast 3G; frame put in at ${out.frame_in_ms ? out.frame_in_ms.median.toFixed(0) : '—'} ms; ${out.bytes ?? '?'} bytes in ${requests ?? '?'} requests`);
@@ -271,7 +288,9 @@ async function lazyWasm(browser, results) {
   const wasm = [];
   let bytes = 0;
   context.on('request', (request) => {
-    if (new URL(request.url()).pathname.endsWith('.wasm')) wasm.push(request.url());
+    const { pathname } = new URL(request.url());
+    // A service worker's own fetches (a precache) count too: they cross the reader's network.
+    if (pathname.endsWith('.wasm')) wasm.push(`${pathname}${request.serviceWorker() ? ' (service worker)' : ''}`);
   });
   context.on('requestfinished', async (request) => {
     const sizes = await request.sizes().catch(() => null);
@@ -289,7 +308,7 @@ async function lazyWasm(browser, results) {
     await embeds.nth(i).scrollIntoViewIfNeeded();
     const ready = await page.waitForFunction((n) => window.__embeds.ready[n] ?? null, FIVE[i], { timeout: 60_000 })
       .then(() => true).catch(() => false);
-    steps.push({ embed: FIVE[i], ready, wasm_requests: wasm.length });
+    steps.push({ embed: FIVE[i], ready, wasm_requests: wasm.length, wasm: wasm.slice() });
   }
   results.problems.push(...problems.map((p) => `five embeds: ${p}`));
   await context.close();
@@ -323,6 +342,7 @@ const results = {
   pictures: pictureSizes(),
   picture: {},
   live: {},
+  waterfall: {},
   problems: [],
 };
 console.log(`pictures: ${results.pictures.length}, largest ${results.pictures[0]?.name} ${results.pictures[0]?.gzip_bytes} bytes gzipped`);
