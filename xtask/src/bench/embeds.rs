@@ -57,16 +57,32 @@ pub(super) fn measure(
     super::read_json(out)
 }
 
-/// `cargo xtask bench --only=embeds [--quick]`: the embed rows alone, into BENCHMARKS.md.
-pub(super) fn only(root: &Path, target: &Path, quick: bool) -> Result<(), String> {
+/// `cargo xtask bench --only=embeds [--dist DIR] [--quick]`: the embed rows alone, into
+/// BENCHMARKS.md. `dist` is a release build to measure as it is, whatever it was built from (a
+/// build of another checkout, say); without it, the bench's own fresh site as the full run uses.
+pub(super) fn only(
+    root: &Path,
+    target: &Path,
+    dist: Option<&Path>,
+    quick: bool,
+) -> Result<(), String> {
     let mut phases = Phases::default();
     phases.run("tools check", || {
         tools::ensure(Needs::BUILD | Needs::BROWSER)?;
         tools::ensure_npm_packages("bench", "the bench page's packages")
     })?;
-    let dist = phases.run("release site", || {
-        super::browser::release_site(root, target)
-    })?;
+    let dist = match dist {
+        Some(dir) if dir.join("pictures.json").is_file() => dir.to_path_buf(),
+        Some(dir) => {
+            return Err(format!(
+                "{} holds no release site with pictures: build one with `cargo xtask dist`",
+                dir.display()
+            ))
+        }
+        None => phases.run("release site", || {
+            super::browser::release_site(root, target)
+        })?,
+    };
     let json = measure(
         root,
         &dist,
