@@ -10,6 +10,7 @@ import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 
 /** The content type of each kind of file the site ships (release.spec.js serves with it too). */
 export const TYPES = {
@@ -48,12 +49,19 @@ async function fileFor(roots, urlPath) {
   return null;
 }
 
+/** Kinds of file a static host compresses (GitHub Pages gzips these; images other than SVG not). */
+const COMPRESSED = new Set(['.html', '.js', '.mjs', '.wasm', '.css', '.svg', '.json']);
+
 /**
  * Serves `mounts` ([[prefix, folder], …], first match wins, so list the longest prefix first) on
- * 127.0.0.1:`port`; resolves to the listening server.
+ * 127.0.0.1:`port`; resolves to the listening server. With `{ gzip: true }`, text and wasm go out
+ * gzipped to a client that accepts it, as from a real static host, so that a throttled network
+ * carries the bytes a reader's would (bench/embed-metrics.mjs); without it, as they are.
  */
-export function serve(mounts, port) {
+export function serve(mounts, port, { gzip = false } = {}) {
   const roots = mounts.map(([prefix, dir]) => [prefix, resolve(dir)]);
+  /** Gzipped bodies by path and modification time: level 9 over a wasm takes a while. */
+  const zipped = new Map();
   const server = createServer(async (req, res) => {
     const url = new URL(req.url, `http://127.0.0.1:${port}`);
     // A sub-mount without its slash (`/shardlab`) would break relative asset URLs, so it
@@ -67,15 +75,23 @@ export function serve(mounts, port) {
     const path = await fileFor(roots, url.pathname);
     try {
       if (!path) throw new Error('no file');
-      const body = await readFile(path);
-      res.writeHead(200, {
+      let body = await readFile(path);
+      const headers = {
         'content-type': TYPES[extname(path)] || 'application/octet-stream',
         'cache-control': 'no-store',
         // A frame sandboxed without allow-same-origin (WordPress's oEmbed frames) has an opaque
         // origin, so its module scripts and wasm are cross-origin requests; GitHub Pages sends
         // the same header.
         'access-control-allow-origin': '*',
-      });
+      };
+      if (gzip && COMPRESSED.has(extname(path)) && /\bgzip\b/.test(req.headers['accept-encoding'] || '')) {
+        const key = `${path}\0${(await stat(path)).mtimeMs}`;
+        if (!zipped.has(key)) zipped.set(key, gzipSync(body, { level: 9 }));
+        body = zipped.get(key);
+        headers['content-encoding'] = 'gzip';
+        headers.vary = 'accept-encoding';
+      }
+      res.writeHead(200, headers);
       res.end(body);
     } catch {
       res.writeHead(404, { 'content-type': 'text/plain' });

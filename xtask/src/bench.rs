@@ -9,8 +9,10 @@
 //! 2. `cargo bench -p shardlab-core --bench limits` prints the limit measurements as
 //!    `shardlab-limit` lines (pure computation, no timing).
 //! 3. The browser half (`browser.rs`): the kernels and peers compiled to wasm and timed in
-//!    Chromium by the bench page, the npm peers in the same tab, and the release site's page
-//!    metrics. `--native-only` skips it (its sections then say so).
+//!    Chromium by the bench page, the npm peers in the same tab, the release site's page
+//!    metrics, and its embeds (`embeds.rs`). `--native-only` skips it (its sections then say so).
+//!    `--only=embeds [--dist DIR]` runs the embeds alone (on DIR as it is, when given) and
+//!    rewrites only their section.
 //! 4. The tables, with the machine, the date and the wall time of each phase, go to BENCHMARKS.md
 //!    and to stdout.
 //!
@@ -27,6 +29,7 @@ use std::time::{Duration, Instant};
 use crate::{describe, root, tools};
 
 mod browser;
+mod embeds;
 mod erlang;
 mod layout;
 
@@ -103,13 +106,33 @@ pub fn bench(args: &[String]) -> Result<(), String> {
     let started = std::time::Instant::now();
     let quick = args.iter().any(|a| a == "--quick");
     let native_only = args.iter().any(|a| a == "--native-only");
-    if let Some(other) = args
-        .iter()
-        .find(|a| !matches!(a.as_str(), "--quick" | "--native-only"))
-    {
+    let only = args.iter().find_map(|a| a.strip_prefix("--only="));
+    let dist = crate::flag_value(args, "--dist")?;
+    let dist_value = args.iter().position(|a| a == "--dist").map(|i| i + 1);
+    if let Some((_, other)) = args.iter().enumerate().find(|&(i, a)| {
+        !matches!(a.as_str(), "--quick" | "--native-only" | "--dist")
+            && !a.starts_with("--only=")
+            && Some(i) != dist_value
+    }) {
         return Err(format!("bench: unknown option `{other}`"));
     }
     let root = root();
+    match (only, dist) {
+        (Some("embeds"), _) if native_only => {
+            return Err("bench: --only=embeds runs in Chromium; drop --native-only".into())
+        }
+        (Some("embeds"), dist) => {
+            let dist = dist.map(|d| root.join(d));
+            return embeds::only(&root, &target_dir(&root), dist.as_deref(), quick);
+        }
+        (Some(other), _) => return Err(format!("bench: --only takes `embeds`, not `{other}`")),
+        (None, Some(_)) => {
+            return Err(
+                "bench: --dist goes with --only=embeds; the full bench builds its own site".into(),
+            )
+        }
+        (None, None) => {}
+    }
     let mut phases = Phases::default();
     let criterion_dir = target_dir(&root).join("criterion");
     // Stale results from an earlier run (or a removed benchmark) must not reach the tables.

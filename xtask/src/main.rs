@@ -6,7 +6,8 @@
 //! - `test`: lint, native tests, browser tests, dist, end-to-end tests and the size budget.
 //! - `tidy`: the architecture rules a compiler cannot see ([`tidy`]; also run by `test`).
 //! - `size [--dist DIR] [--write]`: each page's brotli size and twiggy's top items ([`size`]).
-//! - `bench [--quick] [--native-only]`: benchmarks (native, wasm in Chromium, the page) -> BENCHMARKS.md.
+//! - `bench [--quick] [--native-only] [--only=embeds [--dist DIR]]`: benchmarks (native, wasm in
+//!   Chromium, the page, its embeds) -> BENCHMARKS.md.
 //!
 //! Each subcommand installs what it needs and skips what is already there (see [`tools`]), so a
 //! fresh machine needs nothing but this repository, cargo and npm.
@@ -84,6 +85,8 @@ const USAGE: &str = "usage: cargo xtask <command>
   dist-debug                             the e2e-only page with #/debug/panic -> dist-debug/
   test                                   the whole suite; ends with `N passed, N failed`
   bench [--quick] [--native-only]        benchmarks: native, wasm in Chromium, the page -> BENCHMARKS.md
+  bench --only=embeds [--dist DIR] [--quick]
+                                         the embed rows alone (on DIR as it is), into BENCHMARKS.md
   size [--dist DIR] [--top N] [--write]  each page's brotli size and twiggy's top N items (of a
                                          dist built by `dist`; --write puts them in BENCHMARKS.md)
   shots [--dist DIR] [--only G1,G2] [--chapters S1,S2]
@@ -106,7 +109,7 @@ pub fn root() -> PathBuf {
     manifest.parent().map(Path::to_path_buf).unwrap_or(manifest)
 }
 
-fn flag_value(args: &[String], name: &str) -> Result<Option<String>, String> {
+pub(crate) fn flag_value(args: &[String], name: &str) -> Result<Option<String>, String> {
     match args.iter().position(|a| a == name) {
         None => Ok(None),
         Some(i) => args

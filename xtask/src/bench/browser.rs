@@ -9,7 +9,9 @@
 //!   measured as it is (see `dist_stamp.rs`); otherwise the site is built with `cargo xtask dist`'s
 //!   own steps into `target/bench-dist`.
 //!
-//! Both scripts write JSON, read back here into the tables of BENCHMARKS.md.
+//! - **embeds**: `bench/embed-metrics.mjs` measures the embeds on the same site (`embeds.rs`).
+//!
+//! The scripts write JSON, read back here into the tables of BENCHMARKS.md.
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -59,6 +61,8 @@ pub(super) struct Browser {
     pub wasm: Value,
     /// `bench/page-metrics.mjs`'s JSON.
     pub page: Value,
+    /// `bench/embed-metrics.mjs`'s JSON.
+    pub embeds: Value,
     /// The "Page weight" section (`cargo xtask size`) of the site that was measured.
     pub weight: String,
 }
@@ -77,7 +81,7 @@ pub(super) fn measure(
     })?;
     let gen = target.join("wasm-bench");
     let quick_flag: &[&str] = if quick { &["--quick"] } else { &[] };
-    let port = std::env::var("SHARDLAB_BENCH_PORT").unwrap_or_else(|_| DEFAULT_PORT.into());
+    let port = port();
 
     phases.run("wasm bench build", || {
         run_capturing(tools::cargo().args([
@@ -122,19 +126,33 @@ pub(super) fn measure(
                 .env("SHARDLAB_BENCH_PORT", &port),
         )
     })?;
+    let embeds = super::embeds::measure(
+        root,
+        &dist,
+        &super::embeds::json_path(target),
+        quick,
+        &port,
+        phases,
+    )?;
     let weight = phases.run("page weight (twiggy)", || crate::size::report(&dist, 15))?;
     Ok(Browser {
         wasm: super::read_json(&wasm_json)?,
         page: super::read_json(&page_json)?,
+        embeds,
         weight,
     })
+}
+
+/// The port the bench's server listens on: `SHARDLAB_BENCH_PORT`, else its own.
+pub(super) fn port() -> String {
+    std::env::var("SHARDLAB_BENCH_PORT").unwrap_or_else(|_| DEFAULT_PORT.into())
 }
 
 /// A release build of the site at `/` from this checkout's inputs: `dist/` or the bench's own
 /// `target/bench-dist` when either was built from exactly these inputs, or else a new build into
 /// `target/bench-dist`. The four pages take minutes to build, and the same inputs give the same
 /// pages, so measuring the existing build measures what a new one would be.
-fn release_site(root: &Path, target: &Path) -> Result<std::path::PathBuf, String> {
+pub(super) fn release_site(root: &Path, target: &Path) -> Result<std::path::PathBuf, String> {
     let own = target.join("bench-dist");
     let pages: Vec<&str> = crate::PAGES.iter().map(|(html, _)| *html).collect();
     if let Some(inputs) = Inputs::now("/") {
@@ -216,6 +234,8 @@ pub(super) fn render(
     let mut missed = Missed::default();
     wasm_tables(out, native, layout, &browser.wasm, des_events, &mut missed);
     page_tables(out, &browser.page, &mut missed);
+    out.push('\n');
+    out.push_str(&super::embeds::section(&browser.embeds));
     notes(out, &missed);
 }
 
@@ -1013,6 +1033,7 @@ mod tests {
                 "board": { "run_ms": 900, "longest_task_ms": 30, "tasks_over_50ms": 0, "longest_load_task_ms": 120 },
                 "problems": [],
             }),
+            embeds: json!({}),
             weight: String::new(),
         }
     }
