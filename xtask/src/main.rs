@@ -6,6 +6,7 @@
 //! - `test`: lint, native tests, browser tests, dist, end-to-end tests and the size budget.
 //! - `tidy`: the architecture rules a compiler cannot see ([`tidy`]; also run by `test`).
 //! - `size [--dist DIR] [--write]`: each page's brotli size and twiggy's top items ([`size`]).
+//! - `hosts [--short] [--dist DIR]`: embeds in real Hugo, Docusaurus and MkDocs sites ([`hosts`]).
 //! - `bench [--quick] [--native-only]`: benchmarks (native, wasm in Chromium, the page) -> BENCHMARKS.md.
 //!
 //! Each subcommand installs what it needs and skips what is already there (see [`tools`]), so a
@@ -16,6 +17,7 @@ mod csp;
 mod debug_page;
 mod dist_stamp;
 mod fuzz;
+mod hosts;
 mod minify;
 mod offline;
 mod pictures;
@@ -57,6 +59,7 @@ fn main() -> ExitCode {
         "size" => size::run(rest),
         "rebase" => rebase::run(rest),
         "shots" => shots(rest),
+        "hosts" => hosts::run(rest),
         "-h" | "--help" | "help" => {
             println!("{USAGE}");
             Ok(())
@@ -83,6 +86,9 @@ const USAGE: &str = "usage: cargo xtask <command>
                                          --site-url makes link cards' and oEmbed's URLs absolute
   dist-debug                             the e2e-only page with #/debug/panic -> dist-debug/
   test                                   the whole suite; ends with `N passed, N failed`
+  hosts [--short] [--dist DIR]           a Hugo, a Docusaurus and an MkDocs Material site, each
+                                         holding one embed of the dist (default dist/), tested in
+                                         Chromium; --short: Hugo alone (no network install)
   bench [--quick] [--native-only]        benchmarks: native, wasm in Chromium, the page -> BENCHMARKS.md
   size [--dist DIR] [--top N] [--write]  each page's brotli size and twiggy's top N items (of a
                                          dist built by `dist`; --write puts them in BENCHMARKS.md)
