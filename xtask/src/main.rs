@@ -442,6 +442,8 @@ fn test(_args: &[String]) -> Result<(), String> {
                 },
             ),
         );
+        // Hugo alone: Docusaurus's install and cold build take minutes (see xtask/src/hosts.rs).
+        hosts::steps(&mut tally, &dist_dir, hosts::Scope::Short);
         tally.check(
             "size budget",
             tools::command("node")
