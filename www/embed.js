@@ -117,12 +117,26 @@
     '@media not print{[' + LIVE + ']>:not(.' + FRAME_CLASS + '){display:none!important}}' +
     '@media print{.' + FRAME_CLASS + ',.' + LOAD_CLASS + '{display:none!important}}' +
     '.' + LOAD_CLASS + '{display:block;margin:8px 0;min-height:44px;padding:8px 16px;font:inherit;cursor:pointer}';
+  // The rules go in a constructed sheet adopted by the document (or shadow root) where one is
+  // supported: hosts that rewrite <head> on their own navigation (MkDocs Material's
+  // navigation.instant) remove a <style> they did not write, and then the picture would show
+  // under the live frame. Elsewhere, a <style> element.
   var styled = typeof WeakSet === 'function' ? new WeakSet() : null;
   function style(el) {
     var root = el.getRootNode ? el.getRootNode() : document;
+    if (!styled || styled.has(root)) return;
+    styled.add(root);
+    if (typeof CSSStyleSheet === 'function' && 'adoptedStyleSheets' in root) {
+      try {
+        var adopted = new CSSStyleSheet();
+        adopted.replaceSync(CSS);
+        root.adoptedStyleSheets = root.adoptedStyleSheets.concat([adopted]);
+        return;
+      } catch (e) {
+        // An engine without constructable sheets: the element below.
+      }
+    }
     var target = root === document ? document.head || document.documentElement : root;
-    if (!styled || styled.has(target)) return;
-    styled.add(target);
     var sheet = document.createElement('style');
     sheet.setAttribute('data-shardlab-embed-style', '');
     sheet.textContent = CSS;
@@ -464,6 +478,13 @@
       set(state) { api(this).set(state); }
       setTheme(theme) { api(this).setTheme(theme); }
       get state() { return api(this).state(); }
+      // React 19 sets a custom element's props as properties where the element has one (JSX
+      // `state="…"` becomes `el.state = …`); a getter alone would make that throw and take the
+      // host's page down with it. The property reflects to the attribute.
+      set state(value) {
+        if (value === null || value === undefined) this.removeAttribute('state');
+        else this.setAttribute('state', String(value));
+      }
     });
   }
 

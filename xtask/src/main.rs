@@ -6,6 +6,7 @@
 //! - `test`: lint, native tests, browser tests, dist, end-to-end tests and the size budget.
 //! - `tidy`: the architecture rules a compiler cannot see ([`tidy`]; also run by `test`).
 //! - `size [--dist DIR] [--write]`: each page's brotli size and twiggy's top items ([`size`]).
+//! - `hosts [--short] [--dist DIR]`: embeds in real Hugo, Docusaurus and MkDocs sites ([`hosts`]).
 //! - `bench [--quick] [--native-only] [--only=embeds [--dist DIR]]`: benchmarks (native, wasm in
 //!   Chromium, the page, its embeds) -> BENCHMARKS.md.
 //!
@@ -17,6 +18,7 @@ mod csp;
 mod debug_page;
 mod dist_stamp;
 mod fuzz;
+mod hosts;
 mod minify;
 mod offline;
 mod pictures;
@@ -58,6 +60,7 @@ fn main() -> ExitCode {
         "size" => size::run(rest),
         "rebase" => rebase::run(rest),
         "shots" => shots(rest),
+        "hosts" => hosts::run(rest),
         "-h" | "--help" | "help" => {
             println!("{USAGE}");
             Ok(())
@@ -84,6 +87,9 @@ const USAGE: &str = "usage: cargo xtask <command>
                                          --site-url makes link cards' and oEmbed's URLs absolute
   dist-debug                             the e2e-only page with #/debug/panic -> dist-debug/
   test                                   the whole suite; ends with `N passed, N failed`
+  hosts [--short] [--dist DIR]           a Hugo, a Docusaurus and an MkDocs Material site, each
+                                         holding one embed of the dist (default dist/), tested in
+                                         Chromium; --short: Hugo alone (no network install)
   bench [--quick] [--native-only]        benchmarks: native, wasm in Chromium, the page -> BENCHMARKS.md
   bench --only=embeds [--dist DIR] [--quick]
                                          the embed rows alone (on DIR as it is), into BENCHMARKS.md
@@ -439,6 +445,8 @@ fn test(_args: &[String]) -> Result<(), String> {
                 },
             ),
         );
+        // Hugo alone: Docusaurus's install and cold build take minutes (see xtask/src/hosts.rs).
+        hosts::steps(&mut tally, &dist_dir, hosts::Scope::Short);
         tally.check(
             "size budget",
             tools::command("node")

@@ -25,6 +25,8 @@ pub const WEBKIT_DRIVER: &str = "/usr/bin/WebKitWebDriver";
 pub const MINIBROWSER: &str = "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser";
 /// The MiniBrowser has no headless mode: it runs on a virtual X display (packages `xvfb`, `xauth`).
 pub const XVFB_RUN: &str = "/usr/bin/xvfb-run";
+/// Debian's Hugo, which builds the Hugo site of `cargo xtask hosts` (package `hugo`).
+pub const HUGO: &str = "/usr/bin/hugo";
 
 /// What a workflow needs installed.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -265,6 +267,47 @@ fn ensure_engines() -> Result<(), String> {
             ])
             .env("DEBIAN_FRONTEND", "noninteractive"),
     )
+}
+
+/// Debian's Hugo, unless it is there.
+pub fn ensure_hugo() -> Result<(), String> {
+    if std::path::Path::new(HUGO).exists() {
+        return Ok(());
+    }
+    run("the apt package lists", command("apt-get").arg("update"))?;
+    run(
+        "Debian's hugo",
+        command("apt-get")
+            .args(["install", "-y", "--no-install-recommends", "hugo"])
+            .env("DEBIAN_FRONTEND", "noninteractive"),
+    )
+}
+
+/// A Python virtual environment in `folder/.venv` holding the pinned `folder/requirements.txt`,
+/// unless it already holds exactly that list; returns the environment's `bin` folder.
+pub fn ensure_pip_packages(folder: &str, what: &str) -> Result<PathBuf, String> {
+    let dir = root().join(folder);
+    let venv = dir.join(".venv");
+    let list = std::fs::read(dir.join("requirements.txt"))
+        .map_err(|e| format!("{folder}/requirements.txt: {e}"))?;
+    let stamp_path = venv.join(".shardlab-requirements");
+    if std::fs::read(&stamp_path).unwrap_or_default() == list {
+        return Ok(venv.join("bin"));
+    }
+    if !venv.join("bin/pip").exists() {
+        run(
+            &format!("a Python environment for {what}"),
+            command("python3").arg("-m").arg("venv").arg(&venv),
+        )?;
+    }
+    run(
+        &format!("{what} from PyPI"),
+        command(&venv.join("bin/pip").to_string_lossy())
+            .args(["install", "--quiet", "--disable-pip-version-check", "-r"])
+            .arg(dir.join("requirements.txt")),
+    )?;
+    std::fs::write(&stamp_path, list).map_err(|e| format!("{}: {e}", stamp_path.display()))?;
+    Ok(venv.join("bin"))
 }
 
 /// Where an engine of the engines suite draws.

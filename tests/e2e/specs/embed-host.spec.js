@@ -82,6 +82,23 @@ test('elements added after the script ran (a single-page host\'s navigation) get
   await openedFrame(page.locator('shardlab-widget[name="ring/grow"] iframe'));
 });
 
+test('the element\'s state property sets its state, as React 19 sets a custom element\'s props', async ({ page }) => {
+  await hostPage(page, `<main id="content"><p>A page rendered by a framework.</p></main>${SCRIPT}`);
+  await expect.poll(() => page.evaluate(() => customElements.get('shardlab-widget') !== undefined)).toBe(true);
+  await page.evaluate(() => {
+    const el = document.createElement('shardlab-widget');
+    el.setAttribute('name', 'ring/grow');
+    el.state = 'v=1&vnodes=3';
+    document.getElementById('content').appendChild(el);
+  });
+  const widget = page.locator('shardlab-widget');
+  await expect(widget).toHaveAttribute('state', 'v=1&vnodes=3');
+  await expect(widget.locator('iframe')).toHaveAttribute('src', /#\/embed\/ring\/grow\?v=1&vnodes=3&theme=/);
+  await openedFrame(widget.locator('iframe'));
+  await page.evaluate(() => { document.querySelector('shardlab-widget').state = 'v=1&vnodes=5'; });
+  await expect.poll(() => page.evaluate(() => document.querySelector('shardlab-widget').state)).toMatch(/vnodes=5/);
+});
+
 test('with JavaScript off, each embed of the example post shows its picture and its link', async ({ browser, baseURL }) => {
   const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
   try {

@@ -11,24 +11,35 @@
 // It renders a <shardlab-widget> holding the widget's build-time picture and a link to it;
 // embed.js defines the element and puts the live widget in the picture's place near the
 // viewport. Without the script the picture and the link stay.
+//
+// The picture and link are the element's inner HTML, not React children: embed.js adds the live
+// frame inside the element, often before React hydrates the server's HTML (an async script on a
+// page opened at the embed), and React 19 takes a child it did not render for a mismatch and
+// renders the whole page again, throwing the frame away. React leaves an element's inner HTML
+// alone while the string stays the same.
 import React from 'react';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
+
+const escapeHtml = (text) =>
+  String(text).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
 
 export default function Shardlab({ name, state = '', theme, height, loading, alt }) {
   const { siteConfig } = useDocusaurusContext();
   const site = String(siteConfig.customFields?.shardlabUrl || 'https://example.org/shardlab/').replace(/\/?$/, '/');
   const page = `${site}w/${name.replace('/', '-')}/`;
   const href = state ? `${page}?${state}` : page;
+  const fallback =
+    `<a href="${escapeHtml(href)}"><img src="${escapeHtml(`${page}picture.svg`)}"` +
+    ` alt="${escapeHtml(alt || `shardlab: ${name}, a picture of its opening state`)}" loading="lazy"` +
+    ' style="display:block;max-width:100%;height:auto"></a>';
   return (
-    <shardlab-widget name={name} state={state || undefined} theme={theme} height={height} loading={loading}>
-      <a href={href}>
-        <img
-          src={`${page}picture.svg`}
-          alt={alt || `shardlab: ${name}, a picture of its opening state`}
-          loading="lazy"
-          style={{ display: 'block', maxWidth: '100%', height: 'auto' }}
-        />
-      </a>
-    </shardlab-widget>
+    <shardlab-widget
+      name={name}
+      state={state || undefined}
+      theme={theme}
+      height={height}
+      loading={loading}
+      dangerouslySetInnerHTML={{ __html: fallback }}
+    />
   );
 }
