@@ -2,7 +2,8 @@
 //! bottom of the screen over the widget's frame (`stage`), and the widget's main control (the
 //! element its view marks `data-main-control`, such as the Ring's "Add a server") must never be
 //! under it: while the control is on screen and the open sheet would cover any of it, the sheet
-//! ducks to its one-line head. Pure, in CSS pixels of the chapter's viewport, tested natively.
+//! ducks to its one-line head. Never while the reader types in the sheet: hiding the field would
+//! drop a phone's keyboard. Pure, in CSS pixels of the chapter's viewport, tested natively.
 
 /// The attribute a view puts on its main control.
 pub const MAIN_CONTROL: &str = "data-main-control";
@@ -23,9 +24,10 @@ pub fn open_sheet_top(in_flow_top: f64, open_height: f64, viewport_h: f64) -> f6
 }
 
 /// Whether the sheet ducks to its head: the main control is on screen and the open sheet, whose
-/// top is `sheet_top`, would cover some of it. No control, or nonsense numbers, never duck.
-pub fn sheet_ducks(control: Option<Span>, sheet_top: f64, viewport_h: f64) -> bool {
-    let Some(control) = control else {
+/// top is `sheet_top`, would cover some of it, and the reader is not `typing` in the sheet. No
+/// control, or nonsense numbers, never duck.
+pub fn sheet_ducks(control: Option<Span>, sheet_top: f64, viewport_h: f64, typing: bool) -> bool {
+    let Some(control) = control.filter(|_| !typing) else {
         return false;
     };
     let numbers = [control.top, control.bottom, sheet_top, viewport_h];
@@ -42,6 +44,10 @@ mod tests {
 
     const PHONE_H: f64 = 844.0;
 
+    fn ducks(control: Option<Span>, sheet_top: f64, viewport_h: f64) -> bool {
+        sheet_ducks(control, sheet_top, viewport_h, false)
+    }
+
     fn button(top: f64) -> Option<Span> {
         Some(Span {
             top,
@@ -55,18 +61,20 @@ mod tests {
         let top = open_sheet_top(2_000.0, 310.0, PHONE_H);
         assert_eq!(top, 534.0);
         // The button above it: stays open; under it, or cut by its top edge: ducks.
-        assert!(!sheet_ducks(button(400.0), top, PHONE_H));
-        assert!(!sheet_ducks(button(492.0), top, PHONE_H));
-        assert!(sheet_ducks(button(493.0), top, PHONE_H));
-        assert!(sheet_ducks(button(620.0), top, PHONE_H));
-        assert!(sheet_ducks(button(830.0), top, PHONE_H));
+        assert!(!ducks(button(400.0), top, PHONE_H));
+        assert!(!ducks(button(492.0), top, PHONE_H));
+        assert!(ducks(button(493.0), top, PHONE_H));
+        assert!(ducks(button(620.0), top, PHONE_H));
+        assert!(ducks(button(830.0), top, PHONE_H));
         // Off screen, above or below: the sheet stays open for the tasks.
-        assert!(!sheet_ducks(button(-60.0), top, PHONE_H));
-        assert!(!sheet_ducks(button(PHONE_H), top, PHONE_H));
+        assert!(!ducks(button(-60.0), top, PHONE_H));
+        assert!(!ducks(button(PHONE_H), top, PHONE_H));
         // No main control, or numbers that mean nothing: open.
-        assert!(!sheet_ducks(None, top, PHONE_H));
-        assert!(!sheet_ducks(button(f64::NAN), top, PHONE_H));
-        assert!(!sheet_ducks(button(600.0), f64::NAN, PHONE_H));
+        assert!(!ducks(None, top, PHONE_H));
+        assert!(!ducks(button(f64::NAN), top, PHONE_H));
+        assert!(!ducks(button(600.0), f64::NAN, PHONE_H));
+        // The reader typing in the sheet keeps it open, whatever it covers.
+        assert!(!sheet_ducks(button(620.0), top, PHONE_H, true));
     }
 
     #[test]
@@ -77,7 +85,7 @@ mod tests {
         assert_eq!(top, 534.0);
         let resting = open_sheet_top(300.0, 310.0, PHONE_H);
         assert_eq!(resting, 300.0);
-        assert!(!sheet_ducks(button(200.0), resting, PHONE_H));
-        assert!(sheet_ducks(button(280.0), resting, PHONE_H));
+        assert!(!ducks(button(200.0), resting, PHONE_H));
+        assert!(ducks(button(280.0), resting, PHONE_H));
     }
 }

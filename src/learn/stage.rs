@@ -56,6 +56,15 @@ fn main_control(figure: &Element) -> Option<Span> {
     })
 }
 
+/// Whether focus is in a text field inside `aside` (a phone's keyboard is up for it).
+fn typing_in(aside: &Element) -> bool {
+    let active = gloo::utils::document().active_element();
+    active.is_some_and(|el| {
+        let field = matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT");
+        field && aside.contains(Some(&el))
+    })
+}
+
 /// Measures the sheet (`aside`) against the widget's main control and says whether it ducks.
 /// `open_height` keeps the sheet's height from the last time it was measured open.
 fn measure_duck(aside: &Element, open_height: &Cell<f64>, open: bool) -> bool {
@@ -78,7 +87,7 @@ fn measure_duck(aside: &Element, open_height: &Cell<f64>, open: bool) -> bool {
         .unwrap_or(0.0);
     let in_flow_top = figure.get_bounding_client_rect().bottom();
     let top = open_sheet_top(in_flow_top, open_height.get(), viewport_h);
-    sheet_ducks(main_control(&figure), top, viewport_h)
+    sheet_ducks(main_control(&figure), top, viewport_h, typing_in(aside))
 }
 
 /// A widget and its tasks.
@@ -87,7 +96,7 @@ pub fn stage(props: &StageProps) -> Html {
     let progress = use_progress();
     let folded = use_state(|| false);
     let ducked = use_state(|| false);
-    // Set when the reader opens a ducked sheet: it stays open until the control leaves its way.
+    // Set when the reader opens a ducked sheet: it stays open until they scroll.
     let held_open = use_mut_ref(|| false);
     let open_height = use_memo((), |_| Cell::new(0.0));
     let aside = use_node_ref();
@@ -97,13 +106,13 @@ pub fn stage(props: &StageProps) -> Html {
         // Again on every render (a task done changes the sheet's height; a snapshot may move
         // the control), and on every scroll and resize.
         use_effect(move || {
-            let check = Rc::new(move || {
+            let check = Rc::new(move |scrolled: bool| {
                 let Some(el) = aside.cast::<Element>() else {
                     return;
                 };
                 let open = !*ducked && !*folded;
                 let ducks = measure_duck(&el, &open_height, open);
-                if !ducks {
+                if !ducks || scrolled {
                     *held_open.borrow_mut() = false;
                 }
                 let now = ducks && !*held_open.borrow();
@@ -111,7 +120,7 @@ pub fn stage(props: &StageProps) -> Html {
                     ducked.set(now);
                 }
             });
-            check();
+            check(false);
             let window = gloo::utils::window();
             let listen = |kind: &'static str| {
                 let check = check.clone();
@@ -119,10 +128,16 @@ pub fn stage(props: &StageProps) -> Html {
                     &window,
                     kind,
                     EventListenerOptions::run_in_capture_phase(),
-                    move |_| check(),
+                    move |event| {
+                        // Only the page's own scroll ends a "Show tasks" (the sheet's list
+                        // scrolls too).
+                        let target = event.target();
+                        let page = target.is_some_and(|t| t.dyn_ref::<web_sys::Document>().is_some());
+                        check(kind == "scroll" && page);
+                    },
                 )
             };
-            let listeners = [listen("scroll"), listen("resize")];
+            let listeners = [listen("scroll"), listen("resize"), listen("focusout")];
             move || drop(listeners)
         });
     }
