@@ -95,6 +95,9 @@ pub enum Target {
     Node(String),
     /// A node's port: wire an edge from it.
     Port(String),
+    /// An edge, by index in `design.edges`: never a pan or a drag (a click selects it), but a
+    /// finger on it counts towards a pinch.
+    Edge(usize),
 }
 
 /// What a key was pressed on.
@@ -510,6 +513,25 @@ impl Stage {
                 };
                 vec![Effect::Capture(pointer.id)]
             }
+            Target::Edge(_) => {
+                if !(primary && pointer.touch) {
+                    return Vec::new();
+                }
+                self.touches.retain(|t| t.id != pointer.id);
+                self.touches.push(Touch {
+                    id: pointer.id,
+                    at: pointer.at(),
+                });
+                // Captured only for a pinch: a captured finger's tap would not click the edge.
+                if let [a, b] = self.touches.as_slice() {
+                    self.gesture = Gesture::Pinching {
+                        distance: distance(a.at, b.at),
+                        from: self.view,
+                    };
+                    return vec![Effect::Capture(pointer.id)];
+                }
+                Vec::new()
+            }
             Target::Background => {
                 if !primary {
                     return Vec::new();
@@ -669,6 +691,8 @@ impl Stage {
                 self.touch_active = true;
                 match on {
                     Target::Background => vec![select(Selection::None)],
+                    // The edge's own click selects it.
+                    Target::Edge(_) => Vec::new(),
                     Target::Node(id) | Target::Port(id) => scene
                         .design
                         .node(&id)
@@ -1055,6 +1079,44 @@ mod tests {
             Input::Move(finger(2, 160.0, 300.0)),
         ]);
         assert_eq!(board.stage.view, from.zoom_about(2.0, 120.0, 300.0));
+    }
+
+    #[test]
+    fn a_finger_on_an_edge_pinches_with_another_but_never_pans() {
+        let edge = || Target::Edge(0);
+        // Not yet active: a finger on a node and one on an edge pinch.
+        let mut board = Board::plain();
+        let from = board.stage.view;
+        board.run(vec![down(finger(1, 300.0, 200.0), node("app"))]);
+        let second = board.run(vec![down(finger(2, 340.0, 200.0), edge())]);
+        assert_eq!(second, vec![Effect::Capture(1), Effect::Capture(2)]);
+        board.run(vec![Input::Move(finger(2, 380.0, 200.0))]);
+        assert_eq!(board.stage.view, from.zoom_about(2.0, 340.0, 200.0));
+        // Active: one finger on an edge neither pans nor selects; a second one pinches.
+        let mut board = Board::plain();
+        board.stage.touch_active = true;
+        let pressed = board.run(vec![down(finger(1, 100.0, 100.0), edge())]);
+        assert_eq!(pressed, vec![], "not captured, so its tap clicks the edge");
+        board.run(vec![Input::Move(finger(1, 100.0, 300.0))]);
+        assert_eq!(board.stage.view, from);
+        assert_eq!(board.run(vec![Input::Up(finger(1, 100.0, 300.0))]), vec![]);
+        let second = board.run(vec![
+            down(finger(1, 100.0, 100.0), Target::Background),
+            down(finger(2, 140.0, 100.0), edge()),
+        ]);
+        assert_eq!(second, vec![Effect::Capture(2)]);
+        assert!(matches!(board.stage.gesture, Gesture::Pinching { .. }));
+        // A mouse on an edge does nothing here; its click selects the edge.
+        let mut board = Board::plain();
+        assert_eq!(board.run(vec![down(mouse(100.0, 100.0), edge())]), vec![]);
+        assert_eq!(board.stage.gesture, Gesture::Idle);
+        // A tap on an edge of a board not yet active activates it; the click selects.
+        let tapped = board.run(vec![
+            down(finger(1, 100.0, 100.0), edge()),
+            Input::Up(finger(1, 100.0, 100.0)),
+        ]);
+        assert_eq!(tapped, vec![]);
+        assert!(board.stage.picture().touch_active);
     }
 
     #[test]

@@ -64,6 +64,28 @@ test('a tap activates the Board embed: one finger then pans it, and a tap outsid
   await expect(svg).not.toHaveClass(/touch-active/);
 });
 
+test('two fingers on the Board embed pinch it, and the page stays where it is', async ({ page }) => {
+  const svg = await openBoardEmbed(page);
+  const box = await svg.boundingBox();
+  const before = await boardTransform(page);
+  const cdp = await page.context().newCDPSession(page);
+  const [cx, cy] = [box.x + box.width / 2, box.y + box.height / 2];
+  const fingers = (gap) => [
+    { x: cx - gap, y: cy, id: 1, radiusX: 4, radiusY: 4, force: 1 },
+    { x: cx + gap, y: cy, id: 2, radiusX: 4, radiusY: 4, force: 1 },
+  ];
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: fingers(30) });
+  for (let gap = 40; gap <= 120; gap += 10) {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: fingers(gap) });
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+  await expect.poll(() => boardTransform(page)).not.toBe(before);
+  await expect(svg).toHaveClass(/touch-active/);
+  const after = await svg.boundingBox();
+  expect(Math.abs(after.y - box.y)).toBeLessThan(2);
+});
+
 test('the Board embed names touch gestures, not Ctrl or Cmd, on a touch screen', async ({ page }) => {
   await openBoardEmbed(page);
   const hint = page.locator('.board-zoom .hint');
