@@ -12,11 +12,16 @@ pub const VIEW_H: f64 = 440.0;
 /// The viewBox height on a narrow board (a phone): square, so a board the reader zooms in to
 /// read its labels still shows a few rows of boxes instead of a strip about 200 px high.
 pub const TALL_VIEW_H: f64 = 800.0;
-/// Zoom limits (the core's).
-pub use shardlab_core::view_limits::board::{MAX_ZOOM, MIN_ZOOM};
+/// Zoom limits, and the width below which the board is on a phone (the core's). On a phone the
+/// viewBox is square and the zoom stops where text would shrink under 12 CSS px
+/// ([`shardlab_core::view_limits::board::min_zoom`]).
+pub use shardlab_core::view_limits::board::{MAX_ZOOM, MIN_ZOOM, NARROW_BOARD_PX};
 
-/// Below this drawn width (CSS px) the board is on a phone, and its viewBox is square.
-pub const NARROW_BOARD_PX: f64 = 600.0;
+/// The farthest a board drawn `width_px` CSS pixels wide zooms out (the core's rule for the
+/// board's [`VIEW_W`]).
+pub fn min_zoom(width_px: f64) -> f64 {
+    shardlab_core::view_limits::board::min_zoom(width_px, VIEW_W)
+}
 
 /// The viewBox height for a board drawn `width_px` CSS pixels wide: taller below
 /// [`NARROW_BOARD_PX`]. A width not yet measured (0) counts as wide.
@@ -63,6 +68,13 @@ impl View {
     /// The view that shows every box with a margin in a viewBox `view_h` high, at most at zoom
     /// 1.5 (the default view for an empty board).
     pub fn fit(points: &[(f64, f64)], view_h: f64) -> View {
+        View::fit_within(points, view_h, MIN_ZOOM)
+    }
+
+    /// [`View::fit`], zoomed out no farther than `min_zoom`. Boxes that do not fit at that zoom
+    /// are shown from the top left corner of their bounds, where a design starts (its users),
+    /// with the margin; an axis that fits is centred.
+    pub fn fit_within(points: &[(f64, f64)], view_h: f64, min_zoom: f64) -> View {
         if points.is_empty() || points.iter().any(|(x, y)| !x.is_finite() || !y.is_finite()) {
             return View::default();
         }
@@ -71,12 +83,27 @@ impl View {
         let max_x = points.iter().map(|p| p.0).fold(f64::NEG_INFINITY, f64::max) + NODE_W / 2.0;
         let min_y = points.iter().map(|p| p.1).fold(f64::INFINITY, f64::min) - NODE_H / 2.0;
         let max_y = points.iter().map(|p| p.1).fold(f64::NEG_INFINITY, f64::max) + NODE_H / 2.0;
+        let floor = if min_zoom.is_finite() {
+            min_zoom.clamp(MIN_ZOOM, MAX_ZOOM)
+        } else {
+            MIN_ZOOM
+        };
         let zoom = ((VIEW_W - 2.0 * margin) / (max_x - min_x))
             .min((view_h - 2.0 * margin) / (max_y - min_y))
-            .clamp(MIN_ZOOM, 1.5);
+            .clamp(MIN_ZOOM, 1.5)
+            .max(floor);
+        // Centred where the bounds fit; from their near edge where only the floor holds them.
+        let place = |size: f64, low: f64, high: f64| {
+            let span = (high - low) * zoom;
+            if span <= size - 2.0 * margin || zoom <= MIN_ZOOM {
+                (size - span) / 2.0 - low * zoom
+            } else {
+                margin - low * zoom
+            }
+        };
         View {
-            x: (VIEW_W - (max_x - min_x) * zoom) / 2.0 - min_x * zoom,
-            y: (view_h - (max_y - min_y) * zoom) / 2.0 - min_y * zoom,
+            x: place(VIEW_W, min_x, max_x),
+            y: place(view_h, min_y, max_y),
             zoom,
         }
     }
@@ -126,10 +153,20 @@ impl View {
 
     /// Zooms by `factor`, keeping the viewBox point `(vx, vy)` fixed on screen.
     pub fn zoom_about(self, factor: f64, vx: f64, vy: f64) -> View {
+        self.zoom_about_within(factor, vx, vy, MIN_ZOOM)
+    }
+
+    /// [`View::zoom_about`], zooming out no farther than `min_zoom` (a phone's text floor).
+    pub fn zoom_about_within(self, factor: f64, vx: f64, vy: f64, min_zoom: f64) -> View {
         if !factor.is_finite() || factor <= 0.0 {
             return self;
         }
-        let zoom = (self.zoom * factor).clamp(MIN_ZOOM, MAX_ZOOM);
+        let floor = if min_zoom.is_finite() {
+            min_zoom.clamp(MIN_ZOOM, MAX_ZOOM)
+        } else {
+            MIN_ZOOM
+        };
+        let zoom = (self.zoom * factor).clamp(floor, MAX_ZOOM);
         let (bx, by) = self.to_board(vx, vy);
         View {
             x: vx - bx * zoom,
@@ -140,12 +177,12 @@ impl View {
 }
 
 /// The board's shape and view for a drawing `width_px` CSS pixels wide: the viewBox height for
-/// that width ([`view_height`]) and the view that fits every box into it ([`View::fit`]). The
-/// board takes it on load, on every resize of its drawing and for every new design; the reader's
-/// own pan and zoom last until then.
+/// that width ([`view_height`]) and the view that fits every box into it ([`View::fit_within`]),
+/// as far as a phone's text floor ([`min_zoom`]) lets it. The board takes it on load, on every
+/// resize of its drawing and for every new design; the reader's own pan and zoom last until then.
 pub fn fit_to_width(points: &[(f64, f64)], width_px: f64) -> (View, f64) {
     let view_h = view_height(width_px);
-    (View::fit(points, view_h), view_h)
+    (View::fit_within(points, view_h, min_zoom(width_px)), view_h)
 }
 
 /// A viewBox point from a client point, given the SVG's client rectangle (left, top, width). The
@@ -409,17 +446,35 @@ mod tests {
             for width in [1_280.0, 680.0, 600.0, 599.0, 390.0, 358.0, 0.0, f64::NAN] {
                 let (view, view_h) = fit_to_width(points, width);
                 assert_eq!(view_h, view_height(width));
-                assert_eq!(
-                    view.boxes_out_of_view(points, view_h),
-                    0,
-                    "{points:?} at {width}"
-                );
-                assert!(
-                    least_margin(view, points, view_h) >= 23.9,
-                    "{points:?} at {width}"
-                );
                 assert!((MIN_ZOOM..=MAX_ZOOM).contains(&view.zoom), "{}", view.zoom);
+                assert!(view.zoom >= min_zoom(width), "{points:?} at {width}");
+                if view.zoom > min_zoom(width) {
+                    assert_eq!(
+                        view.boxes_out_of_view(points, view_h),
+                        0,
+                        "{points:?} at {width}"
+                    );
+                    assert!(
+                        least_margin(view, points, view_h) >= 23.9,
+                        "{points:?} at {width}"
+                    );
+                } else {
+                    // Held by the phone's text floor: the top left box is in view, a margin
+                    // from the corner.
+                    let left = points.iter().map(|p| p.0).fold(f64::INFINITY, f64::min);
+                    let top = points.iter().map(|p| p.1).fold(f64::INFINITY, f64::min);
+                    let (vx, vy) = view.to_view(left - NODE_W / 2.0, top - NODE_H / 2.0);
+                    assert!(vx >= 23.9 && vy >= 23.9, "{points:?} at {width}");
+                }
             }
+        }
+        // On a phone every preset's text is at least 12 CSS px (12 board units at the least),
+        // and the wide board keeps showing every box.
+        for points in designs.iter().take(3) {
+            let (phone, _) = fit_to_width(points, 356.0);
+            assert!(12.0 * phone.zoom * 356.0 / VIEW_W >= 12.0 - 1e-9, "{points:?}");
+            let (wide, view_h) = fit_to_width(points, 1_280.0);
+            assert_eq!(wide.boxes_out_of_view(points, view_h), 0);
         }
         // Boxes too far apart to fit even at the farthest zoom: the farthest zoom, centred.
         let far = [(-1_000_000.0, 0.0), (1_000_000.0, 0.0)];

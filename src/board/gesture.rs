@@ -6,13 +6,22 @@
 //! focus to move. No web types: points are plain CSS pixels and ids, so every gesture is tested
 //! natively; `parts::canvas` turns DOM events into inputs and carries the effects out.
 //!
+//! On a touch screen the board is one block of an article that the reader scrolls past, so one
+//! finger belongs to the page until the reader asks for the board: a swipe that starts on a
+//! board not yet activated does nothing here (the SVG's `touch-action: pan-y` lets the browser
+//! scroll the page), and a tap on it, or two fingers, activates it. An active board pans and
+//! drags with one finger and pinches with two (its `touch-action` is `none`), until a press
+//! outside it hands one finger back to the page. A mouse and a pen are never held back.
+//!
 //! Every drag has a keyboard or click path: arrow keys move a node (Shift for bigger steps), Tab
 //! to a node pans it into view, the zoom buttons zoom, "Show all" fits every box, and a node
 //! pressed while "Connect to…" waits is wired (the page's reducer connects on `Select`).
 
 use shardlab_core::sim::Design;
 
-use super::geometry::{client_to_view, drawn_width, fit_to_width, hits_node, View, VIEW_H, VIEW_W};
+use super::geometry::{
+    client_to_view, drawn_width, fit_to_width, hits_node, min_zoom, View, MIN_ZOOM, VIEW_H, VIEW_W,
+};
 use super::state::{Action, Selection};
 
 /// How far, in client pixels, a pointer must move before a press becomes a drag.
@@ -86,6 +95,9 @@ pub enum Target {
     Node(String),
     /// A node's port: wire an edge from it.
     Port(String),
+    /// An edge, by index in `design.edges`: never a pan or a drag (a click selects it), but a
+    /// finger on it counts towards a pinch.
+    Edge(usize),
 }
 
 /// What a key was pressed on.
@@ -187,6 +199,14 @@ pub enum Input {
     /// shapes the board for it and fits every box again; the same width (a mobile address bar
     /// sliding away resizes the window, not the board) keeps the reader's pan and zoom.
     Resized,
+    /// A finger moved on the board with this many fingers down (a `touchmove`): two fingers, or
+    /// any on an active board, are the board's, so the page must not scroll.
+    TouchMove {
+        /// The fingers down.
+        fingers: u32,
+    },
+    /// A press anywhere outside the board: one finger scrolls the page again.
+    Outside,
 }
 
 /// What the page does after an input.
@@ -237,6 +257,13 @@ enum Gesture {
     /// Two fingers on the background: the view zooms by how far apart they are, about their
     /// middle.
     Pinching { distance: f64, from: View },
+    /// One finger on a board not yet active: a tap if it lifts within [`DRAG_SLOP`] (it
+    /// activates the board and selects what it landed on), a swipe of the page if it moves.
+    Tapping {
+        pointer: i32,
+        start: (f64, f64),
+        on: Target,
+    },
     /// A port pressed: a loose wire to the pointer, wired to the node it is let go on.
     Wiring {
         pointer: i32,
@@ -251,7 +278,8 @@ impl Gesture {
         match self {
             Gesture::Dragging { pointer, .. }
             | Gesture::Panning { pointer, .. }
-            | Gesture::Wiring { pointer, .. } => Some(*pointer),
+            | Gesture::Wiring { pointer, .. }
+            | Gesture::Tapping { pointer, .. } => Some(*pointer),
             Gesture::Idle | Gesture::Pinching { .. } => None,
         }
     }
@@ -269,6 +297,8 @@ pub struct Picture {
     pub dragged: Option<(String, f64, f64)>,
     /// The wire being drawn: its node and its loose end, in board units.
     pub wire: Option<(String, f64, f64)>,
+    /// Whether one finger pans the board (else it scrolls the page).
+    pub touch_active: bool,
 }
 
 /// The board's pan and zoom and the gesture under way.
@@ -280,6 +310,10 @@ pub struct Stage {
     view_h: f64,
     /// The drawn width the board was last fitted to (0 before it is measured).
     fitted_width: f64,
+    /// The farthest the board zooms out at that width ([`min_zoom`]: a phone's text floor).
+    min_zoom: f64,
+    /// Whether a tap or two fingers made the board take one finger from the page.
+    touch_active: bool,
     gesture: Gesture,
     touches: Vec<Touch>,
 }
@@ -303,6 +337,8 @@ impl Stage {
             view: View::fit(&points(design), VIEW_H),
             view_h: VIEW_H,
             fitted_width: 0.0,
+            min_zoom: MIN_ZOOM,
+            touch_active: false,
             gesture: Gesture::Idle,
             touches: Vec::new(),
         }
@@ -332,7 +368,15 @@ impl Stage {
             view_h: self.view_h,
             dragged,
             wire,
+            touch_active: self.touch_active,
         }
+    }
+
+    /// Whether the board's fit at its width shows every box centred at `points` (on a phone the
+    /// text floor may hold a big board's fit to a part of it).
+    pub fn fit_shows_all(&self, points: &[(f64, f64)]) -> bool {
+        let (view, view_h) = fit_to_width(points, self.fitted_width);
+        view.boxes_out_of_view(points, view_h) == 0
     }
 
     fn board_point(&self, frame: Frame, pointer: Pointer) -> (f64, f64) {
@@ -378,15 +422,18 @@ impl Stage {
                 }
                 let (vx, vy) = scene.frame.to_view((x, y));
                 let factor = libm::exp(-delta_y.clamp(-200.0, 200.0) * 0.002);
-                self.view = self.view.zoom_about(factor, vx, vy);
+                self.view = self.view.zoom_about_within(factor, vx, vy, self.min_zoom);
                 vec![Effect::PreventDefault]
             }
             Input::Key { key, shift, on } => key_effects(key, shift, on),
             Input::EdgeClick(index) => vec![select(Selection::Edge(index))],
             Input::ZoomBy(factor) => {
-                self.view = self
-                    .view
-                    .zoom_about(factor, VIEW_W / 2.0, self.view_h / 2.0);
+                self.view = self.view.zoom_about_within(
+                    factor,
+                    VIEW_W / 2.0,
+                    self.view_h / 2.0,
+                    self.min_zoom,
+                );
                 Vec::new()
             }
             Input::ResetView => {
@@ -408,6 +455,17 @@ impl Stage {
                 }
                 Vec::new()
             }
+            Input::TouchMove { fingers } => {
+                if fingers >= 2 || self.touch_active {
+                    vec![Effect::PreventDefault]
+                } else {
+                    Vec::new()
+                }
+            }
+            Input::Outside => {
+                self.touch_active = false;
+                Vec::new()
+            }
         }
     }
 
@@ -416,9 +474,13 @@ impl Stage {
         let width = scene.frame.drawn_width(self.view_h);
         (self.view, self.view_h) = fit_to_width(&points(scene.design), width);
         self.fitted_width = width;
+        self.min_zoom = min_zoom(width);
     }
 
     fn down(&mut self, pointer: Pointer, on: Target, primary: bool, scene: &Scene) -> Vec<Effect> {
+        if pointer.touch && !self.touch_active {
+            return self.passive_down(pointer, on, primary);
+        }
         let pinching = matches!(self.gesture, Gesture::Pinching { .. });
         match on {
             Target::Node(id) => {
@@ -451,6 +513,25 @@ impl Stage {
                 };
                 vec![Effect::Capture(pointer.id)]
             }
+            Target::Edge(_) => {
+                if !(primary && pointer.touch) {
+                    return Vec::new();
+                }
+                self.touches.retain(|t| t.id != pointer.id);
+                self.touches.push(Touch {
+                    id: pointer.id,
+                    at: pointer.at(),
+                });
+                // Captured only for a pinch: a captured finger's tap would not click the edge.
+                if let [a, b] = self.touches.as_slice() {
+                    self.gesture = Gesture::Pinching {
+                        distance: distance(a.at, b.at),
+                        from: self.view,
+                    };
+                    return vec![Effect::Capture(pointer.id)];
+                }
+                Vec::new()
+            }
             Target::Background => {
                 if !primary {
                     return Vec::new();
@@ -482,6 +563,48 @@ impl Stage {
         }
     }
 
+    /// A finger down on a board not yet active: the first may be a tap; a second, whatever it
+    /// lands on, activates the board and pinches.
+    fn passive_down(&mut self, pointer: Pointer, on: Target, primary: bool) -> Vec<Effect> {
+        if !primary {
+            return Vec::new();
+        }
+        match &self.gesture {
+            Gesture::Tapping {
+                pointer: first,
+                start,
+                ..
+            } if *first != pointer.id => {
+                let (first, start) = (*first, *start);
+                self.touch_active = true;
+                self.touches = vec![
+                    Touch {
+                        id: first,
+                        at: start,
+                    },
+                    Touch {
+                        id: pointer.id,
+                        at: pointer.at(),
+                    },
+                ];
+                self.gesture = Gesture::Pinching {
+                    distance: distance(start, pointer.at()),
+                    from: self.view,
+                };
+                vec![Effect::Capture(first), Effect::Capture(pointer.id)]
+            }
+            _ => {
+                // No capture: the browser may take this finger to scroll the page.
+                self.gesture = Gesture::Tapping {
+                    pointer: pointer.id,
+                    start: pointer.at(),
+                    on,
+                };
+                Vec::new()
+            }
+        }
+    }
+
     fn moved(&mut self, pointer: Pointer, frame: Frame) {
         if let Some(touch) = self.touches.iter_mut().find(|t| t.id == pointer.id) {
             touch.at = pointer.at();
@@ -499,12 +622,20 @@ impl Stage {
                 );
                 let (vx, vy) = frame.to_view(middle);
                 if start > 0.0 {
-                    self.view = from.zoom_about(distance(a.at, b.at) / start, vx, vy);
+                    let factor = distance(a.at, b.at) / start;
+                    self.view = from.zoom_about_within(factor, vx, vy, self.min_zoom);
                 }
             }
             return;
         }
         if self.gesture.pointer() != Some(pointer.id) {
+            return;
+        }
+        if let Gesture::Tapping { start, .. } = self.gesture {
+            // A swipe: the page's, not the board's.
+            if distance(pointer.at(), start) >= DRAG_SLOP {
+                self.gesture = Gesture::Idle;
+            }
             return;
         }
         let board = self.board_point(frame, pointer);
@@ -533,7 +664,7 @@ impl Stage {
                 };
             }
             Gesture::Wiring { end, .. } => *end = board,
-            Gesture::Idle | Gesture::Pinching { .. } => {}
+            Gesture::Idle | Gesture::Pinching { .. } | Gesture::Tapping { .. } => {}
         }
     }
 
@@ -556,6 +687,20 @@ impl Stage {
                 ..
             } => vec![Effect::Dispatch(Action::MoveNode { id: node, x, y })],
             Gesture::Panning { moved: false, .. } => vec![select(Selection::None)],
+            Gesture::Tapping { on, .. } => {
+                self.touch_active = true;
+                match on {
+                    Target::Background => vec![select(Selection::None)],
+                    // The edge's own click selects it.
+                    Target::Edge(_) => Vec::new(),
+                    Target::Node(id) | Target::Port(id) => scene
+                        .design
+                        .node(&id)
+                        .map(|_| select(Selection::Node(id)))
+                        .into_iter()
+                        .collect(),
+                }
+            }
             Gesture::Wiring { from, .. } => scene
                 .design
                 .nodes
@@ -629,6 +774,15 @@ mod tests {
         top: 0.0,
         width: 800.0,
         height: 440.0,
+        inner_width: 800.0,
+    };
+
+    /// A phone's square board turned on its side: 804 px wide, 800 inside its border, so wide.
+    const TURNED: Frame = Frame {
+        left: 0.0,
+        top: 0.0,
+        width: 804.0,
+        height: 804.0,
         inner_width: 800.0,
     };
 
@@ -831,8 +985,188 @@ mod tests {
     }
 
     #[test]
+    fn one_finger_on_a_board_not_yet_active_leaves_the_page_to_scroll() {
+        let mut board = Board::plain();
+        let from = board.stage.view;
+        // A swipe on the background, on a node and on a port: no capture, no pan, no drag, no
+        // selection, no wire; the browser scrolls the page (touch-action: pan-y).
+        for on in [Target::Background, node("app"), Target::Port("app".into())] {
+            let pressed = board.run(vec![down(finger(1, 300.0, 200.0), on.clone())]);
+            assert_eq!(pressed, vec![], "{on:?}");
+            board.run(vec![
+                Input::Move(finger(1, 300.0, 150.0)),
+                Input::Move(finger(1, 300.0, 60.0)),
+            ]);
+            assert_eq!(board.stage.view, from, "{on:?}");
+            assert_eq!(board.stage.picture().dragged, None);
+            assert_eq!(board.stage.picture().wire, None);
+            // The browser took the finger, or it lifted after the swipe: nothing happens.
+            assert_eq!(board.run(vec![Input::Up(finger(1, 300.0, 60.0))]), vec![]);
+            assert_eq!(board.run(vec![Input::Cancel]), vec![]);
+            assert!(!board.stage.picture().touch_active);
+        }
+        // Its touchmoves are the page's; a mouse and a pen pan at once, as before.
+        assert_eq!(board.run(vec![Input::TouchMove { fingers: 1 }]), vec![]);
+        board.run(vec![
+            down(mouse(300.0, 200.0), Target::Background),
+            Input::Move(mouse(340.0, 200.0)),
+            Input::Up(mouse(340.0, 200.0)),
+        ]);
+        assert_eq!(board.stage.view.x, from.x + 40.0);
+    }
+
+    #[test]
+    fn a_tap_activates_the_board_and_a_press_outside_gives_the_finger_back() {
+        let mut board = Board::plain();
+        // A tap on a node: selected on lifting (a finger that scrolls past selects nothing).
+        let pressed = board.run(vec![down(finger(1, 300.0, 200.0), node("app"))]);
+        assert_eq!(pressed, vec![]);
+        let tapped = board.run(vec![
+            Input::Move(finger(1, 301.0, 201.0)),
+            Input::Up(finger(1, 301.0, 201.0)),
+        ]);
+        assert_eq!(tapped, vec![selects(Selection::Node("app".into()))]);
+        assert!(board.stage.picture().touch_active);
+        // Active: its touchmoves are the board's, and one finger pans.
+        let moved = board.run(vec![Input::TouchMove { fingers: 1 }]);
+        assert_eq!(moved, vec![Effect::PreventDefault]);
+        let from = board.stage.view;
+        let pressed = board.run(vec![down(finger(2, 100.0, 100.0), Target::Background)]);
+        assert_eq!(pressed, vec![Effect::Capture(2)]);
+        board.run(vec![
+            Input::Move(finger(2, 100.0, 160.0)),
+            Input::Up(finger(2, 100.0, 160.0)),
+        ]);
+        assert_eq!(board.stage.view.y, from.y + 60.0);
+        // A press outside: one finger is the page's again.
+        board.run(vec![Input::Outside]);
+        assert!(!board.stage.picture().touch_active);
+        let panned = board.stage.view;
+        board.run(vec![
+            down(finger(3, 100.0, 100.0), Target::Background),
+            Input::Move(finger(3, 100.0, 300.0)),
+        ]);
+        assert_eq!(board.stage.view, panned);
+        // A tap on the background activates too, and clears the selection; a node gone
+        // since selects nothing.
+        let tapped = board.run(vec![
+            down(finger(4, 100.0, 100.0), Target::Background),
+            Input::Up(finger(4, 100.0, 100.0)),
+        ]);
+        assert_eq!(tapped, vec![selects(Selection::None)]);
+        board.run(vec![Input::Outside]);
+        let gone = board.run(vec![
+            down(finger(5, 100.0, 100.0), node("nowhere")),
+            Input::Up(finger(5, 100.0, 100.0)),
+        ]);
+        assert_eq!(gone, vec![]);
+    }
+
+    #[test]
+    fn two_fingers_on_a_board_not_yet_active_pinch_and_activate_it() {
+        let mut board = Board::plain();
+        let from = board.stage.view;
+        // The page must not scroll under two fingers.
+        let moved = board.run(vec![Input::TouchMove { fingers: 2 }]);
+        assert_eq!(moved, vec![Effect::PreventDefault]);
+        // The second finger may land on a node: the two still pinch.
+        board.run(vec![down(finger(1, 100.0, 300.0), Target::Background)]);
+        let second = board.run(vec![down(finger(2, 140.0, 300.0), node("app"))]);
+        assert_eq!(second, vec![Effect::Capture(1), Effect::Capture(2)]);
+        assert!(board.stage.picture().touch_active);
+        board.run(vec![
+            Input::Move(finger(1, 80.0, 300.0)),
+            Input::Move(finger(2, 160.0, 300.0)),
+        ]);
+        assert_eq!(board.stage.view, from.zoom_about(2.0, 120.0, 300.0));
+    }
+
+    #[test]
+    fn a_finger_on_an_edge_pinches_with_another_but_never_pans() {
+        let edge = || Target::Edge(0);
+        // Not yet active: a finger on a node and one on an edge pinch.
+        let mut board = Board::plain();
+        let from = board.stage.view;
+        board.run(vec![down(finger(1, 300.0, 200.0), node("app"))]);
+        let second = board.run(vec![down(finger(2, 340.0, 200.0), edge())]);
+        assert_eq!(second, vec![Effect::Capture(1), Effect::Capture(2)]);
+        board.run(vec![Input::Move(finger(2, 380.0, 200.0))]);
+        assert_eq!(board.stage.view, from.zoom_about(2.0, 340.0, 200.0));
+        // Active: one finger on an edge neither pans nor selects; a second one pinches.
+        let mut board = Board::plain();
+        board.stage.touch_active = true;
+        let pressed = board.run(vec![down(finger(1, 100.0, 100.0), edge())]);
+        assert_eq!(pressed, vec![], "not captured, so its tap clicks the edge");
+        board.run(vec![Input::Move(finger(1, 100.0, 300.0))]);
+        assert_eq!(board.stage.view, from);
+        assert_eq!(board.run(vec![Input::Up(finger(1, 100.0, 300.0))]), vec![]);
+        let second = board.run(vec![
+            down(finger(1, 100.0, 100.0), Target::Background),
+            down(finger(2, 140.0, 100.0), edge()),
+        ]);
+        assert_eq!(second, vec![Effect::Capture(2)]);
+        assert!(matches!(board.stage.gesture, Gesture::Pinching { .. }));
+        // A mouse on an edge does nothing here; its click selects the edge.
+        let mut board = Board::plain();
+        assert_eq!(board.run(vec![down(mouse(100.0, 100.0), edge())]), vec![]);
+        assert_eq!(board.stage.gesture, Gesture::Idle);
+        // A tap on an edge of a board not yet active activates it; the click selects.
+        let tapped = board.run(vec![
+            down(finger(1, 100.0, 100.0), edge()),
+            Input::Up(finger(1, 100.0, 100.0)),
+        ]);
+        assert_eq!(tapped, vec![]);
+        assert!(board.stage.picture().touch_active);
+    }
+
+    #[test]
+    fn a_phone_board_never_zooms_out_past_its_text_floor() {
+        let design = design();
+        let phone = Frame {
+            width: 360.0,
+            height: 360.0,
+            inner_width: 356.0,
+            ..PLAIN
+        };
+        let scene = Scene {
+            design: &design,
+            frame: phone,
+        };
+        let mut stage = Stage::new(&design);
+        stage.step(Input::Resized, &scene);
+        let floor = min_zoom(356.0);
+        // The board's smallest text (12 units) at 356 px of drawing is 12 CSS px at the floor.
+        assert!(12.0 * floor * 356.0 / VIEW_W >= 12.0 - 1e-9);
+        assert!(stage.view.zoom >= floor);
+        stage.step(Input::ZoomBy(0.1), &scene);
+        assert_eq!(stage.view.zoom, floor);
+        let wheel = Input::Wheel {
+            x: 100.0,
+            y: 100.0,
+            delta_y: 200.0,
+            zoom: true,
+        };
+        stage.step(wheel, &scene);
+        assert_eq!(stage.view.zoom, floor);
+        stage.step(Input::TouchMove { fingers: 2 }, &scene);
+        stage.step(down(finger(1, 100.0, 100.0), Target::Background), &scene);
+        stage.step(down(finger(2, 200.0, 100.0), Target::Background), &scene);
+        stage.step(Input::Move(finger(2, 110.0, 100.0)), &scene);
+        assert_eq!(stage.view.zoom, floor);
+        // The same board turned on its side (wide again) zooms out to the plain floor.
+        let wide = Scene {
+            design: &design,
+            frame: TURNED,
+        };
+        stage.step(Input::Resized, &wide);
+        stage.step(Input::ZoomBy(0.01), &wide);
+        assert_eq!(stage.view.zoom, MIN_ZOOM);
+    }
+
+    #[test]
     fn a_second_finger_pinches_about_the_middle() {
         let mut board = Board::plain();
+        board.stage.touch_active = true;
         // The first finger pans a little; the second turns it into a pinch from there.
         board.run(vec![
             down(finger(1, 100.0, 300.0), Target::Background),
@@ -1139,7 +1473,18 @@ mod tests {
             (board.stage.view, board.stage.view_h),
             fit_to_width(&points, 356.0)
         );
-        assert_eq!(board.stage.view.boxes_out_of_view(&points, TALL_VIEW_H), 0);
+        // There the text floor holds the zoom: the Pinterest board does not fit at 12 px text,
+        // so Reset view shows its start and says so.
+        assert_eq!(board.stage.view.zoom, min_zoom(356.0));
+        assert!(board.stage.view.boxes_out_of_view(&points, TALL_VIEW_H) > 0);
+        assert!(!board.stage.fit_shows_all(&points));
+        // Turned on its side (the square board 800 px wide inside its border): all of it again.
+        let scene = Scene {
+            design: &board.design,
+            frame: TURNED,
+        };
+        board.stage.step(Input::Resized, &scene);
+        assert!(board.stage.fit_shows_all(&points));
     }
 
     #[test]
@@ -1165,7 +1510,6 @@ mod tests {
         // Measured in the wide shape: 196 px high inside the border holds 356 px of width.
         assert_eq!((stage.view, stage.view_h), fit_to_width(&points, 356.0));
         assert_eq!(stage.view_h, TALL_VIEW_H);
-        assert_eq!(stage.view.boxes_out_of_view(&points, TALL_VIEW_H), 0);
         // The reader zooms in and pans; a resize of the window that leaves the board's width
         // (the address bar sliding away) keeps their view.
         stage.step(Input::ZoomBy(2.0), &at(phone));
@@ -1180,7 +1524,7 @@ mod tests {
         };
         stage.step(Input::Resized, &at(taller));
         assert_eq!(stage.view, panned);
-        // A narrower board, still a phone: every box fits again.
+        // A narrower board, still a phone: fitted again (as far as its text floor allows).
         let narrower = Frame {
             width: 324.0,
             height: 324.0,

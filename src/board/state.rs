@@ -306,7 +306,18 @@ impl Reducible for BoardState {
             }
             Action::StartConnect => {
                 if let Selection::Node(id) = &next.selected {
-                    next.connecting = Some(id.clone());
+                    // A list with nothing to pick would open empty: say why instead.
+                    match next.design.node(id) {
+                        Some(node) if next.design.connect_targets(id).is_empty() => {
+                            let rule = node.settings.kind().callees().1;
+                            next.note = Some(format!(
+                                "{} has nothing left to connect to: {rule}, and each one it may call is wired already.",
+                                node.label
+                            ));
+                        }
+                        Some(_) => next.connecting = Some(id.clone()),
+                        None => {}
+                    }
                 }
             }
             Action::CancelConnect => next.connecting = None,
@@ -558,12 +569,36 @@ mod tests {
     fn connect_mode_wires_the_next_clicked_node() {
         let state = reduce(
             BoardState::default(),
-            Action::Select(Selection::Node("users".into())),
+            Action::Select(Selection::Node("cache".into())),
         );
         let state = reduce(state, Action::StartConnect);
+        assert_eq!(state.connecting.as_deref(), Some("cache"));
         let state = reduce(state, Action::Select(Selection::Node("db".into())));
-        assert!(state.design.has_edge("users", "db"));
+        assert!(state.design.has_edge("cache", "db"));
         assert_eq!(state.connecting, None);
+    }
+
+    #[test]
+    fn connect_mode_with_nothing_to_connect_says_why_and_opens_no_list() {
+        // The users call the App Server already, and there is no load balancer.
+        let users = Action::Select(Selection::Node("users".into()));
+        let state = reduce(BoardState::default(), users);
+        assert!(state.design.connect_targets("users").is_empty());
+        let state = reduce(state, Action::StartConnect);
+        assert_eq!(state.connecting, None);
+        let note = state.note.clone().unwrap_or_default();
+        assert!(note.contains("nothing left to connect to"), "{note}");
+        assert!(note.contains("users call the load balancer or the App Server"), "{note}");
+        // The database calls nothing at all.
+        let db = Action::Select(Selection::Node("db".into()));
+        let state = reduce(reduce(state, db), Action::StartConnect);
+        assert_eq!(state.connecting, None);
+        // With a load balancer on the board, the users have a target again.
+        let add = Action::AddNode(NodeKind::LoadBalancer, 900.0, 500.0);
+        let state = reduce(state, add);
+        let state = reduce(state, Action::Select(Selection::Node("users".into())));
+        let state = reduce(state, Action::StartConnect);
+        assert_eq!(state.connecting.as_deref(), Some("users"));
     }
 
     #[test]

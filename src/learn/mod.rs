@@ -6,6 +6,7 @@
 //! - `predict`: "predict, then observe" tasks: the measurement, its spread over seeds (the core's
 //!   `course`), and the words that set a guess against them;
 //! - `shuffle`: the reader's own order of a quiz's options;
+//! - `sheet`: where the "Try it" sheet may sit on a phone, clear of the widget's main control;
 //! - `progress`: what the reader has done, in localStorage (small; the header reads it), and
 //!   `progress_file`: the same as a JSON file to export and import;
 //! - `live_view`: the one function that turns (widget, state) into an iframe address;
@@ -20,6 +21,7 @@ pub mod predict;
 pub mod preview;
 pub mod progress;
 pub mod progress_file;
+pub mod sheet;
 pub mod shuffle;
 pub mod tasks;
 

@@ -1,15 +1,22 @@
 //! One live widget of a chapter with the tasks that watch it beside it: on a wide screen the tasks
 //! stand in a column beside the frame and stick to the top of the viewport while the reader
 //! scrolls through it; on a phone they stick to the bottom of the viewport over the frame,
-//! compact, and fold away to one line. Either way the reader sees a task tick while acting.
+//! compact, and fold away to one line. Either way the reader sees a task tick while acting. On a
+//! phone the sheet also ducks to its head while it would cover the widget's main control
+//! ([`super::sheet`]), measured on every scroll and resize.
 
+use std::cell::Cell;
 use std::rc::Rc;
 
+use gloo::events::{EventListener, EventListenerOptions};
+use wasm_bindgen::JsCast;
+use web_sys::{Element, HtmlIFrameElement};
 use yew::prelude::*;
 
 use super::chapters::CHAPTERS;
 use super::live_frame::LiveFrame;
 use super::progress::use_progress;
+use super::sheet::{open_sheet_top, sheet_ducks, Span, MAIN_CONTROL};
 use super::task_card::TaskCard;
 use super::tasks::Snapshot;
 
@@ -30,11 +37,110 @@ pub struct StageProps {
     pub seed: u32,
 }
 
+/// The width under which the tasks are a sheet over the widget (learn.css's phone layout).
+const PHONE_LAYOUT: &str = "(max-width: 720px)";
+
+/// The main control of the widget framed in `figure`, on screen, if the frame shows one.
+fn main_control(figure: &Element) -> Option<Span> {
+    let iframe: HtmlIFrameElement = figure.query_selector("iframe").ok()??.dyn_into().ok()?;
+    let control = iframe
+        .content_document()?
+        .query_selector(&format!("[{MAIN_CONTROL}]"))
+        .ok()??;
+    let frame = iframe.get_bounding_client_rect();
+    let inside = control.get_bounding_client_rect();
+    let offset = frame.top() + f64::from(iframe.client_top());
+    Some(Span {
+        top: offset + inside.top(),
+        bottom: offset + inside.bottom(),
+    })
+}
+
+/// Whether focus is in a text field inside `aside` (a phone's keyboard is up for it).
+fn typing_in(aside: &Element) -> bool {
+    let active = gloo::utils::document().active_element();
+    active.is_some_and(|el| {
+        let field = matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT");
+        field && aside.contains(Some(&el))
+    })
+}
+
+/// Measures the sheet (`aside`) against the widget's main control and says whether it ducks.
+/// `open_height` keeps the sheet's height from the last time it was measured open.
+fn measure_duck(aside: &Element, open_height: &Cell<f64>, open: bool) -> bool {
+    let window = gloo::utils::window();
+    let phone = window
+        .match_media(PHONE_LAYOUT)
+        .ok()
+        .flatten()
+        .is_some_and(|query| query.matches());
+    let Some(figure) = aside.previous_element_sibling().filter(|_| phone) else {
+        return false;
+    };
+    if open {
+        open_height.set(aside.get_bounding_client_rect().height());
+    }
+    let viewport_h = window
+        .inner_height()
+        .ok()
+        .and_then(|h| h.as_f64())
+        .unwrap_or(0.0);
+    let in_flow_top = figure.get_bounding_client_rect().bottom();
+    let top = open_sheet_top(in_flow_top, open_height.get(), viewport_h);
+    sheet_ducks(main_control(&figure), top, viewport_h, typing_in(aside))
+}
+
 /// A widget and its tasks.
 #[function_component(Stage)]
 pub fn stage(props: &StageProps) -> Html {
     let progress = use_progress();
     let folded = use_state(|| false);
+    let ducked = use_state(|| false);
+    // Set when the reader opens a ducked sheet: it stays open until they scroll.
+    let held_open = use_mut_ref(|| false);
+    let open_height = use_memo((), |_| Cell::new(0.0));
+    let aside = use_node_ref();
+    {
+        let (aside, ducked, folded) = (aside.clone(), ducked.clone(), folded.clone());
+        let (held_open, open_height) = (held_open.clone(), open_height.clone());
+        // Again on every render (a task done changes the sheet's height; a snapshot may move
+        // the control), and on every scroll and resize.
+        use_effect(move || {
+            let check = Rc::new(move |scrolled: bool| {
+                let Some(el) = aside.cast::<Element>() else {
+                    return;
+                };
+                let open = !*ducked && !*folded;
+                let ducks = measure_duck(&el, &open_height, open);
+                if !ducks || scrolled {
+                    *held_open.borrow_mut() = false;
+                }
+                let now = ducks && !*held_open.borrow();
+                if now != *ducked {
+                    ducked.set(now);
+                }
+            });
+            check(false);
+            let window = gloo::utils::window();
+            let listen = |kind: &'static str| {
+                let check = check.clone();
+                EventListener::new_with_options(
+                    &window,
+                    kind,
+                    EventListenerOptions::run_in_capture_phase(),
+                    move |event| {
+                        // Only the page's own scroll ends a "Show tasks" (the sheet's list
+                        // scrolls too).
+                        let target = event.target();
+                        let page = target.is_some_and(|t| t.dyn_ref::<web_sys::Document>().is_some());
+                        check(kind == "scroll" && page);
+                    },
+                )
+            };
+            let listeners = [listen("scroll"), listen("resize"), listen("focusout")];
+            move || drop(listeners)
+        });
+    }
     let Some(chapter) = CHAPTERS.get(props.chapter) else {
         return html! {};
     };
@@ -62,21 +168,31 @@ pub fn stage(props: &StageProps) -> Html {
         .filter(|task| progress.is_done(chapter.slug, task.id))
         .count();
     let toggle = {
-        let folded = folded.clone();
-        Callback::from(move |_: MouseEvent| folded.set(!*folded))
+        let (folded, ducked, held_open) = (folded.clone(), ducked.clone(), held_open.clone());
+        Callback::from(move |_: MouseEvent| {
+            if *ducked {
+                *held_open.borrow_mut() = true;
+                ducked.set(false);
+                folded.set(false);
+            } else {
+                folded.set(!*folded);
+            }
+        })
     };
+    let shut = *folded || *ducked;
     let list_id = format!("stage-{}-tasks", props.frame);
     html! {
         <section class="stage with-tasks" data-frame={props.frame.to_string()}>
             { live }
-            <aside class={classes!("stage-tasks", folded.then_some("folded"))} aria-label={format!("Try it: {}", frame.title)}>
+            <aside ref={aside} class={classes!("stage-tasks", folded.then_some("folded"), ducked.then_some("ducked"))}
+                aria-label={format!("Try it: {}", frame.title)}>
                 <div class="stage-tasks-head">
                     <h2>{ "Try it" }
                         <span class="task-count">{ format!("{done} of {} done", watching.len()) }</span>
                     </h2>
                     <button type="button" class="link-button stage-fold" onclick={toggle}
-                        aria-expanded={(!*folded).to_string()} aria-controls={list_id.clone()}>
-                        { if *folded { "Show tasks" } else { "Hide tasks" } }
+                        aria-expanded={(!shut).to_string()} aria-controls={list_id.clone()}>
+                        { if shut { "Show tasks" } else { "Hide tasks" } }
                     </button>
                 </div>
                 <ol class="task-list" id={list_id}>

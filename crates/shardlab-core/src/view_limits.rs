@@ -82,6 +82,54 @@ pub mod board {
     pub const MIN_ZOOM: f64 = 0.3;
     /// The farthest the board zooms in. See [`MIN_ZOOM`].
     pub const MAX_ZOOM: f64 = 3.0;
+    /// The smallest text a narrow board (a phone) draws, in CSS pixels: below it a box's name
+    /// cannot be read at arm's length.
+    pub const MIN_TEXT_PX: f64 = 12.0;
+    /// The smallest text size on the board, in board units (a box's kind and load lines).
+    pub const SMALLEST_TEXT_UNITS: f64 = 12.0;
+    /// Below this drawn width (CSS px) the board is on a phone: its viewBox is square and its
+    /// zoom floor keeps text readable ([`min_zoom`]).
+    pub const NARROW_BOARD_PX: f64 = 600.0;
+
+    /// The farthest a board drawn `drawn_width_px` CSS pixels wide may zoom out, for a viewBox
+    /// `view_w` units wide. A wide board stops at [`MIN_ZOOM`]; a narrow one stops where its
+    /// smallest text is [`MIN_TEXT_PX`] on screen, so a phone shows part of a big board, legible,
+    /// and the reader pans to the rest (never past [`MAX_ZOOM`]). A width not measured yet (0 or
+    /// not finite) counts as wide.
+    pub fn min_zoom(drawn_width_px: f64, view_w: f64) -> f64 {
+        let narrow = drawn_width_px.is_finite()
+            && drawn_width_px > 0.0
+            && drawn_width_px < NARROW_BOARD_PX
+            && view_w > 0.0;
+        if !narrow {
+            return MIN_ZOOM;
+        }
+        let screen_px_per_unit = drawn_width_px / view_w;
+        (MIN_TEXT_PX / (SMALLEST_TEXT_UNITS * screen_px_per_unit)).clamp(MIN_ZOOM, MAX_ZOOM)
+    }
+
+    #[cfg(test)]
+    mod tests {
+        use super::*;
+
+        #[test]
+        fn a_phone_board_never_draws_text_under_the_minimum() {
+            for width in [320.0, 356.0, 390.0, 599.0] {
+                let floor = min_zoom(width, 800.0);
+                let smallest_px = SMALLEST_TEXT_UNITS * floor * width / 800.0;
+                assert!(smallest_px >= MIN_TEXT_PX - 1e-9, "{width}: {smallest_px}");
+                assert!(floor > MIN_ZOOM && floor <= MAX_ZOOM, "{width}: {floor}");
+            }
+            // A 356 px board (a 390 px phone) draws its text at 12 px at zoom 800 / 356.
+            assert!((min_zoom(356.0, 800.0) - 800.0 / 356.0).abs() < 1e-9);
+            // Wide, unmeasured or nonsense: the plain floor.
+            for width in [600.0, 1_280.0, 0.0, -5.0, f64::NAN, f64::INFINITY] {
+                assert_eq!(min_zoom(width, 800.0), MIN_ZOOM, "{width}");
+            }
+            // So narrow that the text floor passes the farthest zoom in: the farthest zoom in.
+            assert_eq!(min_zoom(10.0, 800.0), MAX_ZOOM);
+        }
+    }
 }
 
 /// What a view remembers of its own writes (to the address bar, or to a box the reader types in)

@@ -719,3 +719,23 @@ fn a_new_load_balancer_splices_into_the_users_edge() {
     assert_eq!(design.splice_point(NodeKind::LoadBalancer), None);
     assert!(!design.splice("nope", 0));
 }
+
+#[test]
+fn connect_targets_are_the_callees_not_yet_wired() {
+    let design = pinterest();
+    let ids = |from: &str| -> Vec<String> {
+        design
+            .connect_targets(from)
+            .iter()
+            .map(|n| n.id.clone())
+            .collect()
+    };
+    // The cache may call the database, and does not yet; the App Server calls both already.
+    assert_eq!(ids("cache"), ["db"]);
+    assert!(ids("app").is_empty());
+    // The users call the App Server already and there is no load balancer; the database calls
+    // nothing; a node that is not there has no targets.
+    assert!(ids("users").is_empty());
+    assert!(ids("db").is_empty());
+    assert!(ids("nowhere").is_empty());
+}

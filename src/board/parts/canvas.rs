@@ -1,5 +1,6 @@
 //! The SVG board: boxes at their positions, edges box to box, drag to move, drag the background to
-//! pan, Ctrl/Cmd + wheel to zoom (buttons too), drag from a port to wire an edge, and validation
+//! pan, Ctrl/Cmd + wheel to zoom (buttons too; on a touch screen a tap or two fingers first, so
+//! one finger scrolls the page past the board), drag from a port to wire an edge, and validation
 //! callouts pinned next to the node they blame. The gestures are the pure
 //! [`crate::board::gesture::Stage`]; this component feeds it the SVG's events (the wheel and the
 //! board's resizes come through [`use_stage`]), and draws what it holds. The board fits every box
@@ -164,6 +165,20 @@ pub fn canvas(props: &CanvasProps) -> Html {
         view.x, view.y, view.zoom
     );
     let out_of_view = view.boxes_out_of_view(&points, view_h);
+    let fit_shows_all = stage.borrow().fit_shows_all(&points);
+    let off_screen = (out_of_view > 0).then(|| {
+        let how = if fit_shows_all {
+            "Reset view shows them all."
+        } else {
+            "Pan to them, or Tab to one."
+        };
+        format!("{out_of_view} of {} boxes are off screen; {how} ", points.len())
+    });
+    let touch_hint = if picture.touch_active {
+        "Drag to pan, pinch to zoom. Tap outside the board to scroll the page again."
+    } else {
+        "One finger scrolls the page. Tap the board, or use two fingers, to pan and zoom it."
+    };
     let button = |input: Input| drive.reform(move |e: MouseEvent| (input.clone(), e.into()));
     html! {
         <div class="board-stage">
@@ -172,14 +187,14 @@ pub fn canvas(props: &CanvasProps) -> Html {
                 <button type="button" onclick={button(Input::ZoomBy(0.8))} aria-label="Zoom out">{ "−" }</button>
                 <button type="button" onclick={button(Input::ResetView)}>{ "Reset view" }</button>
                 <span class="hint">
-                    if out_of_view > 0 {
-                        { format!("{} of {} boxes are off screen; Reset view shows them all. ", out_of_view, points.len()) }
-                    }
-                    { "Drag to pan. Hold Ctrl or Cmd and scroll to zoom (or pinch)." }
+                    { for off_screen }
+                    <span class="hint-mouse">{ "Drag to pan. Hold Ctrl or Cmd and scroll to zoom." }</span>
+                    <span class="hint-touch">{ touch_hint }</span>
                 </span>
             </div>
             <div class="board-canvas">
-                <svg ref={svg} class={classes!("board-svg", props.connecting.is_some().then_some("connect-mode"))}
+                <svg ref={svg} class={classes!("board-svg", props.connecting.is_some().then_some("connect-mode"),
+                        picture.touch_active.then_some("touch-active"))}
                     viewBox={format!("0 0 {VIEW_W} {view_h}")} preserveAspectRatio="xMinYMin meet"
                     style={format!("aspect-ratio: {VIEW_W} / {view_h}")}
                     role="group" aria-label="The design board"

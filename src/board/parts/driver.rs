@@ -2,8 +2,9 @@
 //! on screen, stepping the [`Stage`], and carrying its effects out (dispatching, capturing the
 //! pointer, preventing the default, moving focus, redrawing the canvas when its picture changes).
 //! [`use_stage`] holds the stage for the canvas and feeds it what the SVG's own handlers cannot:
-//! the board's measures (at once, then from a `ResizeObserver` on the SVG) and the Ctrl/Cmd +
-//! wheel zoom.
+//! the board's measures (at once, then from a `ResizeObserver` on the SVG), the Ctrl/Cmd +
+//! wheel zoom, the board's `touchmove`s (whose default it may prevent, so two fingers do not
+//! scroll the page) and the presses outside it (which hand one finger back to the page).
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -13,7 +14,7 @@ use shardlab_core::sim::Design;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 use web_sys::{
-    Element, Event, FocusEvent, HtmlElement, KeyboardEvent, PointerEvent, ResizeObserver,
+    Element, Event, FocusEvent, HtmlElement, KeyboardEvent, Node, PointerEvent, ResizeObserver,
     WheelEvent,
 };
 use yew::prelude::*;
@@ -72,6 +73,16 @@ pub fn on_focus_in(drive: &OnInput) -> Callback<FocusEvent> {
             drive.emit((Input::Focused(id), e.into()));
         }
     })
+}
+
+/// How many fingers a `touchmove` has down (`touches.length`, read without web-sys's
+/// `TouchEvent`, which the page needs nowhere else).
+fn fingers_down(event: &Event) -> u32 {
+    js_sys::Reflect::get(event, &"touches".into())
+        .and_then(|touches| js_sys::Reflect::get(&touches, &"length".into()))
+        .ok()
+        .and_then(|length| length.as_f64())
+        .map_or(0, |length| length.clamp(0.0, 10.0) as u32)
 }
 
 /// Where the SVG is on screen now.
@@ -176,6 +187,27 @@ pub fn use_stage(
                 }
             })
         });
+        // Registered by hand for the same reason: a passive listener cannot stop a scroll.
+        let touch_move = svg.as_ref().map(|el| {
+            let (driver, design) = (driver.clone(), design.clone());
+            let options = EventListenerOptions::enable_prevent_default();
+            EventListener::new_with_options(el, "touchmove", options, move |event| {
+                let input = Input::TouchMove {
+                    fingers: fingers_down(event),
+                };
+                driver.run(&design, input, Some(event));
+            })
+        });
+        let outside = svg.as_ref().map(|el| {
+            let (driver, design, board) = (driver.clone(), design.clone(), el.clone());
+            let document = gloo::utils::document();
+            EventListener::new(&document, "pointerdown", move |event| {
+                let target = event.target().and_then(|t| t.dyn_into::<Node>().ok());
+                if !board.contains(target.as_ref()) {
+                    driver.run(&design, Input::Outside, Some(event));
+                }
+            })
+        });
         driver.run(&design, Input::Resized, None);
         let resized =
             Closure::<dyn FnMut()>::new(move || driver.run(&design, Input::Resized, None));
@@ -188,7 +220,7 @@ pub fn use_stage(
             if let Some(observer) = observer {
                 observer.disconnect();
             }
-            drop((wheel, resized));
+            drop((wheel, touch_move, outside, resized));
         }
     });
     (svg, stage, drive)

@@ -4,9 +4,9 @@
 use web_sys::{MouseEvent, PointerEvent};
 use yew::prelude::*;
 
-use super::driver::{on_key, OnInput};
+use super::driver::{on_key, pointer, OnInput};
 use crate::board::geometry::edge_ends;
-use crate::board::gesture::{Input, Item};
+use crate::board::gesture::{Input, Item, Target};
 
 /// An edge's inputs.
 pub struct EdgeViewProps<'a> {
@@ -44,8 +44,16 @@ pub fn edge_view(props: &EdgeViewProps) -> Html {
         e.stop_propagation();
         (Input::EdgeClick(index), e.into())
     });
-    // A press on an edge is not a pan.
-    let onpointerdown = Callback::from(|e: PointerEvent| e.stop_propagation());
+    // A press on an edge is not a pan, but a finger on it may be half of a pinch.
+    let onpointerdown = props.on_input.reform(move |e: PointerEvent| {
+        e.stop_propagation();
+        let input = Input::Down {
+            pointer: pointer(&e),
+            on: Target::Edge(index),
+            primary: e.button() == 0,
+        };
+        (input, e.into())
+    });
     let onkeydown = on_key(props.on_input, Item::Edge(index));
     let (x1, y1, x2, y2) = (
         format!("{x1:.1}"),

@@ -126,7 +126,7 @@ pub fn node_view(props: &NodeViewProps) -> Html {
     });
     let load = load_text.map(|text| {
         html! {
-            <text x={x.to_string()} y={(y + 25.0).to_string()} textLength={fit(&text, 11.0)} lengthAdjust="spacingAndGlyphs"
+            <text x={x.to_string()} y={(y + 25.0).to_string()} textLength={fit(&text, 12.0)} lengthAdjust="spacingAndGlyphs"
                 class={classes!("node-load", hot.then_some("hot"))}>{ text }</text>
         }
     });
@@ -135,7 +135,7 @@ pub fn node_view(props: &NodeViewProps) -> Html {
         html! {
             <g class="drop-badge" data-testid="drop-badge">
                 <rect x={(x - NODE_W / 2.0).to_string()} y={top.to_string()} width={NODE_W.to_string()} height="17" rx="8" />
-                <text x={x.to_string()} y={(top + 12.5).to_string()} textLength={fit(short, 11.0)}
+                <text x={x.to_string()} y={(top + 12.5).to_string()} textLength={fit(short, 12.0)}
                     lengthAdjust="spacingAndGlyphs">{ short.clone() }</text>
                 <title>{ causes.clone() }</title>
             </g>

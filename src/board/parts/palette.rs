@@ -64,17 +64,9 @@ pub fn palette(props: &PaletteProps) -> Html {
                 })
             };
             // Only the targets the model accepts (the core's callees) and not yet wired.
-            let design = &props.design;
-            let callees = design
-                .node(from)
-                .map_or(&[][..], |n| n.settings.kind().callees().0);
-            let options = design
-                .nodes
-                .iter()
-                .filter(|n| callees.contains(&n.settings.kind()) && !design.has_edge(from, &n.id))
-                .map(|n| {
-                    html! { <option value={n.id.clone()}>{ n.label.clone() }</option> }
-                });
+            let options = props.design.connect_targets(from).into_iter().map(|n| {
+                html! { <option value={n.id.clone()}>{ n.label.clone() }</option> }
+            });
             html! {
                 <span class="connect-pick" role="group" aria-label="Connect">
                     <label for="board-connect-to">{ "Connect to" }</label>

@@ -35,7 +35,8 @@ pub fn grow_buttons(props: &GrowButtonsProps) -> Html {
     });
     html! {
         <div class="rv-row">
-            <button type="button" class="primary" data-testid="add-server" onclick={add}
+            // The widget's main control: Learn's "Try it" sheet on a phone keeps clear of it.
+            <button type="button" class="primary" data-testid="add-server" data-main-control="" onclick={add}
                 disabled={props.servers >= MAX_VIEW_SERVERS}>{ "Add a server" }</button>
             { for kill }
             if props.changed {

@@ -585,6 +585,11 @@ test('on a phone the sheet holds the task to do now, and the next appears when i
   await ringSettled(view);
   const tasks = page.locator('.stage-tasks').first();
   await expect(tasks.locator('.task-count')).toHaveText('0 of 3 done');
+  // The sheet folds to its head while "Add a server" is where it would be (issue 38, see
+  // phones.spec.js); the reader opens it.
+  if (await tasks.evaluate((el) => el.classList.contains('ducked'))) {
+    await tasks.getByRole('button', { name: 'Show tasks' }).click();
+  }
   await expect(page.locator('#task-predict-moved')).toBeVisible();
   await expect(page.locator('#task-read-moved')).toBeHidden();
   for (const hint of await tasks.locator('.task-watch').all()) await expect(hint).toBeHidden();
@@ -595,7 +600,12 @@ test('on a phone the sheet holds the task to do now, and the next appears when i
   await view.getByTestId('add-server').click();
   await ringSettled(view);
   await done(page, 'predict-moved');
-  // The ticked task stays in sight, and the next one takes its turn.
+  await expect(tasks.locator('.task-count')).toHaveText('1 of 3 done');
+  // Scrolled on to the counter, with the button above the sheet: the ticked task stays in
+  // sight, and the next one takes its turn.
+  const button = await view.getByTestId('add-server').boundingBox();
+  await page.evaluate((dy) => window.scrollBy(0, dy), button.y - 100);
+  await expect(tasks).not.toHaveClass(/ducked/);
   await expect(page.locator('#task-predict-moved')).toBeVisible();
   await expect(page.locator('#task-read-moved')).toBeVisible();
   await expect(page.locator('#task-why-eighty')).toBeHidden();

@@ -191,6 +191,28 @@ test('the builder opens on the widget on screen', async ({ page, baseURL }) => {
   await expect(page.getByTestId('embed-preview')).toHaveAttribute('src', /^board\.html#\/embed\/board\/capacity/);
 });
 
+// Issue 38 item 9: on a widget's page the share buttons sat beside the title and jumped to a line
+// of their own when Embed opened the builder.
+test('pressing Embed leaves the share buttons where they are', async ({ page, baseURL }) => {
+  for (const width of [1280, PHONE]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto(`${baseURL}board.html#/w/board/solve`);
+    await expect(page.locator('body[data-app-ready="true"]')).toHaveCount(1);
+    const buttons = [page.getByRole('button', { name: 'Copy link' }), page.getByRole('button', { name: 'Embed' })];
+    const places = () => Promise.all(buttons.map(async (b) => {
+      const box = await b.boundingBox();
+      return [Math.round(box.x), Math.round(box.y)];
+    }));
+    const before = await places();
+    await buttons[1].click();
+    await expect(page.getByLabel('What to embed')).toBeVisible();
+    expect(await places(), `at ${width} px`).toEqual(before);
+    await buttons[1].click();
+    await expect(page.getByLabel('What to embed')).toHaveCount(0);
+    expect(await places(), `at ${width} px, closed again`).toEqual(before);
+  }
+});
+
 test('an unknown data-shardlab value gets a note in the host page, and no frame', async ({ page, baseURL }) => {
   const origin = new URL(baseURL).origin;
   const { problems } = await hostPage(page, baseURL, `

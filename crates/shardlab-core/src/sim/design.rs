@@ -975,6 +975,18 @@ impl Design {
         self.edges.iter().any(|e| e.from == from && e.to == to)
     }
 
+    /// The nodes `from` may be wired to next: those of a kind it may call
+    /// ([`NodeKind::callees`]) that it does not call yet. Empty for a node that is not there.
+    pub fn connect_targets(&self, from: &str) -> Vec<&Node> {
+        let Some(callees) = self.node(from).map(|n| n.settings.kind().callees().0) else {
+            return Vec::new();
+        };
+        self.nodes
+            .iter()
+            .filter(|n| callees.contains(&n.settings.kind()) && !self.has_edge(from, &n.id))
+            .collect()
+    }
+
     /// The edge a new node of `kind` can be put on, so the design stays wired: the first edge
     /// whose caller may call `kind` and whose callee `kind` may call ([`NodeKind::callees`]), for
     /// a kind that passes every request on ([`NodeKind::passes_through`]). A load balancer added
