@@ -191,21 +191,12 @@ impl MaglevTable {
     /// How many slots each backend holds, in server-list order.
     pub fn slot_counts(&self) -> Vec<(ServerId, u32)> {
         // One pass over the slots (up to a million) rather than one per server (up to ten
-        // thousand): each owner's list position by binary search over the sorted ids.
-        let by_id = sorted_by_id(
-            self.preferences
-                .iter()
-                .enumerate()
-                .map(|(position, p)| (p.server, position)),
-        );
+        // thousand): each owner's list position from a table by id when the ids are small (the
+        // views' are), else by binary search over the sorted ids.
+        let position_of = owner_positions(&self.preferences);
         let mut held = vec![0u32; self.preferences.len()];
         for owner in &self.slots {
-            let position = by_id
-                .binary_search_by_key(owner, |&(id, _)| id)
-                .ok()
-                .and_then(|at| by_id.get(at))
-                .map(|&(_, position)| position);
-            if let Some(count) = position.and_then(|p| held.get_mut(p)) {
+            if let Some(count) = position_of(*owner).and_then(|p| held.get_mut(p)) {
                 *count = count.saturating_add(1);
             }
         }
@@ -241,18 +232,60 @@ impl MaglevTable {
 
     /// How the change from this table to `after` (of the same size) moved slots; see [`Churn`].
     pub fn churn(&self, after: &MaglevTable) -> Churn {
-        let changes = self.changes(after);
-        let stayed = |id| self.has_server(id) && after.has_server(id);
-        let between = changes
-            .iter()
-            .filter(|c| stayed(c.from) && stayed(c.to))
-            .count();
+        // One pass, no list of changes: a change at a million slots can move a fifth of them.
+        let ids =
+            |table: &MaglevTable| sorted_by_id(table.preferences.iter().map(|p| (p.server, 0)));
+        let (was, is) = (ids(self), ids(after));
+        let has = |ids: &[(ServerId, usize)], id: &ServerId| {
+            ids.binary_search_by_key(id, |&(s, _)| s).is_ok()
+        };
+        let stayed = |id: &ServerId| has(&was, id) && has(&is, id);
+        let (mut changed, mut between) = (0u32, 0u32);
+        for (from, to) in self.slots.iter().zip(&after.slots) {
+            if from != to {
+                changed = changed.saturating_add(1);
+                if stayed(from) && stayed(to) {
+                    between = between.saturating_add(1);
+                }
+            }
+        }
         Churn {
-            changed: u32::try_from(changes.len()).unwrap_or(u32::MAX),
-            between_stayers: u32::try_from(between).unwrap_or(u32::MAX),
+            changed,
+            between_stayers: between,
             slots: self.size(),
         }
     }
+}
+
+/// Ids below this are looked up in a table by id when slots are counted by owner.
+const DIRECT_IDS: u32 = 1 << 16;
+
+/// Each owner's position in `preferences`: from a table by id when every id is below
+/// [`DIRECT_IDS`], else by binary search over the ids sorted.
+fn owner_positions(preferences: &[Preference]) -> Box<dyn Fn(ServerId) -> Option<usize> + '_> {
+    let largest = preferences.iter().map(|p| p.server.0).max().unwrap_or(0);
+    if largest < DIRECT_IDS {
+        let mut by_id = vec![None; (largest as usize).saturating_add(1)];
+        for (position, p) in preferences.iter().enumerate() {
+            if let Some(entry) = by_id.get_mut(p.server.0 as usize) {
+                *entry = Some(position);
+            }
+        }
+        return Box::new(move |id: ServerId| by_id.get(id.0 as usize).copied().flatten());
+    }
+    let by_id = sorted_by_id(
+        preferences
+            .iter()
+            .enumerate()
+            .map(|(position, p)| (p.server, position)),
+    );
+    Box::new(move |id: ServerId| {
+        by_id
+            .binary_search_by_key(&id, |&(s, _)| s)
+            .ok()
+            .and_then(|at| by_id.get(at))
+            .map(|&(_, position)| position)
+    })
 }
 
 /// Maglev placement over a server list: its [`MaglevTable`], weighted by the servers' weights.
@@ -751,6 +784,50 @@ mod tests {
             Maglev::new(four, 61).ok()
         );
         assert_eq!(Maglev::from_table(five, table), None);
+    }
+
+    #[test]
+    fn counts_and_churn_agree_with_the_slots_for_small_and_large_ids() {
+        for base in [0u32, 70_000, u32::MAX - 10] {
+            let list = |ids: &[u32]| {
+                ServerList::new(
+                    ids.iter()
+                        .map(|&i| Server::weighted(base + i, i + 1))
+                        .collect(),
+                )
+            };
+            let (Ok(before), Ok(after)) = (list(&[0, 1, 2, 3]), list(&[0, 2, 3, 4, 5])) else {
+                unreachable!()
+            };
+            let (Ok(was), Ok(is)) = (
+                MaglevTable::new(&before, 251),
+                MaglevTable::new(&after, 251),
+            ) else {
+                unreachable!()
+            };
+            for table in [&was, &is] {
+                for (id, held) in table.slot_counts() {
+                    let counted = table.slots().iter().filter(|s| **s == id).count();
+                    assert_eq!(held as usize, counted, "{base}: {id:?}");
+                }
+            }
+            let changes = was.changes(&is);
+            let stayed = |id| was.has_server(id) && is.has_server(id);
+            let between = changes
+                .iter()
+                .filter(|c| stayed(c.from) && stayed(c.to))
+                .count();
+            assert_eq!(
+                was.churn(&is),
+                Churn {
+                    changed: changes.len() as u32,
+                    between_stayers: between as u32,
+                    slots: 251
+                },
+                "{base}"
+            );
+            assert!(between > 0 && changes.len() > between, "{base}");
+        }
     }
 
     #[test]
