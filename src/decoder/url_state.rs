@@ -348,6 +348,7 @@ mod tests {
     use super::*;
 
     use crate::url::url_query::owned;
+    use shardlab_core::layout::MAX_RANGES;
 
     #[test]
     fn the_default_state_has_an_empty_query() {
@@ -519,5 +520,32 @@ mod tests {
             assert_eq!(state.table, DecoderState::default().table, "{bad}");
             assert_eq!(state.notes.len(), 1, "{bad}");
         }
+    }
+
+    #[test]
+    fn a_link_with_a_range_per_shard_opens_on_the_default_table_with_the_limit_said() {
+        // Issue 44: a link with Pinterest's 4,096 shards as 4,096 ranges drew 8,192 host boxes,
+        // 1.46 s of main thread. The core's limit refuses it, and the note names the limit.
+        let table = (0..4_096)
+            .map(|shard| format!("{shard}_MySQL{shard}A_MySQL{shard}B"))
+            .collect::<Vec<_>>()
+            .join(".");
+        let state = decode(&[("table".to_owned(), table)]);
+        assert_eq!(state.table, DecoderState::default().table);
+        assert_eq!(
+            state.notes,
+            [format!(
+                "The link's config table was not used: the config table holds at most \
+                 {MAX_RANGES} ranges; this one has 4096. Showing the default table."
+            )]
+        );
+        // A table at the limit opens as it is.
+        let at_limit = (0..MAX_RANGES)
+            .map(|shard| format!("{shard}_MySQL{shard}A_MySQL{shard}B"))
+            .collect::<Vec<_>>()
+            .join(".");
+        let state = decode(&[("table".to_owned(), at_limit)]);
+        assert!(state.notes.is_empty(), "{:?}", state.notes);
+        assert_eq!(state.table.map(|t| t.ranges().len()), Some(MAX_RANGES));
     }
 }

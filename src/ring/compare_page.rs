@@ -7,9 +7,11 @@
 
 use std::rc::Rc;
 
+use shardlab_core::stepped::Progress;
 use yew::prelude::*;
 
-use super::drawn::use_drawn;
+use super::drawn::{use_drawn, Drawn, Prepare};
+use super::kept_tables::fill_tables;
 use super::measure::{use_measurement, Measurement};
 use super::parts::metrics_table::MetricsTable;
 use super::parts::moved_plot::MovedPlot;
@@ -36,6 +38,8 @@ struct Measures {
     url: url_state::RingUrl,
     /// The state a paint ago, which the counts read (see `drawn.rs`).
     drawn: Rc<RingState>,
+    /// How far Maglev's table for the state in the address has been filled, while it is.
+    filling: Option<Progress>,
     /// The Ring page's own counts over `drawn`.
     measurement: Measurement,
     /// Whether the first paint is done: the costly parts wait for it.
@@ -51,13 +55,20 @@ struct Measures {
 fn use_measures(widget: RingWidget) -> Measures {
     let url = url_state::use_ring_url(Some(widget));
     let painted = use_painted();
-    let drawn = use_drawn(Rc::clone(&url.state), &[RingState::warm]);
+    let Drawn {
+        value: drawn,
+        preparing,
+    } = use_drawn(
+        Rc::clone(&url.state),
+        &[Prepare::Sliced(fill_tables), Prepare::Task(RingState::warm)],
+    );
     let counted = use_framed_by() != Some(FramedBy::RingPage) || widget == RingWidget::Vnodes;
     let measurement = use_measurement(counted.then(|| (*drawn).clone()));
     let snapshot = snapshot::use_attr(&drawn, measurement.measured.as_deref());
     Measures {
         url,
         drawn,
+        filling: preparing,
         measurement,
         painted,
         snapshot,
@@ -135,7 +146,7 @@ pub fn vnodes_view() -> Html {
             <div class="rv-side">
                 { setting(&measures.url.state, Field::Vnodes, &measures.url.dispatch) }
                 { stats(&StatsProps { measured: m.measured.clone(), pinning: m.pinning,
-                    error: m.error.clone(), moved: false }) }
+                    filling: measures.filling, error: m.error.clone(), moved: false }) }
             </div>
             if measures.painted { <VnodePlot {servers} seed={drawn.seed} /> }
         </div>

@@ -7,6 +7,7 @@
 use std::rc::Rc;
 
 use shardlab_core::placement::{key_hash, SchemeKind};
+use shardlab_core::stepped::Progress;
 use yew::prelude::*;
 
 use super::lookup::LookedUp;
@@ -56,6 +57,9 @@ pub struct Shown {
     pub contrast: Option<Contrast>,
     pub scene: Rc<Scene>,
     pub looked_up: Rc<LookedUp>,
+    /// How far Maglev's table for the reader's state has been filled, while it is being filled
+    /// (everything above still shows the state before).
+    pub filling: Option<Progress>,
     /// Whether the first paint is done (the hot keys and the plots' frames wait for it).
     pub painted: bool,
 }
@@ -116,6 +120,7 @@ impl Shown {
         stats(&StatsProps {
             measured: m.measured.clone(),
             pinning: m.pinning,
+            filling: self.filling,
             error: m.error.clone(),
             moved,
         })

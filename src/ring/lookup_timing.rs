@@ -5,8 +5,12 @@
 //! The benches race the same lookups against peer crates (BENCHMARKS.md); this is the reader's own
 //! device, under whatever else it is doing.
 
-use shardlab_core::placement::{KeyStream, Placement, SchemeSpec, ServerList};
+use shardlab_core::placement::{
+    BoxedPlacement, KeyStream, Maglev, MaglevFill, Placement, SchemeSpec, ServerList,
+};
+use shardlab_core::stepped::Stepped;
 
+use crate::jobs::pacing::{SLICE_MS, UNITS_PER_LOOK};
 use crate::jobs::slicer::{clock, next_task, Ticket};
 
 /// How long one window locates keys for, in milliseconds: thirty times Chromium's coarsest
@@ -67,6 +71,7 @@ pub fn time_schemes(
         keys,
         scheme: 0,
         built: None,
+        filling: None,
         samples: Vec::new(),
     };
     next_task(move || timing.window(ticket, Box::new(show)));
@@ -79,7 +84,10 @@ struct Timing {
     figures: Vec<Option<f64>>,
     /// The scheme being timed, its placement once built, and its windows so far.
     scheme: usize,
-    built: Option<shardlab_core::placement::BoxedPlacement>,
+    built: Option<BoxedPlacement>,
+    /// Maglev's table while it fills, a slice per task: at a million slots it is hundreds of
+    /// milliseconds of work.
+    filling: Option<MaglevFill>,
     samples: Vec<f64>,
 }
 
@@ -88,14 +96,18 @@ impl Timing {
         if !ticket.is_current() {
             return;
         }
-        let Some(spec) = self.specs.get(self.scheme) else {
+        let Some(&spec) = self.specs.get(self.scheme) else {
             return;
         };
-        if self.built.is_none() {
-            match spec.build(self.servers.clone()) {
-                Ok(placement) => self.built = Some(placement),
+        if self.built.is_none() && self.samples.is_empty() {
+            match self.build(&spec) {
+                Built::Placement(placement) => self.built = Some(placement),
+                Built::Filling => {
+                    next_task(move || self.window(ticket, show));
+                    return;
+                }
                 // A scheme that refuses the servers has no lookup to time.
-                Err(_) => self.samples = vec![f64::NAN; WINDOWS],
+                Built::Refused => self.samples = vec![f64::NAN; WINDOWS],
             }
         }
         if let Some(placement) = &self.built {
@@ -113,6 +125,40 @@ impl Timing {
         }
         next_task(move || self.window(ticket, show));
     }
+
+    /// The scheme's placement; Maglev's after its table has filled over as many tasks as it
+    /// takes, a slice each.
+    fn build(&mut self, spec: &SchemeSpec) -> Built {
+        let SchemeSpec::Maglev { table_size } = *spec else {
+            return spec
+                .build(self.servers.clone())
+                .map_or(Built::Refused, Built::Placement);
+        };
+        let fill = match self.filling.take() {
+            Some(fill) => Ok(fill),
+            None => MaglevFill::new(&self.servers, table_size),
+        };
+        let Ok(mut fill) = fill else {
+            return Built::Refused;
+        };
+        let start = clock();
+        while !fill.step(UNITS_PER_LOOK).is_done() {
+            if clock() - start >= SLICE_MS {
+                self.filling = Some(fill);
+                return Built::Filling;
+            }
+        }
+        Maglev::from_table(self.servers.clone(), fill.finish())
+            .map_or(Built::Refused, |maglev| Built::Placement(Box::new(maglev)))
+    }
+}
+
+/// A scheme's placement for timing, or why there is none yet.
+enum Built {
+    Placement(BoxedPlacement),
+    /// Maglev's table is still filling.
+    Filling,
+    Refused,
 }
 
 #[cfg(test)]

@@ -23,6 +23,7 @@ with_feature! { "ring-code";
     pub mod drawn;
     pub mod flight;
     pub mod hot_keys;
+    pub mod kept_tables;
     pub mod key_dots;
     pub mod landing;
     pub mod lookup;

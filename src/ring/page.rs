@@ -9,7 +9,8 @@ use shardlab_core::placement::SchemeKind;
 use yew::prelude::*;
 
 use super::compose::{Contrast, Shown, LEAD};
-use super::drawn::use_drawn;
+use super::drawn::{use_drawn, Drawn, Prepare};
+use super::kept_tables::fill_tables;
 use super::lookup::use_looked_up;
 use super::measure::use_measurement;
 use super::scene::{self, use_scene};
@@ -49,8 +50,14 @@ pub fn ring_view(props: &RingViewProps) -> Html {
     } = url_state::use_ring_url(props.widget);
     // What the costly parts show: the state a paint ago (see `drawn.rs`).
     // The hot-key widget works its comparison out in a task of its own, before the render.
-    let prepare: &'static [fn(&RingState)] = match props.widget {
-        Some(RingWidget::HotKeys) => &[RingState::warm, scene::warm, hot_keys::warm],
+    // Maglev's table is filled in slices before all of them (see `kept_tables.rs`).
+    let prepare: &'static [Prepare<RingState>] = match props.widget {
+        Some(RingWidget::HotKeys) => &[
+            Prepare::Sliced(fill_tables),
+            Prepare::Task(RingState::warm),
+            Prepare::Task(scene::warm),
+            Prepare::Task(hot_keys::warm),
+        ],
         Some(
             RingWidget::Grow
             | RingWidget::ModVsRing
@@ -63,9 +70,16 @@ pub fn ring_view(props: &RingViewProps) -> Html {
             | RingWidget::Probes
             | RingWidget::Bounded,
         )
-        | None => &[RingState::warm, scene::warm],
+        | None => &[
+            Prepare::Sliced(fill_tables),
+            Prepare::Task(RingState::warm),
+            Prepare::Task(scene::warm),
+        ],
     };
-    let drawn = use_drawn(Rc::clone(&state), prepare);
+    let Drawn {
+        value: drawn,
+        preparing,
+    } = use_drawn(Rc::clone(&state), prepare);
     let measurement = use_measurement(Some((*drawn).clone()));
     // Only "mod N against the ring" measures a second scheme, on the same servers and keys.
     let contrast_state = (props.widget == Some(RingWidget::ModVsRing)).then(|| RingState {
@@ -99,6 +113,7 @@ pub fn ring_view(props: &RingViewProps) -> Html {
         }),
         scene,
         looked_up,
+        filling: preparing,
         painted,
     };
     let page = ViewPage {

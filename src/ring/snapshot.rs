@@ -2,12 +2,13 @@
 
 use shardlab_core::placement::{
     choose_replicas, key_hash, min_distinct_owners, Churn, Cure, CureComparison, CureRow,
-    KeyStream, MaglevTable, Server, ServerList,
+    KeyStream, Server,
 };
 
 use yew::prelude::*;
 
 use super::hot_keys;
+use super::kept_tables::maglev_of;
 use super::measure::Measured;
 use super::state::{build_now, RingState};
 use crate::snapshot::{attribute, HotKeysSnapshot, RingSnapshot};
@@ -28,12 +29,10 @@ fn table_churn(state: &RingState) -> Option<Churn> {
     if !state.scheme.uses_table_size() {
         return None;
     }
-    let table = |servers: &[Server]| {
-        let list = ServerList::new(servers.to_vec()).ok()?;
-        MaglevTable::new(&list, state.table_size).ok()
-    };
+    // The tables the drawn state's preparation filled in slices.
+    let table = |servers: &[Server]| maglev_of(servers, state.table_size).ok();
     let before = table(state.previous.as_deref()?)?;
-    Some(before.churn(&table(&state.servers)?))
+    Some(before.table().churn(table(&state.servers)?.table()))
 }
 
 impl Owners {

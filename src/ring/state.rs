@@ -433,13 +433,17 @@ pub fn ring_of(servers: &[Server], vnodes: u32) -> Result<Rc<Ring>, PlacementErr
     Ok(ring)
 }
 
-/// The scheme built over `servers`: a ring from [`ring_of`], any other scheme afresh.
+/// The scheme built over `servers`: a ring from [`ring_of`], Maglev from
+/// [`maglev_of`](super::kept_tables::maglev_of), any other scheme afresh.
 fn build_over(state: &RingState, servers: &[Server]) -> Result<BoxedPlacement, PlacementError> {
-    // Only the ring is costly to build, so only the ring is kept built.
-    if let SchemeSpec::Ring { vnodes, salt: 0 } = state.spec() {
-        return Ok(Box::new(ring_of(servers, vnodes)?));
+    // Only the ring and Maglev's table are costly to build, so only they are kept built.
+    match state.spec() {
+        SchemeSpec::Ring { vnodes, salt: 0 } => Ok(Box::new(ring_of(servers, vnodes)?)),
+        SchemeSpec::Maglev { table_size } => Ok(Box::new(super::kept_tables::maglev_of(
+            servers, table_size,
+        )?)),
+        spec => spec.build(ServerList::new(servers.to_vec())?),
     }
-    state.spec().build(ServerList::new(servers.to_vec())?)
 }
 
 /// The scheme built over the servers now, or the core's reason why not.
@@ -487,7 +491,7 @@ pub fn build_pair(
     n_keys: u64,
 ) -> Result<(BoxedPlacement, BoxedPlacement), PlacementError> {
     let spec = state.spec();
-    if let SchemeSpec::Ring { salt: 0, .. } = spec {
+    if let SchemeSpec::Ring { salt: 0, .. } | SchemeSpec::Maglev { .. } = spec {
         let before = state.previous.as_deref().unwrap_or(&state.servers);
         return Ok((build_over(state, before)?, build_now(state)?));
     }

@@ -30,8 +30,8 @@ use std::num::NonZeroU32;
 use shardlab_core::id_batch::{BatchLayout, BatchRun, IdSource};
 use shardlab_core::layout::{parse_id, BitLayout, FieldRole};
 use shardlab_core::placement::{
-    balance, jump_bucket, movement, KeyStream, Maglev, Mod, MultiProbe, Placement, PointIndex,
-    Rendezvous, Ring, ServerList, DEFAULT_TABLE_SIZE,
+    balance, jump_bucket, movement, KeyStream, Maglev, MaglevFill, MaglevTable, Mod, MultiProbe,
+    Placement, PointIndex, Rendezvous, Ring, ServerList, DEFAULT_TABLE_SIZE, MAX_TABLE_SIZE,
 };
 use shardlab_core::sim::{estimate, preset, Design, Simulation};
 use shardlab_core::stepped::Stepped;
@@ -66,6 +66,8 @@ const LONG_RUN_SECONDS: f64 = 60.0;
 const RING_GOAL: f64 = 0.5;
 /// Maglev's table size in its races: our default, the paper's.
 const MAGLEV_SLOTS: u32 = DEFAULT_TABLE_SIZE;
+/// Servers of the Maglev fill at its largest table: the most the Ring view draws.
+const FILL_SERVERS: u32 = 64;
 /// Probes per key in the multi-probe races: `mpchash`'s fixed count (checked in the peer's setup),
 /// so that both do the same work.
 const MULTI_PROBES: u32 = 23;
@@ -78,6 +80,7 @@ pub fn table() -> Table {
     jump_races(&mut table);
     rendezvous_races(&mut table);
     maglev_races(&mut table);
+    maglev_fill(&mut table);
     multi_probe_races(&mut table);
     mod_lookups(&mut table);
     layouts(&mut table);
@@ -437,6 +440,67 @@ fn maglev_races(t: &mut Table) {
         ));
         t.row(Row::race(Section::MaglevAndMultiProbe, label, &ours, &peer, "maglev").in_wasm(""));
     }
+}
+
+/// Maglev's table at the core's largest size, M = 1,000,003, which the Ring view fills as a sliced
+/// job (issue 44): the fill's cost per slot tried, the unit of its steps (a slice of the app's
+/// 8 ms budget looks at the clock every 256), and what a task still does in one go around it.
+fn maglev_fill(t: &mut Table) {
+    let case = format!("N{FILL_SERVERS}-M{MAX_TABLE_SIZE}");
+    let per_slot = "Maglev's fill at its 1,000,003-slot limit, N = 64 (per slot tried)";
+    let ours = t.add(
+        Kernel::new(
+            "maglev-fill",
+            "ours/per-slot".into(),
+            Some(case.clone()),
+            || {
+                let list = servers(FILL_SERVERS)?;
+                let tried = fill_to_the_end(&list)?.slots_tried();
+                Ok(batch(tried, move || {
+                    MaglevFill::new(std::hint::black_box(&list), MAX_TABLE_SIZE)
+                        .map_or(0, |fill| u64::from(fill.finish().size()))
+                }))
+            },
+        )
+        .flat()
+        .in_wasm_table(per_slot.into(), None),
+    );
+    t.row(Row::solo(
+        Section::MaglevAndMultiProbe,
+        per_slot.into(),
+        &ours,
+    ));
+    let in_one_task =
+        "Maglev at 1,000,003 slots, N = 64: a task's unsliced share (a fill's start, the churn)";
+    let ours = t.add(
+        Kernel::new("maglev-fill", "ours/unsliced".into(), Some(case), || {
+            let before = fill_to_the_end(&servers(FILL_SERVERS)?)?.finish();
+            let grown = servers(FILL_SERVERS.saturating_add(1))?;
+            let after = fill_to_the_end(&grown)?.finish();
+            Ok(batch(1, move || unsliced_share(&grown, &before, &after)))
+        })
+        .flat()
+        .in_wasm_table(in_one_task.into(), None),
+    );
+    t.row(Row::solo(
+        Section::MaglevAndMultiProbe,
+        in_one_task.into(),
+        &ours,
+    ));
+}
+
+/// A fill of the largest table over `list`, stepped to its end.
+fn fill_to_the_end(list: &ServerList) -> Result<MaglevFill, String> {
+    let mut fill = MaglevFill::new(list, MAX_TABLE_SIZE).map_err(|e| e.to_string())?;
+    while !fill.step(u64::MAX).is_done() {}
+    Ok(fill)
+}
+
+/// What the Ring view does in one task around a fill of the largest table: the fill's start (its
+/// two slot arrays) and the comparison of the table with the one before the change.
+fn unsliced_share(grown: &ServerList, before: &MaglevTable, after: &MaglevTable) -> u64 {
+    let started = MaglevFill::new(std::hint::black_box(grown), MAX_TABLE_SIZE).is_ok();
+    u64::from(started).saturating_add(u64::from(before.churn(std::hint::black_box(after)).changed))
 }
 
 /// The `maglev` peer's owner of `key`.

@@ -46,7 +46,8 @@ pub mod ring {
         }
     }
     /// Rings kept built: the one on screen, the one before the last change, and one to spare. At
-    /// the limits (640,000 points) building one takes over 100 ms in the browser.
+    /// the limits (640,000 points) building one takes over 100 ms in the browser. Maglev's
+    /// tables are kept as many, for the same reason (a million slots fill in hundreds of ms).
     pub const KEPT_RINGS: usize = 3;
     /// Vnode ticks beyond this many are thinned (every k-th drawn) to keep the page at 60 fps.
     pub const MAX_TICKS: usize = 1_000;

@@ -1,8 +1,9 @@
 //! The config table: one row per shard range with its master and standby hosts, each host name
 //! editable (renaming one is a failover by hand), the range holding this ID's shard marked, and
-//! the range a split just moved highlighted.
+//! the range a split just moved highlighted. It says the core's limit on ranges, which keeps
+//! drawing it within a short task.
 
-use shardlab_core::layout::ShardMap;
+use shardlab_core::layout::{ShardMap, MAX_RANGES};
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
@@ -70,6 +71,7 @@ pub fn config_table(props: &ConfigTable<'_>) -> Html {
             <summary>{ format!("The config table: {} ranges, shards 0–{}", props.table.ranges().len(), props.table.last_shard()) }</summary>
             <p class="help">{ props.source.to_owned() }</p>
             <p class="help">{ "Production reads and writes only the master. Rename a host to fail over by hand; names use letters, digits and -." }</p>
+            <p class="help" data-testid="range-limit">{ format!("A table holds at most {MAX_RANGES} ranges: each split adds one, and each range is a row here.") }</p>
             <div class="table-scroll">
                 <table class="shard-table">
                     <thead><tr><th scope="col">{ "shards" }</th><th scope="col">{ "master" }</th><th scope="col">{ "standby" }</th></tr></thead>

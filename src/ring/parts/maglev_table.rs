@@ -5,12 +5,15 @@
 //! a small one.
 
 use shardlab_core::placement::{
-    hash_bytes, Churn, FillStep, MaglevTable, Server, ServerId, ServerList, DEFAULT_TABLE_SIZE,
+    hash_bytes, Churn, FillStep, Maglev, MaglevTable, Server, ServerId, ServerList, DEFAULT_TABLE_SIZE,
     MAX_STEPPED_TABLE_SIZE,
 };
+use std::rc::Rc;
+
 use shardlab_core::text::thousands;
 use yew::prelude::*;
 
+use crate::ring::kept_tables::maglev_of;
 use crate::ring::state::Action;
 use crate::widgets::palette::server_class;
 use crate::widgets::playback::{controls, use_playback};
@@ -35,9 +38,9 @@ pub struct MaglevPictureProps {
 /// with what the change moved.
 #[derive(PartialEq)]
 struct Built {
-    now: MaglevTable,
+    now: Rc<Maglev>,
     steps: Vec<FillStep>,
-    before: Option<MaglevTable>,
+    before: Option<Rc<Maglev>>,
     churn: Option<Churn>,
 }
 
@@ -46,12 +49,17 @@ impl Built {
     /// pair; a refusal there is the reducer's note).
     fn new(servers: &[Server], previous: Option<&[Server]>, size: u32) -> Option<Built> {
         let table = |servers: &[Server]| {
+            if size > MAX_STEPPED_TABLE_SIZE {
+                // No claims to list: the table the drawn state's preparation filled in slices.
+                return Some((maglev_of(servers, size).ok()?, Vec::new()));
+            }
             let list = ServerList::new(servers.to_vec()).ok()?;
-            MaglevTable::with_steps(&list, size).ok()
+            let (table, steps) = MaglevTable::with_steps(&list, size).ok()?;
+            Some((Rc::new(Maglev::from_table(list, table)?), steps))
         };
         let (now, steps) = table(servers)?;
         let before = previous.and_then(table).map(|(before, _)| before);
-        let churn = before.as_ref().map(|before| before.churn(&now));
+        let churn = before.as_ref().map(|before| before.table().churn(now.table()));
         Some(Built {
             now,
             steps,
@@ -225,7 +233,7 @@ pub fn maglev_picture(props: &MaglevPictureProps) -> Html {
                 <p>{ format!(
                     "A table of {} slots. Each server fills it from its own preference list, a permutation \
                      of the slots, taking turns, so each holds an even share: {}.",
-                    thousands(u64::from(size)), counts(&built.now)) }</p>
+                    thousands(u64::from(size)), counts(built.now.table())) }</p>
                 if let Some(churn) = churn {
                     <p data-testid="mg-churn">{ churn_text(churn) }</p>
                 }
@@ -246,9 +254,10 @@ pub fn maglev_picture(props: &MaglevPictureProps) -> Html {
     // slots it found taken.
     let moved: Vec<Option<&'static str>> = built.before.as_ref().map_or_else(Vec::new, |before| {
         before
+            .table()
             .slots()
             .iter()
-            .zip(built.now.slots())
+            .zip(built.now.table().slots())
             .map(|(was, is)| (was != is).then_some("moved"))
             .collect()
     });
@@ -267,18 +276,18 @@ pub fn maglev_picture(props: &MaglevPictureProps) -> Html {
     let before_owners: Option<Vec<Option<ServerId>>> = built
         .before
         .as_ref()
-        .map(|before| before.slots().iter().copied().map(Some).collect());
+        .map(|before| before.table().slots().iter().copied().map(Some).collect());
     html! {
         <div class="rv-picture mg">
             <p>{ "Each server's list visits every slot (its offset, then every skip-th one). In turn, each \
                   takes the next free slot on its list. A key's owner is slot hash mod M." }</p>
-            { lists(&built.now) }
+            { lists(built.now.table()) }
             { controls(&current, &dispatcher, "Play the fill", "mg", status) }
             { cells(&owners, &marks, "The table") }
             if current.at_end() {
                 <div class="mg-counts" data-testid="mg-counts">
                     <p>
-                        { format!("Slots held: {}. ", counts(&built.now)) }
+                        { format!("Slots held: {}. ", counts(built.now.table())) }
                         if let Some(churn) = churn {
                             <span data-testid="mg-churn">{ moved_text(churn) }</span>
                         }

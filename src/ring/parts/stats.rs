@@ -20,6 +20,9 @@ pub struct StatsProps {
     pub measured: Option<Rc<Measured>>,
     /// How far a directory has got pinning the keys, while it still is (counting starts after).
     pub pinning: Option<Progress>,
+    /// How far Maglev's table for a change has been filled, while it is: the numbers shown are
+    /// still the state's before it.
+    pub filling: Option<Progress>,
     /// Why the numbers could not be measured, if they could not.
     pub error: Option<String>,
     /// Whether to show what the last change moved (the counter and each server's gain or loss);
@@ -66,14 +69,25 @@ pub fn stats(props: &StatsProps) -> Html {
     } else {
         "Load per server"
     };
-    let pinning = props.pinning.map(|p| {
+    // Work before the count: the table of a change (the numbers below are the state's before
+    // it until it is filled), or a directory's pins.
+    let filling = props.filling.map(|p| {
+        html! {
+            <p class="rv-progress" data-testid="table-filling">
+                <progress max="1" value={p.fraction().to_string()}></progress>
+                { format!(" filling Maglev's table: {} of {} slots claimed; the numbers below are from before the change…",
+                    thousands(p.done), thousands(p.total)) }
+            </p>
+        }
+    });
+    let pinning = filling.or_else(|| props.pinning.map(|p| {
         html! {
             <p class="rv-progress">
                 <progress max="1" value={p.fraction().to_string()}></progress>
                 { format!(" filling the directory: {} of {} keys pinned…", thousands(p.done), thousands(p.total)) }
             </p>
         }
-    });
+    }));
     let Some(m) = props.measured.as_deref() else {
         return html! {
             <section class="panel rv-stats" aria-labelledby="rv-stats-title">

@@ -36,6 +36,22 @@ test.describe('the decoder', () => {
     });
   }
 
+  // Issue 44, item 2: a link with one range per shard in use drew 8,192 host boxes, 1.46 s of
+  // main thread. The core's limit refuses it, the note says the limit, and the task stays short.
+  test('a link with a range per shard gets a note with the limit, and the page stays responsive', async ({ page, browser }, testInfo) => {
+    await openRoute(page, '#/decoder');
+    await expect(page.locator('.config-table summary')).toContainText('8 ranges');
+    const table = Array.from({ length: 4096 }, (_, shard) => `${shard}_MySQL${shard}A_MySQL${shard}B`).join('.');
+    await watchMainThread(page, browser);
+    await page.evaluate((t) => { location.hash = `#/decoder?v=1&id=1&table=${t}`; }, table);
+    await expect(page.getByTestId('id-decimal')).toHaveText('1');
+    await expect(page.locator('.note').first()).toContainText('the config table holds at most 64 ranges; this one has 4096');
+    await expect(page.locator('.config-table summary')).toContainText('8 ranges');
+    await expect(page.getByTestId('range-limit')).toContainText('at most 64 ranges');
+    await page.waitForTimeout(500);
+    await expectShortTasks(browser, testInfo);
+  });
+
   test('field widths that sum over 64 are refused with the limit, and the layout stays', async ({ page }) => {
     await openRoute(page, '#/decoder');
     const width = page.getByLabel('Width of local in bits');
@@ -129,6 +145,25 @@ test.describe('the ring', () => {
     await expect(page.locator('.ring-view .note')).toContainText('at most 64');
     await expect(page.locator('.rv-server')).toHaveCount(4);
     await expect(page.getByTestId('max-over-mean')).toBeVisible();
+  });
+
+  // Issue 44, item 2: at Maglev's largest table an add cost four tasks of 150-390 ms of CPU. The
+  // table is filled in slices now, while the drawing before it stays.
+  test('an add at the largest Maglev table keeps every task short', async ({ page, browser }, testInfo) => {
+    test.setTimeout(60_000);
+    const settled = async () => {
+      await expect(page.getByTestId('max-over-mean')).toBeVisible({ timeout: 20_000 });
+      await expect(page.locator('.rv-stats .rv-progress')).toHaveCount(0, { timeout: 20_000 });
+    };
+    await openRoute(page, '#/ring?v=1&scheme=maglev&table=1000003');
+    await settled();
+    await expect(page.locator('.mg')).toContainText('A table of 1,000,003 slots');
+    await watchMainThread(page, browser);
+    await page.getByTestId('add-server').click();
+    await expect(page.getByTestId('mg-churn')).toContainText('of 1,000,003 slots', { timeout: 20_000 });
+    await settled();
+    await expect(page.getByTestId('moved-counter')).toContainText('After you added');
+    await expectShortTasks(browser, testInfo);
   });
 
   test('adding servers stops at the limit, with the limit stated', async ({ page }) => {

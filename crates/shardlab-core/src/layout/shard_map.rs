@@ -12,8 +12,12 @@ use super::presets::table_for_type;
 /// A logical shard number, as read from an ID's shard field.
 pub type ShardId = u64;
 
-/// The most ranges a table may hold. Pinterest's has 8; 4,096 is one range per shard in use.
-pub const MAX_RANGES: usize = 4_096;
+/// The most ranges a table may hold. Pinterest's has 8, and each split adds one. The Decoder
+/// shows the table as a row of host boxes per range, and it must open and redraw within the 50 ms
+/// task rule: a link with 4,096 ranges (one per shard in use) held the main thread for 1.46 s,
+/// 256 ranges for about 70 ms in a release build, 64 no longer than the page with Pinterest's 8
+/// (about 12 ms of CPU per task, under 50 at 4× slow-down).
+pub const MAX_RANGES: usize = 64;
 /// The longest host name, in characters.
 pub const MAX_HOST_NAME_CHARS: usize = 64;
 
@@ -887,6 +891,44 @@ mod tests {
         // Order does not matter; the table comes back sorted.
         let shuffled = ShardMap::new(vec![range(10, 19, 2), range(0, 9, 1)]).unwrap();
         assert_eq!(shuffled.ranges()[0].start, 0);
+    }
+
+    #[test]
+    fn one_range_per_shard_in_use_is_refused_with_the_limit() {
+        // The table of issue 44: Pinterest's 4,096 shards, one range each, which froze the
+        // Decoder that drew it. Every way in (a link, a file, a split) goes through `new`.
+        let per_shard: Vec<ShardRange> = (0..4_096)
+            .map(|shard| range(shard, shard, shard + 1))
+            .collect();
+        let refused = ShardMap::new(per_shard);
+        assert_eq!(
+            refused,
+            Err(ShardMapError::TooManyRanges {
+                count: 4_096,
+                max: MAX_RANGES
+            })
+        );
+        assert_eq!(
+            refused.err().map(|e| e.to_string()),
+            Some(format!(
+                "the config table holds at most {MAX_RANGES} ranges; this one has 4096"
+            ))
+        );
+        // Pinterest's table can still be split until the limit, one range at a time.
+        let mut table = ShardMap::pinterest_2015();
+        while table.ranges().len() < MAX_RANGES {
+            let widest = (0..table.ranges().len())
+                .max_by_key(|&i| table.ranges()[i].shard_count())
+                .unwrap();
+            table = table.split(widest).unwrap().map;
+        }
+        assert_eq!(
+            table.split(0),
+            Err(ShardMapError::TooManyRanges {
+                count: MAX_RANGES + 1,
+                max: MAX_RANGES
+            })
+        );
     }
 
     #[test]

@@ -11,9 +11,14 @@
 //! `p × wᵢ / w_max`).
 //!
 //! The table is built in O(M log M) expected steps and holds one server id per slot; the lists are
-//! never stored, since slot j of a list is computed from `offset` and `skip`.
+//! never stored, since slot j of a list is computed from `offset` and `skip`. [`MaglevFill`] is
+//! that build as a [`Stepped`] job, a bounded number of list slots tried per step: a table of a
+//! million slots takes hundreds of milliseconds to fill in a browser, which the Ring view spreads
+//! over short tasks. [`MaglevTable::new`] runs the same fill to the end.
 
 use serde::Serialize;
+
+use crate::stepped::{Progress, Stepped};
 
 use super::error::PlacementError;
 use super::key_hash::hash_u64_u32;
@@ -25,7 +30,7 @@ use super::{Placement, SchemeKind};
 pub const DEFAULT_TABLE_SIZE: u32 = 65_537;
 
 /// The largest table size: about 4 MB of slots, and a build of a few hundred milliseconds in a
-/// phone's browser.
+/// phone's browser, which is why a view builds it as a [`MaglevFill`] in slices.
 pub const MAX_TABLE_SIZE: u32 = 1_000_003;
 
 /// The largest table whose fill [`MaglevTable::fill_steps`] lists step by step: a picture shows
@@ -148,27 +153,7 @@ impl MaglevTable {
         servers: &ServerList,
         size: u32,
     ) -> Result<(Self, Vec<FillStep>), MaglevError> {
-        check_table(size, servers.len())?;
-        let preferences = servers
-            .as_slice()
-            .iter()
-            .map(|server| {
-                let hash = |salt| hash_u64_u32(0, server.id.0, salt);
-                // `check_table` made `size ≥ 2`, so both moduli are at least 1.
-                let offset = hash(OFFSET_SALT).checked_rem(u64::from(size)).unwrap_or(0);
-                let skip = hash(SKIP_SALT)
-                    .checked_rem(u64::from(size.saturating_sub(1)))
-                    .unwrap_or(0)
-                    .saturating_add(1);
-                Preference {
-                    server: server.id,
-                    weight: server.weight,
-                    offset: u32::try_from(offset).unwrap_or(0),
-                    skip: u32::try_from(skip).unwrap_or(1),
-                }
-            })
-            .collect();
-        Self::from_preferences(preferences, size)
+        Ok(MaglevFill::new(servers, size)?.finish_with_steps())
     }
 
     /// The table the given preference lists fill, with the fill's claims when the table is at
@@ -178,19 +163,7 @@ impl MaglevTable {
         preferences: Vec<Preference>,
         size: u32,
     ) -> Result<(Self, Vec<FillStep>), MaglevError> {
-        check_table(size, preferences.len())?;
-        let preferences: Vec<Preference> = preferences
-            .into_iter()
-            .map(|p| Preference {
-                offset: p.offset.checked_rem(size).unwrap_or(0),
-                skip: p.skip.checked_rem(size).unwrap_or(0).max(1),
-                weight: p.weight.max(1),
-                ..p
-            })
-            .collect();
-        let record = size <= MAX_STEPPED_TABLE_SIZE;
-        let (slots, steps) = fill(&preferences, size, record);
-        Ok((Self { preferences, slots }, steps))
+        Ok(MaglevFill::from_preferences(preferences, size)?.finish_with_steps())
     }
 
     /// The owner of a key: slot `key_hash mod M`.
@@ -218,21 +191,12 @@ impl MaglevTable {
     /// How many slots each backend holds, in server-list order.
     pub fn slot_counts(&self) -> Vec<(ServerId, u32)> {
         // One pass over the slots (up to a million) rather than one per server (up to ten
-        // thousand): each owner's list position by binary search over the sorted ids.
-        let by_id = sorted_by_id(
-            self.preferences
-                .iter()
-                .enumerate()
-                .map(|(position, p)| (p.server, position)),
-        );
+        // thousand): each owner's list position from a table by id when the ids are small (the
+        // views' are), else by binary search over the sorted ids.
+        let position_of = owner_positions(&self.preferences);
         let mut held = vec![0u32; self.preferences.len()];
         for owner in &self.slots {
-            let position = by_id
-                .binary_search_by_key(owner, |&(id, _)| id)
-                .ok()
-                .and_then(|at| by_id.get(at))
-                .map(|&(_, position)| position);
-            if let Some(count) = position.and_then(|p| held.get_mut(p)) {
+            if let Some(count) = position_of(*owner).and_then(|p| held.get_mut(p)) {
                 *count = count.saturating_add(1);
             }
         }
@@ -268,18 +232,60 @@ impl MaglevTable {
 
     /// How the change from this table to `after` (of the same size) moved slots; see [`Churn`].
     pub fn churn(&self, after: &MaglevTable) -> Churn {
-        let changes = self.changes(after);
-        let stayed = |id| self.has_server(id) && after.has_server(id);
-        let between = changes
-            .iter()
-            .filter(|c| stayed(c.from) && stayed(c.to))
-            .count();
+        // One pass, no list of changes: a change at a million slots can move a fifth of them.
+        let ids =
+            |table: &MaglevTable| sorted_by_id(table.preferences.iter().map(|p| (p.server, 0)));
+        let (was, is) = (ids(self), ids(after));
+        let has = |ids: &[(ServerId, usize)], id: &ServerId| {
+            ids.binary_search_by_key(id, |&(s, _)| s).is_ok()
+        };
+        let stayed = |id: &ServerId| has(&was, id) && has(&is, id);
+        let (mut changed, mut between) = (0u32, 0u32);
+        for (from, to) in self.slots.iter().zip(&after.slots) {
+            if from != to {
+                changed = changed.saturating_add(1);
+                if stayed(from) && stayed(to) {
+                    between = between.saturating_add(1);
+                }
+            }
+        }
         Churn {
-            changed: u32::try_from(changes.len()).unwrap_or(u32::MAX),
-            between_stayers: u32::try_from(between).unwrap_or(u32::MAX),
+            changed,
+            between_stayers: between,
             slots: self.size(),
         }
     }
+}
+
+/// Ids below this are looked up in a table by id when slots are counted by owner.
+const DIRECT_IDS: u32 = 1 << 16;
+
+/// Each owner's position in `preferences`: from a table by id when every id is below
+/// [`DIRECT_IDS`], else by binary search over the ids sorted.
+fn owner_positions(preferences: &[Preference]) -> Box<dyn Fn(ServerId) -> Option<usize> + '_> {
+    let largest = preferences.iter().map(|p| p.server.0).max().unwrap_or(0);
+    if largest < DIRECT_IDS {
+        let mut by_id = vec![None; (largest as usize).saturating_add(1)];
+        for (position, p) in preferences.iter().enumerate() {
+            if let Some(entry) = by_id.get_mut(p.server.0 as usize) {
+                *entry = Some(position);
+            }
+        }
+        return Box::new(move |id: ServerId| by_id.get(id.0 as usize).copied().flatten());
+    }
+    let by_id = sorted_by_id(
+        preferences
+            .iter()
+            .enumerate()
+            .map(|(position, p)| (p.server, position)),
+    );
+    Box::new(move |id: ServerId| {
+        by_id
+            .binary_search_by_key(&id, |&(s, _)| s)
+            .ok()
+            .and_then(|at| by_id.get(at))
+            .map(|&(_, position)| position)
+    })
 }
 
 /// Maglev placement over a server list: its [`MaglevTable`], weighted by the servers' weights.
@@ -298,6 +304,18 @@ impl Maglev {
     pub fn new(servers: ServerList, table_size: u32) -> Result<Self, PlacementError> {
         let table = MaglevTable::new(&servers, table_size).map_err(PlacementError::Maglev)?;
         Ok(Self { servers, table })
+    }
+
+    /// Maglev over these servers with a table already filled for them (by a [`MaglevFill`] run
+    /// in slices); `None` when the table's preference lists are not these servers', in order.
+    pub fn from_table(servers: ServerList, table: MaglevTable) -> Option<Self> {
+        let same = servers.len() == table.preferences.len()
+            && servers
+                .as_slice()
+                .iter()
+                .zip(&table.preferences)
+                .all(|(s, p)| s.id == p.server && s.weight.max(1) == p.weight);
+        same.then_some(Self { servers, table })
     }
 
     /// The lookup table.
@@ -363,60 +381,222 @@ pub fn check_table(size: u32, servers: usize) -> Result<(), MaglevError> {
     Ok(())
 }
 
-/// The paper's Pseudocode 1 with weighted turns: the owners by slot, and the claims if `record`.
-fn fill(preferences: &[Preference], size: u32, record: bool) -> (Vec<ServerId>, Vec<FillStep>) {
-    // `None` until claimed; `check_table` keeps `size` at or below MAX_TABLE_SIZE.
-    let mut owner: Vec<Option<ServerId>> = vec![None; size as usize];
-    // Per backend: the next index into its list, and how many slots it holds.
-    let mut next = vec![0u32; preferences.len()];
-    let mut held = vec![0u64; preferences.len()];
-    let heaviest = u64::from(preferences.iter().map(|p| p.weight).max().unwrap_or(1));
-    let mut steps = Vec::new();
-    let mut claimed: u32 = 0;
-    let mut pass: u64 = 0;
-    // Each pass gives the heaviest backend a turn, so at most M passes fill the table; an empty
-    // list of backends claims nothing (and leaves every slot to the default id).
-    let most_passes = u64::from(size).saturating_mul(heaviest);
-    while claimed < size && !preferences.is_empty() && pass < most_passes {
-        pass = pass.saturating_add(1);
-        for ((preference, next), held) in preferences.iter().zip(&mut next).zip(&mut held) {
-            if claimed == size {
-                break;
+/// Each server's preference list in a table of `size` slots, from two hashes of its id.
+fn hashed_preferences(servers: &ServerList, size: u32) -> Vec<Preference> {
+    servers
+        .as_slice()
+        .iter()
+        .map(|server| {
+            let hash = |salt| hash_u64_u32(0, server.id.0, salt);
+            // The caller checked `size ≥ 2`, so both moduli are at least 1.
+            let offset = hash(OFFSET_SALT).checked_rem(u64::from(size)).unwrap_or(0);
+            let skip = hash(SKIP_SALT)
+                .checked_rem(u64::from(size.saturating_sub(1)))
+                .unwrap_or(0)
+                .saturating_add(1);
+            Preference {
+                server: server.id,
+                weight: server.weight,
+                offset: u32::try_from(offset).unwrap_or(0),
+                skip: u32::try_from(skip).unwrap_or(1),
             }
-            // Backend i's turn comes while it holds fewer than pass × wᵢ / w_max slots.
-            if held.saturating_mul(heaviest) >= pass.saturating_mul(u64::from(preference.weight)) {
+        })
+        .collect()
+}
+
+/// The fill of a [`MaglevTable`] as a [`Stepped`] job: the paper's Pseudocode 1 with weighted
+/// turns, resumable between any two slots tried.
+///
+/// A unit of work is one slot of a preference list tried (a read of the table, and a claim when
+/// the slot is free), so a step of `budget` touches at most `budget` slots however full the table
+/// is; [`Progress`] counts the slots claimed, of M. A table sliced at any budget is the table
+/// built in one go.
+///
+/// ```
+/// use shardlab_core::placement::{MaglevFill, MaglevTable, ServerList};
+/// use shardlab_core::stepped::Stepped;
+/// let servers = ServerList::uniform(5)?;
+/// let mut fill = MaglevFill::new(&servers, 65_537)?;
+/// while !fill.step(4_096).is_done() {} // one slice per task in the browser
+/// assert_eq!(fill.finish(), MaglevTable::new(&servers, 65_537)?);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct MaglevFill {
+    preferences: Vec<Preference>,
+    size: u32,
+    /// Each slot's owner (the default id until claimed), and whether it is claimed: two plain
+    /// arrays, so that the finished fill hands its owners over without a pass over the table.
+    owner: Vec<ServerId>,
+    taken_slots: Vec<bool>,
+    /// Per backend: the next index into its list, and how many slots it holds.
+    next: Vec<u32>,
+    held: Vec<u64>,
+    /// The largest weight: backend i's turn comes while it holds fewer than pass × wᵢ / w_max.
+    heaviest: u64,
+    claimed: u32,
+    /// The pass under way (from 1), and the backend whose turn in it comes next.
+    pass: u64,
+    turn: usize,
+    /// Each pass gives the heaviest backend a turn, so at most M passes fill the table.
+    most_passes: u64,
+    tried: u64,
+    /// The claims, kept for a table of at most [`MAX_STEPPED_TABLE_SIZE`] slots.
+    steps: Option<Vec<FillStep>>,
+    /// The slots the backend whose turn it is found taken so far (kept with `steps` only).
+    taken: Vec<u32>,
+}
+
+impl MaglevFill {
+    /// The fill of a table of `size` slots for these servers, each list from two hashes of its id.
+    pub fn new(servers: &ServerList, size: u32) -> Result<Self, MaglevError> {
+        check_table(size, servers.len())?;
+        Self::from_preferences(hashed_preferences(servers, size), size)
+    }
+
+    /// The fill of the table these preference lists make (see [`MaglevTable::from_preferences`]).
+    pub fn from_preferences(preferences: Vec<Preference>, size: u32) -> Result<Self, MaglevError> {
+        check_table(size, preferences.len())?;
+        let preferences: Vec<Preference> = preferences
+            .into_iter()
+            .map(|p| Preference {
+                offset: p.offset.checked_rem(size).unwrap_or(0),
+                skip: p.skip.checked_rem(size).unwrap_or(0).max(1),
+                weight: p.weight.max(1),
+                ..p
+            })
+            .collect();
+        let heaviest = u64::from(preferences.iter().map(|p| p.weight).max().unwrap_or(1));
+        let backends = preferences.len();
+        Ok(Self {
+            // `check_table` keeps `size` at or below MAX_TABLE_SIZE.
+            owner: vec![ServerId::default(); size as usize],
+            taken_slots: vec![false; size as usize],
+            next: vec![0; backends],
+            held: vec![0; backends],
+            heaviest,
+            claimed: 0,
+            pass: 0,
+            // As if a pass had just ended, so the first step starts pass 1.
+            turn: backends,
+            most_passes: u64::from(size).saturating_mul(heaviest),
+            tried: 0,
+            steps: (size <= MAX_STEPPED_TABLE_SIZE).then(Vec::new),
+            taken: Vec::new(),
+            preferences,
+            size,
+        })
+    }
+
+    /// Slots of the preference lists tried so far: the work done, the unit of a step's budget.
+    pub fn slots_tried(&self) -> u64 {
+        self.tried
+    }
+
+    /// Whether the fill has ended: every slot claimed (an empty list of backends claims none,
+    /// and leaves every slot to the default id).
+    fn ended(&self) -> bool {
+        self.claimed >= self.size
+            || self.preferences.is_empty()
+            || (self.turn >= self.preferences.len() && self.pass >= self.most_passes)
+    }
+
+    /// Does the rest of the fill: the table, and its claims when it is at most
+    /// [`MAX_STEPPED_TABLE_SIZE`] slots (else an empty list).
+    pub fn finish_with_steps(mut self) -> (MaglevTable, Vec<FillStep>) {
+        while !self.ended() {
+            self.step(u64::MAX);
+        }
+        let table = MaglevTable {
+            preferences: self.preferences,
+            slots: self.owner,
+        };
+        (table, self.steps.unwrap_or_default())
+    }
+}
+
+impl Stepped for MaglevFill {
+    type Output = MaglevTable;
+
+    fn step(&mut self, budget: u64) -> Progress {
+        let mut left = budget;
+        while left > 0 && !self.ended() {
+            if self.turn >= self.preferences.len() {
+                self.pass = self.pass.saturating_add(1);
+                self.turn = 0;
+            }
+            let at = self.turn;
+            let (Some(&preference), Some(next), Some(held)) = (
+                self.preferences.get(at),
+                self.next.get_mut(at),
+                self.held.get_mut(at),
+            ) else {
+                break;
+            };
+            // Backend i's turn comes while it holds fewer than pass × wᵢ / w_max slots. (A turn
+            // a step stopped in the middle of passes this test again: nothing it reads changed.)
+            let weight = u64::from(preference.weight);
+            if held.saturating_mul(self.heaviest) >= self.pass.saturating_mul(weight) {
+                self.turn = at.saturating_add(1);
                 continue;
             }
-            let mut taken = Vec::new();
             // The list visits every slot and one is free, so this ends within M tries.
-            while *next < size {
-                let slot = preference.slot(*next, size);
+            loop {
+                if *next >= self.size {
+                    self.turn = at.saturating_add(1);
+                    break;
+                }
+                if left == 0 {
+                    return self.progress();
+                }
+                left = left.saturating_sub(1);
+                self.tried = self.tried.saturating_add(1);
+                let slot = preference.slot(*next, self.size);
                 *next = next.saturating_add(1);
-                match owner.get_mut(slot as usize) {
-                    Some(entry @ None) => {
-                        *entry = Some(preference.server);
+                match self.taken_slots.get_mut(slot as usize) {
+                    Some(taken @ false) => {
+                        *taken = true;
+                        if let Some(owner) = self.owner.get_mut(slot as usize) {
+                            *owner = preference.server;
+                        }
                         *held = held.saturating_add(1);
-                        claimed = claimed.saturating_add(1);
-                        if record {
+                        self.claimed = self.claimed.saturating_add(1);
+                        if let Some(steps) = &mut self.steps {
                             steps.push(FillStep {
                                 server: preference.server,
-                                taken: std::mem::take(&mut taken),
+                                taken: std::mem::take(&mut self.taken),
                                 claimed: slot,
                             });
                         }
+                        self.turn = at.saturating_add(1);
                         break;
                     }
-                    Some(Some(_)) | None => {
-                        if record {
-                            taken.push(slot);
+                    Some(true) | None => {
+                        if self.steps.is_some() {
+                            self.taken.push(slot);
                         }
                     }
                 }
             }
         }
+        self.progress()
     }
-    let slots = owner.into_iter().map(Option::unwrap_or_default).collect();
-    (slots, steps)
+
+    fn progress(&self) -> Progress {
+        let total = u64::from(self.size);
+        Progress {
+            done: if self.ended() {
+                total
+            } else {
+                u64::from(self.claimed)
+            },
+            total,
+        }
+    }
+
+    fn finish(self) -> MaglevTable {
+        self.finish_with_steps().0
+    }
 }
 
 #[cfg(test)]
@@ -522,6 +702,150 @@ mod tests {
             unreachable!()
         };
         assert!(none.is_empty());
+    }
+
+    /// Steps `fill` at `budget` to the end, checking that no step tries more slots than its
+    /// budget and that progress only grows; returns the number of steps.
+    fn step_to_the_end(fill: &mut MaglevFill, budget: u64) -> u64 {
+        let mut steps = 0u64;
+        let mut last = fill.progress();
+        while !fill.is_done() {
+            let tried = fill.slots_tried();
+            let progress = fill.step(budget);
+            assert!(
+                fill.slots_tried().saturating_sub(tried) <= budget,
+                "a step of {budget} tried more"
+            );
+            assert!(progress.done >= last.done && progress.total == last.total);
+            last = progress;
+            steps = steps.saturating_add(1);
+        }
+        steps
+    }
+
+    #[test]
+    fn a_fill_in_bounded_steps_builds_the_table_of_one_go() {
+        let servers = [
+            Server::weighted(0, 1),
+            Server::weighted(3, 2),
+            Server::weighted(7, 1),
+            Server::weighted(9, 5),
+        ];
+        let Ok(list) = ServerList::new(servers.to_vec()) else {
+            unreachable!()
+        };
+        for size in [13, 251, 65_537] {
+            let Ok(whole) = MaglevTable::with_steps(&list, size) else {
+                unreachable!()
+            };
+            for budget in [1, 7, 4_096] {
+                let Ok(mut fill) = MaglevFill::new(&list, size) else {
+                    unreachable!()
+                };
+                let steps = step_to_the_end(&mut fill, budget);
+                // Every slot is tried at least once, so the fill took that many budgets at least.
+                assert!(
+                    steps >= u64::from(size).div_ceil(budget),
+                    "{size} at {budget}"
+                );
+                assert_eq!(fill.finish_with_steps(), whole, "{size} at {budget}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_largest_table_fills_in_many_short_steps() {
+        let Ok(list) = ServerList::uniform(5) else {
+            unreachable!()
+        };
+        let Ok(mut fill) = MaglevFill::new(&list, MAX_TABLE_SIZE) else {
+            unreachable!()
+        };
+        // A step of 65,536 slots is a few milliseconds; the table takes well over a hundred.
+        let steps = step_to_the_end(&mut fill, 65_536);
+        assert!(steps > 15, "{steps}");
+        let table = fill.finish();
+        assert_eq!(table.size(), MAX_TABLE_SIZE);
+        let counts: Vec<u32> = table.slot_counts().iter().map(|c| c.1).collect();
+        assert_eq!(counts.iter().sum::<u32>(), MAX_TABLE_SIZE);
+    }
+
+    #[test]
+    fn a_filled_table_makes_the_placement_of_its_own_servers_only() {
+        let (Ok(four), Ok(five)) = (ServerList::uniform(4), ServerList::uniform(5)) else {
+            unreachable!()
+        };
+        let Ok(fill) = MaglevFill::new(&four, 61) else {
+            unreachable!()
+        };
+        let table = fill.finish();
+        assert_eq!(
+            Maglev::from_table(four.clone(), table.clone()),
+            Maglev::new(four, 61).ok()
+        );
+        assert_eq!(Maglev::from_table(five, table), None);
+    }
+
+    #[test]
+    fn counts_and_churn_agree_with_the_slots_for_small_and_large_ids() {
+        for base in [0u32, 70_000, u32::MAX - 10] {
+            let list = |ids: &[u32]| {
+                ServerList::new(
+                    ids.iter()
+                        .map(|&i| Server::weighted(base + i, i + 1))
+                        .collect(),
+                )
+            };
+            let (Ok(before), Ok(after)) = (list(&[0, 1, 2, 3]), list(&[0, 2, 3, 4, 5])) else {
+                unreachable!()
+            };
+            let (Ok(was), Ok(is)) = (
+                MaglevTable::new(&before, 251),
+                MaglevTable::new(&after, 251),
+            ) else {
+                unreachable!()
+            };
+            for table in [&was, &is] {
+                for (id, held) in table.slot_counts() {
+                    let counted = table.slots().iter().filter(|s| **s == id).count();
+                    assert_eq!(held as usize, counted, "{base}: {id:?}");
+                }
+            }
+            let changes = was.changes(&is);
+            let stayed = |id| was.has_server(id) && is.has_server(id);
+            let between = changes
+                .iter()
+                .filter(|c| stayed(c.from) && stayed(c.to))
+                .count();
+            assert_eq!(
+                was.churn(&is),
+                Churn {
+                    changed: changes.len() as u32,
+                    between_stayers: between as u32,
+                    slots: 251
+                },
+                "{base}"
+            );
+            assert!(between > 0 && changes.len() > between, "{base}");
+        }
+    }
+
+    #[test]
+    fn a_fill_refuses_what_a_table_refuses() {
+        let Ok(three) = ServerList::uniform(3) else {
+            unreachable!()
+        };
+        assert_eq!(
+            MaglevFill::new(&three, 15).err(),
+            Some(MaglevError::NotPrime(15))
+        );
+        assert_eq!(
+            MaglevFill::new(&three, 2).err(),
+            Some(MaglevError::FewerSlotsThanServers {
+                size: 2,
+                servers: 3
+            })
+        );
     }
 
     #[test]

@@ -22,6 +22,7 @@ use super::budget::check_metrics_budget;
 use super::error::PlacementError;
 use super::experiment::{BalanceRun, LoadStats, Monotonicity, MovementResult, MovementRun};
 use super::kind::SchemeKind;
+use super::maglev::{check_table, Maglev, MaglevFill};
 use super::scheme::SchemeSpec;
 use super::server::{ServerList, MAX_SERVERS};
 use super::sweep::{Jobs, Measurements};
@@ -201,6 +202,47 @@ enum Measurement {
     /// make it the largest by far, and there is one measurement at a time.
     Bounded(Box<BoundedMovementRun<'static>>, u64),
     Balance(BalanceRun<BoxedPlacement>),
+    /// Maglev's tables before and after the change, still filling: a table of up to a million
+    /// slots is too long for one step, so a step's budget goes to slots tried until both are
+    /// full, and then to keys, as [`Measurement::PerKey`].
+    Filling(Box<MaglevChange>),
+    /// A fill's tables that did not make a run (never, for tables filled for their own
+    /// servers): done, with nothing to record.
+    Unfilled,
+}
+
+/// Maglev's two fills of a [`Measurement::Filling`], with what its key run needs after them.
+struct MaglevChange {
+    before: (MaglevFill, ServerList),
+    after: (MaglevFill, ServerList),
+    keys: u64,
+    seed: u64,
+}
+
+impl MaglevChange {
+    /// Tries up to `budget` slots, the table before first; once both are full, the budget left.
+    fn fill(&mut self, budget: u64) -> Option<u64> {
+        let mut left = budget;
+        for fill in [&mut self.before.0, &mut self.after.0] {
+            let tried = fill.slots_tried();
+            if !fill.step(left).is_done() {
+                return None;
+            }
+            left = left.saturating_sub(fill.slots_tried().saturating_sub(tried));
+        }
+        Some(left)
+    }
+
+    /// The key run over the two full tables (`None` only if a table were not its servers').
+    fn into_run(self) -> Option<Measurement> {
+        let table =
+            |(fill, list): (MaglevFill, ServerList)| Maglev::from_table(list, fill.finish());
+        let (before, after) = (table(self.before)?, table(self.after)?);
+        let state_bytes = before.state_bytes();
+        let (before, after): (BoxedPlacement, BoxedPlacement) = (Box::new(before), Box::new(after));
+        let run = MovementRun::new(before, after, self.keys, self.seed).ok()?;
+        Some(Measurement::PerKey(run, state_bytes))
+    }
 }
 
 impl Stepped for Measurement {
@@ -212,6 +254,23 @@ impl Stepped for Measurement {
             Measurement::PerKey(run, _) => run.step(budget),
             Measurement::Bounded(run, _) => run.step(budget),
             Measurement::Balance(run) => run.step(budget),
+            Measurement::Filling(change) => {
+                let Some(left) = change.fill(budget) else {
+                    // No key placed in this step: the budget went to the tables.
+                    return self.progress();
+                };
+                let filled = std::mem::replace(self, Measurement::Unfilled);
+                if let Measurement::Filling(change) = filled {
+                    *self = change.into_run().unwrap_or(Measurement::Unfilled);
+                }
+                // What the tables left of the budget goes to the keys.
+                if left > 0 {
+                    self.step(left)
+                } else {
+                    self.progress()
+                }
+            }
+            Measurement::Unfilled => self.progress(),
         }
     }
 
@@ -220,6 +279,8 @@ impl Stepped for Measurement {
             Measurement::PerKey(run, _) => run.progress(),
             Measurement::Bounded(run, _) => run.progress(),
             Measurement::Balance(run) => run.progress(),
+            Measurement::Filling(change) => Progress::start(change.keys),
+            Measurement::Unfilled => Progress { done: 0, total: 0 },
         }
     }
 
@@ -238,6 +299,7 @@ impl Measurement {
                 into.state_bytes = run.placement().state_bytes();
                 return;
             }
+            Measurement::Filling(_) | Measurement::Unfilled => return,
         };
         // Both changes place the same keys on the N servers; either gives their load.
         into.load = Some(result.load_before.clone());
@@ -364,8 +426,14 @@ fn plan(
 ) -> Result<(Vec<Change>, Vec<String>), PlacementError> {
     check_metrics_budget(spec, keys, servers.len())?;
     // Builds over N first, so a setting the scheme refuses there is the caller's error, not an
-    // unmeasured change.
-    spec.build(servers.clone())?;
+    // unmeasured change. Maglev's table is only checked: its fill is a measurement's, in steps.
+    let build = |servers: ServerList| match *spec {
+        SchemeSpec::Maglev { table_size } => {
+            check_table(table_size, servers.len()).map_err(PlacementError::Maglev)
+        }
+        _ => spec.build(servers).map(|_| ()),
+    };
+    build(servers.clone())?;
     let mut changes = Vec::new();
     let mut unmeasured = Vec::new();
     let grown = if servers.len() < MAX_SERVERS {
@@ -376,7 +444,7 @@ fn plan(
         })
     };
     // The one server more may not fit the scheme's own limits (ring points, Maglev slots).
-    match grown.and_then(|after| spec.build(after)) {
+    match grown.and_then(build) {
         Ok(_) => changes.push(Change::Add),
         Err(why) => unmeasured.push(format!("No server can be added: {why}")),
     }
@@ -422,6 +490,22 @@ fn measurement(
             seed,
         )?));
     };
+    if let SchemeSpec::Maglev { table_size } = *spec {
+        if keys == 0 {
+            return Err(PlacementError::NoKeys);
+        }
+        let fill = |list: ServerList| {
+            MaglevFill::new(&list, table_size)
+                .map(|fill| (fill, list))
+                .map_err(PlacementError::Maglev)
+        };
+        return Ok(Measurement::Filling(Box::new(MaglevChange {
+            before: fill(servers.clone())?,
+            after: fill(after)?,
+            keys,
+            seed,
+        })));
+    }
     let (before, after) = spec.build_change(servers.clone(), after, keys, seed)?;
     let state_bytes = before.state_bytes();
     Ok(Measurement::PerKey(
@@ -641,6 +725,22 @@ mod tests {
             assert_eq!(m.state_bytes, bytes, "{kind}");
             assert_eq!(m.state_bytes_per_server, bytes as f64 / 4.0, "{kind}");
         }
+    }
+
+    /// Issue 44: at Maglev's largest table each of a run's four tables (before and after an add
+    /// and a removal) was built inside one step, hundreds of milliseconds in a browser. They are
+    /// filled a step's budget of slots at a time now, and the metrics are those of one go.
+    #[test]
+    fn maglevs_tables_fill_within_the_steps_of_a_metrics_run() {
+        let spec = SchemeSpec::Maglev { table_size: 65_537 };
+        let mut run = MetricsRun::new(vec![spec], &four(), 1_000, 1);
+        let mut steps = 0u64;
+        while !run.step(4_096).is_done() {
+            steps = steps.saturating_add(1);
+        }
+        // Four tables of 65,537 slots, each slot tried at least once, 4,096 tries a step.
+        assert!(steps >= 4 * 65_537 / 4_096, "{steps}");
+        assert_eq!(run.finish(), vec![scheme_metrics(&spec, &four(), 1_000, 1)]);
     }
 
     #[test]

@@ -82,8 +82,9 @@ pub use jump::{jump_bucket, Jump};
 pub use key_hash::{hash_bytes, key_hash, KEY_HASH_SEED};
 pub use kind::{CircleShape, ReplicaRule, SchemeKind, SCHEME_NAMES};
 pub use maglev::{
-    check_table, check_table_size, is_prime, Churn, FillStep, Maglev, MaglevError, MaglevTable,
-    Preference, SlotChange, DEFAULT_TABLE_SIZE, MAX_STEPPED_TABLE_SIZE, MAX_TABLE_SIZE,
+    check_table, check_table_size, is_prime, Churn, FillStep, Maglev, MaglevError, MaglevFill,
+    MaglevTable, Preference, SlotChange, DEFAULT_TABLE_SIZE, MAX_STEPPED_TABLE_SIZE,
+    MAX_TABLE_SIZE,
 };
 pub use metrics::{scheme_metrics, Balance, MetricsRun, ResizeMetrics, SchemeMetrics};
 pub use modulo::Mod;

@@ -153,6 +153,10 @@ impl<J: Copy, R: Stepped> Measurements<J, R> {
                 jobs.record(job, run);
                 self.current = None;
                 self.next_job = self.next_job.saturating_add(1);
+            } else if progress.done == before {
+                // A step that placed no key spent the budget getting ready (Maglev's tables
+                // filling, in `metrics`): this step is over.
+                break;
             }
         }
         self.keys_done = self.keys_done.saturating_add(processed);
