@@ -120,8 +120,10 @@ mod tests {
             );
             let snapshot = frame.get_attribute(ATTRIBUTE).unwrap_or_default();
             assert!(snapshot.contains("241294492511762325"), "{snapshot}");
-            // Alone means alone: no other widget's part, and never the full view's heading.
-            assert!(root.query_selector("h1").ok().flatten().is_none());
+            // Alone means alone: no other widget's part, and never the full view's heading (the
+            // one h1 is the widget's own title).
+            assert_eq!(texts(&root, "h1:not(.widget-title)").len(), 0);
+            assert_eq!(texts(&root, "h1.widget-title").len(), 1);
             assert_eq!(texts(&root, ".decoder-grid").len(), 0);
         }
     }

@@ -157,7 +157,7 @@ fn summary(candidates: &[Candidate], now_ms: i64) -> String {
         "layouts read"
     };
     if let Some(tie) = epoch_tie(candidates) {
-        return format!("{count} {layouts} it. {}", tie_words(&tie, now_ms));
+        return format!("{count} {layouts} it. {}", tie_words(&tie));
     }
     let time = first
         .unix_ms
@@ -166,28 +166,26 @@ fn summary(candidates: &[Candidate], now_ms: i64) -> String {
     format!("{count} {layouts} it. Likeliest: {}{time}.", title(first))
 }
 
-/// An epoch tie in a sentence: both readings with their times.
-fn tie_words(tie: &EpochTie, now_ms: i64) -> String {
+/// An epoch tie in a few words: both readings (their times are in the list and the reason).
+fn tie_words(tie: &EpochTie) -> String {
+    format!("A tie: {} or {}.", title(&tie.first), title(&tie.second))
+}
+
+/// Why a tie is one, in place of the list's usual order (the same height in an embed).
+fn tie_reason(tie: &EpochTie, now_ms: i64) -> String {
     let made = |c: &Candidate| {
         c.unix_ms
-            .map(|at| format!(", made {}", ago(at, now_ms)))
+            .map(|at| format!(" reads {}", ago(at, now_ms)))
             .unwrap_or_default()
     };
+    let apart = span(tie.epochs_apart_ms.unsigned_abs()).unwrap_or_else(|| "moments".to_owned());
     format!(
-        "A tie: {}{} or {}{}.",
+        "{}{}, {}{}: the same ticks from epochs {apart} apart, and nothing else in the ID tells \
+         them apart; only recency lists {} first.",
         title(&tie.first),
         made(&tie.first),
         title(&tie.second),
         made(&tie.second),
-    )
-}
-
-/// Why a tie is one, in place of the list's usual order (the same height in an embed).
-fn tie_reason(tie: &EpochTie) -> String {
-    let apart = span(tie.epochs_apart_ms.unsigned_abs()).unwrap_or_else(|| "moments".to_owned());
-    format!(
-        "Both count the same ticks, from epochs {apart} apart, and nothing else in the ID tells \
-         them apart; only recency lists {} first. Pick one to see its bits.",
         title(&tie.first)
     )
 }
@@ -226,7 +224,7 @@ pub fn detect_panel(
                 { summary(candidates, now_ms) }
             </p>
             <p class="help" data-testid="detect-order">
-                { epoch_tie(candidates).map_or_else(|| ORDER.to_owned(), |tie| tie_reason(&tie)) }
+                { epoch_tie(candidates).map_or_else(|| ORDER.to_owned(), |tie| tie_reason(&tie, now_ms)) }
             </p>
             <ol class="detect-list" aria-label="Readings, likeliest first">
                 { for candidates.iter().map(|c| row(c, Some(c.reading) == picked, now_ms, dispatch)) }

@@ -23,6 +23,7 @@ test('a tweet that also reads as a Discord ID is a tie, said with both times', a
   await expect(summary).toContainText('A tie: Discord');
   await expect(summary).toContainText('Twitter');
   await expect(page.getByTestId('detect-order')).toContainText('nothing else in the ID tells them apart');
+  await expect(page.getByTestId('detect-order')).toContainText(/Discord reads \d+ \w+ ago, Snowflake \(Twitter\) reads \d+ years ago/);
   await expect(summary).not.toContainText('Likeliest: Discord');
 });
 
