@@ -12,7 +12,10 @@
 // Lazy and bounded: a frame is made only when its element comes within NEAR of the viewport, or
 // on a click where the author asks (`loading="click"`, `data-load="click"`). At most MAX_LIVE
 // frames run at once (each is a WebAssembly instance); past that, the frame seen longest ago
-// goes back to its picture, keeping the state its reader left it in.
+// goes back to its picture, keeping the state its reader left it in. A frame starts unseen, laid
+// over the picture, and takes the picture's place when its app says it is ready: on a slow phone
+// the reader keeps a picture for the seconds the wasm takes, not an empty box, and a frame that
+// never starts leaves the picture and its link.
 //
 // The host API: each element fires `shardlab-ready`, `shardlab-change` ({state, summary}) and
 // `shardlab-error` ({message}) events, and has `set(state)` and `setTheme(theme)`. The theme
@@ -72,6 +75,7 @@
   var NEAR = '600px 0px';
   var TAG = 'shardlab-widget';
   var LIVE = 'data-shardlab-live';
+  var STARTING = 'data-shardlab-starting';
   var FRAME_CLASS = 'shardlab-frame';
   var LOAD_CLASS = 'shardlab-load';
   var CLAIMED = typeof Symbol === 'function' ? Symbol.for('shardlab.embed.claimed') : ' shardlab claimed';
@@ -112,8 +116,11 @@
     return Math.min(MAX_HEIGHT, Math.max(MIN_HEIGHT, Math.ceil(height)));
   }
 
-  // The live frame hides the fallback children on screen; in print the picture shows again.
+  // The live frame hides the fallback children on screen; in print the picture shows again. A
+  // frame still starting lies over the picture, unseen and untouchable.
   var CSS = TAG + '{display:block}' +
+    '[' + STARTING + ']{position:relative}' +
+    '[' + STARTING + ']>.' + FRAME_CLASS + '{position:absolute;top:0;left:0;opacity:0;pointer-events:none}' +
     '@media not print{[' + LIVE + ']>:not(.' + FRAME_CLASS + '){display:none!important}}' +
     '@media print{.' + FRAME_CLASS + ',.' + LOAD_CLASS + '{display:none!important}}' +
     '.' + LOAD_CLASS + '{display:block;margin:8px 0;min-height:44px;padding:8px 16px;font:inherit;cursor:pointer}';
@@ -252,6 +259,7 @@
         embed.frame.setAttribute('height', String(clamped));
       } else if (data.type === 'shardlab:ready') {
         embed.ready = true;
+        show(embed);
         if (embed.el !== embed.frame) {
           embed.sentTheme = themeOf(embed);
           post(embed, { type: 'shardlab:theme', theme: embed.sentTheme });
@@ -326,6 +334,19 @@
     embed.frame = null;
     embed.ready = false;
     embed.el.removeAttribute(LIVE);
+    embed.el.removeAttribute(STARTING);
+  }
+
+  // The ready frame takes the picture's place (and the keyboard focus, if the reader asked for it).
+  function show(embed) {
+    if (embed.el === embed.frame || !embed.el.hasAttribute(STARTING)) return;
+    embed.el.removeAttribute(STARTING);
+    embed.frame.removeAttribute('tabindex');
+    embed.el.setAttribute(LIVE, '');
+    if (embed.focus) {
+      embed.focus = false;
+      embed.frame.focus();
+    }
   }
 
   function loadButton(embed) {
@@ -358,10 +379,12 @@
     frame.setAttribute('height', height);
     frame.style.height = height + 'px';
     shape(frame);
+    // Out of the tab order until it shows: a keyboard reader should not land in an unseen frame.
+    frame.setAttribute('tabindex', '-1');
     embed.frame = frame;
-    embed.el.setAttribute(LIVE, '');
+    embed.focus = !!focus;
+    embed.el.setAttribute(STARTING, '');
     embed.el.appendChild(frame);
-    if (focus) frame.focus();
   }
 
   function shape(frame) {
@@ -382,7 +405,7 @@
     }
     style(el);
     var embed = {
-      el: el, name: name, frame: null, ready: false, near: false, seen: 0, button: null,
+      el: el, name: name, frame: null, ready: false, near: false, seen: 0, button: null, focus: false,
       state: cleanState(read(el, 'state')), theme: null, pending: null, sentTheme: null,
       byClick: read(el, 'loading') === 'click'
     };

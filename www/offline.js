@@ -4,8 +4,13 @@
 // setting throws on the first touch of `navigator.serviceWorker`) the site simply stays online-only.
 // A frame sandboxed without allow-same-origin (WordPress's oEmbed frames) throws on that touch
 // too, so the touch in the load handler is guarded as well.
+//
+// An embed does not register it (issue 37): a reader who scrolls to one embed in someone's post
+// would otherwise download every page's wasm into the precache, over their network, for a site
+// they never opened. Framed, or opened at an embed route, the page stays online-only.
 try {
-  if ('serviceWorker' in navigator) {
+  const embedded = window.self !== window.top || location.hash.indexOf('#/embed/') === 0;
+  if (!embedded && 'serviceWorker' in navigator) {
     window.addEventListener('load', () => {
       try {
         navigator.serviceWorker.register('sw.js').catch(() => {});

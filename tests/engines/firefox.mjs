@@ -50,6 +50,7 @@ export async function launch({ width, height }) {
     leaveFrame() {
       scope = page;
     },
+    hearsPageErrors: true,
     takeDriverErrors: () => seen.splice(0),
     close: () => browser.close(),
   };

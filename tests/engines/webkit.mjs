@@ -66,6 +66,7 @@ export async function launch({ width, height }) {
     async leaveFrame() {
       await driver.switchTo().defaultContent();
     },
+    hearsPageErrors: false,
     takeDriverErrors: () => [],
     async close() {
       try {

@@ -26,7 +26,8 @@ const R: f64 = 130.0;
 pub struct RingFacts {
     /// The opening state.
     pub opening: RingOpening,
-    /// Adding one server to it: the keys counted, moved, and what a balanced scheme moves.
+    /// Adding one server to it: the keys counted, moved, and the newcomer's fair share (the
+    /// Ring's own yardstick for an add, `Yardstick::Newcomers`).
     pub grown: MovementResult,
 }
 
@@ -124,7 +125,7 @@ fn setting_words(opening: &RingOpening) -> String {
 /// The alt text: the setting and what adding a server moves.
 pub fn alt(facts: &RingFacts) -> String {
     format!(
-        "{}; adding a {} moves {} of {} keys (a balanced scheme moves {}).",
+        "{}; adding a {} moves {} of {} keys, against the new server's fair share of {}.",
         setting_words(&facts.opening),
         crate::ordinal_word(u64::from(facts.opening.servers) + 1),
         percent(facts.grown.moved_fraction),
@@ -265,7 +266,11 @@ pub fn draw(title: &str, widget: Option<RingWidget>) -> (String, u32, String) {
             thousands(moved),
             percent(facts.grown.moved_fraction)
         ),
-        format!("A balanced scheme: {}", percent(facts.grown.ideal_fraction)),
+        format!(
+            "S{}'s fair share: {}",
+            opening.servers,
+            percent(facts.grown.ideal_fraction)
+        ),
     ];
     let top = 110.0 + f64::from(opening.servers.min(8)) * 22.0 + 12.0;
     for (i, line) in lines.iter().enumerate() {

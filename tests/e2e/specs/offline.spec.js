@@ -3,6 +3,7 @@
 // network off, a reload and any route of any page still work. The suite blocks service workers
 // (playwright.config.js); this spec lets them run.
 import { test, expect, openRoute } from './fixtures.js';
+import { openedFrame } from './frames.js';
 
 test.use({ serviceWorkers: 'allow' });
 
@@ -70,4 +71,30 @@ test('the worker keeps one cache, of the site\'s own files, without itself', asy
   const origin = new URL(page.url()).origin;
   expect(names.urls.every((u) => u.startsWith(origin)), names.urls.join('\n')).toBe(true);
   expect(names.urls.some((u) => u.endsWith('/sw.js')), 'the worker does not cache itself').toBe(false);
+});
+
+// Issue 37: a reader who meets one embed in someone's post downloads that widget's page, not the
+// whole release. Framed, or opened at an embed route, the page registers no service worker, so
+// nothing is precached.
+test('an embed registers no service worker, framed or opened at its route', async ({ page, context }) => {
+  const byWorker = [];
+  context.on('request', (request) => { if (request.serviceWorker()) byWorker.push(request.url()); });
+  await page.goto('embed-example.html');
+  const frame = await openedFrame(page.locator('shardlab-widget[name="ring/grow"] iframe'));
+  // offline.js registers on the frame's load event, which has passed once the app is ready.
+  await frame.waitForFunction(() => document.readyState === 'complete');
+  await page.waitForLoadState('networkidle');
+  expect(await frame.evaluate(() => navigator.serviceWorker.getRegistrations().then((r) => r.length))).toBe(0);
+
+  await page.goto('about:blank');
+  await openRoute(page, '#/embed/ring/grow', 'ring.html');
+  await page.waitForFunction(() => document.readyState === 'complete');
+  await page.waitForLoadState('networkidle');
+  expect(await page.evaluate(() => navigator.serviceWorker.getRegistrations().then((r) => r.length))).toBe(0);
+  expect(byWorker).toEqual([]);
+
+  // The same page at its own route does register it: the check above can fail.
+  await page.goto('about:blank');
+  await openRoute(page, '#/ring', 'ring.html');
+  await controlled(page);
 });
