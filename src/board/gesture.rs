@@ -517,17 +517,8 @@ impl Stage {
                 if !(primary && pointer.touch) {
                     return Vec::new();
                 }
-                self.touches.retain(|t| t.id != pointer.id);
-                self.touches.push(Touch {
-                    id: pointer.id,
-                    at: pointer.at(),
-                });
                 // Captured only for a pinch: a captured finger's tap would not click the edge.
-                if let [a, b] = self.touches.as_slice() {
-                    self.gesture = Gesture::Pinching {
-                        distance: distance(a.at, b.at),
-                        from: self.view,
-                    };
+                if self.add_finger(pointer) {
                     return vec![Effect::Capture(pointer.id)];
                 }
                 Vec::new()
@@ -536,19 +527,9 @@ impl Stage {
                 if !primary {
                     return Vec::new();
                 }
+                // A second finger pinches instead of panning.
                 if pointer.touch {
-                    self.touches.retain(|t| t.id != pointer.id);
-                    self.touches.push(Touch {
-                        id: pointer.id,
-                        at: pointer.at(),
-                    });
-                    if let [a, b] = self.touches.as_slice() {
-                        // A second finger: pinch instead of pan.
-                        self.gesture = Gesture::Pinching {
-                            distance: distance(a.at, b.at),
-                            from: self.view,
-                        };
-                    }
+                    self.add_finger(pointer);
                 }
                 if !matches!(self.gesture, Gesture::Pinching { .. }) {
                     self.gesture = Gesture::Panning {
@@ -561,6 +542,24 @@ impl Stage {
                 vec![Effect::Capture(pointer.id)]
             }
         }
+    }
+
+    /// Counts a finger down on the edges or the background; with two down, a pinch starts.
+    /// Returns whether it did.
+    fn add_finger(&mut self, pointer: Pointer) -> bool {
+        self.touches.retain(|t| t.id != pointer.id);
+        self.touches.push(Touch {
+            id: pointer.id,
+            at: pointer.at(),
+        });
+        let [a, b] = self.touches.as_slice() else {
+            return false;
+        };
+        self.gesture = Gesture::Pinching {
+            distance: distance(a.at, b.at),
+            from: self.view,
+        };
+        true
     }
 
     /// A finger down on a board not yet active: the first may be a tap; a second, whatever it

@@ -11,7 +11,7 @@ use shardlab_core::stepped::Progress;
 use yew::prelude::*;
 
 use super::drawn::{use_drawn, Drawn, Prepare};
-use super::kept_tables::fill_tables;
+use super::kept_tables::{fill_tables, stand_in, table_shown_instead};
 use super::measure::{use_measurement, Measurement};
 use super::parts::metrics_table::MetricsTable;
 use super::parts::moved_plot::MovedPlot;
@@ -61,6 +61,7 @@ fn use_measures(widget: RingWidget) -> Measures {
     } = use_drawn(
         Rc::clone(&url.state),
         &[Prepare::Sliced(fill_tables), Prepare::Task(RingState::warm)],
+        stand_in,
     );
     let counted = use_framed_by() != Some(FramedBy::RingPage) || widget == RingWidget::Vnodes;
     let measurement = use_measurement(counted.then(|| (*drawn).clone()));
@@ -146,7 +147,8 @@ pub fn vnodes_view() -> Html {
             <div class="rv-side">
                 { setting(&measures.url.state, Field::Vnodes, &measures.url.dispatch) }
                 { stats(&StatsProps { measured: m.measured.clone(), pinning: m.pinning,
-                    filling: measures.filling, error: m.error.clone(), moved: false }) }
+                    filling: measures.filling, error: m.error.clone(), moved: false,
+                    table_shown: table_shown_instead(&measures.url.state, drawn) }) }
             </div>
             if measures.painted { <VnodePlot {servers} seed={drawn.seed} /> }
         </div>

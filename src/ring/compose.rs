@@ -10,6 +10,7 @@ use shardlab_core::placement::{key_hash, SchemeKind};
 use shardlab_core::stepped::Progress;
 use yew::prelude::*;
 
+use super::kept_tables::table_shown_instead;
 use super::lookup::LookedUp;
 use super::measure::Measurement;
 use super::parts::buckets::{buckets, BucketRule, BucketsProps};
@@ -123,6 +124,7 @@ impl Shown {
             filling: self.filling,
             error: m.error.clone(),
             moved,
+            table_shown: table_shown_instead(&self.state, &self.drawn),
         })
     }
 

@@ -8,7 +8,9 @@
 //! task, so the costliest pieces (the ring of the new servers, then the scene) are each built in a
 //! task of their own first (`prepare`), and the render that shows them only reads them. Maglev's
 //! table of up to a million slots is too long for any one task: it is filled as a sliced job
-//! ([`Prepare::Sliced`]) while the old drawing stays, its progress shown beside it.
+//! ([`Prepare::Sliced`]) while the old drawing stays, its progress shown beside it. A page that
+//! opens on such a table has no old drawing: it starts on a stand-in ([`use_drawn`]'s `stand_in`,
+//! the same state with a table of the default size) and fills its own table the same way.
 
 use std::rc::Rc;
 
@@ -48,10 +50,15 @@ pub struct Drawn<T> {
 /// Changes that come faster than frames are shown as the newest one, never one by one. Each step
 /// of `prepare` runs on the newest value in a task (or, sliced, tasks) of its own, in order,
 /// before the task that shows it: they warm what the costly parts would otherwise build in that
-/// render. A newer change stops the steps of the older one.
+/// render. A newer change stops the steps of the older one. Where the first value is too costly
+/// for the first render, `stand_in` gives a cheap one to show until it is prepared.
 #[hook]
-pub fn use_drawn<T: PartialEq + 'static>(latest: Rc<T>, prepare: &'static [Prepare<T>]) -> Drawn<T> {
-    let drawn = use_state_eq(|| Rc::clone(&latest));
+pub fn use_drawn<T: PartialEq + 'static>(
+    latest: Rc<T>,
+    prepare: &'static [Prepare<T>],
+    stand_in: fn(&T) -> Option<T>,
+) -> Drawn<T> {
+    let drawn = use_state_eq(|| stand_in(&latest).map_or_else(|| Rc::clone(&latest), Rc::new));
     let preparing = use_state_eq(|| None::<Progress>);
     // The newest value, read when the paint is done rather than when it was asked for: a change
     // that came in between is not undone by the older one's turn.

@@ -7,7 +7,9 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use shardlab_core::placement::{Maglev, MaglevFill, PlacementError, Server, ServerList};
+use shardlab_core::placement::{
+    Maglev, MaglevFill, PlacementError, Server, ServerList, DEFAULT_TABLE_SIZE,
+};
 use shardlab_core::view_limits::ring::KEPT_RINGS;
 
 use super::drawn::ShowProgress;
@@ -73,6 +75,27 @@ fn missing(state: &RingState) -> Vec<Vec<Server>> {
     lists
 }
 
+/// What the Ring shows at start-up instead of `state` while its table fills: the same state with
+/// a table of the default size, when its own is larger and not filled yet. Filling a table of up
+/// to a million slots in the first render would hold the page's start for a second on a phone
+/// (issue 44 §2); the default table fills in a few milliseconds.
+pub fn stand_in(state: &RingState) -> Option<RingState> {
+    (state.table_size > DEFAULT_TABLE_SIZE && !missing(state).is_empty()).then(|| RingState {
+        table_size: DEFAULT_TABLE_SIZE,
+        ..state.clone()
+    })
+}
+
+/// The size of the table the numbers shown are from, when it is not `state`'s own table for the
+/// same servers: `drawn` still shows another size while `state`'s table fills.
+pub fn table_shown_instead(state: &RingState, drawn: &RingState) -> Option<u32> {
+    (state.scheme.uses_table_size()
+        && drawn.scheme == state.scheme
+        && drawn.servers == state.servers
+        && drawn.table_size != state.table_size)
+        .then_some(drawn.table_size)
+}
+
 /// Fills the tables `state` reads that are not kept yet, each as a sliced job under `ticket`,
 /// reporting each one's slots claimed to `show`; then calls `then`. A list or size the core
 /// refuses is left for the render that reads it to report.
@@ -109,4 +132,57 @@ fn fill_each(
             fill_each(lists, size, going, show, then);
         },
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shardlab_core::placement::SchemeKind;
+
+    fn maglev_at(table_size: u32) -> RingState {
+        RingState {
+            scheme: SchemeKind::Maglev,
+            table_size,
+            ..RingState::opening(None)
+        }
+    }
+
+    #[test]
+    fn a_large_table_not_filled_yet_opens_on_the_default_one() {
+        let big = maglev_at(1_000_003);
+        let shown = stand_in(&big).expect("a stand-in for a million slots");
+        assert_eq!(shown.table_size, DEFAULT_TABLE_SIZE);
+        assert_eq!((shown.scheme, &shown.servers), (big.scheme, &big.servers));
+        // What the stats say meanwhile: the numbers are from the default table.
+        assert_eq!(table_shown_instead(&big, &shown), Some(DEFAULT_TABLE_SIZE));
+        assert_eq!(table_shown_instead(&big, &big), None);
+    }
+
+    #[test]
+    fn the_default_table_a_kept_one_and_other_schemes_open_as_they_are() {
+        assert!(stand_in(&maglev_at(DEFAULT_TABLE_SIZE)).is_none());
+        assert!(stand_in(&maglev_at(13)).is_none());
+        let ring = RingState {
+            scheme: SchemeKind::Ring,
+            table_size: 1_000_003,
+            ..RingState::opening(None)
+        };
+        assert!(stand_in(&ring).is_none());
+        // Once its tables are kept, a large table needs no stand-in.
+        let kept_big = maglev_at(131_071);
+        assert!(stand_in(&kept_big).is_some());
+        maglev_of(&kept_big.servers, kept_big.table_size).expect("a table");
+        if let Some(before) = &kept_big.previous {
+            maglev_of(before, kept_big.table_size).expect("a table");
+        }
+        assert!(stand_in(&kept_big).is_none());
+    }
+
+    #[test]
+    fn a_change_of_servers_reads_as_before_the_change() {
+        let big = maglev_at(1_000_003);
+        let mut fewer = big.clone();
+        fewer.servers.pop();
+        assert_eq!(table_shown_instead(&big, &fewer), None);
+    }
 }

@@ -10,7 +10,7 @@ use yew::prelude::*;
 
 use super::compose::{Contrast, Shown, LEAD};
 use super::drawn::{use_drawn, Drawn, Prepare};
-use super::kept_tables::fill_tables;
+use super::kept_tables::{fill_tables, stand_in};
 use super::lookup::use_looked_up;
 use super::measure::use_measurement;
 use super::scene::{self, use_scene};
@@ -79,7 +79,7 @@ pub fn ring_view(props: &RingViewProps) -> Html {
     let Drawn {
         value: drawn,
         preparing,
-    } = use_drawn(Rc::clone(&state), prepare);
+    } = use_drawn(Rc::clone(&state), prepare, stand_in);
     let measurement = use_measurement(Some((*drawn).clone()));
     // Only "mod N against the ring" measures a second scheme, on the same servers and keys.
     let contrast_state = (props.widget == Some(RingWidget::ModVsRing)).then(|| RingState {

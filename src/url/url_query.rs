@@ -8,12 +8,16 @@ use yew_router::history::Location;
 /// Read by `form_urlencoded` itself, the parser `Location::query` runs under serde_urlencoded's
 /// deserializer: the same pairs, without that deserializer's code in every page.
 pub fn query_pairs(location: Option<&Location>) -> Vec<(String, String)> {
-    location.map_or_else(Vec::new, |l| {
-        let query = l.query_str().strip_prefix('?').unwrap_or("");
-        form_urlencoded::parse(query.as_bytes())
-            .into_owned()
-            .collect()
-    })
+    location.map_or_else(Vec::new, |l| pairs_of(l.query_str()))
+}
+
+/// The decoded pairs of a query's text, with or without its leading `?` (what
+/// `Location::query_str` gives, or what follows the `?` in `location.hash`).
+pub fn pairs_of(query: &str) -> Pairs {
+    let query = query.strip_prefix('?').unwrap_or(query);
+    form_urlencoded::parse(query.as_bytes())
+        .into_owned()
+        .collect()
 }
 
 /// Form-encodes query pairs the way the views' address bars hold them

@@ -20,7 +20,7 @@ use yew::prelude::*;
 use yew_router::prelude::*;
 use yew_router::query::Raw;
 
-use super::url_query::{form_query, owned, query_pairs, split_frame_pairs, Pairs};
+use super::url_query::{form_query, owned, pairs_of, query_pairs, split_frame_pairs, Pairs};
 use crate::echo::{Heard, OwnWrites};
 use crate::route::{Route, View};
 
@@ -226,10 +226,7 @@ fn live_own_pairs() -> Option<Pairs> {
 /// [`use_link_pairs`] reads the router's location.
 fn own_pairs_in_hash(hash: &str) -> Pairs {
     let query = hash.split_once('?').map_or("", |(_, query)| query);
-    let pairs = form_urlencoded::parse(query.as_bytes())
-        .into_owned()
-        .collect();
-    split_frame_pairs(pairs).0
+    split_frame_pairs(pairs_of(query)).0
 }
 
 /// Replaces the address with `route?wanted&frame` (no history entry: a state change is not a page).

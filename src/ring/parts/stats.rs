@@ -28,6 +28,9 @@ pub struct StatsProps {
     /// Whether to show what the last change moved (the counter and each server's gain or loss);
     /// the vnodes widget shows only the load.
     pub moved: bool,
+    /// While a table fills for the same servers at another size (a link that opens on a large
+    /// table, or a new size typed), the size of the table the numbers shown are from.
+    pub table_shown: Option<u32>,
 }
 
 fn percent(x: f64) -> String {
@@ -71,12 +74,16 @@ pub fn stats(props: &StatsProps) -> Html {
     };
     // Work before the count: the table of a change (the numbers below are the state's before
     // it until it is filled), or a directory's pins.
+    let meanwhile = props.table_shown.map_or_else(
+        || "the numbers below are from before the change".to_owned(),
+        |size| format!("until it is full, the numbers below are from a table of {} slots", thousands(u64::from(size))),
+    );
     let filling = props.filling.map(|p| {
         html! {
             <p class="rv-progress" data-testid="table-filling">
                 <progress max="1" value={p.fraction().to_string()}></progress>
-                { format!(" filling Maglev's table: {} of {} slots claimed; the numbers below are from before the change…",
-                    thousands(p.done), thousands(p.total)) }
+                { format!(" filling Maglev's table: {} of {} slots claimed; {}…",
+                    thousands(p.done), thousands(p.total), meanwhile) }
             </p>
         }
     });

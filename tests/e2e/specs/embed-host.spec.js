@@ -6,14 +6,12 @@
 // console error or requests another origin.
 import { test, expect } from './fixtures.js';
 import { expectFitted, openedFrame } from './frames.js';
-import { standInPictures } from './pictures.js';
 
 const GROW_FALLBACK = `<a href="ring.html#/w/ring/grow"><img src="w/ring-grow/picture.svg" alt="Grow the ring, pictured"
   width="680" height="512" style="max-width:100%;height:auto"><br>Grow the ring: open it in shardlab</a>`;
 
 // Serves `body` as a host page at /<name>.html and opens it; returns the wasm requests seen.
 async function hostPage(page, body, { name = 'host-page', head = '' } = {}) {
-  await standInPictures(page);
   await page.route(`**/${name}.html`, (route) => route.fulfill({
     contentType: 'text/html; charset=utf-8',
     body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A host page</title>
@@ -102,7 +100,6 @@ test('the element\'s state property sets its state, as React 19 sets a custom el
 test('with JavaScript off, each embed of the example post shows its picture and its link', async ({ browser, baseURL }) => {
   const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
   try {
-    await standInPictures(context);
     const page = await context.newPage();
     await page.goto('embed-example.html');
     for (const [name, link] of [['ring/grow', /ring\.html#\/w\/ring\/grow$/], ['decoder/paste', /decoder\.html#\/w\/decoder\/paste$/], ['board/solve', /board\.html#\/w\/board\/solve$/]]) {
@@ -119,7 +116,6 @@ test('with JavaScript off, each embed of the example post shows its picture and 
 });
 
 test('in print, a live embed shows its picture and link instead of its frame', async ({ page }) => {
-  await standInPictures(page);
   await page.goto('embed-example.html');
   const grow = page.locator('shardlab-widget[name="ring/grow"]');
   await expect(grow.locator('iframe')).toHaveCount(1);
@@ -264,7 +260,6 @@ test('at most 8 frames run at once; past that an embed waits for a click, and lo
 // Issue 38 item 9: the example's frames opened at 600 px and jumped to their content's height.
 for (const width of [1280, 390]) {
   test(`at ${width} px, the example post's frames open within a tenth of their content's height`, async ({ page }) => {
-    await standInPictures(page);
     await page.setViewportSize({ width, height: 800 });
     await page.addInitScript(() => {
       window.__opened = {};
@@ -292,7 +287,6 @@ for (const width of [1280, 390]) {
 }
 
 test('the scrollytelling example sets its Ring embed to each step as the reader scrolls', async ({ page }) => {
-  await standInPictures(page);
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('embed-scrolly.html');
   const iframe = page.locator('#story iframe');

@@ -5,7 +5,6 @@
 // CSP or requests another origin.
 import { test, expect, openRoute } from './fixtures.js';
 import { expectFitted, fit, openedFrame } from './frames.js';
-import { standInPictures } from './pictures.js';
 
 // Records, in the top page only, every message a frame posts to it.
 const recordMessages = (page) =>
@@ -23,7 +22,6 @@ async function load(page, path) {
 
 
 test('the example post fits its three widget embeds to their content, and they post only the host API\'s messages', async ({ page }) => {
-  await standInPictures(page);
   await recordMessages(page);
   await page.goto('embed-example.html');
   const embeds = page.locator('shardlab-widget, div[data-shardlab]');
@@ -61,7 +59,6 @@ test('the example post fits its three widget embeds to their content, and they p
 });
 
 test('a whole view still embeds from data-shardlab="<view>", and its frame follows its height', async ({ page }) => {
-  await standInPictures(page);
   await page.goto('embed-example.html');
   await expect(page.locator('shardlab-widget[name="ring/grow"] iframe')).toHaveCount(1);
   // The new div is mounted (by the script's watch on the page, or by a second copy of it); the
@@ -169,7 +166,6 @@ const views = [
 for (const view of views) {
   test(`a link copied from the ${view.name} reproduces it in a fresh browser`, async ({ page, context, browser, baseURL }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(baseURL).origin });
-    await standInPictures(page);
     await openRoute(page, `#/${view.name}`);
     await view.change(page);
     await page.getByRole('button', { name: 'Copy link' }).click();
@@ -256,7 +252,6 @@ test('a truncated ring link keeps what it can and says what it dropped', async (
 });
 
 test('the example page works under a subpath', async ({ page }) => {
-  await standInPictures(page);
   await page.goto('shardlab/embed-example.html');
   const ring = page.locator('iframe').first();
   await expect(ring).toHaveAttribute('src', /^http:\/\/127\.0\.0\.1:\d+\/shardlab\/ring\.html#\/embed\/ring\/grow\?theme=(light|dark)$/);

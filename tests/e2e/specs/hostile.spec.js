@@ -3,7 +3,7 @@
 // shared fixture also fails any test that logs a console error, throws, or breaks the CSP.
 import { writeFileSync } from 'node:fs';
 import { test, expect, openRoute } from './fixtures.js';
-import { expectShortTasks, watchMainThread } from './long-tasks.js';
+import { expectShortTasks, TRACE, watchMainThread } from './long-tasks.js';
 
 const PIN = '241294492511762325';
 
@@ -164,6 +164,29 @@ test.describe('the ring', () => {
     await settled();
     await expect(page.getByTestId('moved-counter')).toContainText('After you added');
     await expectShortTasks(browser, testInfo);
+  });
+
+  // Issue 44, item 2, at start-up: a link that opens on the largest table filled it in the first
+  // render, a second of CPU on a phone before anything showed. The page now opens on the default
+  // table, says so beside the numbers, and fills its own in slices after it is ready.
+  test('a link to the largest Maglev table opens at once and fills it in slices', async ({ page, browser }, testInfo) => {
+    test.setTimeout(60_000);
+    await page.addInitScript(() => {
+      new MutationObserver((_, observer) => {
+        if (document.body?.dataset.appReady === 'true') {
+          performance.mark('shardlab-ready');
+          observer.disconnect();
+        }
+      }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-app-ready'] });
+    });
+    await browser.startTracing(page, TRACE);
+    await openRoute(page, '#/ring?v=1&scheme=maglev&table=1000003');
+    await expect(page.getByTestId('table-filling')).toContainText('of 1,000,003 slots claimed; until it is full, the numbers below are from a table of 65,537 slots');
+    await expect(page.locator('.mg')).toContainText('A table of 1,000,003 slots', { timeout: 20_000 });
+    await expect(page.getByTestId('table-filling')).toHaveCount(0);
+    await expect(page.getByTestId('max-over-mean')).toBeVisible();
+    const trace = JSON.parse((await browser.stopTracing()).toString()).traceEvents;
+    await expectShortTasks(browser, testInfo, { trace, mark: 'shardlab-ready' });
   });
 
   test('adding servers stops at the limit, with the limit stated', async ({ page }) => {

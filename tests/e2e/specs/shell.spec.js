@@ -221,11 +221,9 @@ test.describe('the skeleton before the wasm', () => {
     allowPageErrors(page, /.*/);
     await page.route('**/*.wasm', (route) => route.abort());
     // crash.js arriving late is what CI once hit: a deferred crash.js ran after the module had
-    // already failed, and heard nothing. Undeferred, it runs before the loader is even parsed.
-    await page.route('**/crash.js', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 800));
-      await route.continue();
-    });
+    // already failed, and heard nothing. Inline in the page, it runs before the loader is parsed,
+    // and there is no request of its own to be late.
+    expect(await (await page.request.get('decoder.html')).text()).toContain('boot-failed');
     await page.goto('decoder.html#/decoder');
     await expect(page.locator('#boot-note')).toContainText('shardlab could not start');
     await expect(page.locator('#boot-note')).toHaveClass(/boot-failed/);

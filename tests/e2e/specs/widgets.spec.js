@@ -14,7 +14,6 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test, expect } from '@playwright/test';
 import { expectFitted, fit, openedFrame } from './frames.js';
-import { standInPictures } from './pictures.js';
 
 // The catalogue the tests are declared from: the built site's widgets.json, read from the folder
 // the suite serves (one test checks that the site serves the same file).
@@ -100,7 +99,6 @@ for (const entry of catalogue) {
 // The builder on a view's page, opened from the keyboard, with `widget` chosen; returns the
 // snippet once the preview has reported its height.
 async function buildSnippet(page, route, widgetTitle, form) {
-  await standInPictures(page);
   await page.goto(route);
   await expect(page.locator('body[data-app-ready="true"]')).toHaveCount(1);
   const embed = page.getByRole('button', { name: 'Embed' });
