@@ -62,6 +62,37 @@ test('a <shardlab-widget> shows its picture, and its live frame only once it nea
   expect(wasm.length).toBeGreaterThan(0);
 });
 
+// On a slow network the wasm takes seconds: the reader keeps the picture (and its link) until the
+// frame's app is ready, not an empty box, and the keyboard cannot land in the unseen frame.
+test('the picture stays until the live frame is ready, then gives way', async ({ page }) => {
+  let release;
+  const held = new Promise((resolve) => { release = resolve; });
+  await page.route('**/*.wasm', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await recordEvents(page);
+  await hostPage(page, `<shardlab-widget name="ring/grow" theme="light">${GROW_FALLBACK}</shardlab-widget>${SCRIPT}`);
+  const widget = page.locator('shardlab-widget');
+  const iframe = widget.locator('iframe');
+  await expect(iframe).toHaveCount(1);
+  await expect(widget).toHaveAttribute('data-shardlab-starting', '');
+  await page.waitForTimeout(500);
+  await expect(widget.getByRole('img', { name: 'Grow the ring, pictured' })).toBeVisible();
+  await expect(widget.getByRole('link', { name: /Grow the ring: open it in shardlab/ })).toBeVisible();
+  await expect(iframe).toHaveAttribute('tabindex', '-1');
+  expect(await iframe.evaluate((el) => getComputedStyle(el).opacity)).toBe('0');
+  expect(await events(page, 'shardlab-ready')).toHaveLength(0);
+
+  release();
+  await expect.poll(() => events(page, 'shardlab-ready')).toHaveLength(1);
+  await expect(widget.locator('img')).toBeHidden();
+  await expect(widget).not.toHaveAttribute('data-shardlab-starting');
+  await expect(iframe).not.toHaveAttribute('tabindex');
+  expect(await iframe.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
+  await expectFitted(iframe);
+});
+
 test('elements added after the script ran (a single-page host\'s navigation) get their frames', async ({ page }) => {
   await hostPage(page, `<main id="content"><p>The first page.</p></main>${SCRIPT}`);
   await expect.poll(() => page.evaluate(() => customElements.get('shardlab-widget') !== undefined)).toBe(true);
