@@ -13,6 +13,7 @@ use shardlab_core::text::{approx_count, percent_one_decimal};
 use yew::prelude::*;
 
 use super::capacity::{CapacityPlot, CapacityStatus};
+use super::error_causes::why_errors;
 use crate::board::geometry::log_space;
 use crate::chart::axis::{short_number, Axis, Ticks};
 use crate::chart::figure::{Bar, Figure, Key, Level, Line, Mark, Note, Paint, Panel, Sample};
@@ -390,9 +391,11 @@ pub fn series_figure(series: &[&SecondStats], faults: &[Fault], duration_s: f64)
     }
 }
 
-fn series_plot(series: &[SecondStats], faults: &[Fault], duration_s: f64) -> Html {
+fn series_plot(report: &SimReport, design: &Design) -> Html {
+    let (faults, duration_s) = (design.faults.as_slice(), report.duration_s);
     // The drain after the arrival window is not a full second of traffic; leave it out.
-    let series: Vec<&SecondStats> = series
+    let series: Vec<&SecondStats> = report
+        .series
         .iter()
         .filter(|s| f64::from(s.t_s) < duration_s)
         .collect();
@@ -412,6 +415,12 @@ fn series_plot(series: &[SecondStats], faults: &[Fault], duration_s: f64) -> Htm
         "Each second of the run. Inject a failure below and watch it here (the dashed red line)."
     } else {
         "Each second of the run; the dashed red lines are the injected failures."
+    };
+    // Errors/s never rise without a word why: the run's causes, worded.
+    let database = design.nodes.iter().find_map(|n| n.settings.database());
+    let note = match why_errors(report, faults, database) {
+        Some(why) => format!("{note} {why}"),
+        None => note.to_owned(),
     };
     let figure = Rc::new(series_figure(&series, faults, duration_s));
     plot_frame(&PlotFrameProps {
@@ -635,7 +644,7 @@ pub fn plots(props: &PlotsProps) -> Html {
         Some(report) => html! {
             <>
                 if show.latency { { cdf_plot(report) } }
-                if show.timeline { { series_plot(&report.series, &props.design.faults, report.duration_s) } }
+                if show.timeline { { series_plot(report, props.design) } }
             </>
         },
         None if show.latency => html! {
