@@ -848,4 +848,101 @@ mod tests {
         assert_eq!(hot_index(&skewed), Some(1));
         assert_eq!(hot_index(&[shard(0, 1.0)]), None);
     }
+
+    /// Each panel's y-axis title in an SVG drawing and its y axis: (title, x, y, upright) and
+    /// (top, bottom) of each plot, top to bottom.
+    type Drawn = (Vec<(String, f64, f64, bool)>, Vec<(f64, f64)>);
+
+    fn titles_and_axes(svg: &str, titles: &[&str]) -> Drawn {
+        let attr = |tag: &str, name: &str| -> Option<f64> {
+            let (_, after) = tag.split_once(&format!(" {name}=\""))?;
+            after.split('"').next()?.parse().ok()
+        };
+        let mut found = Vec::new();
+        for part in svg.split("<text").skip(1) {
+            let (tag, rest) = part.split_once('>').unwrap_or_default();
+            let text = rest.split("</text>").next().unwrap_or_default().trim();
+            if titles.contains(&text) {
+                let (x, y) = (attr(tag, "x").unwrap_or(-1.0), attr(tag, "y").unwrap_or(-1.0));
+                found.push((text.to_owned(), x, y, tag.contains("rotate(")));
+            }
+        }
+        // The y axes: the muted vertical lines at the plots' left edge.
+        let left = f64::from(crate::chart::figure::Y_AXIS_WIDTH + 6);
+        let mut axes = Vec::new();
+        for part in svg.split("<polyline").skip(1) {
+            let tag = part.split('>').next().unwrap_or_default();
+            if !tag.contains("stroke=\"#55585E\"") {
+                continue;
+            }
+            let points: Vec<(f64, f64)> = tag
+                .split("points=\"")
+                .nth(1)
+                .unwrap_or_default()
+                .split('"')
+                .next()
+                .unwrap_or_default()
+                .split_whitespace()
+                .filter_map(|p| {
+                    let (x, y) = p.split_once(',')?;
+                    Some((x.parse().ok()?, y.parse().ok()?))
+                })
+                .collect();
+            if let [(x0, y0), (x1, y1)] = points[..] {
+                if x0 == left && x1 == left && y1 > y0 + 6.0 {
+                    axes.push((y0, y1));
+                }
+            }
+        }
+        (found, axes)
+    }
+
+    #[test]
+    fn each_timeline_title_stands_with_its_own_plot() {
+        // "Break it" (issue 38): in a widget the p99 band is too short for its title upright,
+        // which then lay level right under the Errors/s plot, beside that plot's upright title.
+        use shardlab_core::sim::FaultKind;
+        let series: Vec<SecondStats> = (0..60)
+            .map(|t| SecondStats {
+                t_s: t,
+                arrivals: 4_000,
+                completed: if t >= 20 { 3_500 } else { 4_000 },
+                errors: if t >= 20 { 500 } else { 0 },
+                p99_ms: 40.0 + f64::from(t % 7),
+            })
+            .collect();
+        let refs: Vec<&SecondStats> = series.iter().collect();
+        let dead = [Fault {
+            at_s: 20.0,
+            kind: FaultKind::MasterDown { shard: 0 },
+        }];
+        let titles = ["Replies/s", "Errors/s", "p99 of successes (ms)"];
+        let mut level = 0;
+        for faults in [&dead[..], &[]] {
+            let figure = series_figure(&refs, faults, 60.0);
+            // The widget at 1280 and 390 px, a narrow column, the full view, the SVG export.
+            for (w, h) in [(600, 260), (350, 280), (560, 200), (900, 380), (640, 360)] {
+                let svg = crate::chart::view::svg_sized(&figure, (w, h));
+                let (found, axes) = titles_and_axes(&svg, &titles);
+                let at = format!("{w}×{h}, {} faults", faults.len());
+                assert_eq!(found.len(), 3, "{at}: {found:?}");
+                assert_eq!(axes.len(), 3, "{at}: {axes:?}");
+                let upright = found.iter().filter(|t| t.3).count();
+                assert!(upright == 0 || upright == 3, "{at}: one way for all: {found:?}");
+                if upright == 3 {
+                    continue;
+                }
+                level += 1;
+                for (i, (title, _, foot, _)) in found.iter().enumerate() {
+                    let (top, _) = axes[i];
+                    // Its foot just above its own plot, its head clear of the plot above.
+                    assert!(*foot <= top && *foot >= top - 6.0, "{at}: {title} at {foot}, its plot at {top}");
+                    if let Some(&(_, above)) = i.checked_sub(1).and_then(|j| axes.get(j)) {
+                        assert!(foot - 13.0 >= above + 3.0, "{at}: {title} at {foot} touches the plot above, which ends at {above}");
+                    }
+                }
+            }
+        }
+        assert!(level >= 4, "the widget's sizes lay the titles level ({level})");
+    }
 }
