@@ -22,6 +22,8 @@ pub type Area<'a> = DrawingArea<ChartBackend<'a>, Shift>;
 /// A polyline to stroke: its points on the drawn axes, its colour and its width in pixels.
 type Stroked = (Vec<(f64, f64)>, Paint, u32);
 
+/// How far a level title's foot stands above its own plot, in pixels.
+pub const TITLE_GAP: i32 = 3;
 /// A dash's length and the gap after it, in pixels.
 const DASH_PX: f64 = 5.0;
 /// See [`DASH_PX`].
@@ -100,13 +102,6 @@ fn dot((x, y): (i32, i32), colour: RGBColor) -> PathElement<(i32, i32)> {
     )
 }
 
-/// Whether an axis title fits up a band `band_px` tall at 13 px (about 7 px a character,
-/// measured on the page's sans-serif; a few pixels past either end still read cleanly).
-fn label_fits_upright(label: &str, band_px: i32) -> bool {
-    let length = i32::try_from(label.chars().count()).unwrap_or(i32::MAX);
-    length.saturating_mul(7) <= band_px.saturating_add(12)
-}
-
 /// Text in the theme's colour. The family is given as `FontFamily::SansSerif`, not as the
 /// string "sans-serif": plotters lower-cases a family string, which would pull Unicode's case
 /// tables (kilobytes) into the page.
@@ -124,6 +119,8 @@ impl Figure {
         let (mut rest, legend) =
             area.split_vertically(height.saturating_sub(self.legend_height(whole_width)));
         let band = self.panel_band(whole_width, height);
+        // One way for every title: up the left margins, or level above each plot (below).
+        let upright = self.titles_upright(whole_width, height);
         let (x0, x1) = self.x.range();
         let last = self.panels.len().saturating_sub(1);
         for (i, panel) in self.panels.iter().enumerate() {
@@ -149,15 +146,7 @@ impl Figure {
                     width.saturating_sub(right_margin).max(Y_AXIS_WIDTH + 7),
                 ));
             let inner_bottom = panel_height.saturating_sub(if bottom { X_AXIS_HEIGHT } else { 0 });
-            // A title too long for its band lies level in the gap above it (below), which then
-            // needs room for a line of text clear of the band above.
-            let upright =
-                label_fits_upright(&panel.y.label, to_px(inner_bottom.saturating_sub(12)));
-            let inner_top = match (first, upright) {
-                (true, _) => self.top_margin(),
-                (false, true) => 12,
-                (false, false) => 18,
-            };
+            let inner_top = self.plot_top(first, upright);
             let plot_y = base
                 .1
                 .saturating_add(to_px(inner_bottom.max(inner_top.saturating_add(1))))
@@ -296,9 +285,9 @@ impl Figure {
                     .transform(angle)
                     .pos(Pos::new(HPos::Center, VPos::Center))
             };
-            // Up the left margin when the band is tall enough for it; a band of a stacked figure
-            // on a phone or in a widget is not ("p99 of successes (ms)" would run into the next
-            // band's title), so there it sits level, in the gap above its band.
+            // Up the left margin when every band is tall enough for its title; a band of a
+            // stacked figure on a phone or in a widget is not ("p99 of successes (ms)" would run
+            // into the next band's title), so there every title lies level above its own plot.
             if upright {
                 here.draw(&Text::new(
                     panel.y.label.clone(),
@@ -310,7 +299,7 @@ impl Figure {
                 let style = font(colours, 12).pos(Pos::new(HPos::Left, VPos::Bottom));
                 here.draw(&Text::new(
                     panel.y.label.clone(),
-                    (left_px.saturating_add(4), top_px.saturating_sub(1)),
+                    (left_px.saturating_add(4), top_px.saturating_sub(TITLE_GAP)),
                     style,
                 ))
                 .map_err(fail)?;
@@ -436,6 +425,7 @@ mod tests {
     #[test]
     fn a_long_axis_title_on_a_short_band_lies_level() {
         // The Board's timeline in a widget: three bands of about 55 px each.
+        use super::super::figure::label_fits_upright;
         assert!(label_fits_upright("Replies/s", 55));
         assert!(!label_fits_upright("p99 of successes (ms)", 55));
         // The same title up a whole plot's height.

@@ -208,10 +208,20 @@ pub const TOP: u32 = 14;
 /// Room for a row of labels above a plot with marks: marks that crowd together (a CDF's p95 and
 /// p99, the knee beside "now") take their labels up there, where no line runs.
 pub const LABEL_ROW: u32 = 18;
+/// The room above a plot for its title when the figure's titles lie level: a 12 px line, 3 px
+/// over its own plot and 5 px under the plot above, so it reads as its own plot's.
+pub const TITLE_ROW: u32 = 20;
 /// The height of one row of the legend.
 pub const LEGEND_ROW: u32 = 20;
 /// A legend entry's sample, before its name.
 pub const LEGEND_SAMPLE: i32 = 28;
+
+/// Whether an axis title fits up a band `band_px` tall at 13 px (about 7 px a character,
+/// measured on the page's sans-serif; a few pixels past either end still read cleanly).
+pub fn label_fits_upright(label: &str, band_px: u32) -> bool {
+    let length = u32::try_from(label.chars().count()).unwrap_or(u32::MAX);
+    length.saturating_mul(7) <= band_px.saturating_add(12)
+}
 
 /// The room a legend entry takes in a row: its sample, its name (8 px a character, generous for
 /// a 12 px font) and the gap before the next entry.
@@ -262,6 +272,29 @@ impl Figure {
             )
             .checked_div(count)
             .unwrap_or(0)
+    }
+
+    /// Whether the panels' titles stand up the left margin: only when every one of them fits up
+    /// its band. Otherwise they all lie level, each above its own plot: a stack whose titles stood
+    /// up beside some bands and lay level over others ("Break it": p99's title lay under the
+    /// Errors/s plot, beside that plot's upright title) read as the panel above's.
+    pub fn titles_upright(&self, width: u32, height: u32) -> bool {
+        let band = self.panel_band(width, height);
+        self.panels.iter().enumerate().all(|(i, panel)| {
+            let room = band.saturating_add(if i == 0 { self.top_margin() } else { 0 });
+            label_fits_upright(&panel.y.label, room.saturating_sub(12))
+        })
+    }
+
+    /// How far below the top of its band a panel's plot starts: the top margin over the first,
+    /// a gap over the others, and room for a level title ([`TITLE_ROW`]) when titles lie level.
+    pub fn plot_top(&self, first: bool, upright: bool) -> u32 {
+        match (first, upright) {
+            (true, true) => self.top_margin(),
+            (true, false) => self.top_margin().max(TITLE_ROW),
+            (false, true) => 12,
+            (false, false) => TITLE_ROW,
+        }
     }
 
     /// The space above the first panel: one more row for marks' labels when there are marks.

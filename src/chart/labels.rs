@@ -3,6 +3,7 @@
 //! Liang–Barsky segment clipping), tested natively; the renderer draws what [`Figure::place_mark_labels`]
 //! returns.
 
+use super::draw::TITLE_GAP;
 use super::figure::{
     Figure, Paint, Panel, RIGHT_AXIS_WIDTH, RIGHT_MARGIN, X_AXIS_HEIGHT, Y_AXIS_WIDTH,
 };
@@ -125,11 +126,12 @@ impl Figure {
             RIGHT_MARGIN
         };
         let inner_bottom = own_height.saturating_sub(if bottom { X_AXIS_HEIGHT } else { 0 });
+        let top = self.plot_top(true, self.titles_upright(width, height));
         Some(Rect {
             l: f64::from(Y_AXIS_WIDTH + 6),
             r: f64::from(width.saturating_sub(right_margin).max(Y_AXIS_WIDTH + 7)),
-            t: f64::from(self.top_margin()),
-            b: f64::from(inner_bottom.max(self.top_margin().saturating_add(1))),
+            t: f64::from(top),
+            b: f64::from(inner_bottom.max(top.saturating_add(1))),
         })
     }
 
@@ -147,11 +149,21 @@ impl Figure {
     }
 
     /// What a mark label must keep clear of in the first panel, in pixels: its lines (as drawn,
-    /// clamped to the panel) and its dashed levels.
-    fn first_panel_obstacles(&self, plot: &Rect) -> Vec<Vec<(f64, f64)>> {
+    /// clamped to the panel), its dashed levels and, when titles lie level, its title's box
+    /// above the plot (`level_title`), where the strip for crowded labels also runs.
+    fn first_panel_obstacles(&self, plot: &Rect, level_title: bool) -> Vec<Vec<(f64, f64)>> {
         let Some(panel) = self.panels.first() else {
             return Vec::new();
         };
+        let title = level_title.then(|| {
+            let foot = plot.t - f64::from(TITLE_GAP);
+            let (l, r) = (
+                plot.l + 4.0,
+                plot.l + 4.0 + panel.y.label.chars().count() as f64 * LABEL_CHAR_PX,
+            );
+            let t = foot - LABEL_HEIGHT_PX;
+            vec![(l, t), (r, t), (r, foot), (l, foot), (l, t)]
+        });
         let (x0, x1) = self.x.range();
         let (y0, y1) = panel.y.range();
         let px = |x: f64| plot.l + (x - x0) / (x1 - x0) * (plot.r - plot.l);
@@ -169,14 +181,14 @@ impl Figure {
             let y = py(panel.y.at(l.y));
             vec![(plot.l, y), (plot.r, y)]
         });
-        lines.chain(levels).collect()
+        lines.chain(levels).chain(title).collect()
     }
 
     /// The first panel's lines and levels in pixels, for tests that check the placement.
     #[cfg(test)]
     pub fn obstacles_for_tests(&self, width: u32, height: u32) -> Vec<Vec<(f64, f64)>> {
         self.first_plot_rect(width, height)
-            .map(|plot| self.first_panel_obstacles(&plot))
+            .map(|plot| self.first_panel_obstacles(&plot, !self.titles_upright(width, height)))
             .unwrap_or_default()
     }
 
@@ -208,7 +220,7 @@ impl Figure {
         else {
             return Vec::new();
         };
-        let obstacles = self.first_panel_obstacles(&plot);
+        let obstacles = self.first_panel_obstacles(&plot, !self.titles_upright(width, height));
         let (min_l, max_r) = label_span(&plot, panel, width);
         let segments = self.mark_lines(&plot, panel);
         let half = LABEL_HEIGHT_PX / 2.0;

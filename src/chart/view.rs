@@ -87,6 +87,30 @@ pub fn svg_text(chart: &Figure, title: &str, colours: &Colours) -> Result<String
     Ok(out)
 }
 
+/// The figure alone (no title, no source line) as an SVG `width` × `height` pixels, as the
+/// page's canvas of that size draws it: for tests of what lands where.
+#[cfg(test)]
+pub fn svg_sized(chart: &Figure, (width, height): (u32, u32)) -> String {
+    let mut out = String::new();
+    {
+        let area = ChartBackend::Svg(SVGBackend::with_string(&mut out, (width, height)))
+            .into_drawing_area();
+        let colours = Colours::from_pairs(vec![
+            ("--text", RGBColor(0x1a, 0x1c, 0x1f)),
+            ("--muted", RGBColor(0x55, 0x58, 0x5e)),
+            ("--border", RGBColor(0xdd, 0xdf, 0xe3)),
+            ("--surface", RGBColor(0xff, 0xff, 0xff)),
+            ("--error", RGBColor(0xb3, 0x26, 0x1e)),
+            ("--c1", RGBColor(0x8e, 0x44, 0xad)),
+            ("--c5", RGBColor(0x0b, 0x5c, 0xad)),
+        ]);
+        let drawn = chart.draw(&area, &colours);
+        assert_eq!(drawn, Ok(()));
+        assert_eq!(area.present().map_err(fail), Ok(()));
+    }
+    out
+}
+
 /// Sizes the canvas's backing store to its CSS box at the screen's pixel ratio, scales the
 /// context to match, and draws the chart at the box's size in CSS pixels. plotters' canvas back
 /// end knows nothing of the pixel ratio, so it gets the whole store as its area and the chart

@@ -164,13 +164,14 @@ impl Shown<'_> {
         })
     }
 
-    /// `Number(id)` and the 32-bit mask.
-    fn pitfalls(&self) -> Html {
+    /// `Number(id)` and the 32-bit mask, each under a heading of level `tag`: `h3` under the
+    /// full view's "The arithmetic", `h2` under the widget's `h1`.
+    fn pitfalls(&self, tag: &'static str) -> Html {
         let (layout, id) = (&self.state.layout, self.state.id);
         html! {
             <div class="pitfalls">
-                { number_pitfall::number_pitfall(layout, id) }
-                { mask_pitfall::mask_pitfall(layout, id, &self.on_field()) }
+                { number_pitfall::number_pitfall(layout, id, tag) }
+                { mask_pitfall::mask_pitfall(layout, id, &self.on_field(), tag) }
             </div>
         }
     }
@@ -216,7 +217,7 @@ impl Shown<'_> {
                         error={state.errors.import.clone()} dispatch={self.dispatch.clone()} />
                     <section class="panel arithmetic" aria-labelledby="arith-title">
                         <h2 id="arith-title">{ "The arithmetic" }</h2>
-                        <div class="arith-grid">{ self.code() }{ self.pitfalls() }</div>
+                        <div class="arith-grid">{ self.code() }{ self.pitfalls("h3") }</div>
                     </section>
                 }
             </div>
@@ -255,7 +256,7 @@ impl Shown<'_> {
             DecoderWidget::Pitfalls => html! {
                 <>
                     { self.id_input(false) }
-                    <section class="panel arithmetic" aria-label="Pitfalls">{ self.pitfalls() }</section>
+                    <section class="panel arithmetic" aria-label="Pitfalls">{ self.pitfalls("h2") }</section>
                 </>
             },
             DecoderWidget::Batch => self.batch(),

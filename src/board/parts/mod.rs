@@ -12,14 +12,16 @@
 //! sentence, the users slider and the seed), [`seed_spread`] (the same board over K seeds, each
 //! figure's median and band), [`settings_panel`] with [`shard_samples`],
 //! [`faults`] (the timeline of failures), [`plots`] (the four plots, or the ones a widget
-//! shows; [`capacity`] runs the capacity plot's search), [`model_coverage`] (what the simulator
-//! models and leaves out) and [`save_notes`] (what the page says about the reader's saved board).
+//! shows; [`capacity`] runs the capacity plot's search, [`error_causes`] words why the
+//! timeline's errors rose), [`model_coverage`] (what the simulator models and leaves out) and
+//! [`save_notes`] (what the page says about the reader's saved board).
 
 pub mod canvas;
 pub mod capacity;
 pub mod caption;
 pub mod driver;
 pub mod edge_view;
+pub mod error_causes;
 pub mod failover;
 pub mod faults;
 pub mod model_coverage;

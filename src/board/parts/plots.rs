@@ -13,6 +13,7 @@ use shardlab_core::text::{approx_count, percent_one_decimal};
 use yew::prelude::*;
 
 use super::capacity::{CapacityPlot, CapacityStatus};
+use super::error_causes::why_errors;
 use crate::board::geometry::log_space;
 use crate::chart::axis::{short_number, Axis, Ticks};
 use crate::chart::figure::{Bar, Figure, Key, Level, Line, Mark, Note, Paint, Panel, Sample};
@@ -390,9 +391,11 @@ pub fn series_figure(series: &[&SecondStats], faults: &[Fault], duration_s: f64)
     }
 }
 
-fn series_plot(series: &[SecondStats], faults: &[Fault], duration_s: f64) -> Html {
+fn series_plot(report: &SimReport, design: &Design) -> Html {
+    let (faults, duration_s) = (design.faults.as_slice(), report.duration_s);
     // The drain after the arrival window is not a full second of traffic; leave it out.
-    let series: Vec<&SecondStats> = series
+    let series: Vec<&SecondStats> = report
+        .series
         .iter()
         .filter(|s| f64::from(s.t_s) < duration_s)
         .collect();
@@ -412,6 +415,12 @@ fn series_plot(series: &[SecondStats], faults: &[Fault], duration_s: f64) -> Htm
         "Each second of the run. Inject a failure below and watch it here (the dashed red line)."
     } else {
         "Each second of the run; the dashed red lines are the injected failures."
+    };
+    // Errors/s never rise without a word why: the run's causes, worded.
+    let database = design.nodes.iter().find_map(|n| n.settings.database());
+    let note = match why_errors(report, faults, database) {
+        Some(why) => format!("{note} {why}"),
+        None => note.to_owned(),
     };
     let figure = Rc::new(series_figure(&series, faults, duration_s));
     plot_frame(&PlotFrameProps {
@@ -635,7 +644,7 @@ pub fn plots(props: &PlotsProps) -> Html {
         Some(report) => html! {
             <>
                 if show.latency { { cdf_plot(report) } }
-                if show.timeline { { series_plot(&report.series, &props.design.faults, report.duration_s) } }
+                if show.timeline { { series_plot(report, props.design) } }
             </>
         },
         None if show.latency => html! {
@@ -838,5 +847,102 @@ mod tests {
         let skewed = vec![shard(0, 0.2), shard(1, 0.4), shard(2, 0.2), shard(3, 0.2)];
         assert_eq!(hot_index(&skewed), Some(1));
         assert_eq!(hot_index(&[shard(0, 1.0)]), None);
+    }
+
+    /// Each panel's y-axis title in an SVG drawing and its y axis: (title, x, y, upright) and
+    /// (top, bottom) of each plot, top to bottom.
+    type Drawn = (Vec<(String, f64, f64, bool)>, Vec<(f64, f64)>);
+
+    fn titles_and_axes(svg: &str, titles: &[&str]) -> Drawn {
+        let attr = |tag: &str, name: &str| -> Option<f64> {
+            let (_, after) = tag.split_once(&format!(" {name}=\""))?;
+            after.split('"').next()?.parse().ok()
+        };
+        let mut found = Vec::new();
+        for part in svg.split("<text").skip(1) {
+            let (tag, rest) = part.split_once('>').unwrap_or_default();
+            let text = rest.split("</text>").next().unwrap_or_default().trim();
+            if titles.contains(&text) {
+                let (x, y) = (attr(tag, "x").unwrap_or(-1.0), attr(tag, "y").unwrap_or(-1.0));
+                found.push((text.to_owned(), x, y, tag.contains("rotate(")));
+            }
+        }
+        // The y axes: the muted vertical lines at the plots' left edge.
+        let left = f64::from(crate::chart::figure::Y_AXIS_WIDTH + 6);
+        let mut axes = Vec::new();
+        for part in svg.split("<polyline").skip(1) {
+            let tag = part.split('>').next().unwrap_or_default();
+            if !tag.contains("stroke=\"#55585E\"") {
+                continue;
+            }
+            let points: Vec<(f64, f64)> = tag
+                .split("points=\"")
+                .nth(1)
+                .unwrap_or_default()
+                .split('"')
+                .next()
+                .unwrap_or_default()
+                .split_whitespace()
+                .filter_map(|p| {
+                    let (x, y) = p.split_once(',')?;
+                    Some((x.parse().ok()?, y.parse().ok()?))
+                })
+                .collect();
+            if let [(x0, y0), (x1, y1)] = points[..] {
+                if x0 == left && x1 == left && y1 > y0 + 6.0 {
+                    axes.push((y0, y1));
+                }
+            }
+        }
+        (found, axes)
+    }
+
+    #[test]
+    fn each_timeline_title_stands_with_its_own_plot() {
+        // "Break it" (issue 38): in a widget the p99 band is too short for its title upright,
+        // which then lay level right under the Errors/s plot, beside that plot's upright title.
+        use shardlab_core::sim::FaultKind;
+        let series: Vec<SecondStats> = (0..60)
+            .map(|t| SecondStats {
+                t_s: t,
+                arrivals: 4_000,
+                completed: if t >= 20 { 3_500 } else { 4_000 },
+                errors: if t >= 20 { 500 } else { 0 },
+                p99_ms: 40.0 + f64::from(t % 7),
+            })
+            .collect();
+        let refs: Vec<&SecondStats> = series.iter().collect();
+        let dead = [Fault {
+            at_s: 20.0,
+            kind: FaultKind::MasterDown { shard: 0 },
+        }];
+        let titles = ["Replies/s", "Errors/s", "p99 of successes (ms)"];
+        let mut level = 0;
+        for faults in [&dead[..], &[]] {
+            let figure = series_figure(&refs, faults, 60.0);
+            // The widget at 1280 and 390 px, a narrow column, the full view, the SVG export.
+            for (w, h) in [(600, 260), (350, 280), (560, 200), (900, 380), (640, 360)] {
+                let svg = crate::chart::view::svg_sized(&figure, (w, h));
+                let (found, axes) = titles_and_axes(&svg, &titles);
+                let at = format!("{w}×{h}, {} faults", faults.len());
+                assert_eq!(found.len(), 3, "{at}: {found:?}");
+                assert_eq!(axes.len(), 3, "{at}: {axes:?}");
+                let upright = found.iter().filter(|t| t.3).count();
+                assert!(upright == 0 || upright == 3, "{at}: one way for all: {found:?}");
+                if upright == 3 {
+                    continue;
+                }
+                level += 1;
+                for (i, (title, _, foot, _)) in found.iter().enumerate() {
+                    let (top, _) = axes[i];
+                    // Its foot just above its own plot, its head clear of the plot above.
+                    assert!(*foot <= top && *foot >= top - 6.0, "{at}: {title} at {foot}, its plot at {top}");
+                    if let Some(&(_, above)) = i.checked_sub(1).and_then(|j| axes.get(j)) {
+                        assert!(foot - 13.0 >= above + 3.0, "{at}: {title} at {foot} touches the plot above, which ends at {above}");
+                    }
+                }
+            }
+        }
+        assert!(level >= 4, "the widget's sizes lay the titles level ({level})");
     }
 }

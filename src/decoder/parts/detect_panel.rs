@@ -120,8 +120,9 @@ fn row(candidate: &Candidate, picked: bool, now_ms: i64, dispatch: &Callback<Act
     }
 }
 
-/// The picked reading's fields and time.
-fn detail(candidate: &Candidate, text: &str, now_ms: i64) -> Html {
+/// The picked reading's fields and time, bit by bit, under a heading of level `tag` (`h3` under the panel's own `h2`, `h2`
+/// in the widget, whose panel has no heading under the page's `h1`).
+fn detail(candidate: &Candidate, text: &str, now_ms: i64, tag: &'static str) -> Html {
     let Some(fields) = fields_of(candidate.reading, text) else {
         return html! {};
     };
@@ -137,7 +138,7 @@ fn detail(candidate: &Candidate, text: &str, now_ms: i64) -> Html {
     });
     html! {
         <div class="detect-detail">
-            <h3 id="detect-detail-title">{ format!("{} bit by bit: {} bits", title(candidate), fields.bits.len()) }</h3>
+            <@{tag} id="detect-detail-title">{ format!("{} bit by bit: {} bits", title(candidate), fields.bits.len()) }</@>
             { wide_strip::wide_strip(&fields) }
             { time }
         </div>
@@ -229,7 +230,7 @@ pub fn detect_panel(
             <ol class="detect-list" aria-label="Readings, likeliest first">
                 { for candidates.iter().map(|c| row(c, Some(c.reading) == picked, now_ms, dispatch)) }
             </ol>
-            { shown.map(|c| detail(c, &detect.shown, now_ms)).unwrap_or_default() }
+            { shown.map(|c| detail(c, &detect.shown, now_ms, if heading { "h3" } else { "h2" })).unwrap_or_default() }
         </section>
     }
 }

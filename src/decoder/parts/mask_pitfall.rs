@@ -4,8 +4,14 @@
 use shardlab_core::layout::{BitLayout, MASK_32};
 use yew::prelude::*;
 
-/// The pitfall for `id` under `layout`; `on_field` sets a field from its text.
-pub fn mask_pitfall(layout: &BitLayout, id: u64, on_field: &Callback<(usize, String)>) -> Html {
+/// The pitfall for `id` under `layout`, under a heading of level `tag` (as
+/// [`super::number_pitfall::number_pitfall`]'s); `on_field` sets a field from its text.
+pub fn mask_pitfall(
+    layout: &BitLayout,
+    id: u64,
+    on_field: &Callback<(usize, String)>,
+    tag: &'static str,
+) -> Html {
     let body = match layout.mask32(id) {
         None => {
             html! { <p>{ "This layout has no local field, so there is no local ID to mask." }</p> }
@@ -39,7 +45,7 @@ pub fn mask_pitfall(layout: &BitLayout, id: u64, on_field: &Callback<(usize, Str
     };
     html! {
         <div class="pitfall mask-pitfall">
-            <h3>{ "Pitfall 2: a 32-bit mask on the local ID" }</h3>
+            <@{tag}>{ "Pitfall 2: a 32-bit mask on the local ID" }</@>
             { body }
         </div>
     }

@@ -14,8 +14,9 @@ fn signed(error: i128) -> String {
     }
 }
 
-/// The pitfall for `id` under `layout`: a heading, the rounding, and the fields it breaks.
-pub fn number_pitfall(layout: &BitLayout, id: u64) -> Html {
+/// The pitfall for `id` under `layout`: a heading of level `tag` (`h3` under the full view's
+/// "The arithmetic", `h2` in the widget), the rounding, and the fields it breaks.
+pub fn number_pitfall(layout: &BitLayout, id: u64, tag: &'static str) -> Html {
     let rounding = number_rounding(id);
     let body = if rounding.exact() {
         html! {
@@ -57,7 +58,7 @@ pub fn number_pitfall(layout: &BitLayout, id: u64) -> Html {
     };
     html! {
         <div class="pitfall number-pitfall">
-            <h3>{ "Pitfall 1: Number(id) in JavaScript" }</h3>
+            <@{tag}>{ "Pitfall 1: Number(id) in JavaScript" }</@>
             { body }
         </div>
     }

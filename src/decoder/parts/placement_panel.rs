@@ -95,9 +95,11 @@ pub fn placement_panel(props: &PlacementPanelProps) -> Html {
                 <p class="before-after">
                     <span>{ "ID " }<code>{ s.id }</code>{ " → " }<code>{ s.id }</code>{ " (unchanged)" }</span>
                     <span>{ format!("shard {} → {} (unchanged)", s.shard, s.shard) }</span>
-                    <span class={classes!(moved.then_some("changed"))}>
-                        { "host " }<code>{ s.before.clone() }</code>{ " → " }<code>{ s.after.clone() }</code>
-                        { if moved { " (moved)" } else { " (this half stayed)" } }
+                    // A change, not an error: the old name plain, the new one bold and
+                    // underlined in the accent, and the words say which is which.
+                    <span class={classes!(moved.then_some("changed"))} data-testid="split-host">
+                        { "host " }<code class="was">{ s.before.clone() }</code>{ " → " }<code class="now">{ s.after.clone() }</code>
+                        { if moved { " (moved to the new pair)" } else { " (this half stayed)" } }
                     </span>
                 </p>
                 <p class="help">

@@ -67,7 +67,7 @@ pub fn plot_view(props: &PlotViewProps) -> Html {
     });
     html! {
         <figure class="rv-plot" data-testid={format!("plot-{}", props.id)}>
-            <h3>{ &plot.title }</h3>
+            <h2>{ &plot.title }</h2>
             <ChartView chart={Rc::clone(&plot.figure)} name={format!("shardlab-{}", props.id)} title={plot.title.clone()} button_class={classes!("small")}>
                 <button type="button" class="small" onclick={csv}>{ "Download CSV" }</button>
             </ChartView>

@@ -42,7 +42,7 @@ pub fn side_count(props: &SideCountProps) -> Html {
     };
     html! {
         <>
-            <h3 class="rv-side-title">{ props.scheme.label() }</h3>
+            <h2 class="rv-side-title">{ props.scheme.label() }</h2>
             <div aria-live="polite">{ count }</div>
         </>
     }

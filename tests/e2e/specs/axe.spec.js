@@ -37,9 +37,10 @@ const EMBEDS = catalogue.map((entry) => {
 /** The impacts this suite holds at zero. */
 const BLOCKING = ['serious', 'critical'];
 
-/** Moderate rules that are held at zero too: each page has an `h1`, no content stands outside a
- * landmark, and no two landmarks of one document share a role and a name. */
-const HELD = ['page-has-heading-one', 'region', 'landmark-unique'];
+/** Moderate rules that are held at zero too: each page has an `h1`, headings go down one level
+ * at a time (an embed route's h1, then h2, then h3), no content stands outside a landmark, and
+ * no two landmarks of one document share a role and a name. */
+const HELD = ['page-has-heading-one', 'heading-order', 'region', 'landmark-unique'];
 
 /** The frame path of an axe target: the selectors of the iframes that hold the element. */
 const framePath = (target) => JSON.stringify(target.slice(0, -1));

@@ -79,7 +79,7 @@ const INTERACTIONS = {
     await expect(page.locator('.detect-reading[data-reading="snowflake"]')).toContainText('2022-06-28T16:07:40.105Z');
     await expect(page.locator('.detect-reading[data-reading="discord"]')).toContainText('2026-08-25T14:24:45.448Z');
     await page.locator('.detect-reading[data-reading="snowflake"] button').click();
-    await expect(page.locator('.detect-detail h3')).toContainText('Snowflake (Twitter)');
+    await expect(page.locator('.detect-detail h2')).toContainText('Snowflake (Twitter)');
   },
   batch: async (page) => {
     // Two copies of the example and shard 0's first ID: counted per shard, one duplicate.

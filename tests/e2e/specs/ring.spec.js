@@ -537,7 +537,7 @@ test('the plots have tables, PNG and SVG downloads', async ({ page }) => {
   expect(svgText).toMatch(/^<svg[^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
   expect(svgText).toContain('<polyline');
   // Issue 19, §3: an export says what it shows and where it came from.
-  const movedTitle = (await plots(page).getByTestId('plot-moved').locator('h3').textContent()).trim();
+  const movedTitle = (await plots(page).getByTestId('plot-moved').locator('h2').textContent()).trim();
   expect(svgText).toContain(movedTitle);
   expect(svgText).toContain('Source: shardlab');
   const png = page.waitForEvent('download');

@@ -69,8 +69,8 @@ pub use presets::{
 };
 pub use reference::{app_tier_only, erlang_c_check, erlang_c_table, ErlangCheck};
 pub use report::{
-    CdfPoint, ErrorCounts, ErrorRates, HotShard, NodeLoad, NodeSecond, Outcome, SecondLoads,
-    SecondStats, ShardLoad, ShardSecond, SimReport,
+    CdfPoint, DropCause, ErrorCounts, ErrorRates, HotShard, NodeLoad, NodeSecond, Outcome,
+    SecondLoads, SecondStats, ShardLoad, ShardSecond, SimReport,
 };
 pub use reshard::{reshard_bill, ReshardBill, ReshardPhase, ReshardReport};
 pub use spread::{

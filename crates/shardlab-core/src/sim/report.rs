@@ -31,13 +31,19 @@ impl ErrorCounts {
             .saturating_add(self.shard_down)
     }
 
-    /// The causes that failed a request, as a reader names them, the most frequent first (in
-    /// this order on ties: queue full, timeout, no master).
-    pub fn causes(&self) -> Vec<(&'static str, u64)> {
+    /// The causes that failed a request, the most frequent first (in this order on ties:
+    /// queue full, timeout, no master), each with its count; a cause that failed none is left out.
+    ///
+    /// ```
+    /// use shardlab_core::sim::{DropCause, ErrorCounts};
+    /// let errors = ErrorCounts { queue_full: 0, timeout: 40, shard_down: 3_000 };
+    /// assert_eq!(errors.causes(), vec![(DropCause::NoMaster, 3_000), (DropCause::Timeout, 40)]);
+    /// ```
+    pub fn causes(&self) -> Vec<(DropCause, u64)> {
         let mut causes = [
-            ("queue full", self.queue_full),
-            ("timeout", self.timeout),
-            ("no master", self.shard_down),
+            (DropCause::QueueFull, self.queue_full),
+            (DropCause::Timeout, self.timeout),
+            (DropCause::NoMaster, self.shard_down),
         ];
         // Three passes of a bubble sort order three, and swapping only the strictly smaller
         // keeps ties in the order above; a library sort would add kilobytes to the Board's page.
@@ -68,12 +74,34 @@ impl ErrorCounts {
         let (main, _) = causes.first()?;
         let all: Vec<String> = causes
             .iter()
-            .map(|(cause, count)| format!("{} {cause}", thousands(*count)))
+            .map(|(cause, count)| format!("{} {}", thousands(*count), cause.name()))
             .collect();
         Some((
-            format!("{} dropped: {main}", thousands(self.total())),
+            format!("{} dropped: {}", thousands(self.total()), main.name()),
             all.join(", "),
         ))
+    }
+}
+
+/// Why the simulation failed a request: the three causes [`ErrorCounts`] counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DropCause {
+    /// A station's queue was at its bound ([`ErrorCounts::queue_full`]).
+    QueueFull,
+    /// The App Server's timeout passed first ([`ErrorCounts::timeout`]).
+    Timeout,
+    /// The request's shard had no master ([`ErrorCounts::shard_down`]).
+    NoMaster,
+}
+
+impl DropCause {
+    /// The cause in two words, as a node's badge names it.
+    pub fn name(self) -> &'static str {
+        match self {
+            DropCause::QueueFull => "queue full",
+            DropCause::Timeout => "timeout",
+            DropCause::NoMaster => "no master",
+        }
     }
 }
 
