@@ -7,7 +7,7 @@ use shardlab_core::catalogue::DecoderWidget;
 use shardlab_core::layout::{default_table, Decoded, FieldRole, Location, Preset, ID_BITS};
 use shardlab_core::text::thousands;
 
-use crate::svg::{self, colour, text, INK, MUTED, WIDTH};
+use crate::svg::{self, role_colour, text, INK, MUTED, WIDTH};
 
 /// The picture's height.
 const HEIGHT: u32 = 300;
@@ -122,10 +122,10 @@ pub fn draw(title: &str, widget: Option<DecoderWidget>) -> (String, u32, String)
     // Bit 63 on the left, as the Decoder draws it; a field's bits share its colour.
     let id = facts.decoded.id;
     let mut colour_of_bit: Vec<(&str, bool)> = vec![("#eaeef2", false); ID_BITS as usize];
-    for (i, field) in facts.decoded.fields.iter().enumerate() {
+    for field in &facts.decoded.fields {
         for bit in field.shift..field.shift.saturating_add(field.width).min(ID_BITS) {
             if let Some(slot) = colour_of_bit.get_mut(bit as usize) {
-                *slot = (colour(i), field.role != FieldRole::Reserved);
+                *slot = (role_colour(field.role), field.role != FieldRole::Reserved);
             }
         }
     }
@@ -163,7 +163,7 @@ pub fn draw(title: &str, widget: Option<DecoderWidget>) -> (String, u32, String)
         "bit 0",
     );
     // Each field's name and value under its span.
-    for (i, field) in facts.decoded.fields.iter().enumerate() {
+    for field in &facts.decoded.fields {
         let high = field.shift.saturating_add(field.width);
         let x0 = left + f64::from(ID_BITS.saturating_sub(high)) * cell_w;
         let width = f64::from(field.width) * cell_w;
@@ -171,7 +171,7 @@ pub fn draw(title: &str, widget: Option<DecoderWidget>) -> (String, u32, String)
             body,
             r#"<rect x="{x0:.2}" y="{:.1}" width="{width:.2}" height="4" fill="{}"/>"#,
             STRIP_Y + CELL_H + 4.0,
-            colour(i)
+            role_colour(field.role)
         );
         if field.width >= 4 {
             let mid = x0 + width / 2.0;

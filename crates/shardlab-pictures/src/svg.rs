@@ -3,6 +3,8 @@
 
 use std::fmt::Write as _;
 
+use shardlab_core::layout::FieldRole;
+
 /// The pictures' width in CSS pixels: a blog column, as the embed builder opens at.
 pub const WIDTH: u32 = 680;
 /// The font every picture names; the PNG loads the same family (png.rs).
@@ -11,10 +13,26 @@ pub const FONT: &str = "DejaVu Sans, Verdana, sans-serif";
 pub const INK: &str = "#1f2328";
 /// Muted text colour.
 pub const MUTED: &str = "#57606a";
-/// One colour per server (or field), repeating past eight.
+/// One colour per server (or node), repeating past eight: the site's light theme's eight
+/// (`--c1` … `--c8` in `www/style.css`, Okabe and Ito's colour-blind-safe set), so a picture's S0
+/// is the live widget's S0 when the frame takes its place. A test holds the two together.
 pub const PALETTE: [&str; 8] = [
-    "#0969da", "#d1242f", "#1a7f37", "#8250df", "#bc4c00", "#0a7b83", "#bf3989", "#6e7781",
+    "#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00", "#CC79A7", "#000000",
 ];
+
+/// The colour of an ID field's role, as the Decoder's `.role-*` rules give it.
+pub fn role_colour(role: FieldRole) -> &'static str {
+    match role {
+        FieldRole::Reserved => "#8a8d93",
+        FieldRole::Shard => PALETTE[4],
+        FieldRole::Type => PALETTE[0],
+        FieldRole::Local => PALETTE[2],
+        FieldRole::Timestamp => PALETTE[1],
+        FieldRole::Sequence => PALETTE[6],
+        FieldRole::Worker => PALETTE[5],
+        FieldRole::Other => PALETTE[3],
+    }
+}
 
 /// The colour of item `i`.
 pub fn colour(i: usize) -> &'static str {
@@ -116,6 +134,55 @@ pub fn document(title: &str, lede: &str, alt: &str, height: u32, body: &str) -> 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The site's stylesheet, where the live widgets take their colours.
+    const SITE_CSS: &str = include_str!("../../../www/style.css");
+
+    /// The light value of a `--name: …;` or `.class { --var: … }` declaration in the stylesheet.
+    fn declared(after: &str) -> String {
+        let start = SITE_CSS
+            .find(after)
+            .unwrap_or_else(|| panic!("{after} is not in style.css"));
+        let rest = &SITE_CSS[start + after.len()..];
+        let value = rest.split([';', '}']).next().unwrap_or_default().trim();
+        // `light-dark(#000000, #d9d9d9)`: a picture is always light.
+        let value = value
+            .strip_prefix("light-dark(")
+            .map_or(value, |v| v.split(',').next().unwrap_or_default());
+        value.trim().to_owned()
+    }
+
+    #[test]
+    fn the_pictures_colours_are_the_live_widgets() {
+        for (i, colour) in PALETTE.iter().enumerate() {
+            let name = format!("--c{}:", i + 1);
+            assert_eq!(
+                declared(&name).to_ascii_uppercase(),
+                colour.to_ascii_uppercase(),
+                "{name}"
+            );
+        }
+        for role in FieldRole::ALL {
+            let rule = format!(".role-{} {{ --role:", role.label());
+            let css = declared(&rule);
+            let expected = match css.strip_prefix("var(--c") {
+                Some(n) => {
+                    let n: usize = n.trim_end_matches(')').parse().unwrap_or(0);
+                    PALETTE
+                        .get(n.wrapping_sub(1))
+                        .copied()
+                        .unwrap_or("?")
+                        .to_owned()
+                }
+                None => css,
+            };
+            assert_eq!(
+                role_colour(role).to_ascii_uppercase(),
+                expected.to_ascii_uppercase(),
+                "{rule}"
+            );
+        }
+    }
 
     #[test]
     fn wrapping_keeps_every_word_within_the_width() {
