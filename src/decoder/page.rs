@@ -214,7 +214,8 @@ mod tests {
             .unchecked_into::<web_sys::HtmlElement>()
             .click();
         yew::scheduler::flush().await;
-        let title = texts(&root, ".detect-detail h3").concat();
+        // The heading is an h2 in the widget and an h3 in the whole view: read it by its id.
+        let title = texts(&root, "#detect-detail-title").concat();
         assert!(title.starts_with("Snowflake (Twitter)"), "{title}");
         assert_eq!(
             find(&root, "[data-reading=snowflake] button").get_attribute("aria-pressed"),
