@@ -1,7 +1,7 @@
 // The Board view: each test makes one visible change and checks it in the DOM. The shared fixture
 // fails any test that logs a console error or requests another origin.
 import { test, expect, openRoute } from './fixtures.js';
-import { TRACE, expectShortTasks, workerTasks } from './long-tasks.js';
+import { TRACE, expectShortTasks, markAppReady, workerTasks } from './long-tasks.js';
 
 const caption = (page) => page.getByTestId('board-caption');
 const source = (page) => page.getByTestId('caption-source');
@@ -186,15 +186,8 @@ test('a long run shows its progress and can be cancelled, then run again', async
 // Issue 23 §5: the run is the simulator worker's, in slices there, and the main thread only
 // renders its progress and result.
 test('the simulation runs in the worker, and no task holds the main thread for long', async ({ page, browser }, testInfo) => {
-  await page.addInitScript(() => {
-    // The run starts after the first render, which sets data-app-ready; the load before it is not the run's.
-    new MutationObserver((_, observer) => {
-      if (document.body?.dataset.appReady === 'true') {
-        performance.mark('shardlab-ready');
-        observer.disconnect();
-      }
-    }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-app-ready'] });
-  });
+  // The run starts after the first render, which sets data-app-ready; the load before it is not the run's.
+  await markAppReady(page);
   await browser.startTracing(page, TRACE);
   await openRoute(page, '#/board?v=1&preset=pinterest&users=4000&seed=7');
   await expect(source(page)).toHaveText('simulation', { timeout: 20_000 });

@@ -3,7 +3,7 @@
 // shared fixture also fails any test that logs a console error, throws, or breaks the CSP.
 import { writeFileSync } from 'node:fs';
 import { test, expect, openRoute } from './fixtures.js';
-import { expectShortTasks, TRACE, watchMainThread } from './long-tasks.js';
+import { expectShortTasks, markAppReady, TRACE, watchMainThread } from './long-tasks.js';
 
 const PIN = '241294492511762325';
 
@@ -171,14 +171,7 @@ test.describe('the ring', () => {
   // table, says so beside the numbers, and fills its own in slices after it is ready.
   test('a link to the largest Maglev table opens at once and fills it in slices', async ({ page, browser }, testInfo) => {
     test.setTimeout(60_000);
-    await page.addInitScript(() => {
-      new MutationObserver((_, observer) => {
-        if (document.body?.dataset.appReady === 'true') {
-          performance.mark('shardlab-ready');
-          observer.disconnect();
-        }
-      }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-app-ready'] });
-    });
+    await markAppReady(page);
     await browser.startTracing(page, TRACE);
     await openRoute(page, '#/ring?v=1&scheme=maglev&table=1000003');
     await expect(page.getByTestId('table-filling')).toContainText('of 1,000,003 slots claimed; until it is full, the numbers below are from a table of 65,537 slots');

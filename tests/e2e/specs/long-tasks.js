@@ -65,6 +65,22 @@ export function workerTasks(traceEvents) {
 /** The categories a trace needs for `mainThreadTasks` and `workerTasks`. */
 export const TRACE = { categories: ['toplevel', 'blink.user_timing', 'devtools.timeline'] };
 
+/**
+ * Marks `shardlab-ready` in the page's timeline when the app first sets `data-app-ready` (from the
+ * next load on), so `expectShortTasks(…, { mark: 'shardlab-ready' })` judges only what follows
+ * the start-up task.
+ */
+export function markAppReady(page) {
+  return page.addInitScript(() => {
+    new MutationObserver((_, observer) => {
+      if (document.body?.dataset.appReady === 'true') {
+        performance.mark('shardlab-ready');
+        observer.disconnect();
+      }
+    }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-app-ready'] });
+  });
+}
+
 /** Starts a trace of `page`'s tasks from now on: call it just before the action under test. */
 export async function watchMainThread(page, browser) {
   await browser.startTracing(page, TRACE);
