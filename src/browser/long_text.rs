@@ -40,7 +40,12 @@ pub fn long_text(text: &JsString) -> String {
 
 /// What the text box holds, copied as [`long_text`] copies.
 pub fn text_area_value(area: &HtmlTextAreaElement) -> String {
-    long_text(&area.unchecked_ref::<TextBox>().value_text())
+    long_text(&text_area_text(area))
+}
+
+/// What the text box holds, as the browser's string: nothing is copied into the page's memory.
+pub fn text_area_text(area: &HtmlTextAreaElement) -> JsString {
+    area.unchecked_ref::<TextBox>().value_text()
 }
 
 #[cfg(all(test, target_arch = "wasm32"))]
