@@ -442,6 +442,14 @@ mod browser_tests {
             "{message}"
         );
         assert_eq!(screen_insert(carrying("1\n2"), None, &IdSource::Lines), None);
+        // Within the limits but too long for the box: held, with its size.
+        let pile = "1541815603606036480\n".repeat(100_000);
+        let Some(BatchAction::Hold(held)) = screen_insert(carrying(&pile), None, &IdSource::Lines)
+        else {
+            panic!("not held");
+        };
+        assert_eq!((held.size.id_lines, held.size.bytes), (100_000, 2_000_000));
+        assert_eq!(&*held.text, pile.as_str());
         assert_eq!(screen_insert(None, None, &IdSource::Lines), None);
     }
 }
