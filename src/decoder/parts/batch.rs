@@ -103,10 +103,26 @@ fn screen_insert(
     if let Err(error) = check_batch_bytes(u64::from(text.length())) {
         return Some(refuse(error));
     }
+    // The pasted text alone is refused as such, in its own numbers; the box around it may only
+    // add to a pile that is held.
+    let pasted = long_text(&text);
+    let size = match batch_size(&pasted, source) {
+        Err(error) => return Some(refuse(error)),
+        Ok(size) => size,
+    };
     let whole = match &area {
         Some(area) => box_with(area, &text),
-        None => text,
+        None => text.clone(),
     };
+    if whole.length() == text.length() {
+        return (!size.fits_box()).then(|| {
+            BatchAction::Hold(Held {
+                text: Rc::from(pasted),
+                size,
+                file: None,
+            })
+        });
+    }
     if let Err(error) = check_batch_bytes(u64::from(whole.length())) {
         return Some(refuse(error));
     }
