@@ -100,9 +100,9 @@ const percentile = (values, p) => {
  * (`Emulation.setCPUThrottlingRate`); 1 leaves it as it is. `beforeLoad(page)` runs just before
  * the navigation (the start task's CPU starts a trace there).
  */
-async function open(browser, url, rate = 1, beforeLoad = async () => {}) {
+async function open(browser, url, rate = 1, beforeLoad = async () => {}, permissions = []) {
   // A fresh context per load: nothing cached, as for a first visit.
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, permissions });
   const page = await context.newPage();
   const problems = [];
   page.on('pageerror', (error) => problems.push(String(error)));
@@ -429,11 +429,31 @@ async function interactions(browser, results) {
     results.problems.push(...board.problems.map((p) => `interactions ${rate}× board: ${p}`));
     await board.context.close();
 
+    // Issue 43: 100,000 IDs pasted with a real Ctrl+V into the Decoder's pile of IDs (put on the
+    // clipboard inside the page first). The feedback is the held pile's count; the result is
+    // the report's status line.
+    const decoder = await open(browser, `${origin}/decoder.html#/w/decoder/batch?v=1&layout=snowflake`, rate,
+      async () => {}, ['clipboard-read', 'clipboard-write']);
+    await decoder.page.evaluate(async () => {
+      const lines = [];
+      for (let i = 0n; i < 100000n; i += 1n) lines.push(String(1541815603606036480n + i));
+      await navigator.clipboard.writeText(lines.join('\n'));
+    });
+    await decoder.page.locator('#batch-text').focus();
+    out.decoder = {
+      paste: await interaction(decoder.page, () => decoder.page.keyboard.press('Control+V'),
+        () => /^Read 100,000 IDs/.test(document.querySelector('[data-testid="batch-status"]')?.textContent ?? ''),
+        timeout * 3),
+    };
+    results.problems.push(...decoder.problems.map((p) => `interactions ${rate}× decoder: ${p}`));
+    await decoder.context.close();
+
     results.interactions[`${rate}x`] = out;
     const f = (v) => (v === null || v === undefined ? '?' : `${v.toFixed(0)}`);
     console.log(`interactions at ${rate}×: comparisons ${f(out.comparisons_ms)} ms; `
       + Object.entries(out.ring).map(([k, v]) => `${k} ${f(v.feedback_ms)}/${f(v.result_ms)} ms`).join(', ')
-      + `; board users ${f(out.board.users.feedback_ms)} ms; flight p95 ${f(out.animation.p95_ms)} ms`);
+      + `; board users ${f(out.board.users.feedback_ms)} ms`
+      + `; decoder paste ${f(out.decoder.paste.feedback_ms)}/${f(out.decoder.paste.result_ms)} ms; flight p95 ${f(out.animation.p95_ms)} ms`);
   }
 }
 

@@ -40,7 +40,18 @@ pub fn long_text(text: &JsString) -> String {
 
 /// What the text box holds, copied as [`long_text`] copies.
 pub fn text_area_value(area: &HtmlTextAreaElement) -> String {
-    long_text(&area.unchecked_ref::<TextBox>().value_text())
+    long_text(&text_area_text(area))
+}
+
+/// What a one-line input holds, copied as [`long_text`] copies: a reader may paste megabytes
+/// into a box that refuses them, and the box keeps them.
+pub fn input_value(input: &web_sys::HtmlInputElement) -> String {
+    long_text(&input.unchecked_ref::<TextBox>().value_text())
+}
+
+/// What the text box holds, as the browser's string: nothing is copied into the page's memory.
+pub fn text_area_text(area: &HtmlTextAreaElement) -> JsString {
+    area.unchecked_ref::<TextBox>().value_text()
 }
 
 #[cfg(all(test, target_arch = "wasm32"))]

@@ -142,6 +142,18 @@ pub mod echo {
     pub const KEPT_OWN_WRITES: usize = 32;
 }
 
+/// The Decoder's pile of IDs.
+pub mod batch {
+    /// The most lines a pile may have to be shown in the page's text box. A browser lays out every
+    /// line of a box's text at once: 100,000 IDs were a 4.2 s task in Chromium, about 40 µs a
+    /// line, so a longer pile is held by the page and read from there, and the box stays empty
+    /// (see [`BatchSize::fits_box`](crate::id_batch::BatchSize::fits_box)).
+    pub const MAX_BOX_LINES: u64 = 1_000;
+    /// The most bytes a pile may have to be shown in the box: 1,000 UUIDs with their line breaks,
+    /// and room to spare, so that a few very long lines are held too.
+    pub const MAX_BOX_BYTES: u64 = 64 * 1024;
+}
+
 /// The Learn path's framed views.
 pub mod learn {
     /// The tallest height a framed page may ask for, in CSS pixels: a bad message cannot make the

@@ -8,22 +8,28 @@
 //! so a refused paste stays there as typed. Its length is checked against the core's byte limit
 //! before its text is copied out, so a 100 MB paste costs no copy. The pile is not in the address
 //! bar: it is too large for a link, and the small print says so.
+//!
+//! A pile too long for the box (the core's [`BatchSize::fits_box`]: a browser took 4.2 s to lay
+//! out 100,000 IDs in it) never goes there: a paste, a drop or a file of one is held by the page
+//! and read from there, the box is emptied, and a line says how many lines are held, in the same
+//! task as the paste. What the box held around the selection is part of the held pile.
 
 use std::rc::Rc;
 
 use shardlab_core::id_batch::{
-    check_batch_bytes, check_batch_limits, IdSource, MAX_BATCH_BYTES, MAX_BATCH_IDS,
+    batch_size, check_batch_bytes, BatchSize, IdSource, MAX_BATCH_BYTES, MAX_BATCH_IDS,
 };
 use shardlab_core::layout::BitLayout;
 use shardlab_core::text::{quote, thousands};
 use wasm_bindgen::JsCast;
+use js_sys::JsString;
 use web_sys::{ClipboardEvent, HtmlInputElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
 use super::batch_report::batch_report;
-use crate::browser::long_text::{long_text, text_area_value};
+use crate::browser::long_text::{long_text, text_area_text, text_area_value};
 use crate::decoder::batch_jobs::use_batch_jobs;
-use crate::decoder::state::batch::{BatchAction, BatchState, Export, Mode, Phase};
+use crate::decoder::state::batch::{BatchAction, BatchState, Export, Held, Mode, Phase};
 use crate::files::file_import::{chosen_file, use_file_reader, FileRead};
 
 /// Props for [`Batch`].
@@ -53,30 +59,126 @@ extern "C" {
     fn text_of(this: &Transfer, format: &str) -> Result<js_sys::JsString, wasm_bindgen::JsValue>;
 }
 
-/// Why a pasted or dropped text is kept out of the box, if it is over the limits: a browser takes
-/// minutes to lay out a million lines in a text box and may give up on 100 MB, so such a text is
-/// refused before it gets there, and the box keeps what it had. Its length (UTF-16 units, never
-/// more than its bytes) is checked before its text is copied out, as the box's is.
-fn refused_insert(data: Option<web_sys::DataTransfer>, source: &IdSource) -> Option<BatchAction> {
-    let text = data?.unchecked_ref::<Transfer>().text_of("text").ok()?;
-    let error = match check_batch_bytes(u64::from(text.length())) {
-        Err(error) => error,
-        Ok(()) => check_batch_limits(&long_text(&text), source).err()?,
-    };
-    Some(BatchAction::Refuse(format!(
-        "{error}. It was not put in the box."
-    )))
+/// What the box would hold with its selection replaced by `text`, as the browser's string.
+fn box_with(area: &HtmlTextAreaElement, text: &JsString) -> JsString {
+    let value = text_area_text(area);
+    let length = value.length();
+    let start = area
+        .selection_start()
+        .ok()
+        .flatten()
+        .unwrap_or(length)
+        .min(length);
+    let end = area
+        .selection_end()
+        .ok()
+        .flatten()
+        .unwrap_or(length)
+        .clamp(start, length);
+    if start == 0 && end == length {
+        return text.clone();
+    }
+    value
+        .slice(0, start)
+        .concat(text)
+        .concat(&value.slice(end, length))
 }
 
-/// What a chosen or dropped file gives: its text (shown in the box), or why it was not read.
-fn read_file(read: FileRead, area: Option<HtmlTextAreaElement>) -> BatchAction {
+/// What a pasted or dropped text asks of the page, when it is not simply let into the box:
+///
+/// - over the limits, it is refused before it gets there (a browser takes minutes to lay out a
+///   million lines in a text box and may give up on 100 MB), and the box keeps what it had;
+/// - within them but too long for the box ([`BatchSize::fits_box`]), the box with the text in
+///   place of its selection is held and read from there.
+///
+/// Its length (UTF-16 units, never more than its bytes) is checked before its text is copied
+/// out, as the box's is; the copy is the browser's one native call ([`long_text`]).
+fn screen_insert(
+    data: Option<web_sys::DataTransfer>,
+    area: Option<HtmlTextAreaElement>,
+    source: &IdSource,
+) -> Option<BatchAction> {
+    let text = data?.unchecked_ref::<Transfer>().text_of("text").ok()?;
+    let refuse = |error| BatchAction::Refuse(format!("{error}. It was not put in the box."));
+    if let Err(error) = check_batch_bytes(u64::from(text.length())) {
+        return Some(refuse(error));
+    }
+    // The pasted text alone is refused as such, in its own numbers; the box around it may only
+    // add to a pile that is held.
+    let pasted = long_text(&text);
+    let size = match batch_size(&pasted, source) {
+        Err(error) => return Some(refuse(error)),
+        Ok(size) => size,
+    };
+    let whole = match &area {
+        Some(area) => box_with(area, &text),
+        None => text.clone(),
+    };
+    if whole.length() == text.length() {
+        return (!size.fits_box()).then(|| {
+            BatchAction::Hold(Held {
+                text: Rc::from(pasted),
+                size,
+                file: None,
+            })
+        });
+    }
+    if let Err(error) = check_batch_bytes(u64::from(whole.length())) {
+        return Some(refuse(error));
+    }
+    let copied = long_text(&whole);
+    match batch_size(&copied, source) {
+        Err(error) => Some(refuse(error)),
+        Ok(size) if size.fits_box() => None,
+        Ok(size) => Some(BatchAction::Hold(Held {
+            text: Rc::from(copied),
+            size,
+            file: None,
+        })),
+    }
+}
+
+/// Handles a paste's or a drop's text: a refusal or a held pile stops the browser putting it in
+/// the box (a held pile empties the box, since it is part of it).
+fn on_insert(
+    event: &Event,
+    data: Option<web_sys::DataTransfer>,
+    area: Option<HtmlTextAreaElement>,
+    source: &IdSource,
+    dispatch: &UseReducerDispatcher<BatchState>,
+) {
+    let Some(action) = screen_insert(data, area.clone(), source) else {
+        return;
+    };
+    event.prevent_default();
+    if let (BatchAction::Hold(_), Some(area)) = (&action, area) {
+        area.set_value("");
+    }
+    dispatch.dispatch(action);
+}
+
+/// What a chosen or dropped file gives: its text (shown in the box, or held when it is too long
+/// for it), or why it was not read.
+fn read_file(read: FileRead, area: Option<HtmlTextAreaElement>, source: &IdSource) -> BatchAction {
     match read {
-        FileRead::Text { text, .. } => {
-            if let Some(area) = area {
-                area.set_value(&text);
+        FileRead::Text { name, text } => match batch_size(&text, source) {
+            Err(error) => BatchAction::Refuse(format!("{} was not read: {error}.", quote(&name))),
+            Ok(size) => {
+                let fits = size.fits_box();
+                if let Some(area) = area {
+                    area.set_value(if fits { &text } else { "" });
+                }
+                if fits {
+                    BatchAction::Paste(Rc::from(text))
+                } else {
+                    BatchAction::Hold(Held {
+                        text: Rc::from(text),
+                        size,
+                        file: Some(name),
+                    })
+                }
             }
-            BatchAction::Paste(Rc::from(text))
-        }
+        },
         FileRead::TooLarge { name, bytes } => BatchAction::Refuse(format!(
             "{} was not read: {}.",
             quote(&name),
@@ -98,6 +200,21 @@ fn sender<E: 'static>(
     action: BatchAction,
 ) -> Callback<E> {
     Callback::from(move |_| dispatch.dispatch(action.clone()))
+}
+
+/// What the page says of a pile it holds.
+fn held_words(held: &Held) -> String {
+    let BatchSize { bytes, lines, .. } = held.size;
+    let what = format!(
+        "{} ({})",
+        counted(lines, "line", "lines"),
+        counted(bytes, "byte", "bytes")
+    );
+    let from = match &held.file {
+        Some(name) => format!("Holding {} from {what}", quote(name)),
+        None => format!("Holding {what} pasted"),
+    };
+    format!("{from}: too many to show in the box, so they are read from here. Typing or pasting in the box replaces them.")
 }
 
 /// A count and its noun: "1 duplicate", "2,000 duplicates".
@@ -144,8 +261,10 @@ pub fn batch(props: &BatchProps) -> Html {
     use_batch_jobs(&state, &props.layout);
     let area = use_node_ref();
     let on_file = {
-        let (dispatch, area) = (state.dispatcher(), area.clone());
-        Callback::from(move |read: FileRead| dispatch.dispatch(read_file(read, area.cast())))
+        let (dispatch, area, source) = (state.dispatcher(), area.clone(), state.source());
+        Callback::from(move |read: FileRead| {
+            dispatch.dispatch(read_file(read, area.cast(), &source))
+        })
     };
     let read = use_file_reader(u64::try_from(MAX_BATCH_BYTES).unwrap_or(u64::MAX), on_file);
     let oninput = {
@@ -153,21 +272,21 @@ pub fn batch(props: &BatchProps) -> Html {
         Callback::from(move |e: InputEvent| dispatch.dispatch(read_box(&e.target_unchecked_into())))
     };
     let onpaste = {
-        let (dispatch, source) = (state.dispatcher(), state.source());
+        let (dispatch, source, area) = (state.dispatcher(), state.source(), area.clone());
         Callback::from(move |e: Event| {
             let data = e
                 .dyn_ref::<ClipboardEvent>()
                 .and_then(ClipboardEvent::clipboard_data);
-            if let Some(refused) = refused_insert(data, &source) {
-                e.prevent_default();
-                dispatch.dispatch(refused);
-            }
+            on_insert(&e, data, area.cast(), &source, &dispatch);
         })
     };
+    let holding = state.held.is_some();
     let on_decode = {
         let (dispatch, area) = (state.dispatcher(), area.clone());
         Callback::from(move |_: MouseEvent| {
-            if let Some(area) = area.cast::<HtmlTextAreaElement>() {
+            if holding {
+                dispatch.dispatch(BatchAction::ReadHeld);
+            } else if let Some(area) = area.cast::<HtmlTextAreaElement>() {
                 dispatch.dispatch(read_box(&area));
             }
         })
@@ -183,15 +302,14 @@ pub fn batch(props: &BatchProps) -> Html {
     // A dropped file is read; dropped text goes into the box as the browser puts it there,
     // unless it is over the limits.
     let ondrop = {
-        let (dispatch, source) = (state.dispatcher(), state.source());
+        let (dispatch, source, area) = (state.dispatcher(), state.source(), area.clone());
         Callback::from(move |e: DragEvent| {
             let data = e.data_transfer();
             if let Some(file) = data.as_ref().and_then(|d| d.files()).and_then(|f| f.get(0)) {
                 e.prevent_default();
                 read.emit(file);
-            } else if let Some(refused) = refused_insert(data, &source) {
-                e.prevent_default();
-                dispatch.dispatch(refused);
+            } else {
+                on_insert(&e, data, area.cast(), &source, &dispatch);
             }
         })
     };
@@ -229,9 +347,16 @@ pub fn batch(props: &BatchProps) -> Html {
                 { format!("Paste up to {limit} IDs (8 MiB), one per line or in a CSV column, or drop a .txt or .csv file here. They are read in the Decoder's layout: {}.", fields.join(" | ")) }
             </p>
             <textarea id="batch-text" ref={area} aria-labelledby="batch-title" class={classes!("batch-text", "mono", refused.is_some().then_some("invalid"))}
-                rows="6" spellcheck="false" autocomplete="off" placeholder={"1541815603606036480\n1541815603606036481"}
-                aria-invalid={refused.is_some().to_string()} aria-describedby="batch-help batch-error batch-small-print"
+                rows="6" spellcheck="false" autocomplete="off"
+                placeholder={if holding { "Type or paste IDs here to replace the held pile" } else { "1541815603606036480\n1541815603606036481" }}
+                aria-invalid={refused.is_some().to_string()} aria-describedby="batch-help batch-held batch-error batch-small-print"
                 {oninput} {onpaste} {ondrop} {ondragover} />
+            if let Some(held) = &state.held {
+                <div class="batch-held">
+                    <p id="batch-held" role="status" data-testid="batch-held">{ held_words(held) }</p>
+                    <button type="button" onclick={sender(state.dispatcher(), BatchAction::Clear)}>{ "Clear" }</button>
+                </div>
+            }
             <fieldset class="batch-source">
                 <legend>{ "Where each ID is" }</legend>
                 <label><input type="radio" name="batch-mode" checked={!by_column}
@@ -317,7 +442,7 @@ mod browser_tests {
             Some(data)
         };
         let million = carrying(&"1\n".repeat(1_000_000));
-        let Some(BatchAction::Refuse(message)) = refused_insert(million, &IdSource::Lines) else {
+        let Some(BatchAction::Refuse(message)) = screen_insert(million, None, &IdSource::Lines) else {
             panic!("not refused");
         };
         assert!(
@@ -325,14 +450,22 @@ mod browser_tests {
             "{message}"
         );
         let big = carrying(&"7".repeat(MAX_BATCH_BYTES + 1));
-        let Some(BatchAction::Refuse(message)) = refused_insert(big, &IdSource::Lines) else {
+        let Some(BatchAction::Refuse(message)) = screen_insert(big, None, &IdSource::Lines) else {
             panic!("not refused");
         };
         assert!(
             message.contains("this text is 8,388,609 bytes"),
             "{message}"
         );
-        assert_eq!(refused_insert(carrying("1\n2"), &IdSource::Lines), None);
-        assert_eq!(refused_insert(None, &IdSource::Lines), None);
+        assert_eq!(screen_insert(carrying("1\n2"), None, &IdSource::Lines), None);
+        // Within the limits but too long for the box: held, with its size.
+        let pile = "1541815603606036480\n".repeat(100_000);
+        let Some(BatchAction::Hold(held)) = screen_insert(carrying(&pile), None, &IdSource::Lines)
+        else {
+            panic!("not held");
+        };
+        assert_eq!((held.size.id_lines, held.size.bytes), (100_000, 2_000_000));
+        assert_eq!(&*held.text, pile.as_str());
+        assert_eq!(screen_insert(None, None, &IdSource::Lines), None);
     }
 }

@@ -13,6 +13,7 @@ use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 use super::wide_strip::{self, StripId};
+use crate::browser::long_text::input_value;
 use crate::decoder::state::{Action, Detect};
 
 /// An instant as ISO-8601 UTC, or its Unix ms before 1970.
@@ -202,7 +203,8 @@ pub fn detect_panel(
 ) -> Html {
     let oninput = dispatch.reform(|e: InputEvent| {
         let input: HtmlInputElement = e.target_unchecked_into();
-        Action::Detect(input.value())
+        // Copied in one native call: a text over the core's limit is refused, but stays in the box.
+        Action::Detect(input_value(&input))
     });
     let invalid = detect.error.is_some();
     let picked = detect.picked;

@@ -7,10 +7,14 @@
 //! run number, so whatever an older run still sends
 //! is dropped: the one cancel rule, the same as the jobs' ticket. The CSV export is a run of its
 //! own beside it.
+//!
+//! A pile too long for the text box ([`BatchSize::fits_box`]) is [`Held`]: the page keeps its text
+//! and reads it from there, and the box stays empty, since a browser takes seconds to lay out
+//! 100,000 lines in a box. Typing or pasting in the box, or Clear, lets it go.
 
 use std::rc::Rc;
 
-use shardlab_core::id_batch::{BatchReport, IdSource};
+use shardlab_core::id_batch::{BatchReport, BatchSize, IdSource};
 use shardlab_core::stepped::Progress;
 use yew::Reducible;
 
@@ -50,6 +54,17 @@ pub enum Export {
     Writing(Option<Progress>),
 }
 
+/// A pile the page holds instead of the box.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Held {
+    /// Its text.
+    pub text: Rc<str>,
+    /// Its size, as the core counts it.
+    pub size: BatchSize,
+    /// The file it was read from; `None` for a paste or a drop.
+    pub file: Option<String>,
+}
+
 /// The widget's state.
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct BatchState {
@@ -69,6 +84,8 @@ pub struct BatchState {
     pub export: Export,
     /// The export's number.
     pub export_run: u64,
+    /// The pile held instead of the box, if one is.
+    pub held: Option<Held>,
 }
 
 /// What the reader and the jobs can do.
@@ -78,6 +95,12 @@ pub enum BatchAction {
     Paste(Rc<str>),
     /// A text or file refused before it was read (over the byte limit): the message.
     Refuse(String),
+    /// A pile too long for the box: hold it and read it.
+    Hold(Held),
+    /// Read the held pile again (Decode while one is held).
+    ReadHeld,
+    /// Let go of the held pile: nothing is read.
+    Clear,
     /// One ID per line, or a column.
     PickMode(Mode),
     /// The column typed.
@@ -173,8 +196,27 @@ impl BatchState {
     fn apply(&mut self, action: BatchAction) {
         match action {
             BatchAction::Paste(text) => {
+                self.held = None;
                 self.text = text;
                 self.start();
+            }
+            BatchAction::Hold(held) => {
+                self.text = Rc::clone(&held.text);
+                self.held = Some(held);
+                self.start();
+            }
+            BatchAction::ReadHeld => {
+                if let Some(held) = &self.held {
+                    self.text = Rc::clone(&held.text);
+                    self.start();
+                }
+            }
+            BatchAction::Clear => {
+                self.held = None;
+                self.text = Rc::from("");
+                self.run = self.run.wrapping_add(1);
+                self.phase = Phase::Idle;
+                self.stop_export();
             }
             BatchAction::Refuse(message) => {
                 self.text = Rc::from("");
@@ -434,5 +476,38 @@ mod tests {
         let stopped = reduce(state, BatchAction::Paste(Rc::from("2")));
         assert_eq!(stopped.export, Export::Idle);
         assert_ne!(stopped.export_run, export);
+    }
+
+    fn held(text: &str) -> Held {
+        Held {
+            text: Rc::from(text),
+            size: shardlab_core::id_batch::batch_size(text, &IdSource::Lines).unwrap(),
+            file: None,
+        }
+    }
+
+    #[test]
+    fn a_held_pile_is_read_again_by_decode_and_let_go_by_the_box_or_clear() {
+        let state = reduce(BatchState::default(), BatchAction::Hold(held("1\n2")));
+        assert_eq!(state.phase, Phase::Running(None));
+        assert_eq!(&*state.text, "1\n2");
+        let run = state.run;
+        // A refused paste keeps the held pile, and Decode reads it again.
+        let state = reduce(state, BatchAction::Refuse("over".into()));
+        assert!(state.held.is_some());
+        let state = reduce(state, BatchAction::ReadHeld);
+        assert_eq!(state.phase, Phase::Running(None));
+        assert_eq!(&*state.text, "1\n2");
+        assert_ne!(state.run, run);
+        // Clear lets it go and stops the run; Decode then has nothing held to read.
+        let cleared = reduce(state.clone(), BatchAction::Clear);
+        assert_eq!((cleared.held.clone(), cleared.phase.clone()), (None, Phase::Idle));
+        assert!(cleared.text.is_empty());
+        assert_ne!(cleared.run, state.run);
+        assert_eq!(reduce(cleared.clone(), BatchAction::ReadHeld), cleared);
+        // What the box says replaces it.
+        let typed = reduce(state, BatchAction::Paste(Rc::from("3")));
+        assert_eq!(typed.held, None);
+        assert_eq!(&*typed.text, "3");
     }
 }

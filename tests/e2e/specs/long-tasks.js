@@ -22,9 +22,10 @@ import { expect } from './fixtures.js';
 /** The issues' bound on one task's CPU time on the main thread, in ms, on a quiet machine. */
 export const TASK_CPU_BOUND_MS = 50;
 const BUSY_FACTOR = 2;
+/** How much a busy machine stretches a bound: `BUSY_FACTOR` above one runnable thread per core. */
+export const busyFactor = () => (os.loadavg()[0] / os.availableParallelism() > 1 ? BUSY_FACTOR : 1);
 /** The bound now; `SHARDLAB_TASK_CPU_MS` sets it outright, e.g. 20 to see which cases come near. */
-const cpuBound = () => Number(process.env.SHARDLAB_TASK_CPU_MS)
-  || (os.loadavg()[0] / os.availableParallelism() > 1 ? BUSY_FACTOR : 1) * TASK_CPU_BOUND_MS;
+const cpuBound = () => Number(process.env.SHARDLAB_TASK_CPU_MS) || busyFactor() * TASK_CPU_BOUND_MS;
 const MARK = 'shardlab-measure';
 
 /**

@@ -195,16 +195,79 @@ pub fn check_batch_bytes(bytes: u64) -> Result<(), BatchError> {
 /// ));
 /// ```
 pub fn check_batch_limits(text: &str, source: &IdSource) -> Result<(), BatchError> {
+    batch_size(text, source).map(|_| ())
+}
+
+/// How big a text is, as the limits count it: what a page tells the reader of a pile it holds, and
+/// what decides whether a text box can show it ([`BatchSize::fits_box`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BatchSize {
+    /// Its length in UTF-8 bytes (a leading byte-order mark not counted).
+    pub bytes: u64,
+    /// Every line, blank ones included: the line breaks plus one.
+    pub lines: u64,
+    /// Lines that hold an ID: neither blank nor the header.
+    pub id_lines: usize,
+}
+
+impl BatchSize {
+    /// Whether a page's text box can be given the text to show: at most
+    /// [`MAX_BOX_LINES`](crate::view_limits::batch::MAX_BOX_LINES) lines and
+    /// [`MAX_BOX_BYTES`](crate::view_limits::batch::MAX_BOX_BYTES). A longer pile is held by the
+    /// page and read from there, since a browser takes seconds to lay out 100,000 lines in a box.
+    ///
+    /// ```
+    /// use shardlab_core::id_batch::{batch_size, IdSource};
+    /// let few = batch_size("1\n2\n", &IdSource::Lines)?;
+    /// assert!(few.fits_box());
+    /// let many = batch_size(&"1\n".repeat(100_000), &IdSource::Lines)?;
+    /// assert!(!many.fits_box());
+    /// # Ok::<(), shardlab_core::id_batch::BatchError>(())
+    /// ```
+    pub fn fits_box(&self) -> bool {
+        use crate::view_limits::batch::{MAX_BOX_BYTES, MAX_BOX_LINES};
+        self.lines <= MAX_BOX_LINES && self.bytes <= MAX_BOX_BYTES
+    }
+}
+
+/// [`check_batch_limits`] with the text's size: its bytes, lines and lines of IDs. A text without
+/// IDs, or without the named column, is within the limits (with `id_lines` 0 for the former).
+///
+/// ```
+/// use shardlab_core::id_batch::{batch_size, BatchSize, IdSource};
+/// assert_eq!(
+///     batch_size("id\n1\n\n2", &IdSource::ColumnNamed("id".into())),
+///     Ok(BatchSize { bytes: 8, lines: 4, id_lines: 2 })
+/// );
+/// assert_eq!(batch_size("", &IdSource::Lines).map(|size| size.id_lines), Ok(0));
+/// ```
+pub fn batch_size(text: &str, source: &IdSource) -> Result<BatchSize, BatchError> {
     let text = strip_bom(text);
     let header = match source {
         IdSource::Lines => false,
         IdSource::ColumnAt { header, .. } => *header,
         IdSource::ColumnNamed(_) => true,
     };
+    let bytes = u64::try_from(text.len()).unwrap_or(u64::MAX);
     match shape(text, header) {
-        Ok(_) | Err(BatchError::NoIds) => Ok(()),
+        Ok(shape) => Ok(BatchSize {
+            bytes,
+            lines: shape.lines,
+            id_lines: shape.id_lines,
+        }),
+        Err(BatchError::NoIds) => Ok(BatchSize {
+            bytes,
+            lines: line_count(text),
+            id_lines: 0,
+        }),
         Err(error) => Err(error),
     }
+}
+
+/// The line breaks of `text` plus one.
+fn line_count(text: &str) -> u64 {
+    let breaks = text.bytes().filter(|&byte| byte == b'\n').count();
+    u64::try_from(breaks).unwrap_or(u64::MAX).saturating_add(1)
 }
 
 /// Checks the limits and finds the text's shape, allocating nothing per line. The lines are split

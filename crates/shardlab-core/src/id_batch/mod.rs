@@ -27,7 +27,8 @@ mod rows;
 mod run;
 
 pub use input::{
-    check_batch_bytes, check_batch_limits, BatchError, IdSource, MAX_BATCH_BYTES, MAX_BATCH_IDS,
+    batch_size, check_batch_bytes, check_batch_limits, BatchError, BatchSize, IdSource,
+    MAX_BATCH_BYTES, MAX_BATCH_IDS,
 };
 pub use line::{BatchField, BatchLayout, CountedBy, LineProblem};
 pub use report::{

@@ -589,3 +589,51 @@ fn a_leading_byte_order_mark_is_not_part_of_the_first_line() {
     let inner = analyse("0x0A12\n\u{FEFF}0x0A13\n", &tiny(), &IdSource::Lines).unwrap();
     assert_eq!((inner.parsed, inner.refused.count), (1, 1));
 }
+
+#[test]
+fn a_size_counts_bytes_lines_and_ids_and_says_whether_the_box_shows_it() {
+    use crate::view_limits::batch::{MAX_BOX_BYTES, MAX_BOX_LINES};
+    let size = batch_size("\u{FEFF}1\n\n2\r\n", &IdSource::Lines).unwrap();
+    assert_eq!(
+        size,
+        BatchSize {
+            bytes: 6,
+            lines: 4,
+            id_lines: 2
+        }
+    );
+    assert!(size.fits_box());
+    // The box's limits, on lines and on bytes, each at the limit and one past it.
+    let lines = |count: u64| "1\n".repeat(usize::try_from(count - 1).unwrap()) + "1";
+    assert!(batch_size(&lines(MAX_BOX_LINES), &IdSource::Lines)
+        .unwrap()
+        .fits_box());
+    let over = batch_size(&lines(MAX_BOX_LINES + 1), &IdSource::Lines).unwrap();
+    assert_eq!((over.lines, over.id_lines), (MAX_BOX_LINES + 1, 1_001));
+    assert!(!over.fits_box());
+    let bytes = |count: u64| "7".repeat(usize::try_from(count).unwrap());
+    assert!(batch_size(&bytes(MAX_BOX_BYTES), &IdSource::Lines)
+        .unwrap()
+        .fits_box());
+    assert!(!batch_size(&bytes(MAX_BOX_BYTES + 1), &IdSource::Lines)
+        .unwrap()
+        .fits_box());
+    // 100,000 IDs are within the batch's limits but not the box's; one more line is refused.
+    let pile = "1541815603606036480\n".repeat(MAX_BATCH_IDS);
+    let size = batch_size(&pile, &IdSource::Lines).unwrap();
+    assert_eq!(size.id_lines, MAX_BATCH_IDS);
+    assert!(!size.fits_box());
+    assert!(matches!(
+        batch_size(&format!("{pile}1"), &IdSource::Lines),
+        Err(BatchError::TooManyIds { lines: 100_001, .. })
+    ));
+    // No IDs is no error here: the run says so.
+    assert_eq!(
+        batch_size(" \n\n", &IdSource::Lines),
+        Ok(BatchSize {
+            bytes: 3,
+            lines: 3,
+            id_lines: 0
+        })
+    );
+}

@@ -31,6 +31,7 @@
 
 use thiserror::Error;
 
+use crate::id_text::MAX_ID_TEXT_CHARS;
 use crate::layout::{parse_id, Preset};
 use crate::text::quote;
 
@@ -173,8 +174,22 @@ pub struct Candidate {
 /// // Discord's own example, from 2016: Discord first, though TSID and Sonyflake read later times.
 /// let ranked = rank("175928847299117063", 1_704_067_200_000);
 /// assert_eq!(ranked[0].reading, Reading::Preset(Preset::Discord));
+///
+/// A text over [`MAX_ID_TEXT_CHARS`] is read by no reading, as every ID box refuses it: the
+/// 64-bit parser alone would read a number padded with 2,000,000 zeros, and a page ranks the
+/// text on every render and writes it into its address. [`unread`](super::unread) names the limit.
+///
+/// ```
+/// use shardlab_core::id_family::rank;
+/// use shardlab_core::id_text::MAX_ID_TEXT_CHARS;
+/// let padded = format!("{}1541815603606036480", "0".repeat(MAX_ID_TEXT_CHARS));
+/// assert!(rank(&padded, 0).is_empty());
 /// ```
 pub fn rank(text: &str, now_unix_ms: i64) -> Vec<Candidate> {
+    // Decodes at most one character past the limit, however long the text is.
+    if text.chars().nth(MAX_ID_TEXT_CHARS).is_some() {
+        return Vec::new();
+    }
     let mut candidates: Vec<Candidate> = Reading::ALL
         .into_iter()
         .filter_map(|reading| read(reading, text, now_unix_ms))

@@ -719,3 +719,34 @@ fn unread_names_the_form_that_read_furthest() {
     );
     assert!(message(&"9".repeat(300)).contains("at most 256"));
 }
+
+#[test]
+fn a_text_over_the_id_limit_is_read_by_nothing_and_unread_names_the_limit() {
+    use crate::id_text::MAX_ID_TEXT_CHARS;
+    // The 64-bit parser reads a number padded with zeros however long: the limit stops it.
+    let at_limit = format!("{}1541815603606036480", "0".repeat(MAX_ID_TEXT_CHARS - 19));
+    assert_eq!(at_limit.chars().count(), MAX_ID_TEXT_CHARS);
+    assert!(!rank(&at_limit, 0).is_empty());
+    for long in [
+        format!("0{at_limit}"),
+        format!("{}1541815603606036480", "0".repeat(2_200_000)),
+        "é".repeat(MAX_ID_TEXT_CHARS + 1),
+    ] {
+        assert!(rank(&long, 0).is_empty());
+        let why = unread(&long);
+        assert!(
+            matches!(
+                why,
+                Unread::Text {
+                    error: IdTextError::TooLong { .. },
+                    ..
+                }
+            ),
+            "{why:?}"
+        );
+        assert_eq!(
+            why.to_string(),
+            "an ID is at most 256 characters long; this text is longer"
+        );
+    }
+}
