@@ -9,14 +9,19 @@ const wrap = (page) => page.locator('.rv-ring-wrap');
 const marks = (page) => page.locator('[data-testid="change-marks"] .rv-mark');
 const legend = (page) => page.getByTestId('change-legend');
 
-/** Records every `data-stage` the drawing passes through, from now on. */
+/** Records every `data-stage` the drawing passes through, from now on. A loaded machine can set
+ * two stages in one task, and the observer then hears both at once: each record's old value is
+ * the stage the one before it set, so every stage is read from the records, not from the element. */
 const recordStages = (page) =>
   wrap(page).evaluate((el) => {
     window.__stages = [];
-    new MutationObserver(() => {
-      const stage = el.dataset.stage;
+    const push = (stage) => {
       if (window.__stages[window.__stages.length - 1] !== stage) window.__stages.push(stage);
-    }).observe(el, { attributes: true, attributeFilter: ['data-stage'] });
+    };
+    new MutationObserver((records) => {
+      records.slice(1).forEach((record) => push(record.oldValue));
+      push(el.dataset.stage);
+    }).observe(el, { attributes: true, attributeFilter: ['data-stage'], attributeOldValue: true });
   });
 const stages = (page) => page.evaluate(() => window.__stages);
 
@@ -26,7 +31,7 @@ const stages = (page) => page.evaluate(() => window.__stages);
 const playedOut = async (page, act) => {
   await recordStages(page);
   await act();
-  await expect.poll(() => stages(page), { timeout: 5_000 }).toEqual(['held', 'arcs', 'keys', 'done']);
+  await expect.poll(() => stages(page), { timeout: 15_000 }).toEqual(['held', 'arcs', 'keys', 'done']);
 };
 
 test('adding a server marks the arcs it took, in two stages', async ({ page }) => {
