@@ -271,6 +271,43 @@ function checks() {
       }
     },
   ]);
+  // Issue 43, item 1: JSON nested thousands deep overflowed the reader's stack (a RangeError in
+  // Chromium; other engines have other stack sizes) and left the page dead. The core refuses it
+  // before any parser runs, in every engine.
+  const nest = (levels, inner) => '['.repeat(levels) + inner + ']'.repeat(levels);
+  const deepDesign = `{"version": 1, "nodes": [{"id": ${nest(10_000, '"a"')}, "settings": {"kind": "users"}}], "edges": []}`;
+  list.push([
+    'a board link with a 10,000-deep design opens the preset with a note',
+    async (b, origin) => {
+      await open(b, origin, `board.html#/board?v=1&users=4000&seed=1&d=${encodeURIComponent(deepDesign)}`);
+      const note = await waitFor(b, 'the note', () =>
+        [...document.querySelectorAll('.note')].map((n) => n.textContent).find((t) => t.includes('levels deep')));
+      assert.match(note, /The link's design nests 10,003 levels deep; shardlab reads at most 64; showing the preset instead\./);
+      const nodes = await b.evaluate(() => document.querySelectorAll('.board-svg [data-node]').length);
+      assert.equal(nodes, 4);
+    },
+  ]);
+  list.push([
+    '20,000-deep Learn progress in storage leaves home and Learn working, kept aside',
+    async (b, origin) => {
+      const stored = `{"done": {"shard-later": ["knee"]}, "future": ${nest(20_000, '1')}}`;
+      // Stored from another page, so that Learn reads it in a fresh document.
+      await open(b, origin, 'decoder.html#/decoder');
+      await b.evaluate((value) => localStorage.setItem('shardlab.learn.v1', value), stored);
+      try {
+        await open(b, origin, 'index.html#/learn');
+        const chapters = await waitFor(b, 'the chapter list', () => document.querySelectorAll('.learn .chapter-list li').length);
+        assert.equal(chapters, 15);
+        const kept = await waitFor(b, 'the kept-aside line', () => document.querySelector('[data-testid="kept-list"]')?.textContent);
+        assert.match(kept, /Progress this build could not read in full, kept aside/);
+      } finally {
+        await b.evaluate(() => {
+          localStorage.removeItem('shardlab.learn.v1');
+          localStorage.removeItem('shardlab.learn.v1.kept');
+        });
+      }
+    },
+  ]);
   return list;
 }
 
