@@ -237,7 +237,7 @@ impl BatchSize {
 /// use shardlab_core::id_batch::{batch_size, BatchSize, IdSource};
 /// assert_eq!(
 ///     batch_size("id\n1\n\n2", &IdSource::ColumnNamed("id".into())),
-///     Ok(BatchSize { bytes: 8, lines: 4, id_lines: 2 })
+///     Ok(BatchSize { bytes: 7, lines: 4, id_lines: 2 })
 /// );
 /// assert_eq!(batch_size("", &IdSource::Lines).map(|size| size.id_lines), Ok(0));
 /// ```

@@ -174,6 +174,7 @@ pub struct Candidate {
 /// // Discord's own example, from 2016: Discord first, though TSID and Sonyflake read later times.
 /// let ranked = rank("175928847299117063", 1_704_067_200_000);
 /// assert_eq!(ranked[0].reading, Reading::Preset(Preset::Discord));
+/// ```
 ///
 /// A text over [`MAX_ID_TEXT_CHARS`] is read by no reading, as every ID box refuses it: the
 /// 64-bit parser alone would read a number padded with 2,000,000 zeros, and a page ranks the
