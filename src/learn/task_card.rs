@@ -9,9 +9,9 @@ use yew::prelude::*;
 
 use super::chapters::CHAPTERS;
 use super::predict_card::PredictCard;
-use super::progress::guess_key;
+use super::progress::{guess_key, Observation};
 use super::shuffle::option_order;
-use super::tasks::{judge, Check, Snapshot, Verdict};
+use super::tasks::{judge, waits_for_state, Check, Snapshot, Verdict};
 
 /// The card's inputs.
 #[derive(Properties, PartialEq)]
@@ -26,6 +26,8 @@ pub struct TaskCardProps {
     pub done: bool,
     /// The committed guess, for a prediction (tenths of a percent).
     pub guess: Option<u32>,
+    /// What the widget measured for the guess, kept with the progress.
+    pub observed: Option<Observation>,
     /// The reader's seed, which orders a question's options.
     pub seed: u32,
     /// Called when a reading or an answer is judged right.
@@ -38,15 +40,36 @@ pub fn task_card(props: &TaskCardProps) -> Html {
     let answer = use_state(String::new);
     let picked = use_state(|| None::<usize>);
     let verdict = use_state(|| None::<String>);
-    let Some((slug, task)) = CHAPTERS
+    // A right answer given before its view's state holds: judged again at each new snapshot, so
+    // the task ticks when the reader gets the view there, without pressing Check again.
+    let waiting = use_state(|| false);
+    let found = CHAPTERS
         .get(props.chapter)
-        .and_then(|c| c.tasks.get(props.task).map(|t| (c.slug, t)))
-    else {
+        .and_then(|c| c.tasks.get(props.task).map(|t| (c.slug, t)));
+    {
+        let (waiting, verdict, on_done) = (waiting.clone(), verdict.clone(), props.on_done.clone());
+        let check = found.map(|(_, task)| task.check);
+        let answer = picked.map(|p| p.to_string()).unwrap_or_default();
+        let deps = (props.snapshot.clone(), *waiting, props.done);
+        use_effect_with(deps, move |(snapshot, wait, done)| {
+            if *wait && !*done {
+                if let Some(check) = check {
+                    if judge(&check, snapshot.as_deref(), &answer) == Verdict::Done {
+                        waiting.set(false);
+                        verdict.set(None);
+                        on_done.emit(());
+                    }
+                }
+            }
+        });
+    }
+    let Some((slug, task)) = found else {
         return html! {};
     };
     let id = format!("task-{}", task.id);
     let submit = {
         let (answer, picked, verdict) = (answer.clone(), picked.clone(), verdict.clone());
+        let waiting = waiting.clone();
         let snapshot = props.snapshot.clone();
         let on_done = props.on_done.clone();
         let check = task.check;
@@ -59,9 +82,13 @@ pub fn task_card(props: &TaskCardProps) -> Html {
             match judge(&check, snapshot.as_deref(), &text) {
                 Verdict::Done => {
                     verdict.set(None);
+                    waiting.set(false);
                     on_done.emit(());
                 }
-                Verdict::NotYet(why) => verdict.set(Some(why)),
+                Verdict::NotYet(why) => {
+                    waiting.set(waits_for_state(&check, &text));
+                    verdict.set(Some(why));
+                }
             }
         })
     };
@@ -77,7 +104,7 @@ pub fn task_card(props: &TaskCardProps) -> Html {
             }
         },
         Check::Predict(prediction) => html! {
-            <PredictCard {slug} id={task.id} {prediction} guess={props.guess}
+            <PredictCard {slug} id={task.id} {prediction} guess={props.guess} observed={props.observed}
                 snapshot={props.snapshot.clone()} on_done={props.on_done.clone()} />
         },
         Check::Reading { label, .. } => {
@@ -111,11 +138,12 @@ pub fn task_card(props: &TaskCardProps) -> Html {
                             let (text, _) = options.get(i)?;
                             let picked = picked.clone();
                             let verdict = verdict.clone();
+                            let waiting = waiting.clone();
                             Some(html! {
                                 <label class="choice-option">
                                     <input type="radio" name={format!("{id}-choice")} value={i.to_string()}
                                         checked={*picked == Some(i)}
-                                        onchange={Callback::from(move |_| { picked.set(Some(i)); verdict.set(None); })} />
+                                        onchange={Callback::from(move |_| { picked.set(Some(i)); verdict.set(None); waiting.set(false); })} />
                                     { *text }
                                 </label>
                             })

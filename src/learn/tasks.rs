@@ -115,12 +115,30 @@ pub fn judge(check: &Check, snapshot: Option<&Snapshot>, answer: &str) -> Verdic
             }
             match needs {
                 Some(test) if !snapshot.is_some_and(test) => Verdict::NotYet(
-                    "Right, but first put the live view in the state the question is about."
+                    "Right. Now put the live view in the state the question is about: the answer \
+                     counts as soon as it gets there."
                         .to_owned(),
                 ),
                 _ => Verdict::Done,
             }
         }
+    }
+}
+
+/// Whether `answer` is a question's right option that waits only for its view's state (issue 38
+/// §6): the task card keeps it and judges it again at each new snapshot, so it counts as soon as
+/// the state arrives, without another press of Check.
+pub fn waits_for_state(check: &Check, answer: &str) -> bool {
+    match check {
+        Check::Choice {
+            correct,
+            needs: Some(_),
+            ..
+        } => answer.parse::<usize>().ok() == Some(*correct),
+        Check::Choice { needs: None, .. }
+        | Check::State(_)
+        | Check::Reading { .. }
+        | Check::Predict(_) => false,
     }
 }
 
@@ -799,6 +817,17 @@ mod tests {
         assert!(matches!(judge(&check, Some(&r), "0"), Verdict::NotYet(_)));
         assert!(matches!(judge(&check, Some(&r), "7"), Verdict::NotYet(_)));
         assert!(matches!(judge(&check, None, "1"), Verdict::NotYet(_)));
+        // The right option before its state waits for it; a wrong one, or one with no state to
+        // wait for, does not.
+        assert!(waits_for_state(&check, "1"));
+        assert!(!waits_for_state(&check, "0"));
+        assert!(!waits_for_state(&check, "x"));
+        let free = Check::Choice {
+            options: &[("a", "why a"), ("b", "why b")],
+            correct: 1,
+            needs: None,
+        };
+        assert!(!waits_for_state(&free, "1"));
         assert!(!state_done(&check, Some(&r), true));
         assert!(state_done(
             &Check::State(three_owners_after_kill),
