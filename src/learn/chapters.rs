@@ -719,8 +719,9 @@ pub const CHAPTERS: [Chapter; 15] = [
              owner, S3. S3 serves 3.13 × the mean. The ring spread the keys evenly, and that does \
              not help."),
             Live(0),
-            Prose("Under the bars, a table lists four cures measured on the same requests. Pick a \
-             row and the bars show it. Before you do, answer the first task."),
+            Prose("Under the bars wait four cures, measured on the same requests and folded away \
+             so that you can predict first. Answer the first task, then open them and pick a row: \
+             the bars show it."),
             Prose("Ten times the vnodes gives each server more, smaller arcs, so the keys spread \
              more evenly. Bounded loads gives every server a capacity of c times its share: a \
              request whose owner is full walks on clockwise to the next server with room. Two \
@@ -734,7 +735,7 @@ pub const CHAPTERS: [Chapter; 15] = [
         ],
         frames: &[Frame {
             widget: Widget::Ring(RingWidget::HotKeys),
-            query: "v=1&servers=0.1.2.3.4.5.6.7&w=1.1.1.1.1.1.1.1&zipf=1.2",
+            query: "v=1&servers=0.1.2.3.4.5.6.7&w=1.1.1.1.1.1.1.1&zipf=1.2&cures=folded",
             title: "Ring: 20,000 requests with one hot key, over eight servers",
         }],
         tasks: &[

@@ -40,6 +40,9 @@ pub struct HotKeys {
     pub popularity: Popularity,
     pub cure: Cure,
     pub settings: CureSettings,
+    /// Whether the cures' table opens folded: a chapter that asks the reader to predict which
+    /// cure keeps one owner must not print the answer beside the question (issue 38 §6).
+    pub cures_folded: bool,
 }
 
 impl Default for HotKeys {
@@ -48,6 +51,7 @@ impl Default for HotKeys {
             popularity: DEFAULT_POPULARITY,
             cure: Cure::None,
             settings: CureSettings::default(),
+            cures_folded: false,
         }
     }
 }

@@ -184,6 +184,9 @@ fn encode_over(opening: &RingState, state: &RingState) -> Vec<(&'static str, Str
     if hot.cure != was.cure {
         pairs.push(("cure", hot.cure.name().to_owned()));
     }
+    if hot.cures_folded {
+        pairs.push(("cures", CURES_FOLDED.to_owned()));
+    }
     if hot.settings.load_factor != was.settings.load_factor {
         pairs.push(("c", format!("{}", hot.settings.load_factor.value())));
     }
@@ -425,6 +428,9 @@ fn decode_over(opening: RingState, pairs: &[(String, String)]) -> RingState {
     state
 }
 
+/// The one value of a link's `cures`: the cures' table opens folded.
+const CURES_FOLDED: &str = "folded";
+
 /// The hot-key settings of a link: each checked by the same rule as its box, a bad one a note
 /// (the core's words) and the opening's value.
 fn decode_hot_keys<'a>(
@@ -448,6 +454,16 @@ fn decode_hot_keys<'a>(
                 quote(t),
                 Cure::ALL.map(Cure::name).join(", ")
             )),
+        }
+    }
+    if let Some(t) = get("cures") {
+        if t == CURES_FOLDED {
+            state.hot.cures_folded = true;
+        } else {
+            notes.push(format!(
+                "The link's cures {} is not \"{CURES_FOLDED}\"; showing the cures.",
+                quote(t)
+            ));
         }
     }
     if let Some(t) = get("salt") {
@@ -708,6 +724,23 @@ mod tests {
             .iter()
             .any(|n| n.contains("from 0 (every key alike) to 3")));
         assert!(bad.notes.iter().any(|n| n.contains("from 1 to")));
+    }
+
+    #[test]
+    fn a_chapter_link_folds_the_cures_and_keeps_them_folded() {
+        let (encode_hot, decode_hot) = codec_for(Some(RingWidget::HotKeys));
+        let folded = decode_hot(&owned(&[("v", "1".into()), ("cures", "folded".into())]));
+        assert!(folded.hot.cures_folded);
+        assert!(folded.notes.is_empty(), "{:?}", folded.notes);
+        // The widget writes it back, so its own address keeps the table folded.
+        let pairs = encode_hot(&folded);
+        assert!(pairs.contains(&("cures", "folded".to_owned())), "{pairs:?}");
+        assert_eq!(decode_hot(&owned(&pairs)), folded);
+        // Any other value shows the cures, with a note.
+        let shown = decode_hot(&owned(&[("v", "1".into()), ("cures", "open".into())]));
+        assert!(!shown.hot.cures_folded);
+        assert_eq!(shown.notes.len(), 1, "{:?}", shown.notes);
+        assert!(shown.notes[0].contains("\"folded\""), "{:?}", shown.notes);
     }
 
     #[test]

@@ -146,7 +146,14 @@ pub fn hot_keys(props: &HotKeysProps) -> Html {
                 { controls }
                 <div class="rv-hot-main">{ main }</div>
             </div>
-            { table }
+            if state.hot.cures_folded {
+                <details class="rv-cures-fold" data-testid="cures-fold">
+                    <summary>{ "Show the four cures, measured on the same requests" }</summary>
+                    { table }
+                </details>
+            } else {
+                { table }
+            }
         </section>
     }
 }
