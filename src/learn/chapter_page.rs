@@ -7,10 +7,12 @@ use std::rc::Rc;
 use yew::prelude::*;
 use yew_router::prelude::*;
 
-use super::chapters::{by_slug, Block, CHAPTERS};
-use super::progress::{self, use_progress, ChapterSlug, CHAPTER_SLUGS};
+use super::chapters::{by_slug, Block, Chapter, CHAPTERS};
+use super::progress::{
+    self, guess_key, use_progress, ChapterSlug, Observation, ReaderProgress, CHAPTER_SLUGS,
+};
 use super::stage::Stage;
-use super::tasks::{state_done, Snapshot};
+use super::tasks::{state_done, Check, Snapshot};
 use crate::route::Route;
 
 /// The newest snapshot of each of the chapter's live views.
@@ -58,6 +60,35 @@ fn mark_done(chapter: usize, task: usize) -> Option<String> {
     Some(text)
 }
 
+/// Keeps with each committed guess what its widget now measures, so the guess card still shows
+/// its chart after a reload, when the widget has started over (issue 38 §5). Saved only when a
+/// measurement is new.
+fn keep_observations(chapter: &Chapter, snapshots: &Snapshots, stored: &mut ReaderProgress) {
+    let mut changed = false;
+    for task in chapter.tasks {
+        let Check::Predict(prediction) = task.check else {
+            continue;
+        };
+        let Some(snapshot) = snapshots.0.get(task.frame).cloned().flatten() else {
+            continue;
+        };
+        let Some(share) = prediction.measured(&snapshot) else {
+            continue;
+        };
+        if stored.guess(chapter.slug, task.id).is_none() {
+            continue;
+        }
+        let seen = Observation::new(share, prediction.measured_at(&snapshot));
+        if stored.observation(chapter.slug, task.id) != Some(seen) {
+            stored.observed.insert(guess_key(chapter.slug, task.id), seen);
+            changed = true;
+        }
+    }
+    if changed {
+        progress::save(stored);
+    }
+}
+
 /// The chapter page's inputs.
 #[derive(Properties, PartialEq)]
 pub struct ChapterPageProps {
@@ -91,7 +122,8 @@ pub fn chapter_page(props: &ChapterPageProps) -> Html {
             let Some((index, chapter)) = index.and_then(|i| CHAPTERS.get(i).map(|c| (i, c))) else {
                 return;
             };
-            let stored = progress::load();
+            let mut stored = progress::load();
+            keep_observations(chapter, snapshots, &mut stored);
             for (t, task) in chapter.tasks.iter().enumerate() {
                 let snapshot = snapshots.0.get(task.frame).cloned().flatten();
                 let guessed = stored.guess(chapter.slug, task.id).is_some();

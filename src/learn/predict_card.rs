@@ -9,7 +9,7 @@ use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 use super::predict::{guess_share, parse_guess, report, Prediction};
-use super::progress::{self, guess_key};
+use super::progress::{self, guess_key, Observation};
 use super::tasks::Snapshot;
 
 /// The card's inputs.
@@ -23,6 +23,9 @@ pub struct PredictCardProps {
     pub prediction: &'static Prediction,
     /// The committed guess (tenths of a percent), if any.
     pub guess: Option<u32>,
+    /// What the widget measured for it, kept with the progress: the card shows it after a
+    /// reload, when the widget has started over.
+    pub observed: Option<Observation>,
     /// The newest snapshot of the widget.
     pub snapshot: Option<Rc<Snapshot>>,
     /// Called when the guess is committed and the measurement is already in.
@@ -40,14 +43,19 @@ pub fn predict_card(props: &PredictCardProps) -> Html {
     let draft = use_state(String::new);
     let error = use_state(|| None::<String>);
     let prediction = props.prediction;
-    let measured = props
+    let live = props
         .snapshot
         .as_deref()
         .and_then(|s| prediction.measured(s));
-    let at_vnodes = props
-        .snapshot
-        .as_deref()
-        .and_then(|s| prediction.measured_at(s));
+    let at_vnodes = match live {
+        Some(_) => props
+            .snapshot
+            .as_deref()
+            .and_then(|s| prediction.measured_at(s)),
+        None => props.observed.and_then(|o| o.vnodes),
+    };
+    // The widget's own measurement first; after a reload the one kept with the guess.
+    let measured = live.or_else(|| props.guess.and(props.observed).map(Observation::share));
     let spread = use_memo(at_vnodes, move |v| v.and_then(|v| prediction.spread_at(v)));
     let input_id = format!("task-{}-guess", props.id);
 
@@ -62,8 +70,13 @@ pub fn predict_card(props: &PredictCardProps) -> Html {
                         error.set(None);
                         let mut stored = progress::load();
                         stored.guesses.insert(guess_key(slug, id), tenths);
+                        if let Some(share) = live {
+                            stored
+                                .observed
+                                .insert(guess_key(slug, id), Observation::new(share, at_vnodes));
+                        }
                         progress::save(&stored);
-                        if measured.is_some() {
+                        if live.is_some() {
                             on_done.emit(());
                         }
                     }
@@ -84,7 +97,7 @@ pub fn predict_card(props: &PredictCardProps) -> Html {
                 <input id={input_id.clone()} type="text" inputmode="decimal" value={(*draft).clone()}
                     {oninput} autocomplete="off" aria-describedby={format!("{input_id}-error")} />
                 <button type="submit">{ "Commit guess" }</button>
-                if measured.is_some() {
+                if live.is_some() {
                     <p class="muted predict-note">{ "The widget has grown already; for a real guess, start it over first." }</p>
                 }
                 <p id={format!("{input_id}-error")} class="field-error" role="alert">

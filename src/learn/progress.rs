@@ -97,6 +97,34 @@ pub struct ReaderProgress {
     /// Committed "predict, then observe" guesses, by `<slug>/<task id>`, in tenths of a percent.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub guesses: BTreeMap<String, u32>,
+    /// What the widget measured for each guess, by the same key, so the guess card shows its
+    /// chart after a reload, when the widget has started over (issue 38 §5).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub observed: BTreeMap<String, Observation>,
+}
+
+/// A prediction's measurement, kept with the guess.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Observation {
+    /// The share measured, in millionths (whole numbers keep the progress comparable).
+    pub millionths: u32,
+    /// The vnodes it was measured at, which pick the spread over seeds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub vnodes: Option<u32>,
+}
+
+impl Observation {
+    /// The measurement of `share` (0 … 1) at `vnodes`.
+    pub fn new(share: f64, vnodes: Option<u32>) -> Self {
+        // In 0 … 1 by the clamp, so the product fits a u32.
+        let millionths = (share.clamp(0.0, 1.0) * 1e6).round() as u32;
+        Self { millionths, vnodes }
+    }
+
+    /// The share measured, 0 … 1.
+    pub fn share(self) -> f64 {
+        f64::from(self.millionths) / 1e6
+    }
 }
 
 impl ReaderProgress {
@@ -156,6 +184,28 @@ impl ReaderProgress {
                 progress.guesses.insert(key.clone(), tenths);
             }
         }
+        for (key, value) in object
+            .get("observed")
+            .and_then(Value::as_object)
+            .into_iter()
+            .flatten()
+        {
+            let known_task = key.split_once('/').is_some_and(|(slug, _)| known(slug));
+            let millionths = value
+                .get("millionths")
+                .and_then(Value::as_u64)
+                .and_then(|m| u32::try_from(m).ok())
+                .filter(|m| *m <= 1_000_000);
+            let vnodes = match value.get("vnodes") {
+                None | Some(Value::Null) => Some(None),
+                Some(v) => v.as_u64().and_then(|v| u32::try_from(v).ok()).map(Some),
+            };
+            if let (true, Some(millionths), Some(vnodes)) = (known_task, millionths, vnodes) {
+                progress
+                    .observed
+                    .insert(key.clone(), Observation { millionths, vnodes });
+            }
+        }
         Some(progress)
     }
 
@@ -213,6 +263,11 @@ impl ReaderProgress {
     /// The guess committed for a task, in tenths of a percent.
     pub fn guess(&self, slug: &str, task: &str) -> Option<u32> {
         self.guesses.get(&guess_key(slug, task)).copied()
+    }
+
+    /// What the widget measured for a task's guess, once it has.
+    pub fn observation(&self, slug: &str, task: &str) -> Option<Observation> {
+        self.observed.get(&guess_key(slug, task)).copied()
     }
 
     /// Whether the reader has started: a task done, a guess made, or a chapter opened.
@@ -455,6 +510,38 @@ mod tests {
         assert_eq!(q.seed, None);
         assert_eq!(q.guesses.len(), 1, "{q:?}");
         assert_eq!(q.guess("ring", "d"), Some(200));
+    }
+
+    #[test]
+    fn observations_are_kept_whole_and_bad_ones_dropped() {
+        let mut p = ReaderProgress::default();
+        p.guesses.insert(guess_key("mod-n", "predict-moved"), 250);
+        p.observed.insert(
+            guess_key("mod-n", "predict-moved"),
+            Observation::new(0.79934, Some(100)),
+        );
+        p.observed
+            .insert(guess_key("ring", "p"), Observation::new(0.2, None));
+        let text = p.to_text();
+        assert_eq!(ReaderProgress::parse(&text), Some(p.clone()));
+        // Written back, nothing of it is lost, so it is never kept aside as unreadable.
+        assert!(p.holds_all_of(&text));
+        let seen = p.observation("mod-n", "predict-moved").unwrap();
+        assert_eq!((seen.millionths, seen.vnodes), (799_340, Some(100)));
+        assert!((seen.share() - 0.79934).abs() < 1e-9);
+        // Out of range, of an unknown chapter, or ill-typed: dropped, one by one.
+        let text = r#"{"observed":{"mod-n/a":{"millionths":2000000},"gone/b":{"millionths":5},
+            "ring/c":{"millionths":"x"},"ring/d":{"millionths":200000,"vnodes":-1},
+            "ring/e":{"millionths":200000,"vnodes":40}}}"#;
+        let q = ReaderProgress::parse(text).unwrap_or_default();
+        assert_eq!(q.observed.len(), 1, "{q:?}");
+        assert_eq!(
+            q.observation("ring", "e"),
+            Some(Observation {
+                millionths: 200_000,
+                vnodes: Some(40)
+            })
+        );
     }
 
     #[test]

@@ -204,6 +204,7 @@ pub fn stage(props: &StageProps) -> Html {
                                 snapshot={props.snapshot.clone()}
                                 done={progress.is_done(chapter.slug, task.id)}
                                 guess={progress.guess(chapter.slug, task.id)}
+                                observed={progress.observation(chapter.slug, task.id)}
                                 on_done={Callback::from(move |_| on_done.emit(t))} />
                         })
                     }) }

@@ -169,16 +169,17 @@ test('2 choosing a shard key: keying on the user makes a hot shard', async ({ pa
   test.setTimeout(90_000);
   await openRoute(page, '#/learn/shard-key');
   const view = await liveView(page);
-  // Answering before the view shows the hot shard does not count.
-  await choose(page, 'which-property', 'Even distribution');
-  await expect(page.locator('#task-which-property .field-error')).toContainText('first put the live view');
-  await setShardKey(view, 'hash_user');
-  await boardSimulated(view);
-  await done(page, 'hot-user', 30_000);
+  // A wrong answer is explained; the right one, before the view shows the hot shard, waits for it.
   await choose(page, 'which-property', 'High cardinality');
   await notDone(page, 'which-property');
   await expect(page.locator('#task-which-property .task-explanation')).toContainText('plenty of distinct values');
   await choose(page, 'which-property', 'Even distribution');
+  await expect(page.locator('#task-which-property .field-error')).toContainText('the answer counts as soon as it gets there');
+  await notDone(page, 'which-property');
+  await setShardKey(view, 'hash_user');
+  await boardSimulated(view);
+  await done(page, 'hot-user', 30_000);
+  // Issue 38 §6: once the state arrives the waiting answer counts, with no second Check.
   await done(page, 'which-property');
   await finishedAndKept(page, ['hot-user', 'which-property']);
 });
@@ -236,6 +237,12 @@ test('4 hash mod N: a committed guess, then the moved share the counter shows', 
   await done(page, 'why-eighty');
   await afterOpen(page);
   await finishedAndKept(page, ['predict-moved', 'read-moved', 'why-eighty']);
+  // Issue 38 §5: after the reload (the widget back at its start), the guess card keeps its chart
+  // and the measurement it was set against.
+  const kept = page.locator('#task-predict-moved [data-testid=predict-result]');
+  await expect(kept.getByTestId('predict-guess')).toHaveText('You guessed 25.0 %.');
+  await expect(kept.getByTestId('predict-measured')).toHaveText(/^The widget measured (79|80)\.\d %\.$/);
+  await expect(kept.locator('.predict-mark.measured')).toHaveCount(1);
 });
 
 test('5 the ring: a guess, then a fifth server moves about a fifth of the keys', async ({ page }) => {
@@ -328,10 +335,13 @@ test('9 hot keys: predict the cure that keeps one owner, see it, then bound the 
   const view = await liveView(page);
   // The hot key's owner stands out before any cure.
   await expect(view.getByTestId('hot-verdict')).toContainText('S3 owns it');
+  // Issue 38 §6: the cures' measurements, which answer the question, wait folded.
+  await expect(view.getByTestId('cure-peak').first()).toBeHidden();
   await choose(page, 'predict', 'Bounded loads, c = 1.25');
   await notDone(page, 'predict');
   await choose(page, 'predict', 'Ten times the vnodes');
   await done(page, 'predict');
+  await view.getByText('Show the four cures, measured on the same requests').click();
   await view.locator('#rv-cure-more-vnodes').check();
   await done(page, 'vnodes', 20_000);
   await view.locator('#rv-cure-bounded-loads').check();
@@ -469,14 +479,13 @@ test('15 trade-offs: split the Pin\'s host beside a growing ring, then the quiz'
   const correct = 'The split moved whole shards; the ring rehashed keys one by one';
   const ring = await liveView(page, 1);
   await ringSettled(ring);
-  await choose(page, 'what-moved', correct);
-  await expect(page.locator('#task-what-moved .field-error')).toContainText('first put the live view');
-  await notDone(page, 'what-moved');
-  await ring.getByTestId('add-server').click();
-  await ringSettled(ring);
   await choose(page, 'what-moved', 'Both sides moved about a fifth of their data, one object at a time');
   await notDone(page, 'what-moved');
   await choose(page, 'what-moved', correct);
+  await expect(page.locator('#task-what-moved .field-error')).toContainText('the answer counts as soon as it gets there');
+  await notDone(page, 'what-moved');
+  await ring.getByTestId('add-server').click();
+  await ringSettled(ring);
   await done(page, 'what-moved');
   await choose(page, 'hot-pin', 'Move that one Pin to a quieter shard and update its references');
   await notDone(page, 'hot-pin');
