@@ -96,7 +96,9 @@ for (const theme of ['light', 'dark']) {
     }
 
     test('every Learn chapter passes axe', async ({ page }) => {
-      test.setTimeout(120_000);
+      // Fifteen chapters, each with its live frames, in one test: about 2 minutes on a loaded
+      // 2-core machine in the light theme's full pass.
+      test.setTimeout(300_000);
       await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
       await openRoute(page, '#/learn', 'index.html');
       const hrefs = await page
