@@ -47,15 +47,15 @@ pub fn predict_card(props: &PredictCardProps) -> Html {
         .snapshot
         .as_deref()
         .and_then(|s| prediction.measured(s));
-    let at_vnodes = match live {
-        Some(_) => props
-            .snapshot
-            .as_deref()
-            .and_then(|s| prediction.measured_at(s)),
-        None => props.observed.and_then(|o| o.vnodes),
-    };
-    // The widget's own measurement first; after a reload the one kept with the guess.
-    let measured = live.or_else(|| props.guess.and(props.observed).map(Observation::share));
+    // The widget's own measurement first; after a reload the one kept with the guess (the
+    // chapter keeps it, `chapter_page::keep_observations`). `measured_at` is `Some` exactly when
+    // `measured` is.
+    let at_vnodes = props
+        .snapshot
+        .as_deref()
+        .and_then(|s| prediction.measured_at(s))
+        .or_else(|| props.observed.and_then(|o| o.vnodes));
+    let measured = live.or_else(|| props.observed.map(Observation::share));
     let spread = use_memo(at_vnodes, move |v| v.and_then(|v| prediction.spread_at(v)));
     let input_id = format!("task-{}-guess", props.id);
 
@@ -70,11 +70,6 @@ pub fn predict_card(props: &PredictCardProps) -> Html {
                         error.set(None);
                         let mut stored = progress::load();
                         stored.guesses.insert(guess_key(slug, id), tenths);
-                        if let Some(share) = live {
-                            stored
-                                .observed
-                                .insert(guess_key(slug, id), Observation::new(share, at_vnodes));
-                        }
                         progress::save(&stored);
                         if live.is_some() {
                             on_done.emit(());

@@ -114,16 +114,19 @@ pub struct Observation {
 }
 
 impl Observation {
+    /// A whole share (1) in millionths, the most an observation holds.
+    pub const WHOLE: u32 = 1_000_000;
+
     /// The measurement of `share` (0 … 1) at `vnodes`.
     pub fn new(share: f64, vnodes: Option<u32>) -> Self {
         // In 0 … 1 by the clamp, so the product fits a u32.
-        let millionths = (share.clamp(0.0, 1.0) * 1e6).round() as u32;
+        let millionths = (share.clamp(0.0, 1.0) * f64::from(Self::WHOLE)).round() as u32;
         Self { millionths, vnodes }
     }
 
     /// The share measured, 0 … 1.
     pub fn share(self) -> f64 {
-        f64::from(self.millionths) / 1e6
+        f64::from(self.millionths) / f64::from(Self::WHOLE)
     }
 }
 
@@ -168,39 +171,32 @@ impl ReaderProgress {
             .and_then(Value::as_str)
             .filter(|slug| known(slug))
             .map(str::to_owned);
-        progress.seed = object
-            .get("seed")
-            .and_then(Value::as_u64)
-            .and_then(|seed| u32::try_from(seed).ok());
-        for (key, tenths) in object
-            .get("guesses")
-            .and_then(Value::as_object)
-            .into_iter()
-            .flatten()
-        {
-            let known_task = key.split_once('/').is_some_and(|(slug, _)| known(slug));
-            let tenths = tenths.as_u64().and_then(|t| u32::try_from(t).ok());
-            if let (true, Some(tenths)) = (known_task, tenths.filter(|t| *t <= GUESS_TENTHS_TOP)) {
+        let whole = |value: &Value| value.as_u64().and_then(|n| u32::try_from(n).ok());
+        progress.seed = object.get("seed").and_then(whole);
+        // The entries of a map keyed by `<slug>/<task id>` whose chapter this build has.
+        let task_entries = |field: &str| {
+            object
+                .get(field)
+                .and_then(Value::as_object)
+                .into_iter()
+                .flatten()
+                .filter(|(key, _)| key.split_once('/').is_some_and(|(slug, _)| known(slug)))
+        };
+        for (key, tenths) in task_entries("guesses") {
+            if let Some(tenths) = whole(tenths).filter(|t| *t <= GUESS_TENTHS_TOP) {
                 progress.guesses.insert(key.clone(), tenths);
             }
         }
-        for (key, value) in object
-            .get("observed")
-            .and_then(Value::as_object)
-            .into_iter()
-            .flatten()
-        {
-            let known_task = key.split_once('/').is_some_and(|(slug, _)| known(slug));
+        for (key, value) in task_entries("observed") {
             let millionths = value
                 .get("millionths")
-                .and_then(Value::as_u64)
-                .and_then(|m| u32::try_from(m).ok())
-                .filter(|m| *m <= 1_000_000);
+                .and_then(whole)
+                .filter(|m| *m <= Observation::WHOLE);
             let vnodes = match value.get("vnodes") {
                 None | Some(Value::Null) => Some(None),
-                Some(v) => v.as_u64().and_then(|v| u32::try_from(v).ok()).map(Some),
+                Some(v) => whole(v).map(Some),
             };
-            if let (true, Some(millionths), Some(vnodes)) = (known_task, millionths, vnodes) {
+            if let (Some(millionths), Some(vnodes)) = (millionths, vnodes) {
                 progress
                     .observed
                     .insert(key.clone(), Observation { millionths, vnodes });
