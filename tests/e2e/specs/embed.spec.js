@@ -212,13 +212,22 @@ for (const view of views) {
       await page.waitForTimeout(1000);
       return before === await snippet.inputValue();
     }, { timeout: 60_000 }).toBe(true);
-    // A Board still finishing its run can grow once more after that second, so the clipboard
-    // holds the snippet shown at the click: the one read just before it, or the one just after.
+    // A Board still finishing its run can grow after that second, in the hidden previews at
+    // the other widths too, so each width's height in the clipboard is one shown before the
+    // click or just after it, and the iframe is as tall as the tallest of them.
     const shown = await snippet.inputValue();
     await page.getByRole('button', { name: 'Copy snippet' }).click();
     await expect(page.locator('.share-status')).toHaveText(/Copied the iframe snippet/);
     const copied = await page.evaluate(() => navigator.clipboard.readText());
-    expect([shown, await snippet.inputValue()]).toContain(copied);
+    const after = await snippet.inputValue();
+    const heightsOf = (text) => Object.fromEntries(
+      text.match(/ data-heights="([^"]*)"/)[1].split(',').map((pair) => pair.split(':').map(Number)),
+    );
+    const copiedHeights = heightsOf(copied);
+    for (const [width, height] of Object.entries(copiedHeights)) {
+      expect([heightsOf(shown)[width], heightsOf(after)[width]], `height at ${width} px`).toContain(height);
+    }
+    expect(Number(copied.match(/ height="(\d+)"/)[1])).toBe(Math.max(...Object.values(copiedHeights)));
     const heightless = (text) => text.replace(/ (data-)?heights?="[^"]*"/g, '');
     expect(heightless(copied)).toBe(heightless(iframe));
   });
