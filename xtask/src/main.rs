@@ -106,7 +106,7 @@ const USAGE: &str = "usage: cargo xtask <command>
                                          by rewriting its pages; builds nothing
   tidy                                   architecture rules: limits in the core, no name matching
   fuzz [--smoke] [--seconds N] [--only T1,T2]
-                                         cargo-fuzz targets: 10 M runs each (or N s), --smoke 30 s";
+                                         cargo-fuzz targets: 10 M runs each (or N s), --smoke 20 s";
 
 /// The workspace root (the parent of `xtask/`).
 pub fn root() -> PathBuf {
