@@ -23,6 +23,62 @@ pub struct Tally {
     phases: Vec<(String, Duration)>,
     /// The phase running now, since when.
     current: Option<(String, Instant)>,
+    /// The slowest browser tests of the run, in ms, slowest first: where CI's minutes go.
+    slowest: Vec<(u64, String)>,
+}
+
+/// How many of the slowest browser tests the summary names.
+const SLOWEST_SHOWN: usize = 12;
+
+/// Every test result in a Playwright JSON report as (duration in ms, `file › title`), slowest
+/// first, at most `n` of them.
+fn slowest_tests(report: &serde_json::Value, n: usize) -> Vec<(u64, String)> {
+    fn walk(suite: &serde_json::Value, file: &str, out: &mut Vec<(u64, String)>) {
+        let file = suite.get("file").and_then(|f| f.as_str()).unwrap_or(file);
+        for spec in suite
+            .get("specs")
+            .and_then(|s| s.as_array())
+            .into_iter()
+            .flatten()
+        {
+            let title = spec.get("title").and_then(|t| t.as_str()).unwrap_or("?");
+            let results = spec
+                .get("tests")
+                .and_then(|t| t.as_array())
+                .into_iter()
+                .flatten()
+                .flat_map(|test| {
+                    test.get("results")
+                        .and_then(|r| r.as_array())
+                        .into_iter()
+                        .flatten()
+                });
+            for result in results {
+                let ms = result.get("duration").and_then(|d| d.as_u64()).unwrap_or(0);
+                out.push((ms, format!("{file} › {title}")));
+            }
+        }
+        for child in suite
+            .get("suites")
+            .and_then(|s| s.as_array())
+            .into_iter()
+            .flatten()
+        {
+            walk(child, file, out);
+        }
+    }
+    let mut all = Vec::new();
+    for suite in report
+        .get("suites")
+        .and_then(|s| s.as_array())
+        .into_iter()
+        .flatten()
+    {
+        walk(suite, "", &mut all);
+    }
+    all.sort_by(|a, b| b.0.cmp(&a.0));
+    all.truncate(n);
+    all
 }
 
 impl Tally {
@@ -133,10 +189,13 @@ impl Tally {
         self.banner(what);
         let _ = std::fs::remove_file(report);
         let ok = cmd.status().map(|s| s.success()).unwrap_or(false);
-        let stats = std::fs::read_to_string(report)
+        let json = std::fs::read_to_string(report)
             .ok()
-            .and_then(|text| serde_json::from_str::<serde_json::Value>(&text).ok())
-            .and_then(|json| json.get("stats").cloned());
+            .and_then(|text| serde_json::from_str::<serde_json::Value>(&text).ok());
+        if let Some(json) = &json {
+            self.slowest.extend(slowest_tests(json, SLOWEST_SHOWN));
+        }
+        let stats = json.and_then(|json| json.get("stats").cloned());
         match stats {
             Some(stats) => {
                 let count = |key: &str| {
@@ -168,6 +227,12 @@ impl Tally {
         }
         let total: Duration = self.phases.iter().map(|(_, took)| *took).sum();
         println!("  {:>9}  in all", minutes(total));
+        if !self.slowest.is_empty() {
+            println!("\nSlowest browser tests:");
+            for (ms, test) in &self.slowest {
+                println!("  {:>7.1} s  {test}", *ms as f64 / 1000.0);
+            }
+        }
         if !self.failures.is_empty() {
             println!("\nFailed:");
             for failure in &self.failures {
@@ -216,6 +281,30 @@ fn minutes(took: Duration) -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_slowest_browser_tests_are_read_from_nested_suites() {
+        let report = serde_json::json!({
+            "suites": [{
+                "file": "a.spec.js",
+                "specs": [{"title": "quick", "tests": [{"results": [{"duration": 40}]}]}],
+                "suites": [{
+                    "title": "group",
+                    "specs": [{"title": "slow", "tests": [{"results": [{"duration": 9000}]}]}]
+                }]
+            }, {
+                "file": "b.spec.js",
+                "specs": [{"title": "middle", "tests": [{"results": [{"duration": 700}]}]}]
+            }]
+        });
+        assert_eq!(
+            slowest_tests(&report, 2),
+            [
+                (9000, "a.spec.js › slow".to_owned()),
+                (700, "b.spec.js › middle".to_owned())
+            ]
+        );
+    }
+
     use super::*;
 
     #[test]
