@@ -351,10 +351,14 @@ fn bad_run_parameters_are_refused() {
         simulate(&design, 100, 1, f64::NAN),
         Err(SimError::Duration { .. })
     ));
-    assert!(matches!(
-        simulate(&design, 1_000_000, 1, 3_600.0),
-        Err(SimError::TooMuchWork { .. })
-    ));
+    let too_much = simulate(&design, 1_000_000, 1, 3_600.0);
+    assert!(matches!(too_much, Err(SimError::TooMuchWork { .. })));
+    // The counts read as the rest of the page writes numbers: with thousands separators.
+    let text = too_much.err().map(|e| e.to_string()).unwrap_or_default();
+    assert!(
+        text.contains("accepts at most 20,000,000.") && !text.contains("00000"),
+        "{text}"
+    );
 }
 
 /// One small shard behind an App Server, no cache, so every read reaches the database: 250

@@ -348,8 +348,10 @@ pub enum SimError {
     },
     /// The run would take too long to simulate.
     #[error(
-        "this run could generate up to {requests:.0} requests; the simulator accepts at most \
-         20,000,000. Lower the users, the rate, the spike or the duration"
+        "this run could generate up to {} requests; the simulator accepts at most {}. Lower \
+         the users, the rate, the spike or the duration",
+        crate::text::thousands(.requests.max(0.0) as u64),
+        crate::text::thousands(MAX_SIM_REQUESTS as u64)
     )]
     TooMuchWork {
         /// Upper bound of requests the run would generate.
