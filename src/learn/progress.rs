@@ -16,6 +16,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::browser::json::{from_text, Json};
 use shardlab_core::kept::KeptWhy;
+use shardlab_core::view_limits::learn::{MAX_KEPT_WIDGETS, MAX_KEPT_WIDGET_QUERY_BYTES};
 use yew::prelude::*;
 
 /// The localStorage key.
@@ -101,6 +102,11 @@ pub struct ReaderProgress {
     /// chart after a reload, when the widget has started over (issue 38 §5).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub observed: BTreeMap<String, Observation>,
+    /// Each chapter widget's state as the reader left it, in its view's own link format, by
+    /// [`widget_key`], so a reload reopens the widget where it was (issue 38 §5). A widget back
+    /// in its chapter's state has no entry.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub widgets: BTreeMap<String, String>,
 }
 
 /// A prediction's measurement, kept with the guess.
@@ -202,6 +208,17 @@ impl ReaderProgress {
                     .insert(key.clone(), Observation { millionths, vnodes });
             }
         }
+        for (key, query) in task_entries("widgets") {
+            if progress.widgets.len() >= MAX_KEPT_WIDGETS {
+                break;
+            }
+            if let Some(query) = query
+                .as_str()
+                .filter(|q| q.len() <= MAX_KEPT_WIDGET_QUERY_BYTES)
+            {
+                progress.widgets.insert(key.clone(), query.to_owned());
+            }
+        }
         Some(progress)
     }
 
@@ -266,6 +283,29 @@ impl ReaderProgress {
         self.observed.get(&guess_key(slug, task)).copied()
     }
 
+    /// The state the reader left a chapter widget in (`key` from [`widget_key`]), if it is not
+    /// the chapter's own.
+    pub fn widget_state(&self, key: &str) -> Option<&str> {
+        self.widgets.get(key).map(String::as_str)
+    }
+
+    /// Keeps `query` as the widget's state, or forgets it (`None`: back in the chapter's state);
+    /// true when anything changed. A state longer than [`MAX_KEPT_WIDGET_QUERY_BYTES`] is not
+    /// kept (the widget's older one is forgotten, so a reload never opens a state the reader
+    /// has since left), nor a new widget past [`MAX_KEPT_WIDGETS`].
+    pub fn keep_widget_state(&mut self, key: &str, query: Option<&str>) -> bool {
+        match query.filter(|q| q.len() <= MAX_KEPT_WIDGET_QUERY_BYTES) {
+            Some(query) if self.widget_state(key) == Some(query) => false,
+            Some(query)
+                if self.widgets.contains_key(key) || self.widgets.len() < MAX_KEPT_WIDGETS =>
+            {
+                self.widgets.insert(key.to_owned(), query.to_owned());
+                true
+            }
+            _ => self.widgets.remove(key).is_some(),
+        }
+    }
+
     /// Whether the reader has started: a task done, a guess made, or a chapter opened.
     pub fn started(&self) -> bool {
         !self.done.is_empty() || !self.guesses.is_empty() || self.last.is_some()
@@ -297,6 +337,12 @@ pub const GUESS_TENTHS_TOP: u32 = 1_000;
 /// The key a task's guess is kept under.
 pub fn guess_key(slug: &str, task: &str) -> String {
     format!("{slug}/{task}")
+}
+
+/// The key a chapter widget's state is kept under: `<slug>/<frame>/<view>/<widget>`, so a
+/// chapter whose frames change in a later release never opens one widget in another's state.
+pub fn widget_key(slug: &str, frame: usize, address: &str) -> String {
+    format!("{slug}/{frame}/{address}")
 }
 
 thread_local! {
@@ -480,6 +526,58 @@ mod tests {
             assert!(!read.holds_all_of(newer), "{newer}");
         }
         assert!(!ReaderProgress::default().holds_all_of("[1, 2]"));
+    }
+
+    #[test]
+    fn a_widget_state_is_kept_replaced_and_forgotten() {
+        let key = widget_key("mod-n", 0, "ring/grow");
+        assert_eq!(key, "mod-n/0/ring/grow");
+        let mut p = ReaderProgress::default();
+        assert!(p.keep_widget_state(&key, Some("v=1&scheme=mod&servers=5")));
+        assert!(!p.keep_widget_state(&key, Some("v=1&scheme=mod&servers=5")));
+        assert_eq!(p.widget_state(&key), Some("v=1&scheme=mod&servers=5"));
+        let read = ReaderProgress::parse(&p.to_text()).unwrap();
+        assert_eq!(read.widget_state(&key), Some("v=1&scheme=mod&servers=5"));
+        assert!(read.holds_all_of(&p.to_text()));
+        // Back in the chapter's state, and a state too long to keep: both forget the entry.
+        assert!(p.keep_widget_state(&key, None));
+        assert!(!p.keep_widget_state(&key, None));
+        p.keep_widget_state(&key, Some("v=1"));
+        let long = "k=".to_owned() + &"x".repeat(MAX_KEPT_WIDGET_QUERY_BYTES);
+        assert!(p.keep_widget_state(&key, Some(&long)));
+        assert_eq!(p.widget_state(&key), None);
+    }
+
+    #[test]
+    fn kept_widget_states_are_bounded_on_save_and_on_read() {
+        let mut p = ReaderProgress::default();
+        for frame in 0..MAX_KEPT_WIDGETS {
+            assert!(p.keep_widget_state(&widget_key("ring", frame, "ring/grow"), Some("v=1")));
+        }
+        let one_more = widget_key("ring", MAX_KEPT_WIDGETS, "ring/grow");
+        assert!(!p.keep_widget_state(&one_more, Some("v=1")));
+        // A state already kept can still change when the table is full.
+        assert!(p.keep_widget_state(&widget_key("ring", 0, "ring/grow"), Some("v=2")));
+        // A hand-edited or hostile file: too many entries, a long one, one of an unknown
+        // chapter and one that is not text are each left out.
+        let mut entries: Vec<String> = (0..MAX_KEPT_WIDGETS + 10)
+            .map(|i| format!(r#""ring/{i}/ring/grow":"v=1""#))
+            .collect();
+        entries.push(format!(
+            r#""mod-n/0/ring/grow":"{}""#,
+            "x".repeat(MAX_KEPT_WIDGET_QUERY_BYTES + 1)
+        ));
+        entries.push(r#""gone/0/ring/grow":"v=1""#.to_owned());
+        entries.push(r#""maglev/0/ring/maglev":7"#.to_owned());
+        let text = format!(r#"{{"widgets":{{{}}}}}"#, entries.join(","));
+        let read = ReaderProgress::parse(&text).unwrap();
+        assert_eq!(read.widgets.len(), MAX_KEPT_WIDGETS);
+        assert!(
+            read.widgets.keys().all(|k| k.starts_with("ring/")),
+            "{:?}",
+            read.widgets.keys()
+        );
+        assert!(!read.holds_all_of(&text));
     }
 
     #[test]

@@ -15,7 +15,8 @@ use yew::prelude::*;
 
 use super::chapters::CHAPTERS;
 use super::live_frame::LiveFrame;
-use super::progress::use_progress;
+use super::progress::{self, use_progress, widget_key};
+use shardlab_core::view_limits::learn::MAX_KEPT_WIDGET_QUERY_BYTES;
 use super::sheet::{open_sheet_top, sheet_ducks, Span, MAIN_CONTROL};
 use super::task_card::TaskCard;
 use super::tasks::Snapshot;
@@ -90,10 +91,93 @@ fn measure_duck(aside: &Element, open_height: &Cell<f64>, open: bool) -> bool {
     sheet_ducks(main_control(&figure), top, viewport_h, typing_in(aside))
 }
 
+/// Where a chapter's frame keeps its state, and the state the chapter opens it in.
+fn frame_home(chapter: usize, frame: usize) -> Option<(String, &'static str)> {
+    let chapter = CHAPTERS.get(chapter)?;
+    let frame_at = chapter.frames.get(frame)?;
+    let key = widget_key(chapter.slug, frame, &frame_at.widget.address());
+    Some((key, frame_at.query))
+}
+
+/// What the frame's state means for the kept one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum StateReport {
+    /// The frame's first report after opening in the chapter's own state: that state as the
+    /// view writes it, learned, not kept.
+    Baseline,
+    /// Back in the chapter's state: the kept one is forgotten.
+    Home,
+    /// A state of the reader's: kept.
+    Moved,
+}
+
+/// Judges a state the frame reported; `baseline` is the chapter's state as the view writes it,
+/// once learned, and `fresh` whether the frame opened in the chapter's state.
+fn judge_state(query: &str, home: &str, baseline: Option<&str>, fresh: bool) -> StateReport {
+    if fresh && baseline.is_none() {
+        StateReport::Baseline
+    } else if query == home || baseline == Some(query) {
+        StateReport::Home
+    } else {
+        StateReport::Moved
+    }
+}
+
 /// A widget and its tasks.
 #[function_component(Stage)]
 pub fn stage(props: &StageProps) -> Html {
     let progress = use_progress();
+    // The state the frame opens in: where the reader left it, else the chapter's own. Read once,
+    // so keeping a new state never reloads the frame.
+    let start = {
+        let (chapter, frame) = (props.chapter, props.frame);
+        use_state(move || {
+            frame_home(chapter, frame).map(|(key, home)| {
+                let kept = progress::load().widget_state(&key).map(str::to_owned);
+                AttrValue::from(kept.unwrap_or_else(|| home.to_owned()))
+            })
+        })
+    };
+    let baseline = use_mut_ref(|| None::<String>);
+    let too_long = use_state(|| false);
+    let on_state = {
+        let (chapter, frame) = (props.chapter, props.frame);
+        let (start, baseline, too_long) = (start.clone(), baseline.clone(), too_long.clone());
+        Callback::from(move |query: String| {
+            let Some((key, home)) = frame_home(chapter, frame) else {
+                return;
+            };
+            let fresh = start.as_deref() == Some(home);
+            let learned = baseline.borrow().clone();
+            let report = judge_state(&query, home, learned.as_deref(), fresh);
+            if report == StateReport::Baseline {
+                *baseline.borrow_mut() = Some(query);
+                return;
+            }
+            let keep = (report == StateReport::Moved).then_some(query.as_str());
+            let mut stored = progress::load();
+            if stored.keep_widget_state(&key, keep) {
+                progress::save(&stored);
+            }
+            too_long.set(keep.is_some_and(|q| q.len() > MAX_KEPT_WIDGET_QUERY_BYTES));
+        })
+    };
+    let on_restart = {
+        let (chapter, frame) = (props.chapter, props.frame);
+        let (start, baseline, too_long) = (start.clone(), baseline.clone(), too_long.clone());
+        Callback::from(move |()| {
+            let Some((key, home)) = frame_home(chapter, frame) else {
+                return;
+            };
+            let mut stored = progress::load();
+            if stored.keep_widget_state(&key, None) {
+                progress::save(&stored);
+            }
+            *baseline.borrow_mut() = None;
+            too_long.set(false);
+            start.set(Some(AttrValue::from(home)));
+        })
+    };
     let folded = use_state(|| false);
     let ducked = use_state(|| false);
     // Set when the reader opens a ducked sheet: it stays open until they scroll.
@@ -155,9 +239,21 @@ pub fn stage(props: &StageProps) -> Html {
                 .is_some_and(|task| task.frame == props.frame)
         })
         .collect();
+    let query = (*start).clone().unwrap_or(AttrValue::Static(frame.query));
     let live = html! {
-        <LiveFrame widget={frame.widget} query={frame.query} title={frame.title}
-            on_snapshot={props.on_snapshot.clone()} />
+        <>
+            <LiveFrame widget={frame.widget} {query} title={frame.title}
+                on_snapshot={props.on_snapshot.clone()} {on_state} {on_restart} />
+            if *too_long {
+                <p class="field-note" data-testid="state-not-kept">
+                    { format!(
+                        "This widget's state is longer than {} kB, so a reload opens it as the \
+                         chapter set it; copy its link (Open it full size) to keep it.",
+                        MAX_KEPT_WIDGET_QUERY_BYTES / 1024
+                    ) }
+                </p>
+            }
+        </>
     };
     if watching.is_empty() {
         return html! { <section class="stage">{ live }</section> };
@@ -211,5 +307,26 @@ pub fn stage(props: &StageProps) -> Html {
                 </ol>
             </aside>
         </section>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{judge_state, StateReport};
+
+    const HOME: &str = "v=1&scheme=mod&r=1";
+
+    #[test]
+    fn the_first_report_of_a_fresh_frame_is_the_chapters_state_as_the_view_writes_it() {
+        let written = "v=1&scheme=mod&servers=4&r=1";
+        assert_eq!(judge_state(written, HOME, None, true), StateReport::Baseline);
+        assert_eq!(judge_state("v=1&scheme=mod&servers=5&r=1", HOME, Some(written), true), StateReport::Moved);
+        assert_eq!(judge_state(written, HOME, Some(written), true), StateReport::Home);
+    }
+
+    #[test]
+    fn a_frame_opened_in_a_kept_state_keeps_every_state_but_the_chapters_own() {
+        assert_eq!(judge_state("v=1&scheme=mod&servers=6", HOME, None, false), StateReport::Moved);
+        assert_eq!(judge_state(HOME, HOME, None, false), StateReport::Home);
     }
 }

@@ -159,6 +159,13 @@ pub mod learn {
     /// The tallest height a framed page may ask for, in CSS pixels: a bad message cannot make the
     /// chapter endless.
     pub const MAX_FRAME_HEIGHT: f64 = 6_000.0;
+    /// The longest chapter widget state kept for a reload, in bytes of its link query: any
+    /// ring or decoder state, and a board of a few dozen nodes. A longer one is not kept, and
+    /// the chapter says so under the widget.
+    pub const MAX_KEPT_WIDGET_QUERY_BYTES: usize = 16 * 1024;
+    /// The most chapter widget states the progress keeps: every live widget of the course,
+    /// with room to grow; an imported file cannot make the progress grow without bound.
+    pub const MAX_KEPT_WIDGETS: usize = 96;
 }
 
 #[cfg(test)]

@@ -237,12 +237,46 @@ test('4 hash mod N: a committed guess, then the moved share the counter shows', 
   await done(page, 'why-eighty');
   await afterOpen(page);
   await finishedAndKept(page, ['predict-moved', 'read-moved', 'why-eighty']);
-  // Issue 38 §5: after the reload (the widget back at its start), the guess card keeps its chart
-  // and the measurement it was set against.
+  // Issue 38 §5: after the reload the guess card keeps its chart and the measurement it was set
+  // against, whatever the widget shows now.
   const kept = page.locator('#task-predict-moved [data-testid=predict-result]');
   await expect(kept.getByTestId('predict-guess')).toHaveText('You guessed 25.0 %.');
   await expect(kept.getByTestId('predict-measured')).toHaveText(/^The widget measured (79|80)\.\d %\.$/);
   await expect(kept.locator('.predict-mark.measured')).toHaveCount(1);
+});
+
+test('a chapter\'s widget reopens where the reader left it, until they start it over', async ({ page }) => {
+  // Issue 38 §5: a reload keeps each widget's state with the progress, not only the ticks.
+  test.setTimeout(90_000);
+  await openRoute(page, '#/learn/mod-n');
+  const view = await liveView(page);
+  await ringSettled(view);
+  const frame = page.locator('iframe.live-frame').first();
+  const home = await frame.getAttribute('src');
+  expect((await frameSnapshot(view)).servers).toHaveLength(4);
+  await view.getByTestId('add-server').click();
+  await ringSettled(view);
+  expect((await frameSnapshot(view)).servers).toHaveLength(5);
+  // The chapter reads the frame's address a moment after the change and keeps it.
+  const kept = () => page.evaluate(() => JSON.parse(localStorage.getItem('shardlab.learn.v1') || '{}').widgets || {});
+  await expect.poll(kept).toHaveProperty(['mod-n/0/ring/grow']);
+  await page.reload();
+  const again = await liveView(page);
+  await ringSettled(again);
+  expect((await frameSnapshot(again)).servers).toHaveLength(5);
+  expect(await frame.getAttribute('src')).not.toBe(home);
+  // Starting over opens the chapter's state, forgets the kept one, and a reload keeps it so.
+  await page.getByRole('button', { name: 'Start this widget over' }).first().click();
+  await expect(frame).toHaveAttribute('src', home);
+  const fresh = await liveView(page);
+  await ringSettled(fresh);
+  expect((await frameSnapshot(fresh)).servers).toHaveLength(4);
+  expect(await kept()).toEqual({});
+  await page.reload();
+  const last = await liveView(page);
+  await ringSettled(last);
+  expect((await frameSnapshot(last)).servers).toHaveLength(4);
+  await expect(frame).toHaveAttribute('src', home);
 });
 
 test('5 the ring: a guess, then a fifth server moves about a fifth of the keys', async ({ page }) => {
