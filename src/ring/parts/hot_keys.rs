@@ -131,9 +131,15 @@ pub fn hot_keys(props: &HotKeysProps) -> Html {
             }
         }
     };
+    // Folded (a chapter asks for a guess first), the table is below a summary, not in view.
+    let pick = if state.hot.cures_folded {
+        "open the four cures below and pick one to draw it"
+    } else {
+        "pick a cure in the table to draw it"
+    };
     let lead = format!(
         "{} requests over {} keys, the key of rank k asked for in proportion to 1/kˢ. The bars \
-         count requests, not keys; pick a cure in the table to draw it.",
+         count requests, not keys; {pick}.",
         thousands(HOT_KEY_REQUESTS),
         thousands(drawn.keys)
     );

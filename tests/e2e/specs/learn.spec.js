@@ -371,6 +371,8 @@ test('9 hot keys: predict the cure that keeps one owner, see it, then bound the 
   await expect(view.getByTestId('hot-verdict')).toContainText('S3 owns it');
   // Issue 38 §6: the cures' measurements, which answer the question, wait folded.
   await expect(view.getByTestId('cure-peak').first()).toBeHidden();
+  // The lead points at the folded cures, not at a table out of sight.
+  await expect(view.locator('.rv-hot > .help')).toContainText('open the four cures below and pick one');
   await choose(page, 'predict', 'Bounded loads, c = 1.25');
   await notDone(page, 'predict');
   await choose(page, 'predict', 'Ten times the vnodes');
