@@ -76,7 +76,7 @@ fn slowest_tests(report: &serde_json::Value, n: usize) -> Vec<(u64, String)> {
     {
         walk(suite, "", &mut all);
     }
-    all.sort_by(|a, b| b.0.cmp(&a.0));
+    all.sort_by_key(|test| std::cmp::Reverse(test.0));
     all.truncate(n);
     all
 }
