@@ -152,6 +152,10 @@ pub mod batch {
     /// The most bytes a pile may have to be shown in the box: 1,000 UUIDs with their line breaks,
     /// and room to spare, so that a few very long lines are held too.
     pub const MAX_BOX_BYTES: u64 = 64 * 1024;
+    /// The UTF-16 units of a long paste copied into the page per task: 2,000,000 in one task
+    /// were 280 ms at 4× CPU slow-down in Chromium, so a slice is about 35 ms there (9 ms
+    /// unthrottled), under the 50 ms a task may take.
+    pub const COPY_SLICE_UNITS: u32 = 256 * 1024;
 }
 
 /// The Learn path's framed views.

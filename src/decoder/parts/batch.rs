@@ -14,11 +14,13 @@
 //! and read from there, the box is emptied, and a line says how many lines are held, in the same
 //! task as the paste. What the box held around the selection is part of the held pile.
 
+use std::cell::Cell;
 use std::rc::Rc;
 
 use shardlab_core::id_batch::{
     batch_size, check_batch_bytes, BatchSize, IdSource, MAX_BATCH_BYTES, MAX_BATCH_IDS,
 };
+use shardlab_core::view_limits::batch::{COPY_SLICE_UNITS, MAX_BOX_BYTES};
 use shardlab_core::layout::BitLayout;
 use shardlab_core::text::{quote, thousands};
 use wasm_bindgen::JsCast;
@@ -27,7 +29,7 @@ use web_sys::{ClipboardEvent, HtmlInputElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
 use super::batch_report::batch_report;
-use crate::browser::long_text::{long_text, text_area_text, text_area_value};
+use crate::browser::long_text::{copy_in_slices, long_text, text_area_text, text_area_value};
 use crate::decoder::batch_jobs::use_batch_jobs;
 use crate::decoder::state::batch::{BatchAction, BatchState, Export, Held, Mode, Phase};
 use crate::files::file_import::{chosen_file, use_file_reader, FileRead};
@@ -59,8 +61,8 @@ extern "C" {
     fn text_of(this: &Transfer, format: &str) -> Result<js_sys::JsString, wasm_bindgen::JsValue>;
 }
 
-/// What the box would hold with its selection replaced by `text`, as the browser's string.
-fn box_with(area: &HtmlTextAreaElement, text: &JsString) -> JsString {
+/// The box's text before and after its selection (where a paste goes), as the browser's strings.
+fn box_around(area: &HtmlTextAreaElement) -> (JsString, JsString) {
     let value = text_area_text(area);
     let length = value.length();
     let start = area
@@ -75,13 +77,80 @@ fn box_with(area: &HtmlTextAreaElement, text: &JsString) -> JsString {
         .flatten()
         .unwrap_or(length)
         .clamp(start, length);
-    if start == 0 && end == length {
-        return text.clone();
+    (value.slice(0, start), value.slice(end, length))
+}
+
+/// A pasted or dropped text, with what the box holds around where it goes.
+struct Insertion {
+    /// The text itself.
+    text: JsString,
+    /// The box before the selection.
+    before: JsString,
+    /// The box after the selection.
+    after: JsString,
+}
+
+impl Insertion {
+    /// Its length and the box's around it, in UTF-16 units.
+    fn whole_units(&self) -> u64 {
+        [&self.before, &self.text, &self.after]
+            .iter()
+            .map(|part| u64::from(part.length()))
+            .sum()
     }
-    value
-        .slice(0, start)
-        .concat(text)
-        .concat(&value.slice(end, length))
+}
+
+/// What a paste or a drop asks of the page.
+enum Insert {
+    /// Nothing: the browser puts it in the box.
+    Box,
+    /// Refused or held at once.
+    Now(BatchAction),
+    /// Too long for the box: copied into the page in slices, then held or refused.
+    Copy(Insertion),
+}
+
+/// What a pasted or dropped text, copied in with the box around it, comes to.
+#[derive(Debug, PartialEq)]
+enum Pile {
+    /// It fits the box, where the browser may put it: the pile as it would be held.
+    FitsBox(Held),
+    /// Held beside the box and read from there.
+    Hold(Held),
+    /// Refused: the message, which says it stayed out of the box.
+    Refuse(String),
+}
+
+/// Judges a pasted or dropped `text` that goes between `before` and `after` in the box. The
+/// pasted text alone is refused as such, in its own numbers; the box around it may only add to
+/// a pile that is held.
+fn settle(text: String, before: &str, after: &str, source: &IdSource) -> Pile {
+    let refuse = |error: shardlab_core::id_batch::BatchError| {
+        Pile::Refuse(format!("{error}. It was not put in the box."))
+    };
+    let size = match batch_size(&text, source) {
+        Err(error) => return refuse(error),
+        Ok(size) => size,
+    };
+    let (whole, size) = if before.is_empty() && after.is_empty() {
+        (text, size)
+    } else {
+        let whole = [before, text.as_str(), after].concat();
+        match batch_size(&whole, source) {
+            Err(error) => return refuse(error),
+            Ok(size) => (whole, size),
+        }
+    };
+    let held = Held {
+        text: Rc::from(whole),
+        size,
+        file: None,
+    };
+    if size.fits_box() {
+        Pile::FitsBox(held)
+    } else {
+        Pile::Hold(held)
+    }
 }
 
 /// What a pasted or dropped text asks of the page, when it is not simply let into the box:
@@ -92,69 +161,90 @@ fn box_with(area: &HtmlTextAreaElement, text: &JsString) -> JsString {
 ///   place of its selection is held and read from there.
 ///
 /// Its length (UTF-16 units, never more than its bytes) is checked before its text is copied
-/// out, as the box's is; the copy is the browser's one native call ([`long_text`]).
+/// out, as the box's is. A text longer than the box may hold is copied in slices
+/// ([`Insert::Copy`]); a shorter one here, in the browser's one native call ([`long_text`]).
 fn screen_insert(
     data: Option<web_sys::DataTransfer>,
     area: Option<HtmlTextAreaElement>,
     source: &IdSource,
-) -> Option<BatchAction> {
-    let text = data?.unchecked_ref::<Transfer>().text_of("text").ok()?;
-    let refuse = |error| BatchAction::Refuse(format!("{error}. It was not put in the box."));
+) -> Insert {
+    let Some(text) = data.and_then(|d| d.unchecked_ref::<Transfer>().text_of("text").ok()) else {
+        return Insert::Box;
+    };
+    let refuse = |error| Insert::Now(BatchAction::Refuse(format!("{error}. It was not put in the box.")));
     if let Err(error) = check_batch_bytes(u64::from(text.length())) {
-        return Some(refuse(error));
+        return refuse(error);
     }
-    // The pasted text alone is refused as such, in its own numbers; the box around it may only
-    // add to a pile that is held.
-    let pasted = long_text(&text);
-    let size = match batch_size(&pasted, source) {
-        Err(error) => return Some(refuse(error)),
-        Ok(size) => size,
+    let (before, after) = match &area {
+        Some(area) => box_around(area),
+        None => (JsString::from(""), JsString::from("")),
     };
-    let whole = match &area {
-        Some(area) => box_with(area, &text),
-        None => text.clone(),
-    };
-    if whole.length() == text.length() {
-        return (!size.fits_box()).then(|| {
-            BatchAction::Hold(Held {
-                text: Rc::from(pasted),
-                size,
-                file: None,
-            })
-        });
+    let insertion = Insertion { text, before, after };
+    if u64::from(insertion.text.length()) > MAX_BOX_BYTES {
+        return match check_batch_bytes(insertion.whole_units()) {
+            Err(error) => refuse(error),
+            Ok(()) => Insert::Copy(insertion),
+        };
     }
-    if let Err(error) = check_batch_bytes(u64::from(whole.length())) {
-        return Some(refuse(error));
-    }
-    let copied = long_text(&whole);
-    match batch_size(&copied, source) {
-        Err(error) => Some(refuse(error)),
-        Ok(size) if size.fits_box() => None,
-        Ok(size) => Some(BatchAction::Hold(Held {
-            text: Rc::from(copied),
-            size,
-            file: None,
-        })),
+    match settle(
+        long_text(&insertion.text),
+        &long_text(&insertion.before),
+        &long_text(&insertion.after),
+        source,
+    ) {
+        Pile::FitsBox(_) => Insert::Box,
+        Pile::Hold(held) => Insert::Now(BatchAction::Hold(held)),
+        Pile::Refuse(message) => Insert::Now(BatchAction::Refuse(message)),
     }
 }
 
-/// Handles a paste's or a drop's text: a refusal or a held pile stops the browser putting it in
-/// the box (a held pile empties the box, since it is part of it).
+/// Handles a paste's or a drop's text: a refusal, a held pile or a copy in slices stops the
+/// browser putting it in the box. A copy shows at once that the text was taken; what it comes to
+/// is judged when it is in, and counts only if the reader has not moved on (`copies` names the
+/// newest copy).
 fn on_insert(
     event: &Event,
     data: Option<web_sys::DataTransfer>,
     area: Option<HtmlTextAreaElement>,
     source: &IdSource,
     dispatch: &UseReducerDispatcher<BatchState>,
+    copies: &Rc<Cell<u64>>,
 ) {
-    let Some(action) = screen_insert(data, area.clone(), source) else {
-        return;
+    let insertion = match screen_insert(data, area, source) {
+        Insert::Box => return,
+        Insert::Now(action) => {
+            event.prevent_default();
+            dispatch.dispatch(action);
+            return;
+        }
+        Insert::Copy(insertion) => insertion,
     };
     event.prevent_default();
-    if let (BatchAction::Hold(_), Some(area)) = (&action, area) {
-        area.set_value("");
-    }
-    dispatch.dispatch(action);
+    let copy = copies.get().wrapping_add(1);
+    copies.set(copy);
+    dispatch.dispatch(BatchAction::Receive {
+        units: u32::try_from(insertion.whole_units()).unwrap_or(u32::MAX),
+        copy,
+    });
+    let current = {
+        let copies = Rc::clone(copies);
+        Rc::new(move || copies.get() == copy)
+    };
+    let (dispatch, source) = (dispatch.clone(), source.clone());
+    let Insertion { text, before, after } = insertion;
+    copy_in_slices(
+        text,
+        COPY_SLICE_UNITS,
+        current,
+        Box::new(move |text| {
+            let pile = match settle(text, &long_text(&before), &long_text(&after), &source) {
+                // Longer than the box may hold, so it cannot fit; held all the same.
+                Pile::Hold(held) | Pile::FitsBox(held) => Ok(held),
+                Pile::Refuse(message) => Err(message),
+            };
+            dispatch.dispatch(BatchAction::Received { copy, pile });
+        }),
+    );
 }
 
 /// What a chosen or dropped file gives: its text (shown in the box, or held when it is too long
@@ -250,6 +340,10 @@ fn status(phase: &Phase) -> String {
             thousands(progress.map_or(0, |p| p.done)),
             thousands(progress.map_or(0, |p| p.total))
         ),
+        Phase::Copying { units, .. } => format!(
+            "Taking in the pasted text: {}…",
+            counted(u64::from(*units), "character", "characters")
+        ),
         Phase::Idle | Phase::Running(_) | Phase::Refused(_) => String::new(),
     }
 }
@@ -267,24 +361,42 @@ pub fn batch(props: &BatchProps) -> Html {
         })
     };
     let read = use_file_reader(u64::try_from(MAX_BATCH_BYTES).unwrap_or(u64::MAX), on_file);
+    // The newest copy of a long paste; typing in the box stops an older one.
+    let copies = use_memo((), |_| Cell::new(0_u64));
+    // A pile just held was part of the box: the box lets it go.
+    {
+        let area = area.clone();
+        use_effect_with(state.held_serial, move |serial| {
+            if let (true, Some(area)) = (*serial > 0, area.cast::<HtmlTextAreaElement>()) {
+                area.set_value("");
+            }
+        });
+    }
     let oninput = {
-        let dispatch = state.dispatcher();
-        Callback::from(move |e: InputEvent| dispatch.dispatch(read_box(&e.target_unchecked_into())))
+        let (dispatch, copies) = (state.dispatcher(), copies.clone());
+        Callback::from(move |e: InputEvent| {
+            copies.set(copies.get().wrapping_add(1));
+            dispatch.dispatch(read_box(&e.target_unchecked_into()))
+        })
     };
     let onpaste = {
         let (dispatch, source, area) = (state.dispatcher(), state.source(), area.clone());
+        let copies = copies.clone();
         Callback::from(move |e: Event| {
             let data = e
                 .dyn_ref::<ClipboardEvent>()
                 .and_then(ClipboardEvent::clipboard_data);
-            on_insert(&e, data, area.cast(), &source, &dispatch);
+            on_insert(&e, data, area.cast(), &source, &dispatch, &copies);
         })
     };
     let holding = state.held.is_some();
+    let copying = matches!(state.phase, Phase::Copying { .. });
     let on_decode = {
         let (dispatch, area) = (state.dispatcher(), area.clone());
         Callback::from(move |_: MouseEvent| {
-            if holding {
+            if copying {
+                // The paste being taken in is read as soon as it is in.
+            } else if holding {
                 dispatch.dispatch(BatchAction::ReadHeld);
             } else if let Some(area) = area.cast::<HtmlTextAreaElement>() {
                 dispatch.dispatch(read_box(&area));
@@ -303,13 +415,14 @@ pub fn batch(props: &BatchProps) -> Html {
     // unless it is over the limits.
     let ondrop = {
         let (dispatch, source, area) = (state.dispatcher(), state.source(), area.clone());
+        let copies = copies.clone();
         Callback::from(move |e: DragEvent| {
             let data = e.data_transfer();
             if let Some(file) = data.as_ref().and_then(|d| d.files()).and_then(|f| f.get(0)) {
                 e.prevent_default();
                 read.emit(file);
             } else {
-                on_insert(&e, data, area.cast(), &source, &dispatch);
+                on_insert(&e, data, area.cast(), &source, &dispatch, &copies);
             }
         })
     };
@@ -338,7 +451,11 @@ pub fn batch(props: &BatchProps) -> Html {
     let limit = thousands(u64::try_from(MAX_BATCH_IDS).unwrap_or(u64::MAX));
     let refused = match &state.phase {
         Phase::Refused(message) => Some(message.clone()),
-        Phase::Idle | Phase::Running(_) | Phase::Done(_) | Phase::Cancelled(_) => None,
+        Phase::Idle
+        | Phase::Copying { .. }
+        | Phase::Running(_)
+        | Phase::Done(_)
+        | Phase::Cancelled(_) => None,
     };
     html! {
         <section class="panel batch-panel" aria-labelledby="batch-title">
@@ -441,31 +558,70 @@ mod browser_tests {
             data.set_data("text/plain", text).unwrap();
             Some(data)
         };
-        let million = carrying(&"1\n".repeat(1_000_000));
-        let Some(BatchAction::Refuse(message)) = screen_insert(million, None, &IdSource::Lines) else {
-            panic!("not refused");
-        };
-        assert!(
-            message.contains("at most 100,000 lines of IDs; this text has 1,000,000"),
-            "{message}"
-        );
         let big = carrying(&"7".repeat(MAX_BATCH_BYTES + 1));
-        let Some(BatchAction::Refuse(message)) = screen_insert(big, None, &IdSource::Lines) else {
+        let Insert::Now(BatchAction::Refuse(message)) = screen_insert(big, None, &IdSource::Lines)
+        else {
             panic!("not refused");
         };
-        assert!(
-            message.contains("this text is 8,388,609 bytes"),
-            "{message}"
-        );
-        assert_eq!(screen_insert(carrying("1\n2"), None, &IdSource::Lines), None);
-        // Within the limits but too long for the box: held, with its size.
+        assert!(message.contains("this text is 8,388,609 bytes"), "{message}");
+        assert!(matches!(screen_insert(carrying("1\n2"), None, &IdSource::Lines), Insert::Box));
+        assert!(matches!(screen_insert(None, None, &IdSource::Lines), Insert::Box));
+        // Longer than the box may hold: copied in slices, the box around it kept for after.
+        let area: HtmlTextAreaElement = gloo::utils::document()
+            .create_element("textarea")
+            .unwrap()
+            .unchecked_into();
+        area.set_value("1\n2\n");
+        area.set_selection_range(2, 2).unwrap();
         let pile = "1541815603606036480\n".repeat(100_000);
-        let Some(BatchAction::Hold(held)) = screen_insert(carrying(&pile), None, &IdSource::Lines)
+        let Insert::Copy(insertion) = screen_insert(carrying(&pile), Some(area), &IdSource::Lines)
         else {
+            panic!("not copied");
+        };
+        assert_eq!(insertion.whole_units(), 2_000_004);
+        assert_eq!(
+            (String::from(insertion.before), String::from(insertion.after)),
+            ("1\n".to_owned(), "2\n".to_owned())
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{settle, Pile};
+    use shardlab_core::id_batch::IdSource;
+
+    #[test]
+    fn a_pile_is_held_refused_or_let_into_the_box_by_its_size() {
+        let pile = "1541815603606036480\n".repeat(100_000);
+        let Pile::Hold(held) = settle(pile.clone(), "", "", &IdSource::Lines) else {
             panic!("not held");
         };
         assert_eq!((held.size.id_lines, held.size.bytes), (100_000, 2_000_000));
         assert_eq!(&*held.text, pile.as_str());
-        assert_eq!(screen_insert(None, None, &IdSource::Lines), None);
+        assert!(matches!(settle("1\n2".into(), "", "", &IdSource::Lines), Pile::FitsBox(_)));
+        let Pile::Refuse(message) = settle("1\n".repeat(1_000_000), "", "", &IdSource::Lines) else {
+            panic!("not refused");
+        };
+        assert!(
+            message.contains("at most 100,000 lines of IDs; this text has 1,000,000")
+                && message.ends_with("It was not put in the box."),
+            "{message}"
+        );
+    }
+
+    #[test]
+    fn the_box_around_a_paste_joins_the_pile_and_never_blames_the_paste() {
+        let pile = "7\n".repeat(99_990);
+        let Pile::Hold(held) = settle(pile.clone(), "1\n", "2", &IdSource::Lines) else {
+            panic!("not held");
+        };
+        assert_eq!(&*held.text, format!("1\n{pile}2").as_str());
+        assert_eq!(held.size.id_lines, 99_992);
+        // Over the limit only with the box around it: refused in the whole's numbers.
+        let Pile::Refuse(message) = settle(pile, &"1\n".repeat(15), "", &IdSource::Lines) else {
+            panic!("not refused");
+        };
+        assert!(message.contains("this text has 100,005"), "{message}");
     }
 }
