@@ -5,8 +5,20 @@
 //!
 //! The page ([`RingView`]) shows the full view or one widget of the catalogue
 //! ([`crate::catalogue::RingWidget`]); `compose.rs` composes each from the components in
-//! `parts/`, `measure.rs` runs the statistics, `scene.rs` and `lookup.rs` work out what the
-//! drawing and the lookup show, from the state `drawn.rs` keeps a paint behind the controls.
+//! `parts/`. Beside the view template (`page.rs`, `state.rs`, `url_state.rs`, `snapshot.rs`,
+//! `preview.rs`, `compose.rs`), the Ring's files are:
+//!
+//! - what a state shows, worked out from the state `drawn.rs` keeps a paint behind the controls:
+//!   `scene.rs` (the drawing's ticks, band and keys), `lookup.rs` (one key's lookup in words),
+//!   `ring_change.rs` (what the last change did), `hot_keys.rs` (the hot-key comparison) and
+//!   `kept_tables.rs` (Maglev's tables, filled in slices);
+//! - the drawing: `ring_drawing.rs` (the SVG ring), `key_dots.rs`, `dot_raster.rs` and
+//!   `flight.rs` (the keys on a canvas, and their flight), `animation.rs` (a change's stages) and
+//!   `landing.rs` (work that waits for the keys to land);
+//! - the lookup's walk: `lookup_steps.rs`, with play, pause and step controls of its own (not
+//!   `widgets::playback`), and `lookup_inset.rs`, the zoomed strip beside them;
+//! - the statistics: `measure.rs` (the sliced movement and load counts), and for the compare
+//!   page `compare_page.rs`, `comparisons.rs`, `plots.rs`, `sweep_plot.rs` and `lookup_timing.rs`.
 //!
 //! The plots (the comparisons and "Vnodes and balance") are a page of their own
 //! ([`compare_page`], `compare.html`), which the full view frames.

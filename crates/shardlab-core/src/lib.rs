@@ -19,7 +19,8 @@
 //! - [`layout`]: 64-bit ID bit layouts (Pinterest, Snowflake, …), ID parsing, the shard → host
 //!   config table and the per-shard ID allocator.
 //! - [`placement`]: the placement schemes (mod N, ring, jump, rendezvous, range, directory,
-//!   ID-encoded) and the movement and balance experiments.
+//!   ID-encoded, Maglev, multi-probe, bounded loads), the movement, balance and metric
+//!   experiments, and hot-key request routing.
 //! - [`sim`]: the system-design board's model and its seeded simulator.
 //! - [`stepped`]: the [`Stepped`](stepped::Stepped) trait of resumable work (the experiments, the
 //!   directory change, the simulation) and its one [`Progress`](stepped::Progress) type.

@@ -26,6 +26,11 @@
 //!
 //! The model's constants (service times, hop latency, replication lag) live in [`model`], the price
 //! table in [`prices`]; both are documented in `docs/`.
+//!
+//! Around them: [`design`] (the stored design, its readers and the settings table),
+//! [`validate`](mod@validate), [`presets`], [`faults`] (the fault timeline),
+//! [`capacity`](mod@capacity) (the most users a design serves within a target),
+//! [`coverage`](mod@coverage) (what the model covers and leaves out) and [`report`].
 
 // Designs, user counts, durations and fault timelines come from readers (the board, URL state,
 // imported JSON, the CLI): every integer sum, product and index on them is checked, saturating
