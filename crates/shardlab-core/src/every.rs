@@ -61,7 +61,7 @@ pub fn assert_each_named_once(type_name: &str, listed: &[&str], variants: &[&str
 ///
 /// Leaving a variant out of the call does not compile:
 ///
-/// ```compile_fail
+/// ```compile_fail,E0004
 /// #[derive(Clone, Copy)]
 /// enum Colour {
 ///     Red,
