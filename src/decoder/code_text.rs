@@ -269,4 +269,9 @@ mod tests {
         assert_eq!(ident("type", Lang::Js), "type");
         assert_eq!(ident("select", Lang::Sql), "`select`");
     }
+
+    #[test]
+    fn all_lists_every_language_once() {
+        shardlab_core::assert_lists_every_variant!(Lang, Lang::ALL, [Rust, Sql, Js]);
+    }
 }

@@ -143,4 +143,9 @@ mod tests {
             format!("{}#/board", View::Board.page_from_here())
         );
     }
+
+    #[test]
+    fn all_lists_every_framing_page_once() {
+        shardlab_core::assert_lists_every_variant!(FramedBy, FramedBy::ALL, [Shardlab, RingPage]);
+    }
 }

@@ -551,4 +551,13 @@ mod tests {
         assert_eq!(hash_address("/ring", ""), "#/ring");
         assert_eq!(hash_address("/embed/ring", "v=1"), "#/embed/ring?v=1");
     }
+
+    #[test]
+    fn all_lists_every_form_once() {
+        shardlab_core::assert_lists_every_variant!(
+            SnippetForm,
+            SnippetForm::ALL,
+            [Script, Element, Iframe]
+        );
+    }
 }

@@ -459,4 +459,21 @@ mod tests {
         );
         std::fs::remove_dir_all(&dir).unwrap();
     }
+
+    /// `Host::ALL` holds every variant once. The xtask does not depend on the core, so this is its
+    /// `assert_lists_every_variant!` written out: the `match` has no catch-all, so a new variant
+    /// does not compile here until it is named, and the count fails until `ALL` lists it.
+    #[test]
+    fn all_lists_every_host_once() {
+        let index = |value: &Host| match value {
+            Host::Hugo => 0,
+            Host::Docusaurus => 1,
+            Host::MkDocs => 2,
+        };
+        let mut times = [0; 3];
+        for value in &Host::ALL {
+            times[index(value)] += 1;
+        }
+        assert_eq!(times, [1; 3]);
+    }
 }

@@ -560,4 +560,25 @@ mod tests {
             ]
         );
     }
+
+    /// `Owner::ALL` holds every variant once. The xtask does not depend on the core, so this is its
+    /// `assert_lists_every_variant!` written out: the `match` has no catch-all, so a new variant
+    /// does not compile here until it is named, and the count fails until `ALL` lists it.
+    #[test]
+    fn all_lists_every_owner_once() {
+        let index = |value: &Owner| match value {
+            Owner::ComponentViews => 0,
+            Owner::Yew => 1,
+            Owner::App => 2,
+            Owner::Core => 3,
+            Owner::Std => 4,
+            Owner::Data => 5,
+            Owner::Other => 6,
+        };
+        let mut times = [0; 7];
+        for value in &Owner::ALL {
+            times[index(value)] += 1;
+        }
+        assert_eq!(times, [1; 7]);
+    }
 }

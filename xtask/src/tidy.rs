@@ -234,7 +234,7 @@ mod tests {
         assert!(found.is_empty(), "tidy findings:\n{}", found.join("\n"));
     }
 
-    /// The names come from the core's own `fn name` matches: all seven schemes and all five
+    /// The names come from the core's own `fn name` matches: all ten schemes and all five
     /// node kinds, and nothing from another function of the same file.
     #[test]
     fn names_are_read_from_the_core() {

@@ -606,4 +606,20 @@ mod tests {
             }
         }
     }
+
+    #[test]
+    fn all_lists_every_section_once() {
+        shardlab_core::assert_lists_every_variant!(
+            Section,
+            Section::ALL,
+            [
+                Ring,
+                Jump,
+                Rendezvous,
+                MaglevAndMultiProbe,
+                ModAndLayouts,
+                Placement
+            ]
+        );
+    }
 }

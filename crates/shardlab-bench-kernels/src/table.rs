@@ -972,7 +972,9 @@ fn agree(peer: &str, answers: impl Fn(u64) -> (Option<u32>, u32)) -> Result<(), 
 
 #[cfg(test)]
 mod tests {
-    use super::{agree, multi_probe, ring, same_circle};
+    use super::{
+        agree, multi_probe, ring, same_circle, Experiment, JumpHash, LayoutWork, RingHash,
+    };
 
     /// The check that guards every same-function race refuses a peer that names another server
     /// for a single key, or none.
@@ -1002,5 +1004,33 @@ mod tests {
         assert_eq!(same_circle(&ours, &ring(10, 1).expect("ring")), Ok(()));
         assert!(same_circle(&ours, &ring(11, 1).expect("ring")).is_err());
         assert!(same_circle(&ours, &ring(10, 2).expect("ring")).is_err());
+    }
+
+    #[test]
+    fn all_lists_every_ring_hash_once() {
+        shardlab_core::assert_lists_every_variant!(RingHash, RingHash::ALL, [PreHashed, Sip, Md5]);
+    }
+
+    #[test]
+    fn all_lists_every_jump_hash_once() {
+        shardlab_core::assert_lists_every_variant!(JumpHash, JumpHash::ALL, [PreHashed, Sip13]);
+    }
+
+    #[test]
+    fn all_lists_every_layout_work_once() {
+        shardlab_core::assert_lists_every_variant!(
+            LayoutWork,
+            LayoutWork::ALL,
+            [Compose, Decompose, ParseId]
+        );
+    }
+
+    #[test]
+    fn all_lists_every_experiment_once() {
+        shardlab_core::assert_lists_every_variant!(
+            Experiment,
+            Experiment::ALL,
+            [Movement, Balance]
+        );
     }
 }

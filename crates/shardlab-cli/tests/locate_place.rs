@@ -146,15 +146,7 @@ fn ring_four_to_five_moves_about_a_fifth() {
 
 #[test]
 fn removing_works_for_every_scheme() {
-    for scheme in [
-        "mod",
-        "ring",
-        "jump",
-        "rendezvous",
-        "range",
-        "directory",
-        "id",
-    ] {
+    for scheme in SchemeKind::ALL.map(SchemeKind::name) {
         let value = shardlab(&[
             "--json",
             "place",

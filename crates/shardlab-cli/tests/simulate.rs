@@ -14,7 +14,9 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicU32, Ordering};
 
 use serde_json::Value;
-use shardlab_core::sim::{compile, preset, simulate, validate, NodeKind, Setting, PRESET_NAMES};
+use shardlab_core::sim::{
+    compile, preset, simulate, validate, Figure, NodeKind, Setting, PRESET_NAMES,
+};
 use support::shardlab;
 
 /// The keys SPEC.md's CLI contract promises, each with whether it is a number (else an array).
@@ -596,7 +598,7 @@ fn seeds_report_medians_and_each_figures_spread_over_single_runs() {
         .into_iter()
         .map(|seed| run(&["--seed", seed]))
         .collect();
-    for key in ["apdex", "p99_ms", "error_rate", "throughput_rps"] {
+    for key in Figure::ALL.map(Figure::key) {
         let mut values: Vec<f64> = singles
             .iter()
             .map(|v| v[key].as_f64().expect("a number"))

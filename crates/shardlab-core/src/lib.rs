@@ -6,6 +6,8 @@
 //!
 //! - [`catalogue`]: the widgets' names and titles, and the state each Ring widget opens on.
 //! - [`course`]: the Learn course's rules (a guess against a measurement and its spread).
+//! - [`every`]: the test that an enum's hand-written `ALL` list holds every variant exactly once
+//!   ([`assert_lists_every_variant!`]).
 //! - [`id_batch`]: a pile of IDs (one per line or a CSV column) summarised in slices: time span,
 //!   IDs per shard or worker, out-of-order IDs, duplicates, sequence gaps and exhausted ticks.
 //! - [`id_family`]: the ID families beyond the 64-bit presets (UUID, ULID, KSUID, ObjectId,
@@ -41,6 +43,7 @@
 
 pub mod catalogue;
 pub mod course;
+pub mod every;
 pub mod id_batch;
 pub mod id_family;
 pub mod id_text;

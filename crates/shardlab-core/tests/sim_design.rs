@@ -98,13 +98,7 @@ fn every_preset_explains_every_setting_it_shows() {
 
 #[test]
 fn every_setting_and_kind_has_a_why() {
-    for kind in [
-        NodeKind::Users,
-        NodeKind::LoadBalancer,
-        NodeKind::AppServer,
-        NodeKind::Cache,
-        NodeKind::Database,
-    ] {
+    for kind in NodeKind::ALL {
         assert!(kind.why().ends_with('.'));
         for setting in kind.settings() {
             assert!(setting.why().ends_with('.'), "{:?}", setting);

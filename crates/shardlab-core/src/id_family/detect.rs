@@ -323,3 +323,32 @@ fn judge(earliest: Option<i64>, unix_ms: Option<i64>, now_unix_ms: i64) -> Plaus
         Some(_) | None => Plausibility::InTheFuture,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// [`Reading::ALL`] is every family and every preset, each once. Its variants carry an enum,
+    /// so the list is checked against the inner lists rather than by
+    /// [`assert_lists_every_variant!`](crate::assert_lists_every_variant); the `match` has no
+    /// catch-all, so a new kind of reading does not compile here until it is named.
+    #[test]
+    fn all_lists_every_family_and_every_preset_once() {
+        for reading in Reading::ALL {
+            let listed_inside = match reading {
+                Reading::Family(family) => IdFamily::ALL.contains(&family),
+                Reading::Preset(preset) => Preset::ALL.contains(&preset),
+            };
+            assert!(listed_inside, "{reading:?}");
+        }
+        let readings = IdFamily::ALL
+            .map(Reading::Family)
+            .into_iter()
+            .chain(Preset::ALL.map(Reading::Preset));
+        for reading in readings {
+            let times = Reading::ALL.iter().filter(|r| **r == reading).count();
+            assert_eq!(times, 1, "{reading:?}");
+        }
+        assert_eq!(Reading::ALL.len(), IdFamily::ALL.len() + Preset::ALL.len());
+    }
+}

@@ -219,3 +219,17 @@ impl FromStr for IdFamily {
         IdFamily::from_name(name)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn all_lists_every_family_once() {
+        crate::assert_lists_every_variant!(
+            IdFamily,
+            IdFamily::ALL,
+            [Uuid, Ulid, Ksuid, ObjectId, Tsid, SonyflakeV2]
+        );
+    }
+}

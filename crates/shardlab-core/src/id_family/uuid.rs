@@ -391,4 +391,22 @@ mod tests {
             Err(UnreadUuid::Version(9))
         );
     }
+
+    #[test]
+    fn all_lists_every_version_once() {
+        crate::assert_lists_every_variant!(
+            UuidVersion,
+            UuidVersion::ALL,
+            [
+                GregorianTime,
+                DceSecurity,
+                NameMd5,
+                Random,
+                NameSha1,
+                ReorderedTime,
+                UnixTime,
+                Custom
+            ]
+        );
+    }
 }

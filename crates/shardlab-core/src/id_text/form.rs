@@ -164,3 +164,17 @@ pub fn detect_forms(text: &str) -> Vec<TextForm> {
         .filter(|form| form.parse(text).is_ok())
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn all_lists_every_form_once() {
+        crate::assert_lists_every_variant!(
+            TextForm,
+            TextForm::ALL,
+            [Decimal, Hex, Uuid, Crockford32, Tsid, Base62, ObjectId]
+        );
+    }
+}

@@ -1479,4 +1479,13 @@ mod tests {
         let back: Decoded = serde_json::from_str(&json).unwrap();
         assert_eq!(back, decoded);
     }
+
+    #[test]
+    fn all_lists_every_role_once() {
+        crate::assert_lists_every_variant!(
+            FieldRole,
+            FieldRole::ALL,
+            [Reserved, Shard, Type, Local, Timestamp, Sequence, Worker, Other]
+        );
+    }
 }

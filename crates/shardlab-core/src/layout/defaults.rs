@@ -223,14 +223,14 @@ mod tests {
 
     #[test]
     fn every_preset_opens_on_its_own_example() {
-        let expected = [
-            (Preset::Pinterest, 241_294_492_511_762_325),
-            (Preset::Instagram, 997_378_465_446_818_823),
-            (Preset::Snowflake, 1_541_815_603_606_036_480),
-            (Preset::Discord, 175_928_847_299_117_063),
-            (Preset::Sonyflake, 39_572_754_923_719_169),
-        ];
-        for (preset, id) in expected {
+        for preset in Preset::ALL {
+            let id = match preset {
+                Preset::Pinterest => 241_294_492_511_762_325,
+                Preset::Instagram => 997_378_465_446_818_823,
+                Preset::Snowflake => 1_541_815_603_606_036_480,
+                Preset::Discord => 175_928_847_299_117_063,
+                Preset::Sonyflake => 39_572_754_923_719_169,
+            };
             assert_eq!(preset.example_id(), id, "{preset}");
             assert!(preset.layout().decode(id).warnings.is_empty(), "{preset}");
         }

@@ -373,4 +373,13 @@ mod tests {
         assert_eq!(table_for_type(0), UNKNOWN_TYPE_TABLE);
         assert_eq!(table_for_type(u64::MAX), "objects");
     }
+
+    #[test]
+    fn all_lists_every_preset_once() {
+        crate::assert_lists_every_variant!(
+            Preset,
+            Preset::ALL,
+            [Pinterest, Instagram, Snowflake, Discord, Sonyflake]
+        );
+    }
 }

@@ -311,4 +311,13 @@ mod tests {
         assert_eq!(more_vnodes(100), 1000);
         assert_eq!(more_vnodes(500), MAX_VNODES);
     }
+
+    #[test]
+    fn all_lists_every_cure_once() {
+        crate::assert_lists_every_variant!(
+            Cure,
+            Cure::ALL,
+            [None, MoreVnodes, BoundedLoads, TwoChoices, Salted]
+        );
+    }
 }

@@ -406,4 +406,24 @@ mod tests {
         assert!(!SchemeKind::Mod.has_replicas() && SchemeKind::Ring.has_replicas());
         assert_eq!(SchemeKind::default(), SchemeKind::Ring);
     }
+
+    #[test]
+    fn all_lists_every_scheme_once() {
+        crate::assert_lists_every_variant!(
+            SchemeKind,
+            SchemeKind::ALL,
+            [
+                Mod,
+                Ring,
+                Jump,
+                Rendezvous,
+                Range,
+                Directory,
+                IdEncoded,
+                Maglev,
+                MultiProbe,
+                BoundedLoad
+            ]
+        );
+    }
 }

@@ -1024,3 +1024,59 @@ impl Design {
         true
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn all_lists_every_node_kind_once() {
+        crate::assert_lists_every_variant!(
+            NodeKind,
+            NodeKind::ALL,
+            [Users, LoadBalancer, AppServer, Cache, Database]
+        );
+    }
+
+    #[test]
+    fn all_lists_every_instance_size_once() {
+        crate::assert_lists_every_variant!(
+            InstanceSize,
+            InstanceSize::ALL,
+            [Small, Medium, Large, Xlarge]
+        );
+    }
+
+    #[test]
+    fn all_lists_every_cache_engine_once() {
+        crate::assert_lists_every_variant!(CacheEngine, CacheEngine::ALL, [Memcached, Redis]);
+    }
+
+    #[test]
+    fn all_lists_every_cache_strategy_once() {
+        crate::assert_lists_every_variant!(
+            CacheStrategy,
+            CacheStrategy::ALL,
+            [None, Aside, Through]
+        );
+    }
+
+    #[test]
+    fn all_lists_every_db_engine_once() {
+        crate::assert_lists_every_variant!(DbEngine, DbEngine::ALL, [Mysql, Postgres]);
+    }
+
+    #[test]
+    fn all_lists_every_shard_key_once() {
+        crate::assert_lists_every_variant!(
+            ShardKey,
+            ShardKey::ALL,
+            [IdEncoded, HashObject, HashUser, RangeTime]
+        );
+    }
+
+    #[test]
+    fn all_lists_every_replication_once() {
+        crate::assert_lists_every_variant!(Replication, Replication::ALL, [Async, Sync]);
+    }
+}

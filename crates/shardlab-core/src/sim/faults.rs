@@ -272,4 +272,20 @@ mod tests {
             })
         );
     }
+
+    #[test]
+    fn all_lists_every_fault_kind_name_once() {
+        crate::assert_lists_every_variant!(
+            KindName,
+            KindName::ALL,
+            [
+                MasterDown,
+                CacheFlush,
+                HotKey,
+                TrafficSpike,
+                ShardSplit,
+                Reshard
+            ]
+        );
+    }
 }

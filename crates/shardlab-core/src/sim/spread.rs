@@ -463,4 +463,21 @@ mod tests {
         ));
         assert_eq!(sweep_seeds(u64::MAX, 2), [u64::MAX, 0]);
     }
+
+    #[test]
+    fn all_lists_every_figure_once() {
+        crate::assert_lists_every_variant!(
+            Figure,
+            Figure::ALL,
+            [
+                Apdex,
+                P50Ms,
+                P95Ms,
+                P99Ms,
+                ErrorRate,
+                ThroughputRps,
+                BurnPerS
+            ]
+        );
+    }
 }

@@ -279,3 +279,21 @@ fn one_seed_gives_one_report_and_names_round_trip() {
         assert_eq!(Policy::from_name(policy.name()), Some(policy));
     }
 }
+
+#[test]
+fn all_lists_every_fault_once() {
+    crate::assert_lists_every_variant!(
+        FaultKind,
+        FaultKind::ALL,
+        [ClockStepBack, Burst, SharedWorker, RandomWorkers]
+    );
+}
+
+#[test]
+fn all_lists_every_policy_once() {
+    crate::assert_lists_every_variant!(
+        Policy,
+        Policy::ALL,
+        [Trust, WaitOut, Refuse, Wrap, Stall, AsGiven, Unique]
+    );
+}
