@@ -5,15 +5,18 @@
 //! The snapshot is watched with a `MutationObserver` on the frame's document, not read on a
 //! timer: a task ticks in the same frame as the view's render, and an idle chapter does no work.
 //!
-//! The frame's state, as the view writes it into its own address, is read a moment after each
-//! snapshot change (a view writes its address after it renders, the Board once it has been still
-//! for 300 ms) and once more as the chapter's page goes away, and handed to the chapter, which
-//! keeps it with the reader's progress so a reload reopens the widget where it was.
+//! Once the reader has acted in the frame (a press, a key, an edit, a drop), the frame's state, as
+//! the view writes it into its own address, is read a moment after each snapshot change (a view
+//! writes its address after it renders, the Board once it has been still for 300 ms) and once more
+//! as the chapter's page goes away, and handed to the chapter, which keeps it with the reader's
+//! progress so a reload reopens the widget where it was. Before the reader acts nothing is kept:
+//! a view may rewrite the chapter's short link into its own longer form as it opens, which is
+//! still the chapter's state.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
-use gloo::events::EventListener;
+use gloo::events::{EventListener, EventListenerOptions};
 use gloo::timers::callback::Timeout;
 use shardlab_core::view_limits::learn::MAX_FRAME_HEIGHT;
 use wasm_bindgen::closure::Closure;
@@ -32,6 +35,9 @@ use crate::url::url_query::{form_query, pairs_of, split_frame_pairs};
 /// How long after a snapshot change the frame's address is read for its state: longer than the
 /// 300 ms a Board waits before it writes its address.
 const STATE_READ_DELAY_MS: u32 = 600;
+
+/// The events that mean the reader acted in a frame: a view's state changes only through them.
+const ACTS: [&str; 6] = ["pointerdown", "keydown", "input", "change", "drop", "paste"];
 
 /// The view's own state in a frame's `location.hash` (its query without the frame's `theme`
 /// and `within`), when the frame still shows the widget at `path`; `None` once the reader has
@@ -78,6 +84,10 @@ struct SnapshotWatcher {
     path: String,
     /// The chapter's newest state callback.
     on_state: Rc<RefCell<Callback<String>>>,
+    /// Whether the reader has acted in the frame since it loaded.
+    acted: Rc<Cell<bool>>,
+    /// The listeners that set `acted`, on the frame's current window.
+    acts: RefCell<Vec<EventListener>>,
     /// The last state handed on.
     last_state: RefCell<Option<String>>,
     /// The pending read of the state after a snapshot change.
@@ -99,6 +109,22 @@ impl SnapshotWatcher {
         else {
             return;
         };
+        if let Some(window) = this
+            .frame
+            .cast::<HtmlIFrameElement>()
+            .and_then(|iframe| iframe.content_window())
+        {
+            let listen = |kind: &'static str| {
+                let acted = Rc::clone(&this.acted);
+                EventListener::new_with_options(
+                    &window,
+                    kind,
+                    EventListenerOptions::run_in_capture_phase(),
+                    move |_| acted.set(true),
+                )
+            };
+            *this.acts.borrow_mut() = ACTS.into_iter().map(listen).collect();
+        }
         let weak = Rc::downgrade(this);
         let on_change = OnMutation::new(move |_: js_sys::Array| {
             if let Some(this) = weak.upgrade() {
@@ -134,8 +160,12 @@ impl SnapshotWatcher {
         }
     }
 
-    /// Reads the view's state from the frame's address and hands it on if it changed.
+    /// Reads the view's state from the frame's address and hands it on if it changed, once the
+    /// reader has acted in the frame.
     fn read_state(&self) {
+        if !self.acted.get() {
+            return;
+        }
         let Some(hash) = self
             .frame
             .cast::<HtmlIFrameElement>()
@@ -189,6 +219,7 @@ impl SnapshotWatcher {
             observer.disconnect();
         }
         self.pending.borrow_mut().take();
+        self.acts.borrow_mut().clear();
     }
 }
 
@@ -203,7 +234,7 @@ pub struct LiveFrameProps {
     pub title: AttrValue,
     /// Called with the view's snapshot whenever it changes.
     pub on_snapshot: Callback<Snapshot>,
-    /// Called with the view's state (its link query) whenever it changes.
+    /// Called with the view's state (its link query) whenever the reader changes it.
     pub on_state: Callback<String>,
     /// Called when the reader starts the widget over, before it reloads in `query`.
     pub on_restart: Callback<()>,
@@ -236,6 +267,8 @@ pub fn live_frame(props: &LiveFrameProps) -> Html {
                 on_state,
                 last_state: RefCell::new(None),
                 pending: RefCell::new(None),
+                acted: Rc::new(Cell::new(false)),
+                acts: RefCell::new(Vec::new()),
             });
             // A reload right after a change, before the delayed read: read the state now.
             let on_leave = {

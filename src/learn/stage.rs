@@ -99,30 +99,6 @@ fn frame_home(chapter: usize, frame: usize) -> Option<(String, &'static str)> {
     Some((key, frame_at.query))
 }
 
-/// What the frame's state means for the kept one.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum StateReport {
-    /// The frame's first report after opening in the chapter's own state: that state as the
-    /// view writes it, learned, not kept.
-    Baseline,
-    /// Back in the chapter's state: the kept one is forgotten.
-    Home,
-    /// A state of the reader's: kept.
-    Moved,
-}
-
-/// Judges a state the frame reported; `baseline` is the chapter's state as the view writes it,
-/// once learned, and `fresh` whether the frame opened in the chapter's state.
-fn judge_state(query: &str, home: &str, baseline: Option<&str>, fresh: bool) -> StateReport {
-    if fresh && baseline.is_none() {
-        StateReport::Baseline
-    } else if query == home || baseline == Some(query) {
-        StateReport::Home
-    } else {
-        StateReport::Moved
-    }
-}
-
 /// A widget and its tasks.
 #[function_component(Stage)]
 pub fn stage(props: &StageProps) -> Html {
@@ -138,23 +114,16 @@ pub fn stage(props: &StageProps) -> Html {
             })
         })
     };
-    let baseline = use_mut_ref(|| None::<String>);
     let too_long = use_state(|| false);
+    // A state the reader made is kept; back in the chapter's own, the kept one is forgotten.
     let on_state = {
         let (chapter, frame) = (props.chapter, props.frame);
-        let (start, baseline, too_long) = (start.clone(), baseline.clone(), too_long.clone());
+        let too_long = too_long.clone();
         Callback::from(move |query: String| {
             let Some((key, home)) = frame_home(chapter, frame) else {
                 return;
             };
-            let fresh = start.as_deref() == Some(home);
-            let learned = baseline.borrow().clone();
-            let report = judge_state(&query, home, learned.as_deref(), fresh);
-            if report == StateReport::Baseline {
-                *baseline.borrow_mut() = Some(query);
-                return;
-            }
-            let keep = (report == StateReport::Moved).then_some(query.as_str());
+            let keep = (query != home).then_some(query.as_str());
             let mut stored = progress::load();
             if stored.keep_widget_state(&key, keep) {
                 progress::save(&stored);
@@ -164,7 +133,7 @@ pub fn stage(props: &StageProps) -> Html {
     };
     let on_restart = {
         let (chapter, frame) = (props.chapter, props.frame);
-        let (start, baseline, too_long) = (start.clone(), baseline.clone(), too_long.clone());
+        let (start, too_long) = (start.clone(), too_long.clone());
         Callback::from(move |()| {
             let Some((key, home)) = frame_home(chapter, frame) else {
                 return;
@@ -173,7 +142,6 @@ pub fn stage(props: &StageProps) -> Html {
             if stored.keep_widget_state(&key, None) {
                 progress::save(&stored);
             }
-            *baseline.borrow_mut() = None;
             too_long.set(false);
             start.set(Some(AttrValue::from(home)));
         })
@@ -307,26 +275,5 @@ pub fn stage(props: &StageProps) -> Html {
                 </ol>
             </aside>
         </section>
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::{judge_state, StateReport};
-
-    const HOME: &str = "v=1&scheme=mod&r=1";
-
-    #[test]
-    fn the_first_report_of_a_fresh_frame_is_the_chapters_state_as_the_view_writes_it() {
-        let written = "v=1&scheme=mod&servers=4&r=1";
-        assert_eq!(judge_state(written, HOME, None, true), StateReport::Baseline);
-        assert_eq!(judge_state("v=1&scheme=mod&servers=5&r=1", HOME, Some(written), true), StateReport::Moved);
-        assert_eq!(judge_state(written, HOME, Some(written), true), StateReport::Home);
-    }
-
-    #[test]
-    fn a_frame_opened_in_a_kept_state_keeps_every_state_but_the_chapters_own() {
-        assert_eq!(judge_state("v=1&scheme=mod&servers=6", HOME, None, false), StateReport::Moved);
-        assert_eq!(judge_state(HOME, HOME, None, false), StateReport::Home);
     }
 }

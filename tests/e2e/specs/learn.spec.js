@@ -254,11 +254,15 @@ test('a chapter\'s widget reopens where the reader left it, until they start it 
   const frame = page.locator('iframe.live-frame').first();
   const home = await frame.getAttribute('src');
   expect((await frameSnapshot(view)).servers).toHaveLength(4);
+  // The view rewrites the chapter's short link into its own long form as it opens: still the
+  // chapter's state, so nothing is kept until the reader acts.
+  const kept = () => page.evaluate(() => JSON.parse(localStorage.getItem('shardlab.learn.v1') || '{}').widgets || {});
+  await page.waitForTimeout(1000);
+  expect(await kept()).toEqual({});
   await view.getByTestId('add-server').click();
   await ringSettled(view);
   expect((await frameSnapshot(view)).servers).toHaveLength(5);
   // The chapter reads the frame's address a moment after the change and keeps it.
-  const kept = () => page.evaluate(() => JSON.parse(localStorage.getItem('shardlab.learn.v1') || '{}').widgets || {});
   await expect.poll(kept).toHaveProperty(['mod-n/0/ring/grow']);
   await page.reload();
   const again = await liveView(page);
