@@ -29,6 +29,7 @@ pub mod board;
 pub mod browser;
 pub mod catalogue;
 pub mod chart;
+pub mod course;
 #[cfg(feature = "debug-panic")]
 pub mod debug_panic;
 pub mod decoder;

@@ -11,7 +11,7 @@ use crate::widgets::route_link::RouteLink;
 use super::page_focus::use_page_focus;
 use super::theme_toggle::theme_toggle;
 use crate::browser::theme;
-use crate::learn::progress::{CHANGED_EVENT, COUNT_KEY};
+use crate::course::{CHANGED_EVENT, COUNT_KEY};
 use crate::route::Route;
 
 /// The Learn link's label for every count of finished chapters. A table rather than `format!`
@@ -118,7 +118,7 @@ pub fn header() -> Html {
 #[cfg(test)]
 mod tests {
     use super::LEARN_LABELS;
-    use crate::learn::progress::CHAPTER_SLUGS;
+    use crate::course::CHAPTER_SLUGS;
 
     #[test]
     fn there_is_a_label_for_every_count_of_finished_chapters() {
