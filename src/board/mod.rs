@@ -5,7 +5,7 @@
 //! [`compose`] puts them together as the full view or as one widget.
 //!
 //! Everything but the home-page preview is compiled only with the `board` feature, so that the
-//! pages that do not show this view do not carry its code (see `route.rs`).
+//! pages that do not show this view do not carry its code (see `pages.rs`).
 
 with_feature! { "board";
     pub mod autosave;
