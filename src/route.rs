@@ -1,5 +1,6 @@
-//! The routes. The app uses a hash router (`#/decoder`), so any static host and any subpath work
-//! without server-side rewrites.
+//! The routes and their text: `Route` (parsed from and printed to `#/…` addresses), `View` and the
+//! page file each view is built into. The app uses a hash router (`#/decoder`), so any static host
+//! and any subpath work without server-side rewrites. What a route renders is `pages.rs`'s.
 
 use std::collections::HashMap;
 
