@@ -3,7 +3,9 @@
 use yew::prelude::*;
 use yew_router::prelude::*;
 
-use crate::route::{switch, Route};
+use crate::pages::{link_problems, switch};
+use crate::route::Route;
+use crate::shell::embed_host::LinkProblems;
 use crate::shell::{embed_frame::EmbedFrame, footer::footer, header::Header};
 
 /// The root component.
@@ -28,7 +30,9 @@ pub fn app() -> Html {
 /// A route's page inside its frame: the site's chrome, or none for an embed.
 fn framed(route: Route) -> Html {
     if let (true, Some(view)) = (route.is_embed(), route.view()) {
-        return html! { <EmbedFrame {view} label={route.label()}>{ switch(route) }</EmbedFrame> };
+        return html! {
+            <EmbedFrame {view} label={route.label()} link_problems={LinkProblems(link_problems)}>{ switch(route) }</EmbedFrame>
+        };
     }
     html! {
         <>
@@ -109,7 +113,7 @@ mod tests {
         // The Learn link carries the finished-chapter count ("Learn 0/15").
         assert!(
             shown.first().is_some_and(|t| t.starts_with("Learn ")
-                && t.ends_with(&format!("/{}", crate::learn::progress::CHAPTER_SLUGS.len()))),
+                && t.ends_with(&format!("/{}", crate::course::CHAPTER_COUNT))),
             "{shown:?}"
         );
         assert_eq!(shown.get(1..), expected.get(1..));

@@ -58,7 +58,7 @@ impl Widget {
     }
 
     /// The release page whose build holds this widget: its view's, but for the Ring's plots (the
-    /// comparisons and "Vnodes and balance"), which are a page of their own (see `route.rs`).
+    /// comparisons and "Vnodes and balance"), which are a page of their own (see `pages.rs`).
     pub fn page(self) -> &'static str {
         match self {
             Widget::Ring(RingWidget::Compare | RingWidget::Metrics | RingWidget::Vnodes) => {

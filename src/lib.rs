@@ -17,7 +17,7 @@
 )]
 
 /// Declares each item only in builds with the cargo feature `$feature`: the modules of a view
-/// that only its own pages carry (see `route.rs`), gated once in a view's `mod.rs`.
+/// that only its own pages carry (see `pages.rs`), gated once in a view's `mod.rs`.
 macro_rules! with_feature {
     ($feature:literal; $($item:item)*) => {
         $(#[cfg(feature = $feature)] $item)*
@@ -29,6 +29,7 @@ pub mod board;
 pub mod browser;
 pub mod catalogue;
 pub mod chart;
+pub mod course;
 #[cfg(feature = "debug-panic")]
 pub mod debug_panic;
 pub mod decoder;
@@ -38,6 +39,7 @@ pub mod files;
 pub mod home;
 pub mod jobs;
 pub mod learn;
+pub mod pages;
 pub mod reducer;
 pub mod ring;
 pub mod route;

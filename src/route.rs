@@ -1,9 +1,8 @@
-//! The routes. The app uses a hash router (`#/decoder`), so any static host and any subpath work
-//! without server-side rewrites.
+//! The routes and their text: `Route` (parsed from and printed to `#/…` addresses), `View` and the
+//! page file each view is built into. The app uses a hash router (`#/decoder`), so any static host
+//! and any subpath work without server-side rewrites. What a route renders is `pages.rs`'s.
 
 use std::collections::HashMap;
-
-use yew::{html, Html};
 
 use crate::catalogue::Widget;
 use yew_router::Routable;
@@ -27,7 +26,7 @@ pub enum Route {
     /// Path: `/learn/:slug`.
     LearnChapter {
         /// Which chapter.
-        slug: crate::learn::progress::ChapterSlug,
+        slug: crate::course::ChapterSlug,
     },
     /// The 64-bit ID decoder.
     /// Path: `/decoder`.
@@ -346,7 +345,7 @@ impl View {
         }
     }
 
-    /// The release-site page whose build holds this view (see [`switch`]).
+    /// The release-site page whose build holds this view (see [`crate::pages::switch`]).
     pub fn page(self) -> &'static str {
         match self {
             View::Decoder => "decoder.html",
@@ -383,139 +382,10 @@ pub const ALL_IN_ONE: bool = cfg!(all(
     feature = "board"
 ));
 
-/// Renders the page for a route.
-///
-/// The release site is split into pages (`index.html`, `decoder.html`, `ring.html`, `board.html`),
-/// each built with only its own view, so a reader never downloads the code of views they do not
-/// open. A route whose view is not in this page's build hands over to the page that has it, with
-/// the same `#/…` address, so links and shared states work from any page.
-pub fn switch(route: Route) -> Html {
-    match route {
-        Route::Home => home_page(),
-        Route::Learn => learn_page(),
-        Route::LearnChapter { slug } => learn_chapter_page(slug),
-        // An embed route is built into the same page as its full view, and hands over the same way.
-        Route::Decoder | Route::EmbedDecoder => decoder_page(),
-        Route::Ring | Route::EmbedRing => ring_page(),
-        Route::Board | Route::EmbedBoard => board_page(),
-        Route::Widget { widget, .. } => widget_page(widget),
-        Route::UnknownWidget { view, .. } => {
-            html! { <crate::shell::unknown_widget::UnknownWidget {view} /> }
-        }
-        #[cfg(feature = "debug-panic")]
-        Route::DebugPanic => html! { <crate::debug_panic::DebugPanic /> },
-        Route::NotFound => crate::shell::not_found::not_found(),
-    }
-}
-
-/// Defines `$name() -> Html`: the view when `$feature` is built in, else a hand-over to `$page`.
-macro_rules! page {
-    ($name:ident, $feature:literal, $page:literal, $view:path) => {
-        #[cfg(feature = $feature)]
-        fn $name() -> Html {
-            html! { <$view /> }
-        }
-
-        #[cfg(not(feature = $feature))]
-        fn $name() -> Html {
-            html! { <crate::shell::other_page::OtherPage page={$page} /> }
-        }
-    };
-}
-
-page!(home_page, "home", "index.html", crate::home::Home);
-page!(learn_page, "home", "index.html", crate::learn::LearnView);
-
-#[cfg(feature = "home")]
-fn learn_chapter_page(slug: crate::learn::progress::ChapterSlug) -> Html {
-    html! { <crate::learn::chapter_page::ChapterPage key={slug.0} {slug} /> }
-}
-
-#[cfg(not(feature = "home"))]
-fn learn_chapter_page(_: crate::learn::progress::ChapterSlug) -> Html {
-    html! { <crate::shell::other_page::OtherPage page="index.html" /> }
-}
-page!(
-    decoder_page,
-    "decoder",
-    "decoder.html",
-    crate::decoder::DecoderView
-);
-page!(ring_page, "ring", "ring.html", crate::ring::RingView);
-page!(
-    compare_page,
-    "compare",
-    "compare.html",
-    crate::ring::CompareView
-);
-page!(
-    metrics_page,
-    "compare",
-    "compare.html",
-    crate::ring::MetricsView
-);
-page!(
-    vnodes_page,
-    "compare",
-    "compare.html",
-    crate::ring::VnodesView
-);
-page!(board_page, "board", "board.html", crate::board::BoardView);
-
-/// A widget: its view's page component showing only that widget, or the hand-over to its page.
-fn widget_page(widget: Widget) -> Html {
-    match widget {
-        Widget::Decoder(widget) => decoder_widget(widget),
-        Widget::Ring(crate::catalogue::RingWidget::Compare) => compare_page(),
-        Widget::Ring(crate::catalogue::RingWidget::Metrics) => metrics_page(),
-        Widget::Ring(crate::catalogue::RingWidget::Vnodes) => vnodes_page(),
-        Widget::Ring(widget) => ring_widget(widget),
-        Widget::Board(widget) => board_widget(widget),
-    }
-}
-
-/// Defines `$name(widget) -> Html`: `$view` showing one widget when `$feature` is built in, else
-/// a hand-over to `$page`. The key remounts the view when the reader moves between widgets.
-macro_rules! widget {
-    ($name:ident, $feature:literal, $page:literal, $view:path, $widget:ty) => {
-        #[cfg(feature = $feature)]
-        fn $name(widget: $widget) -> Html {
-            html! { <$view key={widget.name()} widget={Some(widget)} /> }
-        }
-
-        #[cfg(not(feature = $feature))]
-        fn $name(_: $widget) -> Html {
-            html! { <crate::shell::other_page::OtherPage page={$page} /> }
-        }
-    };
-}
-
-widget!(
-    decoder_widget,
-    "decoder",
-    "decoder.html",
-    crate::decoder::DecoderView,
-    crate::catalogue::DecoderWidget
-);
-widget!(
-    ring_widget,
-    "ring",
-    "ring.html",
-    crate::ring::RingView,
-    crate::catalogue::RingWidget
-);
-widget!(
-    board_widget,
-    "board",
-    "board.html",
-    crate::board::BoardView,
-    crate::catalogue::BoardWidget
-);
-
 #[cfg(test)]
 mod tests {
     use super::{Route, View};
-    use crate::learn::progress::{ChapterSlug, CHAPTER_SLUGS};
+    use crate::course::{ChapterSlug, CHAPTER_SLUGS};
     use yew_router::Routable;
 
     /// The same routes through yew-router's derive, the reference for the hand-written matcher.
@@ -627,7 +497,7 @@ mod tests {
     #[cfg(not(target_arch = "wasm32"))]
     mod generated {
         use super::both;
-        use crate::learn::progress::CHAPTER_SLUGS;
+        use crate::course::CHAPTER_SLUGS;
         use proptest::prelude::*;
 
         proptest! {

@@ -323,25 +323,14 @@ mod tests {
     }
 
     /// The limit on JSON depth (`shardlab_core::input_text::MAX_JSON_DEPTH`) must leave ample
-    /// room for every document the app writes: the snapshots, an edited board's autosave (its
-    /// design is a string inside), Learn's stored progress and its file. None is over 3 deep
-    /// (the core measures its designs and layouts at 4).
+    /// room for every document the app writes: the snapshots here, an edited board's autosave
+    /// (`board::url_state`'s test) and Learn's stored progress and its file
+    /// (`learn::progress_file`'s). None is over 3 deep (the core measures its designs and layouts
+    /// at 4); the snapshots are 2.
     #[test]
-    fn what_the_app_writes_nests_far_below_the_json_limit() {
-        use crate::board::state::{Action, BoardState};
-        use crate::learn::progress::{guess_key, ReaderProgress};
+    fn the_snapshots_nest_far_below_the_json_limit() {
         use shardlab_core::input_text::{json_depth, MAX_JSON_DEPTH};
-        use std::rc::Rc;
-        use yew::Reducible;
 
-        let board = Rc::new(BoardState::default()).reduce(Action::MoveNode {
-            id: "app".into(),
-            x: 1.0,
-            y: 2.0,
-        });
-        let mut progress = ReaderProgress::default();
-        progress.mark("ring", "grow", &["grow"]);
-        progress.guesses.insert(guess_key("ring", "predict"), 200);
         let ring = RingSnapshot {
             before: Some(vec![1]),
             ..RingSnapshot::default()
@@ -354,15 +343,12 @@ mod tests {
             attribute(&DecoderSnapshot::default()),
             attribute(&ring),
             attribute(&board_snapshot),
-            crate::board::url_state::save_text(&board),
-            progress.to_text(),
-            crate::learn::progress_file::to_file_text(&progress),
         ];
         let deepest = written
             .iter()
             .map(|text| json_depth(text.as_bytes()).deepest)
             .max();
-        assert_eq!(deepest, Some(3), "{written:?}");
+        assert_eq!(deepest, Some(2), "{written:?}");
         assert!(deepest.unwrap_or(usize::MAX) * 16 <= MAX_JSON_DEPTH);
     }
 }

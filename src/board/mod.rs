@@ -9,7 +9,7 @@
 //! a setting's text handed to the core's setter, its refusal in words ([`setting_edit`]).
 //!
 //! Everything but the home-page preview is compiled only with the `board` feature, so that the
-//! pages that do not show this view do not carry its code (see `route.rs`).
+//! pages that do not show this view do not carry its code (see `pages.rs`).
 
 with_feature! { "board";
     pub mod autosave;

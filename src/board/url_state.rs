@@ -246,6 +246,23 @@ mod tests {
 
     use crate::url::url_query::owned;
 
+    /// An edited board's autosave nests far below the readers' JSON limit
+    /// (`shardlab_core::input_text::MAX_JSON_DEPTH`): 2 deep, its design a string inside.
+    #[test]
+    fn the_autosave_nests_far_below_the_json_limit() {
+        use shardlab_core::input_text::{json_depth, MAX_JSON_DEPTH};
+
+        let board = Rc::new(BoardState::default()).reduce(Action::MoveNode {
+            id: "app".into(),
+            x: 1.0,
+            y: 2.0,
+        });
+        let text = save_text(&board);
+        let deepest = json_depth(text.as_bytes()).deepest;
+        assert_eq!(deepest, 2, "{text}");
+        assert!(deepest * 16 <= MAX_JSON_DEPTH);
+    }
+
     #[test]
     fn the_opening_board_has_an_empty_query() {
         assert!(encode(&BoardState::default()).is_empty());

@@ -16,7 +16,7 @@
 //!
 //! Every rule, limit and default comes from `shardlab_core::layout`. Everything but the home-page
 //! preview is compiled only with the `decoder` feature, so that the pages that do not show this
-//! view do not carry its code (see `route.rs`).
+//! view do not carry its code (see `pages.rs`).
 
 with_feature! { "decoder";
     pub mod batch_csv;

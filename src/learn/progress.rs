@@ -3,18 +3,16 @@
 //! reader's seed (the order of quiz options) and committed guesses. When the browser blocks
 //! storage, the same progress lives for the page load, so every chapter still works.
 //!
-//! This file is small on purpose: every page's route parses the chapter slugs kept here, so it must
-//! not pull the chapters' prose into the decoder, ring or board bundles; `chapters.rs` is checked
-//! against them. The header of every page shows "Learn 3/15" from [`COUNT_KEY`] alone, read with
-//! web_sys in `shell::header`, so the view pages never carry this file's JSON code.
+//! The chapter slugs, the count's key and the change event are `crate::course`'s, re-exported:
+//! every page's route and header read them there, so the view pages never carry this file's JSON
+//! code. The header of every page shows "Learn 3/15" from [`COUNT_KEY`] alone.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::fmt;
-use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
 use crate::browser::json::{from_text, Json};
+pub use crate::course::{ChapterSlug, CHANGED_EVENT, CHAPTER_SLUGS, COUNT_KEY};
 use shardlab_core::kept::KeptWhy;
 use shardlab_core::view_limits::learn::{MAX_KEPT_WIDGETS, MAX_KEPT_WIDGET_QUERY_BYTES};
 use yew::prelude::*;
@@ -25,60 +23,6 @@ pub const STORAGE_KEY: &str = "shardlab.learn.v1";
 /// overwrite it, and progress an import replaced (up to three, with `.2`, `.3` and their times
 /// in `.at`: `browser::storage::keep`).
 pub const KEPT_KEY: &str = "shardlab.learn.v1.kept";
-/// The localStorage key of the finished-chapter count alone, a plain number, written by [`save`]:
-/// the header of every page reads it, and parsing the whole progress there would cost every
-/// page's bundle.
-pub const COUNT_KEY: &str = "shardlab.learn.finished";
-/// The window event fired after the progress changes, so the header and the home page follow.
-pub const CHANGED_EVENT: &str = "shardlab-learn-progress";
-
-/// Every chapter's slug, in order: the `<slug>` of `#/learn/<slug>`.
-pub const CHAPTER_SLUGS: [&str; 15] = [
-    "shard-later",
-    "shard-key",
-    "range-hash-directory",
-    "mod-n",
-    "ring",
-    "virtual-nodes",
-    "replication",
-    "maglev",
-    "hot-keys",
-    "shard-in-the-id",
-    "grow-by-shards",
-    "id-schemes",
-    "pinterest-board",
-    "failover-replicas",
-    "trade-offs",
-];
-
-/// A known chapter's slug; parsing anything else fails, so the router shows "not found".
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ChapterSlug(pub &'static str);
-
-impl ChapterSlug {
-    /// The chapter's position in the course, 0-based.
-    pub fn index(self) -> usize {
-        CHAPTER_SLUGS.iter().position(|s| *s == self.0).unwrap_or(0)
-    }
-}
-
-impl FromStr for ChapterSlug {
-    type Err = ();
-
-    fn from_str(text: &str) -> Result<Self, ()> {
-        CHAPTER_SLUGS
-            .iter()
-            .find(|s| **s == text)
-            .map(|s| ChapterSlug(s))
-            .ok_or(())
-    }
-}
-
-impl fmt::Display for ChapterSlug {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.0)
-    }
-}
 
 /// The reader's progress through the Learn chapters: what they have done and read last.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

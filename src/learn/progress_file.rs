@@ -108,6 +108,22 @@ mod tests {
         p
     }
 
+    /// The stored progress and its file nest far below the readers' JSON limit
+    /// (`shardlab_core::input_text::MAX_JSON_DEPTH`): 3 deep at most.
+    #[test]
+    fn the_progress_nests_far_below_the_json_limit() {
+        use shardlab_core::input_text::{json_depth, MAX_JSON_DEPTH};
+
+        let p = some_progress();
+        let written = [p.to_text(), to_file_text(&p)];
+        let deepest = written
+            .iter()
+            .map(|text| json_depth(text.as_bytes()).deepest)
+            .max();
+        assert_eq!(deepest, Some(3), "{written:?}");
+        assert!(deepest.unwrap_or(usize::MAX) * 16 <= MAX_JSON_DEPTH);
+    }
+
     #[test]
     fn an_export_imports_back_to_the_same_progress() {
         let p = some_progress();

@@ -25,7 +25,7 @@
 //!
 //! Everything but the home-page preview is compiled only with the `ring-code` feature (which the
 //! `ring` and `compare` pages enable), so that the pages that show neither do not carry its
-//! code; on each of the two, its routes reach only its own components (see `route.rs`).
+//! code; on each of the two, its routes reach only its own components (see `pages.rs`).
 
 with_feature! { "ring-code";
     pub mod animation;

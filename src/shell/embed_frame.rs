@@ -6,7 +6,7 @@ use yew::prelude::*;
 use yew_router::prelude::*;
 
 use super::embed_height::use_embed_height;
-use super::embed_host::use_embed_host;
+use super::embed_host::{use_embed_host, LinkProblems};
 use crate::browser::theme::{self, Theme};
 use crate::route::View;
 use crate::url::url_query::{pair_value, query_pairs, query_string, split_frame_pairs};
@@ -21,6 +21,8 @@ pub struct EmbedFrameProps {
     pub label: AttrValue,
     /// The view itself.
     pub children: Html,
+    /// What a host's state query must pass before it is applied (`pages::link_problems`).
+    pub link_problems: LinkProblems,
 }
 
 /// The address of the full view with the same state, relative to the site's base URL.
@@ -79,7 +81,7 @@ pub fn embed_frame(props: &EmbedFrameProps) -> Html {
     // Before the theme's effect, as when the height was a child component's (children's effects
     // run first).
     use_embed_height();
-    let asked = use_embed_host();
+    let asked = use_embed_host(props.link_problems);
     let (own, frame) = split_frame_pairs(query_pairs(location.as_ref()));
     // The host page chooses the theme, by a `shardlab:theme` message or else by `theme=`; without
     // either the system's applies. An embed never reads or writes the reader's saved choice,

@@ -5,8 +5,8 @@
 //! changes (`state` is the view's own query, as in a link; `summary` the view's snapshot, the
 //! JSON of `crate::snapshot`). The parent may send `{type: "shardlab:set", state}`, answered with
 //! a `change` once the state is on screen or with `{type: "shardlab:error", message}` when the
-//! query does not read cleanly under the route's codec (`embed_state`), in which case nothing of
-//! it is applied; and `{type: "shardlab:theme", theme}` with `light`, `dark` or `auto` (back to
+//! query does not read cleanly under the route's codec ([`LinkProblems`]), in which case nothing
+//! of it is applied; and `{type: "shardlab:theme", theme}` with `light`, `dark` or `auto` (back to
 //! the address's theme). A message is read only when its source is the parent window, and only in
 //! these shapes; the rest is ignored. Nothing here reads or writes the reader's storage.
 
@@ -21,7 +21,6 @@ use yew_router::prelude::*;
 use yew_router::query::Raw;
 
 use super::embed_height::parent_window;
-use super::embed_state::link_problems;
 use crate::browser::theme::Theme;
 use crate::route::Route;
 use crate::snapshot::ATTRIBUTE;
@@ -155,11 +154,25 @@ fn tell_soon(parent: &web_sys::Window, told: &Rc<RefCell<Told>>) {
     told.borrow_mut().timer = Some(timer);
 }
 
+/// The notes the URL decoder of a route's view writes for a state query, empty when every value
+/// reads: `pages::link_problems`, passed in by the app so the shell names no view.
+#[derive(Clone, Copy)]
+pub struct LinkProblems(pub fn(Route, &[Pair]) -> Vec<String>);
+
+/// One `key=value` pair of a query.
+type Pair = (String, String);
+
+impl PartialEq for LinkProblems {
+    fn eq(&self, other: &Self) -> bool {
+        std::ptr::fn_addr_eq(self.0, other.0)
+    }
+}
+
 /// While the embed frame is mounted in a framed page: posts `ready` and each `change` to the
-/// parent, and answers its `set` and `theme`. Returns the theme the host asked for last (`None`
-/// before any, or after `auto`).
+/// parent, and answers its `set` (applied only when `link_problems` finds none) and `theme`.
+/// Returns the theme the host asked for last (`None` before any, or after `auto`).
 #[hook]
-pub fn use_embed_host() -> Option<Theme> {
+pub fn use_embed_host(link_problems: LinkProblems) -> Option<Theme> {
     let theme = use_state(|| None::<Theme>);
     let navigator = use_navigator();
     let route = use_route::<Route>();
@@ -196,7 +209,14 @@ pub fn use_embed_host() -> Option<Theme> {
                     ],
                 );
                 told.borrow_mut().said = Some((state, snapshot));
-                let listener = listen(parent.clone(), navigator, route_now, told.clone(), setter);
+                let listener = listen(
+                    parent.clone(),
+                    navigator,
+                    route_now,
+                    told.clone(),
+                    setter,
+                    link_problems,
+                );
                 let observer = watch_snapshot(parent, told);
                 (listener, observer)
             });
@@ -228,6 +248,7 @@ fn listen(
     route: Rc<RefCell<Option<Route>>>,
     told: Rc<RefCell<Told>>,
     theme: UseStateSetter<Option<Theme>>,
+    link_problems: LinkProblems,
 ) -> gloo::events::EventListener {
     gloo::events::EventListener::new(&gloo::utils::window(), "message", move |event| {
         let Some(event) = event.dyn_ref::<web_sys::MessageEvent>() else {
@@ -246,7 +267,7 @@ fn listen(
                     return;
                 };
                 let (own, _) = split_query(&query);
-                let problems = link_problems(route, &own);
+                let problems = (link_problems.0)(route, &own);
                 if !problems.is_empty() {
                     post(&parent, ERROR, &[("message", problems.join(" ").into())]);
                     return;

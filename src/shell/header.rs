@@ -11,39 +11,23 @@ use crate::widgets::route_link::RouteLink;
 use super::page_focus::use_page_focus;
 use super::theme_toggle::theme_toggle;
 use crate::browser::theme;
-use crate::learn::progress::{CHANGED_EVENT, COUNT_KEY};
+use crate::course::{CHANGED_EVENT, CHAPTER_COUNT, COUNT_KEY};
 use crate::route::Route;
 
-/// The Learn link's label for every count of finished chapters. A table rather than `format!`
-/// and a badge element: every page's header carries this, and the board's page sits at the edge
-/// of its size budget.
-const LEARN_LABELS: [&str; 16] = [
-    "Learn 0/15",
-    "Learn 1/15",
-    "Learn 2/15",
-    "Learn 3/15",
-    "Learn 4/15",
-    "Learn 5/15",
-    "Learn 6/15",
-    "Learn 7/15",
-    "Learn 8/15",
-    "Learn 9/15",
-    "Learn 10/15",
-    "Learn 11/15",
-    "Learn 12/15",
-    "Learn 13/15",
-    "Learn 14/15",
-    "Learn 15/15",
-];
+/// The Learn link's label, "Learn 3/15": the finished count (at most the chapter count) over the
+/// chapter count, from `course` alone, so no page carries the chapters for it.
+fn learn_label(finished: usize) -> String {
+    format!("Learn {}/{CHAPTER_COUNT}", finished.min(CHAPTER_COUNT))
+}
 
-/// The finished-chapter count the Learn path stores beside its progress, as an index into
-/// [`LEARN_LABELS`]: a plain number, read straight from localStorage (0 when it is missing, not a
-/// count, or storage is blocked). This reads one key and parses no JSON, so the view pages carry neither
-/// a deserializer nor the progress code.
+/// The finished-chapter count the Learn path stores beside its progress: a plain number, read
+/// straight from localStorage (0 when it is missing, not a count, or storage is blocked). This
+/// reads one key and parses no JSON, so the view pages carry neither a deserializer nor the
+/// progress code.
 fn stored_finished_count() -> usize {
     crate::browser::storage::get(COUNT_KEY)
         .and_then(|text| text.trim().parse::<usize>().ok())
-        .map_or(0, |n| n.min(LEARN_LABELS.len().saturating_sub(1)))
+        .unwrap_or(0)
 }
 
 thread_local! {
@@ -87,8 +71,7 @@ pub fn header() -> Html {
     use_page_focus(current);
     RERENDER_HEADER.with(|slot| *slot.borrow_mut() = Some(rerender));
     listen_for_count_changes();
-    let finished = stored_finished_count();
-    let learn_label = LEARN_LABELS.get(finished).copied().unwrap_or("Learn");
+    let learn_label = learn_label(stored_finished_count());
     html! {
         <header class="site-header">
             <RouteLink to={Route::Home} classes="brand">
@@ -103,7 +86,7 @@ pub fn header() -> Html {
                         html! {
                             <li>
                                 <RouteLink to={route} classes={classes!(active.then_some("active"))}>
-                                    { if route == Route::Learn { learn_label } else { route.label() } }
+                                    { if route == Route::Learn { learn_label.clone() } else { route.label().to_owned() } }
                                 </RouteLink>
                             </li>
                         }
@@ -117,15 +100,16 @@ pub fn header() -> Html {
 
 #[cfg(test)]
 mod tests {
-    use super::LEARN_LABELS;
-    use crate::learn::progress::CHAPTER_SLUGS;
+    use super::learn_label;
+    use crate::course::{CHAPTER_COUNT, CHAPTER_SLUGS};
 
     #[test]
-    fn there_is_a_label_for_every_count_of_finished_chapters() {
-        let chapters = CHAPTER_SLUGS.len();
-        assert_eq!(LEARN_LABELS.len(), chapters + 1);
-        for (finished, label) in LEARN_LABELS.iter().enumerate() {
-            assert_eq!(*label, format!("Learn {finished}/{chapters}"));
-        }
+    fn the_label_counts_the_finished_chapters_out_of_all() {
+        assert_eq!(CHAPTER_COUNT, CHAPTER_SLUGS.len());
+        assert_eq!(learn_label(0), "Learn 0/15");
+        assert_eq!(learn_label(3), "Learn 3/15");
+        assert_eq!(learn_label(15), "Learn 15/15");
+        // A stale count past the course reads as all finished, never "16/15".
+        assert_eq!(learn_label(99), "Learn 15/15");
     }
 }

@@ -9,7 +9,6 @@ pub mod embed_height;
 pub mod embed_host;
 pub mod embed_pictures;
 pub mod embed_snippet;
-pub mod embed_state;
 pub mod footer;
 pub mod header;
 pub mod not_found;

@@ -160,7 +160,7 @@ fn dist_command(args: &[String]) -> Result<(), String> {
 }
 
 /// The pages of the release site: the HTML file trunk writes, and the one app feature it is built
-/// with. Each page carries the shell and one view, so no reader downloads every view (route.rs
+/// with. Each page carries the shell and one view, so no reader downloads every view (pages.rs
 /// hands a route over to the page that has its view).
 const PAGES: [(&str, &str); 5] = [
     ("index.html", "home"),

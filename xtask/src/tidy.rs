@@ -8,9 +8,13 @@
 //! - The app and the CLI never decide by a scheme's or node kind's name: a string literal that is
 //!   one of those names, in a match arm or a comparison, means the enum was bypassed.
 //! - Every module folder under `src/` is named in ARCHITECTURE.md's code map.
+//! - Shared code never imports a view: no `crate::<view>` path (`use crate::learn::…`,
+//!   `crate::ring::…`, `use crate::{board::…}`) in a file outside the view folders, tests included,
+//!   except `src/pages.rs`, the page switch. Shared code gets what it needs from a view passed in
+//!   or from a shared module (`course.rs`).
 //!
-//! Each check reads only the code before a file's first column-0 `#[cfg(test)]`: tests may spell
-//! a name to build a fixture.
+//! The first two checks read only the code before a file's first column-0 `#[cfg(test)]`: tests
+//! may spell a name to build a fixture.
 
 use std::path::{Path, PathBuf};
 
@@ -61,6 +65,13 @@ const OTHER_MEANING: [(&str, &str); 1] = [(
     "route segments (#/ring) and page names, not scheme names",
 )];
 
+/// The view folders under `src/`: each may import the shared code, and none may be imported by it.
+const VIEWS: [&str; 5] = ["home", "learn", "decoder", "ring", "board"];
+
+/// The one file outside the views that may name them: the page switch, which maps each route to
+/// its view's component.
+const PAGE_SWITCH: &str = "src/pages.rs";
+
 /// All findings, one line each, as `path:line: what`.
 pub fn findings(root: &Path) -> Vec<String> {
     let names = kind_names(root);
@@ -72,6 +83,9 @@ pub fn findings(root: &Path) -> Vec<String> {
             continue;
         };
         out.extend(app_limits(&rel, &text));
+        if is_shared(&rel) {
+            out.extend(view_imports(&rel, &text));
+        }
         if !OTHER_MEANING.iter().any(|(path, _)| *path == rel) {
             out.extend(name_matches(&rel, &text, &names));
         }
@@ -162,6 +176,62 @@ fn name_matches(rel: &str, text: &str, names: &[String]) -> Vec<String> {
                 }
                 from = end;
             }
+        }
+    }
+    out
+}
+
+/// Whether the app file at `rel` (`src/…`) is shared code: not in a view's folder and not the
+/// page switch.
+fn is_shared(rel: &str) -> bool {
+    let Some(inside) = rel.strip_prefix("src/") else {
+        return false;
+    };
+    let in_view = inside
+        .split_once('/')
+        .is_some_and(|(folder, _)| VIEWS.contains(&folder));
+    !in_view && rel != PAGE_SWITCH
+}
+
+/// Each `crate::<view>` path in `text` (comments left out), one finding per line: `crate::ring::…`
+/// or `use crate::learn;`, and a view named first in a group, `crate::{board::…, …}`.
+fn view_imports(rel: &str, text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let code = line.split("//").next().unwrap_or("");
+        let mut named: Vec<&str> = Vec::new();
+        for (at, _) in code.match_indices("crate::") {
+            let after = &code[at + "crate::".len()..];
+            // A path's head, or each head in a `{…}` group on this line.
+            let heads: Vec<&str> = match after.strip_prefix('{') {
+                Some(group) => group
+                    .split('}')
+                    .next()
+                    .unwrap_or("")
+                    .split(',')
+                    .map(str::trim)
+                    .collect(),
+                None => vec![after],
+            };
+            for head in heads {
+                let name = head
+                    .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                    .next()
+                    .unwrap_or("");
+                let preceded = code[..at]
+                    .ends_with(|c: char| c.is_ascii_alphanumeric() || c == '_' || c == '$');
+                if !preceded && VIEWS.contains(&name) && !named.contains(&name) {
+                    named.push(name);
+                }
+            }
+        }
+        for view in named {
+            out.push(format!(
+                "{rel}:{}: shared code imports the view `{view}` (move the item to a shared \
+                 module, or pass it in from {PAGE_SWITCH}): {}",
+                n + 1,
+                line.trim()
+            ));
         }
     }
     out
@@ -301,6 +371,60 @@ mod tests {
             ["src/x.rs:2", "src/x.rs:3", "src/x.rs:3", "src/x.rs:5"],
             "{found:?}"
         );
+    }
+
+    #[test]
+    fn a_view_imported_by_shared_code_is_found() {
+        let bad = "use crate::learn::progress::{CHANGED_EVENT, COUNT_KEY};\n\
+                   use crate::route::Route;\n\
+                   fn f() -> Html { html! { <crate::ring::RingView /> } }\n\
+                   use crate::{board::state::Action, route::View};\n\
+                   let n = crate::home::CARDS.len() + crate::home::CARDS.len();\n\
+                   #[cfg(test)]\nmod tests {\n    use crate::decoder::url_state;\n}\n";
+        let found = view_imports("src/shell/header.rs", bad);
+        let lines: Vec<&str> = found
+            .iter()
+            .map(|f| f.split(": ").next().unwrap_or(""))
+            .collect();
+        assert_eq!(
+            lines,
+            [
+                "src/shell/header.rs:1",
+                "src/shell/header.rs:3",
+                "src/shell/header.rs:4",
+                "src/shell/header.rs:5",
+                "src/shell/header.rs:8",
+            ],
+            "{found:?}"
+        );
+        assert!(found[0].contains("the view `learn`"), "{found:?}");
+        let good = "use crate::course::{CHANGED_EVENT, COUNT_KEY};\n\
+                    use crate::route::Route;\nuse crate::{browser::theme, widgets::route_link};\n\
+                    // Learn's own `crate::learn::progress` writes the count.\n\
+                    let s = shardlab_core::ring::Ring::new();\nuse crate::ring_buffer::Slot;\n\
+                    use crate::shell::boarding::Pass;\n";
+        assert!(view_imports("src/shell/header.rs", good).is_empty());
+    }
+
+    #[test]
+    fn only_the_shared_files_are_checked_for_view_imports() {
+        for rel in [
+            "src/shell/header.rs",
+            "src/app.rs",
+            "src/route.rs",
+            "src/jobs/hook.rs",
+        ] {
+            assert!(is_shared(rel), "{rel}");
+        }
+        for rel in [
+            "src/pages.rs",
+            "src/learn/progress.rs",
+            "src/home/mod.rs",
+            "src/ring/parts/x.rs",
+            "xtask/src/tidy.rs",
+        ] {
+            assert!(!is_shared(rel), "{rel}");
+        }
     }
 
     #[test]
