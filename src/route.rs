@@ -388,6 +388,11 @@ mod tests {
     use crate::course::{ChapterSlug, CHAPTER_SLUGS};
     use yew_router::Routable;
 
+    #[test]
+    fn all_lists_every_view_once() {
+        shardlab_core::assert_lists_every_variant!(View, View::ALL, [Decoder, Ring, Board]);
+    }
+
     /// The same routes through yew-router's derive, the reference for the hand-written matcher.
     #[derive(Clone, Copy, Routable, PartialEq, Eq, Debug)]
     enum Derived {

@@ -227,6 +227,9 @@ impl Tally {
         }
         let total: Duration = self.phases.iter().map(|(_, took)| *took).sum();
         println!("  {:>9}  in all", minutes(total));
+        // Every Playwright run's slowest, slowest first across the runs.
+        self.slowest.sort_by_key(|test| std::cmp::Reverse(test.0));
+        self.slowest.truncate(SLOWEST_SHOWN);
         if !self.slowest.is_empty() {
             println!("\nSlowest browser tests:");
             for (ms, test) in &self.slowest {
