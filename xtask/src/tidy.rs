@@ -356,16 +356,21 @@ mod tests {
         assert!(found[2].contains("MAX_D"));
     }
 
+    /// Each finding's `file:line`, the part before its message.
+    fn places(found: &[String]) -> Vec<&str> {
+        found
+            .iter()
+            .map(|f| f.split(": ").next().unwrap_or(""))
+            .collect()
+    }
+
     #[test]
     fn deciding_by_a_name_is_found_and_naming_is_not() {
         let text = "match s {\n    \"ring\" => 1,\n    \"mod\" | \"jump\" => 2,\n}\n\
                     if kind == \"cache\" {}\nlet slug = \"ring\";\n// \"ring\" => in a comment\n\
                     let x = a || \"id\".is_empty();\n";
         let found = name_matches("src/x.rs", text, &kind_names(&crate::root()));
-        let lines: Vec<&str> = found
-            .iter()
-            .map(|f| f.split(": ").next().unwrap_or(""))
-            .collect();
+        let lines = places(&found);
         assert_eq!(
             lines,
             ["src/x.rs:2", "src/x.rs:3", "src/x.rs:3", "src/x.rs:5"],
@@ -382,10 +387,7 @@ mod tests {
                    let n = crate::home::CARDS.len() + crate::home::CARDS.len();\n\
                    #[cfg(test)]\nmod tests {\n    use crate::decoder::url_state;\n}\n";
         let found = view_imports("src/shell/header.rs", bad);
-        let lines: Vec<&str> = found
-            .iter()
-            .map(|f| f.split(": ").next().unwrap_or(""))
-            .collect();
+        let lines = places(&found);
         assert_eq!(
             lines,
             [
